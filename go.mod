@@ -1,0 +1,3 @@
+module localitylab
+
+go 1.26

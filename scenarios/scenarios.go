@@ -1,0 +1,59 @@
+// Package scenarios is the registry of the three workloads. The UI and the lab find
+// workloads here by name; the workloads themselves live in the subpackages.
+package scenarios
+
+import (
+	"fmt"
+	"strings"
+
+	"localitylab/scenarios/bullets"
+	"localitylab/scenarios/sprites"
+	"localitylab/scenarios/tiles"
+	"localitylab/scenarios/workload"
+)
+
+// all lists the workloads in the order the app shows them.
+var all = []*workload.Spec{&sprites.Spec, &bullets.Spec, &tiles.Spec}
+
+// All returns every workload, in display order.
+func All() []*workload.Spec { return all }
+
+// Names returns the workload names, in display order.
+func Names() []string {
+	names := make([]string, len(all))
+	for i, s := range all {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// Lookup returns the named workload, or an error that lists the known ones.
+func Lookup(name string) (*workload.Spec, error) {
+	for _, s := range all {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown workload %q (want one of %s)", name, strings.Join(Names(), ", "))
+}
+
+// New resolves p against the named workload and makes the store of one backing. It
+// returns the resolved parameters (defaults filled in) with the store.
+func New(name string, p workload.Params, backing string) (workload.Store, workload.Params, error) {
+	spec, err := Lookup(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := workload.CheckBacking(backing); err != nil {
+		return nil, nil, err
+	}
+	rp, err := spec.Resolve(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := spec.New(rp, backing)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, rp, nil
+}

@@ -1,0 +1,168 @@
+// Package workload holds what every workload shares: the names of the six backings,
+// parameter specifications with defaults and validation, the Store that one backing
+// of one workload implements, and the checksum folds that prove equal work.
+//
+// It exists as its own package so that the workloads (scenarios/sprites, …) and the
+// registry above them (package scenarios) can both depend on it without a cycle.
+package workload
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// The six backings, by the names used in flags, presets and result files.
+const (
+	PtrArray    = "ptrarray"
+	Map         = "map"
+	SlotMap     = "slotmap"
+	RowVec      = "rowvec"
+	SoA         = "soa"
+	SpatialHash = "spatialhash"
+)
+
+// Backings lists every backing in the order the app shows them.
+var Backings = []string{PtrArray, Map, SlotMap, RowVec, SoA, SpatialHash}
+
+// CheckBacking returns an error naming the backing when it is not one of Backings.
+func CheckBacking(name string) error {
+	if slices.Contains(Backings, name) {
+		return nil
+	}
+	return fmt.Errorf("unknown backing %q (want one of %s)", name, strings.Join(Backings, ", "))
+}
+
+// Param describes one integer parameter of a workload. Every parameter is an integer
+// (counts, percentages, world units, frames) so that all backings compute bit-identical
+// results.
+type Param struct {
+	Name    string // key in flags, presets and result files: "entities", "moving_pct"
+	Doc     string // one line for help text and tooltips
+	Unit    string // "", "%", "units", "tiles", "frames"
+	Default int64
+	Min     int64
+	Max     int64
+}
+
+// Seed is the parameter every workload has: the same seed gives the same world.
+var Seed = Param{Name: "seed", Doc: "random seed: the same seed gives the same world", Default: 1, Min: 0, Max: 1<<53 - 1}
+
+// Params maps parameter names to values.
+type Params map[string]int64
+
+// Clone returns a copy of p.
+func (p Params) Clone() Params {
+	q := make(Params, len(p))
+	for k, v := range p {
+		q[k] = v
+	}
+	return q
+}
+
+// Keys returns the parameter names in sorted order.
+func (p Params) Keys() []string {
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Spec describes one workload.
+type Spec struct {
+	Name   string  // "sprites", "bullets", "tiles"
+	Title  string  // "Million-sprite camera pan"
+	Doc    string  // a short paragraph: what one frame does
+	Params []Param // every parameter, Seed included
+
+	// New makes the store of one backing for resolved parameters (see Resolve). It
+	// allocates nothing big: the world is built by Store.Load.
+	New func(p Params, backing string) (Store, error)
+
+	// EstimateBytes is a rough upper bound of the heap one backing needs for resolved
+	// parameters p, so that a run that cannot fit in memory is refused before loading.
+	EstimateBytes func(p Params, backing string) int64
+}
+
+// Param returns the named parameter.
+func (s *Spec) Param(name string) (Param, bool) {
+	for _, p := range s.Params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// Defaults returns every parameter at its default.
+func (s *Spec) Defaults() Params {
+	p := make(Params, len(s.Params))
+	for _, q := range s.Params {
+		p[q.Name] = q.Default
+	}
+	return p
+}
+
+// Resolve returns p completed with defaults, or an error that names the first
+// parameter that is unknown or out of range, with the allowed range.
+func (s *Spec) Resolve(p Params) (Params, error) {
+	out := s.Defaults()
+	for _, k := range p.Keys() {
+		q, ok := s.Param(k)
+		if !ok {
+			names := make([]string, len(s.Params))
+			for i, q := range s.Params {
+				names[i] = q.Name
+			}
+			return nil, fmt.Errorf("%s: unknown parameter %q (want one of %s)", s.Name, k, strings.Join(names, ", "))
+		}
+		v := p[k]
+		if v < q.Min || v > q.Max {
+			return nil, fmt.Errorf("%s: %s = %d is out of range (want %d to %d)", s.Name, k, v, q.Min, q.Max)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// Store is one workload's world held in one backing. Its methods are called by one
+// goroutine. Frame runs the whole frame's loop over concrete types: no interface call
+// or closure per entity (DESIGN.md, fairness rule 2).
+type Store interface {
+	// Load builds the world into the backing. It calls progress now and then with the
+	// fraction done (0 to 1) and returns ctx.Err() soon after ctx is cancelled.
+	Load(ctx context.Context, progress func(fraction float64)) error
+
+	// Frame runs the next frame and returns its checksum: the fold of what the frame
+	// produced (ids drawn in draw order, hits, stale handles seen). Every backing
+	// returns the same sequence of checksums for the same parameters.
+	Frame() uint64
+
+	// Entities is the number of live entities now.
+	Entities() int
+}
+
+// Mix is the splitmix64 finaliser: a cheap bijective scramble of 64 bits.
+func Mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// Fold folds v into h where order matters (ids drawn, in draw order).
+func Fold(h, v uint64) uint64 {
+	return Mix(h ^ (v + 0x9e3779b97f4a7c15))
+}
+
+// Add folds v into h where order must not matter (hits found in whatever order a
+// backing iterates). Combine the result into an ordered checksum with Fold.
+func Add(h, v uint64) uint64 {
+	return h + Mix(v)
+}
