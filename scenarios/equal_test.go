@@ -1,0 +1,99 @@
+package scenarios
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"localitylab/scenarios/workload"
+)
+
+// TestEqualWork is fairness rule 1 across the whole matrix: for each workload and seed,
+// every backing returns the same checksum for every frame. The workload packages test
+// their own corner cases; this test proves the registry's matrix as the lab will run it.
+func TestEqualWork(t *testing.T) {
+	type size struct {
+		name   string
+		params workload.Params // on top of the defaults
+		frames int
+		varied bool // frames differ enough that their checksums must too
+	}
+	sizes := []size{
+		{"one", workload.Params{"entities": 1}, 200, false},
+		{"small", workload.Params{"entities": 3000}, 250, true},
+	}
+	if !testing.Short() {
+		sizes = append(sizes, size{"defaults", workload.Params{}, 200, true})
+	}
+	for _, spec := range All() {
+		for _, sz := range sizes {
+			for _, seed := range []int64{1, 2, 77} {
+				if sz.name == "defaults" && seed != 1 {
+					continue // one seed at full size keeps the suite within minutes
+				}
+				p := sz.params.Clone()
+				p["seed"] = seed
+				t.Run(fmt.Sprintf("%s/%s/seed=%d", spec.Name, sz.name, seed), func(t *testing.T) {
+					checkEqualWork(t, spec, p, sz.frames, sz.varied)
+				})
+			}
+		}
+	}
+}
+
+// checkEqualWork runs every backing frame by frame in lockstep and fails at the first
+// frame whose checksum differs from the first backing's.
+func checkEqualWork(t *testing.T, spec *workload.Spec, p workload.Params, frames int, varied bool) {
+	t.Helper()
+	stores := make([]workload.Store, len(workload.Backings))
+	for i, b := range workload.Backings {
+		st, _, err := New(spec.Name, p, b)
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if err := st.Load(context.Background(), func(float64) {}); err != nil {
+			t.Fatalf("%s: load: %v", b, err)
+		}
+		stores[i] = st
+	}
+	for i, st := range stores[1:] {
+		if got, want := st.Entities(), stores[0].Entities(); got != want {
+			t.Fatalf("after load %s holds %d entities, %s %d", workload.Backings[i+1], got, workload.Backings[0], want)
+		}
+	}
+	distinct := map[uint64]bool{}
+	for f := 0; f < frames; f++ {
+		want := stores[0].Frame()
+		distinct[want] = true
+		for i, st := range stores[1:] {
+			if got := st.Frame(); got != want {
+				t.Fatalf("frame %d: %s checksum %016x, %s %016x", f, workload.Backings[i+1], got, workload.Backings[0], want)
+			}
+		}
+	}
+	// Frames differ (the camera pans, bullets spawn, the window sweeps), so a checksum
+	// that never changes means nothing is being folded in.
+	if varied && len(distinct) < frames/2 {
+		t.Fatalf("only %d distinct checksums in %d frames: the checksum does not follow the work", len(distinct), frames)
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, name := range Names() {
+		if s, err := Lookup(name); err != nil || s.Name != name {
+			t.Errorf("Lookup(%q) = %v, %v", name, s, err)
+		}
+	}
+	if _, err := Lookup("sprite"); err == nil {
+		t.Error("Lookup(\"sprite\") found a workload")
+	}
+	if _, _, err := New("sprites", nil, "slotmapp"); err == nil {
+		t.Error("New with backing \"slotmapp\" succeeded")
+	}
+	if _, _, err := New("sprites", workload.Params{"entities": 0}, workload.SoA); err == nil {
+		t.Error("New with entities=0 succeeded")
+	}
+	if _, _, err := New("sprites", workload.Params{"entitees": 10}, workload.SoA); err == nil {
+		t.Error("New with an unknown parameter succeeded")
+	}
+}
