@@ -1,18 +1,238 @@
-// Package sprites is a placeholder until the workload lands.
+// Package sprites is the million-sprite camera pan (issue 2, seeds 003 and 004).
+//
+// A square world holds many sprites of varied size and depth; a view the size of a
+// screen pans along a closed path. Each frame a different few sprites move, then every
+// backing finds the sprites that overlap the view (culling), sorts them by (depth, id)
+// and "draws" them by folding id and position into the checksum in draw order.
+//
+// The backings differ only in how they find the visible sprites: the flat ones
+// (ptrarray, map, slotmap, soa) test every sprite, rowvec visits only the world bands
+// the view can touch, spatialhash asks its cells. What the frame produces is decided by
+// the shared driver in world.go, so every backing folds the same sprites in the same
+// order.
 package sprites
 
 import (
-	"errors"
+	"fmt"
+	"math"
 
 	"localitylab/scenarios/workload"
 )
 
+// The parameters beyond seed and entities, by name.
+const (
+	pEntities  = "entities"
+	pMinSize   = "min_size"
+	pMaxSize   = "max_size"
+	pDepths    = "depths"
+	pMovingPct = "moving_pct"
+	pStep      = "step"
+	pViewW     = "view_w"
+	pViewH     = "view_h"
+	pOnScreen  = "on_screen"
+	pPanSpeed  = "pan_speed"
+	pPathPct   = "path_pct"
+	pCell      = "cell"
+	pBand      = "band"
+)
+
+// Limits that keep every coordinate, key and table inside its integer type.
+const (
+	maxEntities = 10_000_000 // ids fit in 24 bits of the sort key (see visible.go)
+	maxDepths   = 1 << 16    // depths fit in 16 bits of the sort key
+	maxSize     = 4096
+	maxView     = 1 << 16
+	// maxBandTiles bounds the rowvec grid: each tile costs a 4-byte list head.
+	maxBandTiles = 1 << 22
+	// maxCellsPerSprite bounds how many spatial-hash cells one sprite may cover.
+	maxCellsPerSprite = 1024
+)
+
 // Spec describes the sprites workload.
 var Spec = workload.Spec{
-	Name:   "sprites",
-	Params: []workload.Param{workload.Seed, {Name: "entities", Default: 1000, Min: 1, Max: 10_000_000}},
-	New: func(workload.Params, string) (workload.Store, error) {
-		return nil, errors.New("sprites: not built yet")
-	},
-	EstimateBytes: func(workload.Params, string) int64 { return 0 },
+	Name:  "sprites",
+	Title: "Million-sprite camera pan",
+	Doc: "A screen-sized view pans over a square world of sprites. Each frame a few " +
+		"sprites move; then the backing finds the sprites that overlap the view, sorts " +
+		"them by depth and id, and draws them (folds id and position into the checksum). " +
+		"The world side is sqrt(entities × view_w × view_h / on_screen), so about " +
+		"on_screen sprites have their corner in the view.",
+	Params:        params,
+	New:           newStore,
+	EstimateBytes: estimateBytes,
+}
+
+// params is Spec.Params; a variable of its own so that newConfig can read it without
+// an initialisation cycle through Spec.New.
+var params = []workload.Param{
+	workload.Seed,
+	{Name: pEntities, Doc: "number of sprites", Default: 1_000_000, Min: 1, Max: maxEntities},
+	{Name: pMinSize, Doc: "smallest sprite side", Unit: "units", Default: 8, Min: 1, Max: maxSize},
+	{Name: pMaxSize, Doc: "largest sprite side (at least min_size)", Unit: "units", Default: 64, Min: 1, Max: maxSize},
+	{Name: pDepths, Doc: "number of depth layers; sprites sort by depth, then id", Default: 16, Min: 1, Max: maxDepths},
+	{Name: pMovingPct, Doc: "share of sprites that move each frame (a different choice every frame)", Unit: "%", Default: 1, Min: 0, Max: 100},
+	{Name: pStep, Doc: "largest move of a moving sprite along each axis, per frame", Unit: "units", Default: 8, Min: 0, Max: 1 << 20},
+	{Name: pViewW, Doc: "width of the view", Unit: "units", Default: 1920, Min: 1, Max: maxView},
+	{Name: pViewH, Doc: "height of the view", Unit: "units", Default: 1080, Min: 1, Max: maxView},
+	{Name: pOnScreen, Doc: "sprites the world is sized to put in view (sets the world side)", Default: 2000, Min: 1, Max: maxEntities},
+	{Name: pPanSpeed, Doc: "distance the view travels along its path each frame", Unit: "units", Default: 16, Min: 0, Max: 1 << 20},
+	{Name: pPathPct, Doc: "side of the view's square path, as a share of the world side", Unit: "%", Default: 50, Min: 0, Max: 100},
+	{Name: pCell, Doc: "spatial hash cell side; 0 = twice the mean sprite size (seed 004)", Unit: "units", Default: 0, Min: 0, Max: 1 << 20},
+	{Name: pBand, Doc: "side of the rowvec world bands (grid rows and columns)", Unit: "units", Default: 512, Min: 1, Max: 1 << 20},
+}
+
+// config is the resolved parameters in the types the stores use, plus what is derived
+// from them (world side, cell size).
+type config struct {
+	seed       uint64
+	n          int
+	minSize    int32
+	maxSize    int32
+	depths     int32
+	movingPct  int
+	step       int32
+	viewW      int32
+	viewH      int32
+	onScreen   int
+	panSpeed   int64
+	pathPct    int64
+	cell       int32
+	band       int32
+	side       int32 // world side: sprite corners lie in [0, side)²
+	moving     int   // sprites moved per frame
+	bandsPerAx int   // rowvec grid: bands along each axis
+}
+
+// newConfig reads resolved parameters and checks what crosses fields. The checks that
+// concern one backing's structure only (band, cell) are made for that backing.
+func newConfig(p workload.Params, backing string) (config, error) {
+	for _, q := range params {
+		v, ok := p[q.Name]
+		if !ok {
+			return config{}, fmt.Errorf("sprites: parameter %s missing (resolve the parameters first)", q.Name)
+		}
+		if v < q.Min || v > q.Max {
+			return config{}, fmt.Errorf("sprites: %s = %d is out of range (want %d to %d)", q.Name, v, q.Min, q.Max)
+		}
+	}
+	c := config{
+		seed:      uint64(p[workload.Seed.Name]),
+		n:         int(p[pEntities]),
+		minSize:   int32(p[pMinSize]),
+		maxSize:   int32(p[pMaxSize]),
+		depths:    int32(p[pDepths]),
+		movingPct: int(p[pMovingPct]),
+		step:      int32(p[pStep]),
+		viewW:     int32(p[pViewW]),
+		viewH:     int32(p[pViewH]),
+		onScreen:  int(p[pOnScreen]),
+		panSpeed:  p[pPanSpeed],
+		pathPct:   p[pPathPct],
+		cell:      int32(p[pCell]),
+		band:      int32(p[pBand]),
+	}
+	if c.minSize > c.maxSize {
+		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)
+	}
+	c.side = worldSide(c.n, c.viewW, c.viewH, c.onScreen)
+	c.moving = c.n * c.movingPct / 100
+	if c.cell == 0 {
+		c.cell = c.minSize + c.maxSize // twice the mean of a uniform size
+	}
+	c.bandsPerAx = int((int64(c.side) + int64(c.band) - 1) / int64(c.band))
+	switch backing {
+	case workload.RowVec:
+		if tiles := int64(c.bandsPerAx) * int64(c.bandsPerAx); tiles > maxBandTiles {
+			return config{}, fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d tiles, more than %d; use a band of at least %d",
+				pBand, c.band, c.side, c.bandsPerAx, c.bandsPerAx, maxBandTiles, minBand(c.side))
+		}
+	case workload.SpatialHash:
+		if k := cellsPerSprite(c.maxSize, c.cell); k > maxCellsPerSprite {
+			return config{}, fmt.Errorf("sprites: %s = %d puts a sprite of side %d in up to %d cells, more than %d; use a larger cell",
+				pCell, c.cell, c.maxSize, k, maxCellsPerSprite)
+		}
+	}
+	return c, nil
+}
+
+// worldSide is the side of the square world that puts about onScreen sprite corners in
+// a view of viewW×viewH when n corners are spread uniformly: side² / (viewW·viewH) =
+// n / onScreen. (Sprites whose corner lies just left of or above the view also overlap
+// it, so the count actually drawn is a few percent higher.) The side is at least 1.
+func worldSide(n int, viewW, viewH int32, onScreen int) int32 {
+	area := float64(n) * float64(viewW) * float64(viewH) / float64(onScreen)
+	s := int64(math.Ceil(math.Sqrt(area)))
+	return int32(max(s, 1)) // at most sqrt(1e7·2^32) ≈ 2.1e8: fits
+}
+
+// minBand is the smallest band that keeps the rowvec grid within maxBandTiles.
+func minBand(side int32) int64 {
+	perAxis := int64(math.Sqrt(maxBandTiles))
+	return (int64(side) + perAxis - 1) / perAxis
+}
+
+// cellsPerSprite is the most cells a square sprite of side size can overlap: along one
+// axis, ceil((size-1)/cell) cell borders can fall inside it.
+func cellsPerSprite(size, cell int32) int64 {
+	perAxis := (int64(size)-1+int64(cell)-1)/int64(cell) + 1
+	return perAxis * perAxis
+}
+
+// newStore is Spec.New: it checks the parameters and makes an empty store.
+func newStore(p workload.Params, backing string) (workload.Store, error) {
+	if err := workload.CheckBacking(backing); err != nil {
+		return nil, fmt.Errorf("sprites: %w", err)
+	}
+	c, err := newConfig(p, backing)
+	if err != nil {
+		return nil, err
+	}
+	w := newWorld(c)
+	switch backing {
+	case workload.PtrArray:
+		return &ptrStore{world: w}, nil
+	case workload.Map:
+		return &mapStore{world: w}, nil
+	case workload.SlotMap:
+		return &slotStore{world: w}, nil
+	case workload.RowVec:
+		return &rowStore{world: w}, nil
+	case workload.SoA:
+		return &soaStore{world: w}, nil
+	case workload.SpatialHash:
+		return &hashStore{world: w}, nil
+	}
+	panic("sprites: backing " + backing + " passed CheckBacking but has no store")
+}
+
+// estimateBytes is Spec.EstimateBytes: a rough upper bound of one backing's heap after
+// Load, from the sizes of what each structure keeps per sprite (with the slack of a
+// grown slice or table) plus the frame's scratch buffers. Parameters it cannot read
+// count as defaults would; a wrong estimate only refuses or admits a run.
+func estimateBytes(p workload.Params, backing string) int64 {
+	c, err := newConfig(p, "")
+	if err != nil {
+		return 0
+	}
+	const spriteBytes = 24
+	n := int64(c.n)
+	scratch := int64(c.moving)*12 + 2*16*int64(min(c.n, 4*c.onScreen+64))
+	var perSprite, fixed int64
+	switch backing {
+	case workload.PtrArray:
+		perSprite = 8 + 2*spriteBytes // pointer, object, and the filler allocated beside it
+	case workload.Map:
+		perSprite = 2 * (4 + spriteBytes + 1) // key, value, control byte; tables grow by doubling
+	case workload.SlotMap:
+		perSprite = spriteBytes + 8 + 4 + 8 // value, slot, dense-to-slot index, handle by id
+	case workload.RowVec:
+		perSprite = 2*(spriteBytes+8) + 4 // entries in per-row vectors grown by append, locator
+		fixed = int64(c.bandsPerAx) * int64(c.bandsPerAx) * 4
+	case workload.SoA:
+		perSprite = spriteBytes
+	case workload.SpatialHash:
+		k := cellsPerSprite((c.minSize+c.maxSize)/2, c.cell)
+		perSprite = 64 + 2*8*k // entry (box, value, bookkeeping) and its place in k cell lists
+	}
+	return fixed + n*perSprite + scratch
 }

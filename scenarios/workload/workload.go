@@ -144,7 +144,46 @@ type Store interface {
 
 	// Entities is the number of live entities now.
 	Entities() int
+
+	// Scene fills dst with what the last frame showed, as this backing holds it, for
+	// the app's preview. It is called between frames, a few times a second, never
+	// inside a timed frame; it reuses dst.Boxes and keeps at most MaxSceneBoxes.
+	Scene(dst *Scene)
 }
+
+// MaxSceneBoxes bounds a Scene, so that a preview costs the same whatever the world's
+// size: the worker sends it a few times a second and the UI draws it.
+const MaxSceneBoxes = 4096
+
+// Scene is one frame reduced to boxes for the app's preview: the world's bounds, the
+// part a frame looks at (the camera, the arena, the tile window), and the things in it.
+type Scene struct {
+	World Rect
+	View  Rect
+	Boxes []Box // at most MaxSceneBoxes, in drawing order
+	Total int   // how many boxes the frame had before any were left out
+}
+
+// Rect is a half-open rectangle [X0, X1) × [Y0, Y1) in world units.
+type Rect struct{ X0, Y0, X1, Y1 int32 }
+
+// Box is one thing in a Scene, at (X, Y) with size W×H in world units.
+type Box struct {
+	X, Y, W, H int32
+	Kind       Kind
+}
+
+// Kind says what a Box is, so that the preview can colour it.
+type Kind uint8
+
+// The kinds of box the workloads show.
+const (
+	Sprite  Kind = iota // sprites: a sprite drawn this frame
+	Bullet              // bullets: a live bullet
+	Target              // bullets: a target
+	Emitter             // bullets: an emitter
+	Entity              // tiles: an entity on a tile in the window
+)
 
 // Mix is the splitmix64 finaliser: a cheap bijective scramble of 64 bits.
 func Mix(x uint64) uint64 {

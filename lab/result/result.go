@@ -1,4 +1,8 @@
-package lab
+// Package result holds what a measured run is made of: the types the JSON and CSV result
+// files hold, the charts draw and the app reopens, and the frame sample the live stream
+// carries. It is a leaf (it imports no workload code) so that the charts and the app can
+// read results without linking the workers.
+package result
 
 import (
 	"time"
@@ -9,9 +13,9 @@ import (
 // Schema names the version of the JSON result file.
 const Schema = "localitylab/run/v1"
 
-// Result is a finished (or stopped) run: what the JSON file holds, what the charts
+// Run is a finished (or stopped) run: what the JSON file holds, what the charts
 // draw and what the app reopens. Field names follow the result file's schema.
-type Result struct {
+type Run struct {
 	Schema   string          `json:"schema"`
 	Title    string          `json:"title,omitempty"` // the preset's title, if any
 	Workload string          `json:"workload"`
@@ -21,7 +25,7 @@ type Result struct {
 	Counters Counters        `json:"counters"`
 	Host     Host            `json:"host"`
 	Started  time.Time       `json:"started"`
-	Backings []BackingResult `json:"backings"`
+	Backings []Backing `json:"backings"`
 	Ratios   []Ratio         `json:"ratios"`
 }
 
@@ -42,8 +46,8 @@ type Host struct {
 	GOGC  string `json:"gogc"`
 }
 
-// BackingResult is everything measured for one backing.
-type BackingResult struct {
+// Backing is everything measured for one backing.
+type Backing struct {
 	Name    string  `json:"name"`
 	Error   string  `json:"error,omitempty"` // set when the worker failed; the rest is partial
 	Load    Load    `json:"load"`

@@ -1,0 +1,64 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWriteReplacesOnlyOnSuccess(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	if err := WriteBytes(path, []byte("first")); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	err := Write(path, func(w io.Writer) error {
+		io.WriteString(w, "half of the second")
+		return boom
+	})
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), path) {
+		t.Errorf("failed fill: error %v, want boom naming %s", err, path)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "first" {
+		t.Errorf("after a failed write the file holds %q, want the first version", got)
+	}
+	if err := WriteBytes(path, []byte("second")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "second" {
+		t.Errorf("file holds %q, want %q", got, "second")
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, path, want string
+	}{
+		{"new file", filepath.Join(dir, "new.json"), ""},
+		{"missing directory", filepath.Join(dir, "no", "such", "x.json"), "cannot write here"},
+		{"a directory", dir, "not a regular file"},
+		{"empty", "", "empty output path"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Check(tt.path)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("Check(%q) = %v, want nil", tt.path, err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("Check(%q) = %v, want an error containing %q", tt.path, err, tt.want)
+			}
+		})
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Errorf("Check left files behind: %v", left)
+	}
+}

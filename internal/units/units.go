@@ -1,0 +1,99 @@
+// Package units formats measured quantities the way every view of the app shows them
+// (table, charts, exports): durations in ns/µs/ms/s, sizes in binary units, counts
+// with thousands separators, ratios with a "×". One formatter for all of them keeps a
+// figure looking the same wherever a person meets it.
+package units
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Duration formats a time given in nanoseconds with three significant digits:
+// "812 ns", "3.42 µs", "16.7 ms", "1.25 s". NaN (a figure that was not measured)
+// shows as "n/a".
+func Duration(ns float64) string {
+	if math.IsNaN(ns) {
+		return "n/a"
+	}
+	scale := 1.0
+	for _, u := range []string{" ns", " µs", " ms"} {
+		// 999.7 rounds to "1000": show it in the next unit instead ("1.00 ms").
+		if math.Abs(ns/scale) < 999.5 {
+			return sig3(ns/scale) + u
+		}
+		scale *= 1e3
+	}
+	return sig3(ns/scale) + " s"
+}
+
+// Bytes formats a size with binary prefixes and three significant digits: "512 B",
+// "1.50 KiB", "95.4 MiB", "1.20 GiB".
+func Bytes(b float64) string {
+	if math.IsNaN(b) {
+		return "n/a"
+	}
+	const k = 1024
+	for _, u := range []string{"B", "KiB", "MiB", "GiB"} {
+		if math.Abs(b) < k {
+			if u == "B" {
+				return strconv.FormatFloat(math.Round(b), 'f', -1, 64) + " B"
+			}
+			return sig3(b) + " " + u
+		}
+		b /= k
+	}
+	return sig3(b) + " TiB"
+}
+
+// Count formats a count with thousands separators: 1000000 → "1,000,000". Fractions
+// (means per frame) keep one decimal below 100: "0.5", "12.3", "1,024".
+func Count(x float64) string {
+	if math.IsNaN(x) {
+		return "n/a"
+	}
+	if x != math.Trunc(x) && math.Abs(x) < 100 {
+		return strconv.FormatFloat(x, 'f', 1, 64)
+	}
+	s := strconv.FormatInt(int64(math.Round(x)), 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
+}
+
+// Ratio formats how many times slower something is: "1.00×", "7.84×", "27.3×", "1,024×".
+func Ratio(r float64) string {
+	if math.IsNaN(r) {
+		return "n/a"
+	}
+	if r >= 1000 {
+		return Count(r) + "×"
+	}
+	return sig3(r) + "×"
+}
+
+// sig3 formats x with three significant digits, without an exponent: 1.23, 12.3, 123.
+func sig3(x float64) string {
+	a := math.Abs(x)
+	switch {
+	case a == 0:
+		return "0"
+	case a < 9.995:
+		return strconv.FormatFloat(x, 'f', 2, 64)
+	case a < 99.95:
+		return strconv.FormatFloat(x, 'f', 1, 64)
+	default:
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+}

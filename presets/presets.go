@@ -1,0 +1,225 @@
+// Package presets holds saved runs: the built-in lessons embedded in the binary, and
+// files a user saves and loads. A preset names a workload, its backings and parameters,
+// and, for a lesson, what the source article claims, so that the app can put the
+// measured answer beside the claim.
+package presets
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"localitylab/internal/atomicfile"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
+)
+
+// Schema names the version of a preset file.
+const Schema = "localitylab/preset/v1"
+
+// MaxFrames bounds a preset's run length, so that a typo cannot start an hour-long run.
+const MaxFrames = 100_000
+
+// Preset is a saved run.
+type Preset struct {
+	Schema   string          `json:"schema"`
+	Name     string          `json:"name"`   // short id: "sprites-million"
+	Title    string          `json:"title"`  // shown in the picker
+	Lesson   string          `json:"lesson"` // one paragraph; empty for a plain saved run
+	Workload string          `json:"workload"`
+	Backings []string        `json:"backings"`
+	Params   workload.Params `json:"params"` // on top of the workload's defaults
+	Frames   int             `json:"frames"`
+	Warmup   int             `json:"warmup"`
+	Claims   []Claim         `json:"claims,omitempty"`
+}
+
+// Claim is one figure a source article states, in a form a run can check: Slower is
+// Ratio times slower than Faster on Metric. A Ratio of 1 records a claim with no figure
+// ("faster than any hash table"): only the direction is claimed.
+type Claim struct {
+	Source string  `json:"source"` // "seed 003, Game Programming Patterns"
+	Text   string  `json:"text"`   // the claim in a sentence
+	Metric string  `json:"metric"` // "frame" (median frame time) or "load" (load time)
+	Slower string  `json:"slower"`
+	Faster string  `json:"faster"`
+	Ratio  float64 `json:"ratio"`
+}
+
+// Metrics a claim can be about.
+var metrics = []string{"frame", "load"}
+
+//go:embed builtin/*.json
+var builtinFS embed.FS
+
+// builtinOrder is the order of the picker; the first is the default.
+var builtinOrder = []string{
+	"sprites-million", "maps-vs-slices", "slotmap-churn", "tiles-rows",
+	"spatialhash-motion", "pointer-chasing",
+	"all-six-sprites", "all-six-bullets", "all-six-tiles",
+}
+
+var builtins = mustLoadBuiltins()
+
+func mustLoadBuiltins() []Preset {
+	var out []Preset
+	for _, name := range builtinOrder {
+		data, err := fs.ReadFile(builtinFS, "builtin/"+name+".json")
+		if err != nil {
+			panic(err) // the embedded files are part of the binary
+		}
+		p, err := Parse(data, name+".json")
+		if err != nil {
+			panic(err) // TestBuiltins catches this before a build ships
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Builtin returns the built-in presets in picker order.
+func Builtin() []Preset { return slices.Clone(builtins) }
+
+// Default returns the preset the app opens on.
+func Default() Preset { return builtins[0] }
+
+// Lookup returns the built-in preset with that name or, when the argument names a file
+// (it has a path separator or a .json suffix, or no built-in has that name), the preset
+// in that file.
+func Lookup(nameOrFile string) (Preset, error) {
+	for _, p := range builtins {
+		if p.Name == nameOrFile {
+			return p, nil
+		}
+	}
+	looksLikeFile := strings.ContainsRune(nameOrFile, filepath.Separator) || strings.HasSuffix(nameOrFile, ".json")
+	if _, err := os.Stat(nameOrFile); err == nil || looksLikeFile {
+		return Load(nameOrFile)
+	}
+	names := make([]string, len(builtins))
+	for i, p := range builtins {
+		names[i] = p.Name
+	}
+	return Preset{}, fmt.Errorf("unknown preset %q (want a file or one of %s)", nameOrFile, strings.Join(names, ", "))
+}
+
+// Load reads and validates a preset file.
+func Load(path string) (Preset, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Preset{}, fmt.Errorf("preset %s: %w", path, err)
+	}
+	return Parse(data, filepath.Base(path))
+}
+
+// Parse decodes and validates a preset; errors name the source and the field at fault.
+func Parse(data []byte, source string) (Preset, error) {
+	var p Preset
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return Preset{}, fmt.Errorf("preset %s: %w", source, jsonError(data, err))
+	}
+	if err := p.Validate(); err != nil {
+		return Preset{}, fmt.Errorf("preset %s: %w", source, err)
+	}
+	return p, nil
+}
+
+// jsonError adds the line number to a syntax error, which encoding/json gives only as
+// a byte offset.
+func jsonError(data []byte, err error) error {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		line := 1 + bytes.Count(data[:min(int(syn.Offset), len(data))], []byte("\n"))
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	return err
+}
+
+// Validate checks every field and returns an error naming the first that is wrong.
+func (p *Preset) Validate() error {
+	if p.Schema != Schema {
+		return fmt.Errorf("schema: %q is not %q", p.Schema, Schema)
+	}
+	if strings.TrimSpace(p.Title) == "" {
+		return errors.New("title: empty")
+	}
+	spec, err := scenarios.Lookup(p.Workload)
+	if err != nil {
+		return fmt.Errorf("workload: %w", err)
+	}
+	if len(p.Backings) < 1 || len(p.Backings) > len(workload.Backings) {
+		return fmt.Errorf("backings: %d given (want 1 to %d)", len(p.Backings), len(workload.Backings))
+	}
+	for i, b := range p.Backings {
+		if err := workload.CheckBacking(b); err != nil {
+			return fmt.Errorf("backings: %w", err)
+		}
+		if slices.Contains(p.Backings[:i], b) {
+			return fmt.Errorf("backings: %q given twice", b)
+		}
+	}
+	if _, err := spec.Resolve(p.Params); err != nil {
+		return fmt.Errorf("params: %w", err)
+	}
+	if p.Frames < 1 || p.Frames > MaxFrames {
+		return fmt.Errorf("frames: %d is out of range (want 1 to %d)", p.Frames, MaxFrames)
+	}
+	if p.Warmup < 0 || p.Warmup >= p.Frames {
+		return fmt.Errorf("warmup: %d is out of range (want 0 to frames-1 = %d)", p.Warmup, p.Frames-1)
+	}
+	for i, c := range p.Claims {
+		if err := c.validate(p.Backings); err != nil {
+			return fmt.Errorf("claims[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+func (c *Claim) validate(backings []string) error {
+	if !slices.Contains(metrics, c.Metric) {
+		return fmt.Errorf("metric: %q (want one of %s)", c.Metric, strings.Join(metrics, ", "))
+	}
+	for field, b := range map[string]string{"slower": c.Slower, "faster": c.Faster} {
+		if !slices.Contains(backings, b) {
+			return fmt.Errorf("%s: %q is not one of the preset's backings (%s)", field, b, strings.Join(backings, ", "))
+		}
+	}
+	if c.Slower == c.Faster {
+		return fmt.Errorf("slower and faster are both %q", c.Slower)
+	}
+	if !(c.Ratio > 0) {
+		return fmt.Errorf("ratio: %v (want a positive number)", c.Ratio)
+	}
+	if strings.TrimSpace(c.Text) == "" {
+		return errors.New("text: empty")
+	}
+	return nil
+}
+
+// Save validates p and writes it to path through a temporary file, so that a failed
+// write never leaves a half-written preset behind.
+func Save(path string, p Preset) error {
+	if p.Schema == "" {
+		p.Schema = Schema
+	}
+	if err := p.Validate(); err != nil {
+		return fmt.Errorf("preset %s: %w", filepath.Base(path), err)
+	}
+	data, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteBytes(path, append(data, '\n')); err != nil {
+		return fmt.Errorf("preset %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,130 @@
+package presets
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestBuiltins(t *testing.T) {
+	all := Builtin()
+	if len(all) != len(builtinOrder) {
+		t.Fatalf("%d built-in presets, want %d", len(all), len(builtinOrder))
+	}
+	seen := map[string]bool{}
+	for _, p := range all {
+		if err := p.Validate(); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+		if seen[p.Name] {
+			t.Errorf("%s: name used twice", p.Name)
+		}
+		seen[p.Name] = true
+		if p.Lesson == "" {
+			t.Errorf("%s: built-in preset without a lesson", p.Name)
+		}
+	}
+	if Default().Name != "sprites-million" {
+		t.Errorf("default preset is %q", Default().Name)
+	}
+	for _, w := range []string{"sprites", "bullets", "tiles"} {
+		if !seen["all-six-"+w] {
+			t.Errorf("no all-six preset for %s", w)
+		}
+	}
+}
+
+// valid is a minimal correct preset file; the table below breaks one field at a time.
+const valid = `{"schema": "localitylab/preset/v1", "name": "x", "title": "X",
+ "workload": "sprites", "backings": ["soa", "ptrarray"], "params": {"entities": 5000},
+ "frames": 100, "warmup": 10}`
+
+func TestParseErrorsNameTheField(t *testing.T) {
+	tests := []struct {
+		name, old, new, want string
+	}{
+		{"unknown backing", `"ptrarray"]`, `"slotmapp"]`, `backings: unknown backing "slotmapp"`},
+		{"duplicate backing", `"ptrarray"]`, `"soa"]`, `backings: "soa" given twice`},
+		{"no backings", `["soa", "ptrarray"]`, `[]`, "backings: 0 given"},
+		{"unknown workload", `"sprites"`, `"sprite"`, `workload: unknown workload "sprite"`},
+		{"zero entities", `"entities": 5000`, `"entities": 0`, "params: sprites: entities = 0 is out of range"},
+		{"absurd entities", `"entities": 5000`, `"entities": 99999999999`, "params: sprites: entities = 99999999999 is out of range"},
+		{"unknown param", `"entities": 5000`, `"entitees": 5000`, `params: sprites: unknown parameter "entitees"`},
+		{"zero frames", `"frames": 100`, `"frames": 0`, "frames: 0 is out of range"},
+		{"warmup too long", `"warmup": 10`, `"warmup": 100`, "warmup: 100 is out of range"},
+		{"wrong schema", `preset/v1`, `preset/v9`, "schema:"},
+		{"empty title", `"title": "X"`, `"title": " "`, "title: empty"},
+		{"unknown field", `"title": "X"`, `"titel": "X"`, `unknown field "titel"`},
+		{"syntax error", `"frames": 100,`, `"frames": 100`, "line 3:"},
+		{"claim on a backing not run", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "map", "faster": "soa", "ratio": 2}]`, `claims[0]: slower: "map" is not one of the preset's backings`},
+		{"claim metric", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "fps", "slower": "ptrarray", "faster": "soa", "ratio": 2}]`, `claims[0]: metric: "fps"`},
+	}
+	if _, err := Parse([]byte(valid), "lesson1.json"); err != nil {
+		t.Fatalf("the valid preset does not parse: %v", err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := strings.Replace(valid, tt.old, tt.new, 1)
+			if data == valid {
+				t.Fatalf("%q not found in the valid preset", tt.old)
+			}
+			_, err := Parse([]byte(data), "lesson1.json")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.HasPrefix(err.Error(), "preset lesson1.json: ") || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want it to name the file and contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	p := Default()
+	p.Name, p.Title = "mine", "My run"
+	path := filepath.Join(dir, "mine.json")
+	if err := Save(path, p); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Lookup(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, p) {
+		t.Errorf("round trip changed the preset:\n got %+v\nwant %+v", got, p)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*tmp*")); len(left) != 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+}
+
+func TestSaveFailures(t *testing.T) {
+	dir := t.TempDir()
+	bad := Default()
+	bad.Backings = nil
+	if err := Save(filepath.Join(dir, "bad.json"), bad); err == nil || !strings.Contains(err.Error(), "backings") {
+		t.Errorf("saving an invalid preset: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.json")); !os.IsNotExist(err) {
+		t.Error("an invalid preset was written")
+	}
+	err := Save(filepath.Join(dir, "no", "such", "dir.json"), Default())
+	if err == nil || !strings.Contains(err.Error(), "dir.json") {
+		t.Errorf("saving into a missing directory: %v", err)
+	}
+}
+
+func TestLookup(t *testing.T) {
+	if p, err := Lookup("tiles-rows"); err != nil || p.Workload != "tiles" {
+		t.Errorf("Lookup(tiles-rows) = %v, %v", p.Name, err)
+	}
+	if _, err := Lookup("no-such-preset"); err == nil || !strings.Contains(err.Error(), "sprites-million") {
+		t.Errorf("unknown name: %v (want the known names listed)", err)
+	}
+	if _, err := Lookup("missing.json"); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Errorf("missing file: %v", err)
+	}
+}

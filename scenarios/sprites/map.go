@@ -1,0 +1,63 @@
+package sprites
+
+import "context"
+
+// mapStore keeps the sprites in Go's built-in map (a Swiss table since Go 1.24), keyed
+// by id, as code that wants stable ids without a dedicated structure would. Moves look
+// the sprite up by id; culling ranges over the whole map, whose order is random on
+// every range: the visible set is sorted before it is drawn, so the checksum does not
+// depend on it.
+type mapStore struct {
+	*world
+	m map[int32]sprite
+}
+
+func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	s.m = make(map[int32]sprite, n)
+	for i := range n {
+		if i%progressEvery == 0 {
+			if err := s.tick(ctx, progress, i); err != nil {
+				return err
+			}
+		}
+		sp := s.spriteAt(i)
+		s.m[sp.ID] = sp
+	}
+	progress(1)
+	return nil
+}
+
+func (s *mapStore) Frame() uint64 {
+	moves, view := s.nextFrame()
+	s.applyMoves(moves)
+	s.cull(view)
+	return s.vis.draw()
+}
+
+// applyMoves looks each moving sprite up by id and stores it back moved.
+func (s *mapStore) applyMoves(moves []move) {
+	side := s.cfg.side
+	for _, mv := range moves {
+		sp, ok := s.m[mv.ID]
+		if !ok {
+			panic("sprites: map store lost a sprite")
+		}
+		sp.X = wrap(sp.X+mv.DX, side)
+		sp.Y = wrap(sp.Y+mv.DY, side)
+		s.m[mv.ID] = sp
+	}
+}
+
+// cull tests every sprite in the map against the view.
+func (s *mapStore) cull(view rect) {
+	s.vis.reset()
+	for _, sp := range s.m {
+		if view.overlaps(sp.X, sp.Y, sp.W, sp.H) {
+			s.vis.add(sp.ID, sp.Depth, sp.X, sp.Y)
+		}
+	}
+}
+
+func (s *mapStore) Entities() int { return len(s.m) }

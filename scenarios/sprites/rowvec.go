@@ -1,0 +1,111 @@
+package sprites
+
+import (
+	"context"
+
+	"localitylab/containers/rowvec"
+)
+
+// rowStore buckets the sprites by world bands, seed 000's per-row vectors: grid row r
+// holds, in one vector of its own, every sprite whose corner lies in the horizontal
+// band [r·band, (r+1)·band), and its columns split the band into tiles, each a linked
+// list through that vector. Culling visits only the tiles the view can touch, widened
+// up and left by the largest sprite (a sprite belongs to the tile of its corner but may
+// reach into the next ones); a moving sprite changes tile, with a remove and an insert,
+// only when its corner crosses a band border.
+type rowStore struct {
+	*world
+	g   *rowvec.Grid[sprite]
+	loc []slot // by sprite id: where its entry is
+}
+
+// slot locates a sprite's entry: its grid row and its index in that row's Ents.
+type slot struct{ row, idx int32 }
+
+func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	s.g = rowvec.New[sprite](s.cfg.bandsPerAx, s.cfg.bandsPerAx)
+	s.loc = make([]slot, n)
+	for i := range n {
+		if i%progressEvery == 0 {
+			if err := s.tick(ctx, progress, i); err != nil {
+				return err
+			}
+		}
+		sp := s.spriteAt(i)
+		r := s.bandOf(sp.Y)
+		s.loc[i] = slot{row: int32(r), idx: s.g.Insert(s.bandOf(sp.X), r, sp)}
+	}
+	progress(1)
+	return nil
+}
+
+// bandOf is the band of world coordinate v, which lies in [0, side).
+func (s *rowStore) bandOf(v int32) int { return int(v / s.cfg.band) }
+
+func (s *rowStore) Frame() uint64 {
+	moves, view := s.nextFrame()
+	s.applyMoves(moves)
+	s.cull(view)
+	return s.vis.draw()
+}
+
+// applyMoves moves each sprite in place while its corner stays in its tile, and
+// otherwise removes it from its tile and inserts it in the new one.
+func (s *rowStore) applyMoves(moves []move) {
+	side := s.cfg.side
+	for _, mv := range moves {
+		l := s.loc[mv.ID]
+		sp := s.g.Get(int(l.row), l.idx)
+		x, y := wrap(sp.X+mv.DX, side), wrap(sp.Y+mv.DY, side)
+		oldCol, col, row := s.bandOf(sp.X), s.bandOf(x), s.bandOf(y)
+		if col == oldCol && row == int(l.row) {
+			sp.X, sp.Y = x, y
+			continue
+		}
+		v := *sp
+		v.X, v.Y = x, y
+		s.g.Remove(oldCol, int(l.row), l.idx)
+		s.loc[mv.ID] = slot{row: int32(row), idx: s.g.Insert(col, row, v)}
+	}
+}
+
+// cull walks the tiles whose sprites can overlap the view: the sprite corners that
+// matter lie in [X0-maxSize+1, X1) × [Y0-maxSize+1, Y1), clipped to the world.
+func (s *rowStore) cull(view rect) {
+	s.vis.reset()
+	c0, c1, ok := s.bandSpan(view.X0, view.X1)
+	if !ok {
+		return
+	}
+	r0, r1, ok := s.bandSpan(view.Y0, view.Y1)
+	if !ok {
+		return
+	}
+	for r := r0; r <= r1; r++ {
+		row := s.g.Row(r)
+		ents := row.Ents
+		for c := c0; c <= c1; c++ {
+			for i := row.First[c]; i >= 0; i = ents[i].Next {
+				sp := &ents[i].Val
+				if view.overlaps(sp.X, sp.Y, sp.W, sp.H) {
+					s.vis.add(sp.ID, sp.Depth, sp.X, sp.Y)
+				}
+			}
+		}
+	}
+}
+
+// bandSpan is the first and last band holding corners of sprites that can overlap the
+// view's span [lo, hi) along one axis; ok is false when there are none.
+func (s *rowStore) bandSpan(lo, hi int32) (first, last int, ok bool) {
+	lo = max(lo-s.cfg.maxSize+1, 0)
+	hi = min(hi-1, s.cfg.side-1)
+	if lo > hi {
+		return 0, 0, false
+	}
+	return s.bandOf(lo), s.bandOf(hi), true
+}
+
+func (s *rowStore) Entities() int { return s.g.Len() }
