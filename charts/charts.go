@@ -1,10 +1,21 @@
-// Package charts turns measured runs into pictures. (Being built: this file fixes the
-// API the command line codes against; the charts helper replaces its bodies.)
+// Package charts turns measured runs into pictures: the three charts every view
+// shows (frame time, memory, allocations per frame), drawn the same way in the app's
+// live widget, in a PNG sized for a slide and in a self-describing HTML page.
+//
+// The PNG and the live widget share one renderer written in pure Go (Painter), so
+// that the headless bench command can draw without a browser or a GL context and
+// the picture on a slide is the one seen in the window. The HTML page uses
+// go-echarts, whose charts a reader can zoom and hover.
+//
+// Two rules hold everywhere: a figure that was not measured (a counter that was off,
+// a frame a failed backing never reached) reads "n/a" and is never drawn as zero, and
+// a figure that looks bad is never hidden (a failed backing keeps its partial series
+// and shows its error in the legend and the table).
 package charts
 
 import (
-	"errors"
-	"io"
+	"fmt"
+	"math"
 	"time"
 
 	"localitylab/lab/result"
@@ -19,6 +30,48 @@ const (
 	ScaleLog
 )
 
+// logRatio is how far apart the fastest and slowest typical frame times must be
+// for ScaleAuto to pick a log axis: beyond it the fast backings would be drawn as a
+// flat line on the floor of a linear axis.
+const logRatio = 20
+
+// Log decides the frame-time axis for backings whose typical frame times (median,
+// or mean while a run is live) are given; non-positive and NaN entries are ignored.
+func (s Scale) Log(typical []float64) bool {
+	switch s {
+	case ScaleLinear:
+		return false
+	case ScaleLog:
+		return true
+	}
+	lo, hi := math.Inf(1), 0.0
+	for _, v := range typical {
+		if finite(v) && v > 0 {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	return hi > logRatio*lo
+}
+
+// String names the scale as a menu shows it.
+func (s Scale) String() string {
+	switch s {
+	case ScaleAuto:
+		return "auto"
+	case ScaleLinear:
+		return "linear"
+	case ScaleLog:
+		return "log"
+	}
+	return fmt.Sprintf("Scale(%d)", int(s))
+}
+
+// The frame budgets people pick from: one frame at 60 and at 30 frames per second.
+const (
+	Budget60 = time.Second / 60
+	Budget30 = time.Second / 30
+)
+
 // Options are the choices a person makes about how a run is drawn.
 type Options struct {
 	Width, Height int           // PNG size in pixels; 0 means 1920×1080 (a slide)
@@ -27,10 +80,63 @@ type Options struct {
 	EChartsURL    string // HTML: where the page loads ECharts from; "" means go-echarts' usual host
 }
 
-var errNotYet = errors.New("charts: not built yet")
+// The PNG size limits: below the minimum the three charts and the table do not fit;
+// above the maximum (8K) the image is no longer a slide but a memory problem.
+const (
+	minWidth, maxWidth   = 960, 7680
+	minHeight, maxHeight = 540, 4320
+)
 
-// WriteHTML writes the run as one self-describing HTML page.
-func WriteHTML(w io.Writer, r *result.Run, o Options) error { return errNotYet }
+// check returns an error naming the first option out of range.
+func (o Options) check() error {
+	if o.Width != 0 && (o.Width < minWidth || o.Width > maxWidth) {
+		return fmt.Errorf("charts: width %d: want 0 (1920) or %d–%d pixels", o.Width, minWidth, maxWidth)
+	}
+	if o.Height != 0 && (o.Height < minHeight || o.Height > maxHeight) {
+		return fmt.Errorf("charts: height %d: want 0 (1080) or %d–%d pixels", o.Height, minHeight, maxHeight)
+	}
+	if o.Scale < ScaleAuto || o.Scale > ScaleLog {
+		return fmt.Errorf("charts: scale %d: want ScaleAuto, ScaleLinear or ScaleLog", int(o.Scale))
+	}
+	return nil
+}
 
-// WritePNG writes the run's three charts and summary as one PNG image.
-func WritePNG(w io.Writer, r *result.Run, o Options) error { return errNotYet }
+// size returns the PNG size with defaults applied.
+func (o Options) size() (w, h int) {
+	w, h = o.Width, o.Height
+	if w == 0 {
+		w = 1920
+	}
+	if h == 0 {
+		h = 1080
+	}
+	return w, h
+}
+
+// BudgetNS returns a budget option as the nanoseconds of its line, 0 for none:
+// 0 means the 60 fps budget, a negative duration means no line.
+func BudgetNS(d time.Duration) float64 {
+	switch {
+	case d == 0:
+		return float64(Budget60)
+	case d < 0:
+		return 0
+	}
+	return float64(d)
+}
+
+// checkRun returns an error when r cannot be drawn at all. A run with failed or
+// partial backings can; one without backings or with more than the palette's six
+// cannot.
+func checkRun(r *result.Run) error {
+	if r == nil {
+		return fmt.Errorf("charts: no run")
+	}
+	if n := len(r.Backings); n == 0 || n > len(palette) {
+		return fmt.Errorf("charts: run has %d backings: want 1–%d", n, len(palette))
+	}
+	if r.Frames < 0 || r.Warmup < 0 {
+		return fmt.Errorf("charts: run frames %d, warmup %d: want both ≥ 0", r.Frames, r.Warmup)
+	}
+	return nil
+}

@@ -25,7 +25,7 @@ type Run struct {
 	Counters Counters        `json:"counters"`
 	Host     Host            `json:"host"`
 	Started  time.Time       `json:"started"`
-	Backings []Backing `json:"backings"`
+	Backings []Backing       `json:"backings"`
 	Ratios   []Ratio         `json:"ratios"`
 }
 
@@ -65,7 +65,8 @@ type Load struct {
 }
 
 // Series holds one value per frame, warm-up frames included. Counter series are nil
-// (null in JSON) when counters were off or could not be opened.
+// (null in JSON) when counters were off or could not be opened; MemMisses alone is nil
+// when the counters opened but no event suitable for memory misses did.
 type Series struct {
 	NS           []int64  `json:"ns"`
 	Allocs       []uint64 `json:"allocs"`

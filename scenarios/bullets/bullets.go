@@ -1,18 +1,235 @@
-// Package bullets is a placeholder until the workload lands.
+// Package bullets is the spawn/despawn churn workload (issue 2, seeds 001 and 002).
+//
+// Rotating emitters fire bullets into a square arena where a few targets drift. Each
+// frame new bullets are spawned, every bullet moves, bullets that left the arena or
+// reached the end of their lifetime are despawned, survivors that overlap a target are
+// despawned as hits, and every emitter resolves the handles it kept to its last few
+// bullets, many of which have died since: a stale handle must be seen as stale, never
+// resolve to whatever bullet now occupies its slot or its memory.
+//
+// The backings differ in what a spawn, a despawn and a handle cost: an allocation and a
+// dead flag (ptrarray), a hashed insert and delete (map), a dense append and a
+// swap-and-pop under a generation-checked slot table (slotmap, soa), a move between
+// per-row vectors (rowvec), a re-bucketing in a spatial hash (spatialhash). What
+// happens in a frame is decided by the shared driver in world.go, and every store folds
+// the same facts into the frame checksum.
 package bullets
 
 import (
-	"errors"
+	"fmt"
 
 	"localitylab/scenarios/workload"
 )
 
+// The parameters beyond seed and entities, by name.
+const (
+	pEntities    = "entities"
+	pLifetime    = "lifetime"
+	pEmitters    = "emitters"
+	pHandles     = "handles"
+	pTargets     = "targets"
+	pArena       = "arena"
+	pBulletSpeed = "bullet_speed"
+	pBulletSize  = "bullet_size"
+	pTargetSize  = "target_size"
+	pTargetSpeed = "target_speed"
+	pCell        = "cell"
+	pBand        = "band"
+)
+
+// Limits that keep every coordinate, id and table inside its integer type.
+const (
+	maxEntities = 10_000_000
+	maxTargets  = 1 << targetBits // a hit is folded as id<<targetBits | target
+	targetBits  = 10
+	maxArena    = 1 << 20 // units: 2^28 sub-units, so a position plus a step fits in int32
+	maxSpeed    = 4096    // units per frame
+	// maxBandTiles bounds the rowvec grid: each tile costs a 4-byte list head.
+	maxBandTiles = 1 << 22
+	// maxCellsPerBullet bounds how many spatial-hash cells one bullet may cover, and
+	// maxCellsPerQuery how many a target's hit test may visit.
+	maxCellsPerBullet = 64
+	maxCellsPerQuery  = 1 << 20
+)
+
 // Spec describes the bullets workload.
 var Spec = workload.Spec{
-	Name:   "bullets",
-	Params: []workload.Param{workload.Seed, {Name: "entities", Default: 1000, Min: 1, Max: 10_000_000}},
-	New: func(workload.Params, string) (workload.Store, error) {
-		return nil, errors.New("bullets: not built yet")
-	},
-	EstimateBytes: func(workload.Params, string) int64 { return 0 },
+	Name:  "bullets",
+	Title: "Bullets spawning and dying",
+	Doc: "Rotating emitters fire bullets across a square arena with a few drifting targets. " +
+		"Each frame the emitters spawn as many bullets as died (so about entities stay alive), " +
+		"every bullet moves, the expired and those that left the arena are despawned, bullets " +
+		"that hit a target are despawned, and each emitter resolves handles to its last bullets, " +
+		"counting the stale ones. Load places a population already spread over all ages.",
+	Params:        params,
+	New:           newStore,
+	EstimateBytes: estimateBytes,
+}
+
+// params is Spec.Params; a variable of its own so that newConfig can read it without an
+// initialisation cycle through Spec.New.
+var params = []workload.Param{
+	workload.Seed,
+	{Name: pEntities, Doc: "live bullets in steady state: each frame spawns what died, up to 4×entities/lifetime", Default: 250_000, Min: 1, Max: maxEntities},
+	{Name: pLifetime, Doc: "frames a bullet lives unless it hits a target or leaves the arena", Unit: "frames", Default: 240, Min: 1, Max: 1_000_000},
+	{Name: pEmitters, Doc: "rotating emitters; they fire in turn, each turning a little after every shot", Default: 64, Min: 1, Max: 4096},
+	{Name: pHandles, Doc: "handles each emitter keeps to its most recent bullets and resolves every frame", Default: 64, Min: 0, Max: 1024},
+	{Name: pTargets, Doc: "drifting square targets; a bullet that overlaps one is despawned as a hit", Default: 32, Min: 0, Max: maxTargets},
+	{Name: pArena, Doc: "side of the square arena; a bullet whose corner leaves it is despawned", Unit: "units", Default: 4096, Min: 1, Max: maxArena},
+	{Name: pBulletSpeed, Doc: "muzzle speed of the fastest emitter; each emitter fires at 50–100% of it", Unit: "units", Default: 4, Min: 0, Max: maxSpeed},
+	{Name: pBulletSize, Doc: "side of a bullet's square box", Unit: "units", Default: 4, Min: 1, Max: 1024},
+	{Name: pTargetSize, Doc: "side of a target's square box", Unit: "units", Default: 64, Min: 1, Max: 1 << 16},
+	{Name: pTargetSpeed, Doc: "distance a target drifts per frame, bouncing off the arena walls", Unit: "units", Default: 1, Min: 0, Max: maxSpeed},
+	{Name: pCell, Doc: "spatial hash cell side; 0 = twice the bullet size (seed 004); larger cells re-bucket moving bullets less often", Unit: "units", Default: 0, Min: 0, Max: maxArena},
+	{Name: pBand, Doc: "side of the rowvec arena bands (grid rows and columns)", Unit: "units", Default: 64, Min: 1, Max: maxArena},
+}
+
+// config is the resolved parameters, lengths converted to sub-units (see world.go), plus
+// what is derived from them.
+type config struct {
+	seed        uint64
+	n           int   // steady-state live bullets
+	lifetime    int32 // frames
+	emitters    int
+	handles     int
+	targets     int
+	side        int32 // arena side, sub-units
+	bulletSpeed int32 // sub-units per frame
+	bulletSize  int32 // sub-units
+	targetSize  int32 // sub-units
+	targetSpeed int32 // sub-units per frame
+	cell        int32 // spatial hash cell, sub-units
+	band        int32 // rowvec band, sub-units
+	bands       int   // rowvec grid: bands along each axis
+	spawnCap    int   // most bullets spawned in one frame
+	prewarm     int   // bullets Load places
+}
+
+// newConfig reads resolved parameters and checks what crosses fields. The checks that
+// concern one backing's structure only (band, cell) are made for that backing.
+func newConfig(p workload.Params, backing string) (config, error) {
+	for _, q := range params {
+		v, ok := p[q.Name]
+		if !ok {
+			return config{}, fmt.Errorf("bullets: parameter %s missing (resolve the parameters first)", q.Name)
+		}
+		if v < q.Min || v > q.Max {
+			return config{}, fmt.Errorf("bullets: %s = %d is out of range (want %d to %d)", q.Name, v, q.Min, q.Max)
+		}
+	}
+	c := config{
+		seed:        uint64(p[workload.Seed.Name]),
+		n:           int(p[pEntities]),
+		lifetime:    int32(p[pLifetime]),
+		emitters:    int(p[pEmitters]),
+		handles:     int(p[pHandles]),
+		targets:     int(p[pTargets]),
+		side:        int32(p[pArena] * unit),
+		bulletSpeed: int32(p[pBulletSpeed] * unit),
+		bulletSize:  int32(p[pBulletSize] * unit),
+		targetSize:  int32(p[pTargetSize] * unit),
+		targetSpeed: int32(p[pTargetSpeed] * unit),
+		cell:        int32(p[pCell] * unit),
+		band:        int32(p[pBand] * unit),
+	}
+	if c.cell == 0 {
+		c.cell = 2 * c.bulletSize
+	}
+	c.bands = int((int64(c.side) + int64(c.band) - 1) / int64(c.band))
+	perFrame := (c.n + int(c.lifetime) - 1) / int(c.lifetime)
+	c.spawnCap = 4 * perFrame
+	c.prewarm = c.n - perFrame
+	switch backing {
+	case workload.RowVec:
+		if tiles := int64(c.bands) * int64(c.bands); tiles > maxBandTiles {
+			return config{}, fmt.Errorf("bullets: %s = %d cuts the arena (side %d) into %d×%d tiles, more than %d; use a band of at least %d",
+				pBand, p[pBand], p[pArena], c.bands, c.bands, maxBandTiles, minBand(p[pArena]))
+		}
+	case workload.SpatialHash:
+		if k := cellsPerAxis(c.bulletSize, c.cell); k*k > maxCellsPerBullet {
+			return config{}, fmt.Errorf("bullets: %s = %d puts a bullet of side %d in up to %d cells, more than %d; use a larger cell",
+				pCell, p[pCell], p[pBulletSize], k*k, maxCellsPerBullet)
+		}
+		if k := cellsPerAxis(c.targetSize+c.bulletSize, c.cell); k*k > maxCellsPerQuery {
+			return config{}, fmt.Errorf("bullets: %s = %d makes a target of side %d cover up to %d cells, more than %d; use a larger cell",
+				pCell, p[pCell], p[pTargetSize], k*k, maxCellsPerQuery)
+		}
+	}
+	return c, nil
+}
+
+// minBand is the smallest band, in units, that keeps the rowvec grid of an arena of
+// that many units within maxBandTiles.
+func minBand(arena int64) int64 {
+	const perAxis = 1 << 11 // sqrt(maxBandTiles)
+	return (arena + perAxis - 1) / perAxis
+}
+
+// cellsPerAxis is the most cells of side cell that a span of length size can touch.
+func cellsPerAxis(size, cell int32) int64 {
+	return (int64(size)-1+int64(cell)-1)/int64(cell) + 1
+}
+
+// newStore is Spec.New: it checks the parameters and makes an empty store.
+func newStore(p workload.Params, backing string) (workload.Store, error) {
+	if err := workload.CheckBacking(backing); err != nil {
+		return nil, fmt.Errorf("bullets: %w", err)
+	}
+	c, err := newConfig(p, backing)
+	if err != nil {
+		return nil, err
+	}
+	w := newWorld(c)
+	switch backing {
+	case workload.PtrArray:
+		return &ptrStore{world: w}, nil
+	case workload.Map:
+		return &mapStore{world: w}, nil
+	case workload.SlotMap:
+		return &slotStore{world: w}, nil
+	case workload.RowVec:
+		return &rowStore{world: w}, nil
+	case workload.SoA:
+		return &soaStore{world: w}, nil
+	case workload.SpatialHash:
+		return &hashStore{world: w}, nil
+	}
+	panic("bullets: backing " + backing + " passed CheckBacking but has no store")
+}
+
+// estimateBytes is Spec.EstimateBytes: a rough upper bound of one backing's heap, from
+// what each structure keeps per live bullet (with the slack of grown slices and tables,
+// and for ptrarray the garbage its churn leaves between collections), plus the
+// handles, the hit grid and the spawn buffer every backing has. Parameters it cannot
+// read count as zero; a wrong estimate only refuses or admits a run.
+func estimateBytes(p workload.Params, backing string) int64 {
+	c, err := newConfig(p, "")
+	if err != nil {
+		return 0
+	}
+	n := int64(c.n)
+	shared := int64(c.emitters*c.handles)*16 + int64(c.spawnCap)*48 + hitGridMaxCells*4 + int64(c.emitters+c.targets)*32
+	var perBullet, fixed int64
+	switch backing {
+	case workload.PtrArray:
+		perBullet = 8 + 2*48 // pointer; 40-byte object in a 48-byte class, doubled by GOGC=100
+	case workload.Map:
+		perBullet = 128 // key, value, control byte, at 7/8 load in a table that grows by doubling
+	case workload.SlotMap:
+		perBullet = 32 + 8 + 4 // value, slot, back-index
+	case workload.RowVec:
+		perBullet = 2*48 + 8 // entries in row vectors grown by append, slot
+		fixed = int64(c.bands) * int64(c.bands) * 4
+	case workload.SoA:
+		perBullet = 36 + 8 // seven columns, slot
+	case workload.SpatialHash:
+		// An entry, its place in up to k² cell lists (with slack), the live list, the
+		// entry-to-live index and the owner id; then every cell bullets ever visit,
+		// each a table slot (at most half full) and a small list.
+		k := cellsPerAxis(c.bulletSize, c.cell)
+		perBullet = 48 + 2*4*k*k + 4 + 4 + 8
+		cells := int64(c.side)/int64(c.cell) + 1
+		fixed = min(cells*cells, n*k*k) * (2*32 + 16)
+	}
+	return fixed + shared + n*perBullet
 }

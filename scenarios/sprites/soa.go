@@ -24,6 +24,8 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.x, s.y = soa.AddColumn[int32](s.t), soa.AddColumn[int32](s.t)
 	s.w, s.h = soa.AddColumn[int32](s.t), soa.AddColumn[int32](s.t)
 	s.depth, s.id = soa.AddColumn[int32](s.t), soa.AddColumn[int32](s.t)
+	s.t.AppendRows(n) // one call per column, not one per column per sprite
+	xs, ys, ws, hs, ds, ids := s.x.Data, s.y.Data, s.w.Data, s.h.Data, s.depth.Data, s.id.Data
 	for i := range n {
 		if i%progressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
@@ -31,12 +33,7 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 			}
 		}
 		sp := s.spriteAt(i)
-		r := s.t.Append()
-		if r != i {
-			panic("sprites: soa table appended out of order")
-		}
-		s.x.Data[r], s.y.Data[r], s.w.Data[r], s.h.Data[r] = sp.X, sp.Y, sp.W, sp.H
-		s.depth.Data[r], s.id.Data[r] = sp.Depth, sp.ID
+		xs[i], ys[i], ws[i], hs[i], ds[i], ids[i] = sp.X, sp.Y, sp.W, sp.H, sp.Depth, sp.ID
 	}
 	progress(1)
 	return nil
@@ -71,16 +68,23 @@ func (s *soaStore) cull(view rect) {
 }
 
 // scanColumns returns the first row from i on whose sprite overlaps view, or len(xs).
-// It tests four rows per step, ORing their misses so that one branch, almost never
-// taken, covers them, and it calls nothing, so the compiler keeps the loop in
-// registers; the caller handles the rare rows that pass.
+// It tests four rows per step, ORing their misses (see rect.miss) so that one branch,
+// almost never taken, covers them, and it calls nothing; the caller handles the rare
+// rows that pass. The view's edges are copied into locals and the test is written out
+// rather than calling rect.miss: the compiler then keeps the loop in registers, which
+// measured about twice as fast as the same test through the method, whose copies of
+// the view it spilled to the stack.
 func scanColumns(xs, ys, ws, hs []int32, view rect, i int) int {
 	n := len(xs)
 	ys, ws, hs = ys[:n], ws[:n], hs[:n]
+	x0, x1, y0, y1 := view.X0, view.X1, view.Y0, view.Y1
 	for ; i+4 <= n; i += 4 {
 		x, y, w, h := xs[i:i+4:i+4], ys[i:i+4:i+4], ws[i:i+4:i+4], hs[i:i+4:i+4]
-		if view.miss(x[0], y[0], w[0], h[0])|view.miss(x[1], y[1], w[1], h[1])|
-			view.miss(x[2], y[2], w[2], h[2])|view.miss(x[3], y[3], w[3], h[3]) < 0 {
+		m := (x[0] - x1) & (x0 - x[0] - w[0]) & (y[0] - y1) & (y0 - y[0] - h[0])
+		m |= (x[1] - x1) & (x0 - x[1] - w[1]) & (y[1] - y1) & (y0 - y[1] - h[1])
+		m |= (x[2] - x1) & (x0 - x[2] - w[2]) & (y[2] - y1) & (y0 - y[2] - h[2])
+		m |= (x[3] - x1) & (x0 - x[3] - w[3]) & (y[3] - y1) & (y0 - y[3] - h[3])
+		if m < 0 {
 			break
 		}
 	}

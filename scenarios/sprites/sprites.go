@@ -5,11 +5,12 @@
 // backing finds the sprites that overlap the view (culling), sorts them by (depth, id)
 // and "draws" them by folding id and position into the checksum in draw order.
 //
-// The backings differ only in how they find the visible sprites: the flat ones
-// (ptrarray, map, slotmap, soa) test every sprite, rowvec visits only the world bands
-// the view can touch, spatialhash asks its cells. What the frame produces is decided by
-// the shared driver in world.go, so every backing folds the same sprites in the same
-// order.
+// The backings differ only in how they hold the sprites, and so in how they reach a
+// moving sprite and find the visible ones: the flat ones (ptrarray, map, slotmap, soa)
+// test every sprite, rowvec visits only the world bands the view can touch,
+// spatialhash asks its cells but must re-bucket the sprites that move. What the frame
+// produces is decided by the shared driver in world.go, so every backing folds the
+// same sprites in the same order.
 package sprites
 
 import (
@@ -220,9 +221,14 @@ func estimateBytes(p workload.Params, backing string) int64 {
 	var perSprite, fixed int64
 	switch backing {
 	case workload.PtrArray:
-		perSprite = 8 + 2*spriteBytes // pointer, object, and the filler allocated beside it
+		// Load's peak: the pointer in Items and in Scatter's result, the object, and the
+		// fillers Scatter allocates between objects (about 60 bytes and a pointer to
+		// them, garbage once Load returns).
+		perSprite = 2*8 + spriteBytes + 72
 	case workload.Map:
-		perSprite = 2 * (4 + spriteBytes + 1) // key, value, control byte; tables grow by doubling
+		// Key and value (28 bytes) and a control byte per slot, slots at most 7/8 full,
+		// tables sized by powers of two: up to about 66 bytes, 67 measured at 1M sprites.
+		perSprite = 72
 	case workload.SlotMap:
 		perSprite = spriteBytes + 8 + 4 + 8 // value, slot, dense-to-slot index, handle by id
 	case workload.RowVec:

@@ -3,6 +3,7 @@ package sprites
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -189,17 +190,70 @@ func TestLoadProgressAndCancel(t *testing.T) {
 	}
 }
 
-// TestFrameAllocs: after warm-up, a frame allocates nothing on any backing.
+// TestFrameAllocs: after warm-up, a frame allocates nothing on any backing, except
+// where the backing's own structure grows. That is the spatial hash alone: a moving
+// sprite that joins a cell appends to the cell's list, which now and then must grow,
+// more rarely as the lists reach their largest sizes. So for it a static world must
+// allocate nothing, and a moving one ever less.
 func TestFrameAllocs(t *testing.T) {
-	p := resolve(t, workload.Params{pEntities: 20_000, pOnScreen: 500, pMovingPct: 5, pPanSpeed: 200})
+	moving := resolve(t, workload.Params{pEntities: 20_000, pOnScreen: 500, pMovingPct: 5, pPanSpeed: 200})
+	static := moving.Clone()
+	static[pMovingPct] = 0
+	allocs := func(st store, warm int) float64 {
+		for range warm {
+			st.Frame()
+		}
+		return testing.AllocsPerRun(50, func() { st.Frame() })
+	}
 	for _, backing := range workload.Backings {
 		t.Run(backing, func(t *testing.T) {
+			if a := allocs(load(t, static, backing), 50); a != 0 {
+				t.Fatalf("static world: %.1f allocations per frame, want 0", a)
+			}
+			st := load(t, moving, backing)
+			early := allocs(st, 50)
+			if backing != workload.SpatialHash {
+				if early != 0 {
+					t.Fatalf("%.1f allocations per frame, want 0", early)
+				}
+				return
+			}
+			late := allocs(st, 2000)
+			t.Logf("%.1f allocations per frame after 50 frames, %.1f after 2,100", early, late)
+			if late >= early && early > 0 || late > 5 {
+				t.Fatalf("%.1f allocations per frame after 50 frames, %.1f after 2,100: cell lists should settle", early, late)
+			}
+		})
+	}
+}
+
+// TestEstimateCoversHeap: every backing's estimate is at least the heap its world
+// holds after Load and some frames. The default size is where the map's tables are
+// nearly at their emptiest, so it runs outside -short.
+func TestEstimateCoversHeap(t *testing.T) {
+	n := int64(1_000_000)
+	if testing.Short() {
+		n = 100_000
+	}
+	p := resolve(t, workload.Params{pEntities: n})
+	live := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	for _, backing := range workload.Backings {
+		t.Run(backing, func(t *testing.T) {
+			before := live()
 			st := load(t, p, backing)
-			for range 50 {
+			for range 20 {
 				st.Frame()
 			}
-			if a := testing.AllocsPerRun(50, func() { st.Frame() }); a != 0 {
-				t.Fatalf("%.1f allocations per frame, want 0", a)
+			held := int64(live()) - int64(before)
+			runtime.KeepAlive(st)
+			if est := Spec.EstimateBytes(p, backing); est < held {
+				t.Fatalf("estimate %d bytes (%.1f per sprite), the world holds %d (%.1f per sprite)",
+					est, float64(est)/float64(n), held, float64(held)/float64(n))
 			}
 		})
 	}

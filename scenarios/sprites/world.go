@@ -63,12 +63,14 @@ type world struct {
 
 	moves []move // this frame's moves, reused
 	vis   visible
+	shown rect // the view of the last frame, for Scene
 }
 
 func newWorld(c config) *world {
 	w := &world{cfg: c, gen: rand.NewPCG(0, 0), fr: rand.NewPCG(0, 0)}
 	w.genRNG = rand.New(w.gen)
 	w.frRNG = rand.New(w.fr)
+	w.shown = w.viewAt(0)
 	return w
 }
 
@@ -110,7 +112,8 @@ func (w *world) nextFrame() ([]move, rect) {
 	w.frame++
 	w.fr.Seed(w.cfg.seed^saltFrames, uint64(f))
 	w.moves = w.pickMoves(w.moves[:0])
-	return w.moves, w.viewAt(f)
+	w.shown = w.viewAt(f)
+	return w.moves, w.shown
 }
 
 // pickMoves appends this frame's moves: cfg.moving distinct sprites, visited as

@@ -1,0 +1,162 @@
+package charts
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// DefaultEChartsURL is where the page loads ECharts from unless Options.EChartsURL
+// says otherwise: go-echarts' usual host.
+const DefaultEChartsURL = "https://go-echarts.github.io/go-echarts-assets/assets/" + opts.EchartsJS
+
+//go:embed page.html.tmpl
+var pageSource string
+
+var pageTemplate = template.Must(template.New("page").Parse(pageSource))
+
+// page is what the template fills in.
+type page struct {
+	Headline, HostLine string
+	EChartsURL         string
+	Record             [][2]string
+	Errors             []string // one per failed backing: "map: worker exited …"
+	Table              Table
+	Sections           []section
+}
+
+// section is one chart of the page with the text that says how to read it.
+type section struct {
+	Title, Explain string
+	Chart          template.HTML
+}
+
+// WriteHTML writes the run as one self-describing HTML page: what was run where and
+// when, the summary table, and interactive charts of frame time, percentiles,
+// memory, allocations and, when counters were on, memory misses. Chart ids are
+// fixed, so the same run gives the same page byte for byte. The page writes only
+// to w; callers write files through internal/atomicfile.
+func WriteHTML(w io.Writer, r *result.Run, o Options) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	if err := checkRun(r); err != nil {
+		return err
+	}
+	pg, err := buildPage(r, o)
+	if err != nil {
+		return err
+	}
+	if err := pageTemplate.Execute(w, pg); err != nil {
+		return fmt.Errorf("charts: writing HTML: %w", err)
+	}
+	return nil
+}
+
+// buildPage fills the page: record, table and the rendered chart snippets.
+func buildPage(r *result.Run, o Options) (*page, error) {
+	url := o.EChartsURL
+	if url == "" {
+		url = DefaultEChartsURL
+	}
+	log := o.Scale.Log(typicalFrameTimes(r))
+	pg := &page{Headline: headline(r), HostLine: hostLine(r), EChartsURL: url, Record: record(r), Table: SummaryTable(r)}
+	for i := range r.Backings {
+		if b := &r.Backings[i]; b.Error != "" {
+			pg.Errors = append(pg.Errors, b.Name+": "+b.Error)
+		}
+	}
+	add := func(title, explain string, c echart) error {
+		h, err := snippet(c)
+		if err != nil {
+			return fmt.Errorf("charts: %s chart: %w", title, err)
+		}
+		pg.Sections = append(pg.Sections, section{Title: title, Explain: explain, Chart: h})
+		return nil
+	}
+	for _, s := range pageCharts(r, o, log) {
+		if err := add(s.title, s.explain, s.chart); err != nil {
+			return nil, err
+		}
+	}
+	return pg, nil
+}
+
+// snippet renders a chart's element and script for the page. go-echarts drops the
+// error of encoding the options (a NaN, say, makes the script empty), so the
+// options are encoded once here first, where the error can be returned.
+func snippet(c echart) (template.HTML, error) {
+	c.Validate()
+	if _, err := json.Marshal(c.JSON()); err != nil {
+		return "", err
+	}
+	s := c.RenderSnippet()
+	if !strings.Contains(s.Script, "setOption") {
+		return "", fmt.Errorf("go-echarts rendered no script")
+	}
+	return template.HTML(s.Element + "\n" + s.Script), nil
+}
+
+// record lists what a reader needs to trust and repeat the run.
+func record(r *result.Run) [][2]string {
+	rec := [][2]string{{"workload", r.Workload}}
+	if r.Title != "" {
+		rec = append(rec, [2]string{"preset", r.Title})
+	}
+	seed := "not recorded"
+	if s, ok := r.Params["seed"]; ok {
+		seed = strconv.FormatInt(s, 10)
+	}
+	rec = append(rec,
+		[2]string{"parameters", paramList(r)},
+		[2]string{"seed", seed},
+		[2]string{"frames", units.Count(float64(r.Frames)) + ", of which the first " + units.Count(float64(r.Warmup)) + " are warm-up (shaded, not in the summary)"},
+		[2]string{"started", runDate(r)},
+		[2]string{"host", hostName(r.Host)},
+		[2]string{"Go", r.Host.Go},
+		[2]string{"hardware counters", countersText(r.Counters)},
+		[2]string{"equal work", equalWork(r)},
+		[2]string{"result schema", r.Schema},
+	)
+	return rec
+}
+
+// equalWork says whether every backing that finished folded the same checksum,
+// the proof that they did the same work.
+func equalWork(r *result.Run) string {
+	sums := map[string][]string{}
+	var order []string
+	for i := range r.Backings {
+		b := &r.Backings[i]
+		if b.Error != "" || b.Summary.Checksum == "" {
+			continue
+		}
+		if _, ok := sums[b.Summary.Checksum]; !ok {
+			order = append(order, b.Summary.Checksum)
+		}
+		sums[b.Summary.Checksum] = append(sums[b.Summary.Checksum], b.Name)
+	}
+	switch len(order) {
+	case 0:
+		return "no checksum recorded"
+	case 1:
+		return "every finished backing folded checksum " + order[0]
+	}
+	parts := make([]string, len(order))
+	for i, s := range order {
+		parts[i] = s + " (" + strings.Join(sums[s], ", ") + ")"
+	}
+	return "CHECKSUMS DIFFER: " + strings.Join(parts, "; ")
+}
+
+// Swatch is a backing's colour for the template's CSS.
+func (*page) Swatch(backing string) template.CSS { return template.CSS(hex(Color(backing))) }

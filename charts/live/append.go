@@ -1,0 +1,103 @@
+package live
+
+import (
+	"fmt"
+	"math"
+
+	"localitylab/charts"
+	"localitylab/lab/result"
+)
+
+// Append adds one frame sample to the series of backing s.Backing. Samples of one
+// backing arrive in frame order; a frame skipped is left as a gap (not measured),
+// never drawn as zero.
+func (c *Chart) Append(s result.Sample) {
+	c.record(s)
+	c.redrawSoon()
+}
+
+// AppendMany adds samples as Append does, with one redraw for all of them.
+func (c *Chart) AppendMany(ss []result.Sample) {
+	for i := range ss {
+		c.record(ss[i])
+	}
+	c.redrawSoon()
+}
+
+// redrawSoon asks for a redraw unless one is pending: the renderer clears dirty
+// when it draws, and a draw shows every sample recorded until then.
+func (c *Chart) redrawSoon() {
+	if !c.dirty {
+		c.dirty = true
+		c.Refresh()
+	}
+}
+
+// record stores the value (or, for memory, the two values) s carries for this
+// chart's metric at s.Frame.
+func (c *Chart) record(s result.Sample) {
+	c.checkBacking(s.Backing)
+	if s.Frame < 0 {
+		panic(fmt.Sprintf("live: sample of backing %d has frame %d", s.Backing, s.Frame))
+	}
+	switch c.metric {
+	case charts.FrameTime:
+		ns := float64(s.NS)
+		c.put(s.Backing, s.Frame, ns)
+		c.stats[s.Backing].add(ns, s.Frame < c.plot.Warmup)
+	case charts.Memory:
+		c.put(2*s.Backing, s.Frame, float64(s.HeapBytes))
+		c.put(2*s.Backing+1, s.Frame, float64(s.RSSBytes))
+	case charts.Allocs:
+		c.put(s.Backing, s.Frame, float64(s.Allocs))
+	}
+}
+
+// put sets line i's value at frame f, filling any skipped frames with NaN. Within
+// the frames given to Reset this never allocates.
+func (c *Chart) put(i, f int, v float64) {
+	l := &c.plot.Lines[i]
+	for len(l.Values) < f {
+		l.Values = append(l.Values, math.NaN())
+	}
+	if f < len(l.Values) {
+		l.Values[f] = v // a frame sent again replaces the first value
+		return
+	}
+	l.Values = append(l.Values, v)
+}
+
+// SetRun shows a saved run: its backings, every frame they measured, and the
+// errors of those that failed. A series the run did not record stays empty.
+func (c *Chart) SetRun(r *result.Run) {
+	names := make([]string, len(r.Backings))
+	for i := range r.Backings {
+		names[i] = r.Backings[i].Name
+	}
+	c.Reset(names, r.Warmup, r.Frames)
+	for i := range r.Backings {
+		f := &r.Backings[i].Frames
+		switch c.metric {
+		case charts.FrameTime:
+			for k, ns := range f.NS {
+				c.put(i, k, float64(ns))
+				c.stats[i].add(float64(ns), k < r.Warmup)
+			}
+		case charts.Memory:
+			c.putAll(2*i, f.HeapBytes)
+			c.putAll(2*i+1, f.RSSBytes)
+		case charts.Allocs:
+			c.putAll(i, f.Allocs)
+		}
+		if err := r.Backings[i].Error; err != "" {
+			c.plot.Keys[i].Note, c.plot.Keys[i].Failed = "failed: "+err, true
+		}
+	}
+	c.Refresh()
+}
+
+func (c *Chart) putAll(i int, xs []uint64) {
+	for k, x := range xs {
+		c.put(i, k, float64(x))
+	}
+}

@@ -1,0 +1,125 @@
+package live
+
+import (
+	"image"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+
+	"localitylab/charts"
+)
+
+// minSize is the smallest chart that still fits a legend, axes and a readable plot.
+var minSize = fyne.NewSize(240, 160)
+
+// view is the drawing state kept between redraws: the image (reused while the size
+// holds, so a redraw allocates nothing big), the painter with its glyph cache, and
+// the pixel scale of the last draw, which hover needs to map the pointer to a frame.
+type view struct {
+	img     *image.RGBA
+	painter *charts.Painter
+	px      float64 // the painter's text size in pixels
+	scale   float64 // pixels per Fyne unit
+}
+
+// renderer draws the chart as one canvas.Raster whose generator runs the pure-Go
+// painter. It starts no goroutine or animation: redraws happen when Fyne paints a
+// refreshed raster.
+type renderer struct {
+	chart   *Chart
+	raster  *canvas.Raster
+	objects []fyne.CanvasObject
+	view    view
+}
+
+func newRenderer(c *Chart) *renderer {
+	r := &renderer{chart: c}
+	r.raster = canvas.NewRaster(r.draw)
+	r.objects = []fyne.CanvasObject{r.raster}
+	c.view = &r.view
+	return r
+}
+
+func (r *renderer) Layout(size fyne.Size)        { r.raster.Resize(size) }
+func (r *renderer) MinSize() fyne.Size           { return minSize }
+func (r *renderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *renderer) Refresh()                     { r.raster.Refresh() }
+
+// Destroy lets go of the image; the chart keeps no pointer into a dead renderer.
+func (r *renderer) Destroy() {
+	if r.chart.view == &r.view {
+		r.chart.view = nil
+	}
+	r.view = view{}
+}
+
+// draw is the raster's generator: it paints the chart at w×h pixels.
+func (r *renderer) draw(w, h int) image.Image {
+	c, v := r.chart, &r.view
+	w, h = max(w, 1), max(h, 1)
+	if v.img == nil || v.img.Rect.Dx() != w || v.img.Rect.Dy() != h {
+		v.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	v.scale = 1
+	if size := c.Size(); size.Width > 0 {
+		v.scale = float64(w) / float64(size.Width)
+	}
+	px := math.Round(float64(c.Theme().Size(theme.SizeNameText))*0.9*v.scale*4) / 4
+	if v.painter == nil || v.px != px {
+		v.painter, v.px = charts.NewPainter(px), px
+	}
+	c.prepare()
+	v.painter.Draw(v.img, v.img.Rect, &c.plot)
+	c.dirty = false
+	return v.img
+}
+
+// prepare settles what depends on the data so far: the automatic frame-time scale,
+// decided from each backing's mean frame time.
+func (c *Chart) prepare() {
+	if c.metric != charts.FrameTime {
+		return
+	}
+	for i := range c.stats {
+		c.typ[i] = c.stats[i].mean()
+	}
+	c.plot.Log = c.scale.Log(c.typ)
+}
+
+// MouseIn starts the hover read-out.
+func (c *Chart) MouseIn(e *desktop.MouseEvent) { c.hoverAt(e.Position) }
+
+// MouseMoved moves the hover read-out to the frame under the pointer.
+func (c *Chart) MouseMoved(e *desktop.MouseEvent) { c.hoverAt(e.Position) }
+
+// MouseOut ends the hover read-out.
+func (c *Chart) MouseOut() { c.setHover(-1) }
+
+// hoverAt reads out the frame under p; right of the newest frame of a live run it
+// reads out the newest, where the lines end.
+func (c *Chart) hoverAt(p fyne.Position) {
+	v := c.view
+	if v == nil || v.painter == nil {
+		return
+	}
+	f, ok := v.painter.FrameAt(int(float64(p.X) * v.scale))
+	if !ok {
+		c.setHover(-1)
+		return
+	}
+	newest := -1
+	for i := range c.plot.Lines {
+		newest = max(newest, len(c.plot.Lines[i].Values)-1)
+	}
+	c.setHover(min(f, newest))
+}
+
+func (c *Chart) setHover(f int) {
+	if f != c.plot.Hover {
+		c.plot.Hover = f
+		c.Refresh()
+	}
+}

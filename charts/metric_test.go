@@ -1,0 +1,85 @@
+package charts
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"localitylab/scenarios/workload"
+)
+
+func TestTickLabels(t *testing.T) {
+	tests := []struct {
+		m    Metric
+		v    float64
+		want string
+	}{
+		{FrameTime, 0, "0"},
+		{FrameTime, 2e6, "2 ms"},
+		{FrameTime, 2.5e6, "2.5 ms"},
+		{FrameTime, 10e3, "10 µs"},
+		{FrameTime, 1e9, "1 s"},
+		{Memory, 20 << 20, "20 MiB"},
+		{Memory, 512, "512 B"},
+		{Memory, 1536, "1.5 KiB"},
+		{Allocs, 1200, "1,200"},
+		{Allocs, 2.5, "2.5"},
+	}
+	for _, tt := range tests {
+		if got := tt.m.tickLabel(tt.v); got != tt.want {
+			t.Errorf("%v tick %v = %q, want %q", tt.m, tt.v, got, tt.want)
+		}
+	}
+}
+
+func TestScaleLog(t *testing.T) {
+	tests := []struct {
+		name    string
+		s       Scale
+		typical []float64
+		want    bool
+	}{
+		{"1000× apart", ScaleAuto, []float64{5e3, 5e6, 1e6}, true},
+		{"within 20×", ScaleAuto, []float64{2e5, 3e6}, false},
+		{"just over 20×", ScaleAuto, []float64{1e5, 2.1e6}, true},
+		{"n/a entries ignored", ScaleAuto, []float64{math.NaN(), 1e5, 0, 1.5e5}, false},
+		{"forced linear", ScaleLinear, []float64{5e3, 5e6}, false},
+		{"forced log", ScaleLog, []float64{1e5, 1.1e5}, true},
+		{"nothing yet", ScaleAuto, nil, false},
+	}
+	for _, tt := range tests {
+		if got := tt.s.Log(tt.typical); got != tt.want {
+			t.Errorf("%s: Log = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestBudgetNS(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want float64
+	}{{0, 16_666_666}, {Budget30, 33_333_333}, {-1, 0}, {8 * time.Millisecond, 8e6}}
+	for _, tt := range tests {
+		if got := BudgetNS(tt.d); got != tt.want {
+			t.Errorf("BudgetNS(%v) = %v, want %v", tt.d, got, tt.want)
+		}
+	}
+}
+
+// Every backing needs a colour of its own, or two lines would read as one.
+func TestPaletteCoversEveryBacking(t *testing.T) {
+	seen := map[string]string{}
+	for _, b := range workload.Backings {
+		c := Color(b)
+		if c == unknownColor {
+			t.Errorf("backing %q has no palette colour", b)
+		}
+		if other, dup := seen[hex(c)]; dup {
+			t.Errorf("backings %q and %q share colour %s", b, other, hex(c))
+		}
+		seen[hex(c)] = b
+	}
+	if Color("newbacking") != unknownColor {
+		t.Error("an unknown backing does not get the neutral colour")
+	}
+}

@@ -1,0 +1,100 @@
+package charts
+
+import (
+	"strconv"
+	"strings"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// An exported chart travels on its own (pasted into a slide, attached to a pull
+// request), so it carries what is needed to read and repeat it: the workload and its
+// key parameters in the title, and the machine, the date and the counters below.
+
+// headline returns the title line of a run: its preset title if any, the workload
+// and the parameters a reader needs first.
+func headline(r *result.Run) string {
+	parts := []string{r.Workload}
+	if n, ok := r.Params["entities"]; ok {
+		parts = append(parts, units.Count(float64(n))+" entities")
+	}
+	parts = append(parts, strconv.Itoa(r.Frames)+" frames ("+strconv.Itoa(r.Warmup)+" warm-up)")
+	if seed, ok := r.Params["seed"]; ok {
+		parts = append(parts, "seed "+strconv.FormatInt(seed, 10))
+	}
+	s := strings.Join(parts, " · ")
+	if r.Title != "" {
+		s = r.Title + " — " + s
+	}
+	return s
+}
+
+// hostLine returns where and when the run was measured, on one line.
+func hostLine(r *result.Run) string {
+	return strings.Join([]string{hostName(r.Host), runDate(r), countersText(r.Counters)}, " · ")
+}
+
+// hostName describes the machine: "AMD EPYC 7B13, 2 cores, linux/amd64, go1.26.0, GOGC 100".
+func hostName(h result.Host) string {
+	var parts []string
+	if h.CPU != "" {
+		parts = append(parts, h.CPU)
+	}
+	if h.Cores > 0 {
+		parts = append(parts, strconv.Itoa(h.Cores)+" cores")
+	}
+	if h.OS != "" || h.Arch != "" {
+		parts = append(parts, h.OS+"/"+h.Arch)
+	}
+	if h.Go != "" {
+		parts = append(parts, h.Go)
+	}
+	if h.GOGC != "" {
+		parts = append(parts, "GOGC "+h.GOGC)
+	}
+	if len(parts) == 0 {
+		return "host not recorded"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// runDate writes when the run started, with its UTC offset so that the figure is
+// unambiguous wherever it is read.
+func runDate(r *result.Run) string {
+	if r.Started.IsZero() {
+		return "date not recorded"
+	}
+	return r.Started.Format("2006-01-02 15:04 -07:00")
+}
+
+// countersText says whether hardware counters were on and what "misses" counted,
+// or, when they were asked for and could not be opened, why they are n/a.
+func countersText(c result.Counters) string {
+	switch {
+	case !c.Enabled && c.Note != "":
+		return "counters off (" + c.Note + ")"
+	case !c.Enabled:
+		return "counters off"
+	case c.Misses == "" && c.Note != "":
+		return "counters asked for but not available: " + c.Note
+	}
+	s := "counters on"
+	if c.Misses != "" {
+		s += ": misses = " + c.Misses
+	}
+	if c.Note != "" {
+		s += " (" + c.Note + ")"
+	}
+	return s
+}
+
+// paramList writes every parameter, sorted by name: "entities 20000, seed 1, …".
+func paramList(r *result.Run) string {
+	keys := r.Params.Keys()
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + " " + strconv.FormatInt(r.Params[k], 10)
+	}
+	return strings.Join(parts, ", ")
+}

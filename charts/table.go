@@ -1,0 +1,130 @@
+package charts
+
+import (
+	"cmp"
+	"image/color"
+	"slices"
+	"strings"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// Table is the summary table as every view shows it: formatted cells, fastest
+// backing first, failed backings last with their partial figures and their error.
+type Table struct {
+	Columns []string
+	Rows    []Row
+}
+
+// Row is one backing's line of the summary table.
+type Row struct {
+	Backing string
+	Color   color.NRGBA
+	Cells   []string // one per column; Cells[0] is the backing's name
+	Error   string   // why the backing failed, if it did
+}
+
+// The summary table's columns. Numbers right-align; the name and the error do not.
+var tableColumns = []string{
+	"backing", "p50 frame", "p99 frame", "× slower than best (95% CI)",
+	"allocs/frame", "bytes/entity", "load time", "misses/frame",
+}
+
+// SummaryTable returns the run's summary table.
+func SummaryTable(r *result.Run) Table {
+	order := fastestFirst(r)
+	t := Table{Columns: tableColumns}
+	best := ""
+	if len(order) > 0 && okBacking(&r.Backings[order[0]], r.Warmup) {
+		best = r.Backings[order[0]].Name
+	}
+	for _, i := range order {
+		b := &r.Backings[i]
+		t.Rows = append(t.Rows, Row{Backing: b.Name, Color: Color(b.Name), Cells: cells(r, b, best), Error: b.Error})
+	}
+	return t
+}
+
+// okBacking reports whether b finished and measured frames after warm-up, so that
+// its summary is a full one.
+func okBacking(b *result.Backing, warmup int) bool {
+	return b.Error == "" && len(b.Frames.NS) > warmup
+}
+
+// fastestFirst orders the backings by median frame time; backings without a full
+// summary follow, in run order, so a partial figure never poses as the best.
+func fastestFirst(r *result.Run) []int {
+	idx := make([]int, len(r.Backings))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		ba, bb := &r.Backings[a], &r.Backings[b]
+		oa, ob := okBacking(ba, r.Warmup), okBacking(bb, r.Warmup)
+		switch {
+		case oa && ob:
+			return cmp.Compare(ba.Summary.P50NS, bb.Summary.P50NS)
+		case oa:
+			return -1
+		case ob:
+			return 1
+		}
+		return 0
+	})
+	return idx
+}
+
+// cells formats one backing's row. Frame figures need at least one frame after
+// warm-up; load figures need a load that was timed; counters need counters.
+func cells(r *result.Run, b *result.Backing, best string) []string {
+	s := &b.Summary
+	measured := len(b.Frames.NS) > r.Warmup
+	na := "n/a"
+	p50, p99, allocs, misses := na, na, na, na
+	if measured {
+		p50, p99 = units.Duration(s.P50NS), units.Duration(s.P99NS)
+		allocs = units.Count(s.AllocsPerFrame)
+		if s.MemMissesPerFrame != nil {
+			misses = units.Count(*s.MemMissesPerFrame)
+		}
+	}
+	perEntity, load := na, na
+	if b.Load.Entities > 0 {
+		perEntity = units.Bytes(b.Load.BytesPerEntity)
+	}
+	if b.Load.NS > 0 {
+		load = units.Duration(float64(b.Load.NS))
+	}
+	return []string{b.Name, p50, p99, ratioCell(r, b.Name, best), allocs, perEntity, load, misses}
+}
+
+// ratioCell formats how much slower name is than best, with the interval, from the
+// run's ratios: "7.84× (7.71–7.98)", marked "n.s." when the interval does not rule
+// out no difference. A ratio against another backing says which.
+func ratioCell(r *result.Run, name, best string) string {
+	if name == best {
+		return "best"
+	}
+	var found *result.Ratio
+	for i := range r.Ratios {
+		q := &r.Ratios[i]
+		if q.Backing == name && (q.Vs == best || found == nil) {
+			found = q
+		}
+	}
+	if found == nil {
+		return "n/a"
+	}
+	s := units.Ratio(found.Median) + " (" + trimX(units.Ratio(found.Lo)) + "–" + trimX(units.Ratio(found.Hi)) + ")"
+	if !found.Significant {
+		s += " n.s."
+	}
+	if found.Vs != best {
+		s += " vs " + found.Vs
+	}
+	return s
+}
+
+// trimX drops the "×" of an interval end: the median beside it already carries it.
+func trimX(s string) string { return strings.TrimSuffix(s, "×") }

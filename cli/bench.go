@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"localitylab/lab"
+	"localitylab/presets"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
+)
+
+// Defaults of a run given by flags alone (no preset): the presets' usual length, with
+// a tenth of it as warm-up.
+const (
+	defaultFrames = 200
+	warmupShare   = 10
+)
+
+// benchOpts are the bench command's flags.
+type benchOpts struct {
+	workload string
+	backings string
+	preset   string
+	frames   int
+	warmup   int
+	counters bool
+	timeout  time.Duration
+	format   string
+	out      outputs
+	params   []*paramFlag
+}
+
+func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(w)
+	o := &benchOpts{}
+	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required unless -preset gives it)")
+	fs.StringVar(&o.backings, "backings", "", "comma-separated backings, 1 to 6 of "+strings.Join(workload.Backings, ", ")+" (default all six, or the preset's)")
+	fs.StringVar(&o.preset, "preset", "", "start from a preset: a built-in name (see `localitylab presets`) or a preset file; other flags override it")
+	fs.IntVar(&o.frames, "frames", defaultFrames, fmt.Sprintf("frames per backing, warm-up included (1 to %d; default the preset's)", lab.MaxFrames))
+	fs.IntVar(&o.warmup, "warmup", 0, "first frames kept out of the summary (0 to frames-1; default a tenth of -frames, or the preset's)")
+	fs.BoolVar(&o.counters, "counters", true, "read hardware counters (instructions, cycles, memory misses) where the system allows")
+	fs.DurationVar(&o.timeout, "timeout", lab.DefaultTimeout, "declare a worker hung after this long without a word")
+	fs.StringVar(&o.format, "format", "table", "what to print: table (a summary) or go (benchmark lines for benchstat, one per frame)")
+	o.out.flags(fs)
+	o.params = paramFlags(fs)
+	return fs, o
+}
+
+// bench runs a measured comparison and reports it.
+func bench(args []string, stdout, stderr io.Writer) int {
+	fs, o := benchFlags(stderr)
+	if help, err := parseFlags(fs, args, stderr); help || err != nil {
+		return complain(err, stderr)
+	}
+	if fs.NArg() > 0 {
+		return complain(usagef("bench: unexpected argument %q (parameters are flags: -entities 1000)", fs.Arg(0)), stderr)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	c, err := o.config(set)
+	if err == nil {
+		err = o.check()
+	}
+	if err != nil {
+		return complain(err, stderr)
+	}
+	return measure(c, o.format, o.out, stdout, stderr)
+}
+
+// check validates the flags that do not go into the run's configuration, and the
+// output paths, before any work starts.
+func (o *benchOpts) check() error {
+	if err := checkFormat(o.format); err != nil {
+		return err
+	}
+	if o.timeout <= 0 {
+		return usagef("-timeout: %v (want a positive duration, e.g. 30s)", o.timeout)
+	}
+	return o.out.check()
+}
+
+func checkFormat(f string) error {
+	if f != "table" && f != "go" {
+		return usagef("-format: %q (want table or go)", f)
+	}
+	return nil
+}
+
+// config builds the run from the preset, if any, and the flags that were set, which
+// override it.
+func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
+	c := lab.Config{Counters: o.counters, Timeout: o.timeout, Frames: defaultFrames, Warmup: -1}
+	if o.preset != "" {
+		p, err := presets.Lookup(o.preset)
+		if err != nil {
+			return c, usagef("-preset: %v", err)
+		}
+		c.Title, c.Workload, c.Backings, c.Params = p.Title, p.Workload, p.Backings, p.Params.Clone()
+		c.Frames, c.Warmup = p.Frames, p.Warmup
+	}
+	if set["workload"] {
+		if c.Workload != "" && c.Workload != o.workload {
+			return c, usagef("-workload %s: preset %s is a %s run (give one of -preset and -workload)", o.workload, o.preset, c.Workload)
+		}
+		c.Workload = o.workload
+	}
+	if c.Workload == "" {
+		return c, usagef("-workload: missing (want one of %s, or a -preset)", strings.Join(scenarios.Names(), ", "))
+	}
+	spec, err := scenarios.Lookup(c.Workload)
+	if err != nil {
+		return c, usagef("-workload: %v", err)
+	}
+	if set["backings"] || c.Backings == nil {
+		if c.Backings, err = parseBackings(o.backings); err != nil {
+			return c, err
+		}
+	}
+	if set["frames"] {
+		c.Frames, c.Warmup = o.frames, -1
+	}
+	if set["warmup"] {
+		c.Warmup = o.warmup
+	}
+	if c.Warmup < 0 {
+		c.Warmup = c.Frames / warmupShare
+	}
+	if c.Params == nil {
+		c.Params = workload.Params{}
+	}
+	if err := applyParams(spec, o.params, c.Params); err != nil {
+		return c, err
+	}
+	if err := c.Check(); err != nil {
+		return c, checkError(err)
+	}
+	return c, nil
+}
+
+// checkError turns an error of lab.Config.Check, which names the field at fault, into
+// one that names the flag: the fields have the flags' names, and a parameter's error
+// names the parameter, which is its flag's name too.
+func checkError(err error) error {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "params: "); ok {
+		return usagef("%s", rest)
+	}
+	return usagef("-%s", msg)
+}
+
+// parseBackings reads -backings; empty means all six.
+func parseBackings(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return slices.Clone(workload.Backings), nil
+	}
+	var out []string
+	for _, b := range strings.Split(s, ",") {
+		b = strings.TrimSpace(b)
+		if err := workload.CheckBacking(b); err != nil {
+			return nil, usagef("-backings: %v", err)
+		}
+		if slices.Contains(out, b) {
+			return nil, usagef("-backings: %q given twice", b)
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}

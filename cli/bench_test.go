@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"encoding/csv"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"localitylab/lab/result"
+	"localitylab/scenarios/workload"
+)
+
+// TestBenchEndToEnd runs bench on each workload with all six backings at small sizes
+// and checks what the JSON and CSV files say against what the run must have done.
+func TestBenchEndToEnd(t *testing.T) {
+	const frames, warmup = 24, 4
+	for _, wl := range []string{"sprites", "bullets", "tiles"} {
+		t.Run(wl, func(t *testing.T) {
+			js, cs := outPath(t, "run.json"), outPath(t, "run.csv")
+			args := append([]string{"bench", "-workload", wl, "-frames", "24", "-warmup", "4", "-seed", "5",
+				"-json", js, "-csv", cs}, small[wl]...)
+			code, stdout, stderr := run(t, args...)
+			if code != exitOK {
+				t.Fatalf("exit %d\n%s", code, stderr)
+			}
+			r, err := result.LoadJSON(js)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Workload != wl || r.Frames != frames || r.Warmup != warmup || r.Params["seed"] != 5 || r.Host.Go == "" || r.Host.Cores < 1 {
+				t.Errorf("run %s, %d frames, %d warm-up, params %v, host %+v", r.Workload, r.Frames, r.Warmup, r.Params, r.Host)
+			}
+			if len(r.Backings) != 6 || len(r.Ratios) != 6 {
+				t.Fatalf("%d backings, %d ratios; want 6 and 6", len(r.Backings), len(r.Ratios))
+			}
+			for i, b := range r.Backings {
+				if b.Name != workload.Backings[i] || b.Error != "" || b.Frames.Len() != frames {
+					t.Errorf("backing %d: %s, error %q, %d frames", i, b.Name, b.Error, b.Frames.Len())
+				}
+				if !slices.Equal(b.Frames.Checksum, r.Backings[0].Frames.Checksum) {
+					t.Errorf("%s's checksums differ from %s's in the file", b.Name, r.Backings[0].Name)
+				}
+				if b.Summary.P50NS <= 0 || b.Load.NS <= 0 || b.Load.Entities < 1 || b.Summary.Checksum != r.Backings[0].Summary.Checksum {
+					t.Errorf("%s: summary %+v, load %+v", b.Name, b.Summary, b.Load)
+				}
+				if !strings.Contains(stdout, b.Name) {
+					t.Errorf("the table lacks %s", b.Name)
+				}
+			}
+			if r.Ratios[0].Vs != r.Ratios[0].Backing || r.Ratios[0].Median != 1 {
+				t.Errorf("first ratio %+v, want the best against itself", r.Ratios[0])
+			}
+			checkCSV(t, cs, 6*frames)
+		})
+	}
+}
+
+// checkCSV checks the CSV file's header and row count.
+func checkCSV(t *testing.T, path string, rows int) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != rows+1 || recs[0][0] != "backing" || recs[0][3] != "ns" {
+		t.Errorf("CSV has %d records, header %q; want %d rows and a header", len(recs), recs[0], rows)
+	}
+}
+
+// TestBenchBadInput: each mistake is refused before any worker starts, with exit
+// status 2 and a message that names the flag and what it allows.
+func TestBenchBadInput(t *testing.T) {
+	missing := outPath(t, "missing")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no workload", nil, "-workload: missing (want one of sprites, bullets, tiles"},
+		{"unknown workload", []string{"-workload", "sprite"}, `-workload: unknown workload "sprite" (want one of sprites, bullets, tiles)`},
+		{"unknown backing", []string{"-workload", "sprites", "-backings", "soa,slotmapp"}, `-backings: unknown backing "slotmapp" (want one of ptrarray`},
+		{"repeated backing", []string{"-workload", "sprites", "-backings", "soa,soa"}, `-backings: "soa" given twice`},
+		{"frames", []string{"-workload", "sprites", "-frames", "0"}, "-frames: 0 is out of range (want 1 to 100000)"},
+		{"warmup", []string{"-workload", "sprites", "-frames", "10", "-warmup", "10"}, "-warmup: 10 is out of range (want 0 to frames-1 = 9)"},
+		{"parameter range", []string{"-workload", "sprites", "-entities", "0"}, "-entities: 0 is out of range for sprites (want 1 to 10000000)"},
+		{"parameter of another workload", []string{"-workload", "sprites", "-span", "2"}, "-span: the sprites workload has no such parameter (its parameters: seed, entities"},
+		{"parameter syntax", []string{"-workload", "sprites", "-entities", "many"}, `invalid value "many" for flag -entities`},
+		{"cross-field", []string{"-workload", "sprites", "-min_size", "9", "-max_size", "8"}, "sprites: min_size = 9 is larger than max_size = 8"},
+		{"format", []string{"-workload", "sprites", "-format", "xml"}, `-format: "xml" (want table or go)`},
+		{"timeout", []string{"-workload", "sprites", "-timeout", "0s"}, "-timeout: 0s (want a positive duration"},
+		{"unwritable output", []string{"-workload", "sprites", "-json", missing + "/run.json"}, "-json: " + missing + "/run.json: cannot write here"},
+		{"output is a directory", []string{"-workload", "sprites", "-png", t.TempDir()}, "not a regular file"},
+		{"unknown flag", []string{"-workload", "sprites", "-entitys", "5"}, "flag provided but not defined: -entitys"},
+		{"argument", []string{"-workload", "sprites", "entities=5"}, `unexpected argument "entities=5"`},
+		{"preset", []string{"-preset", "nosuch"}, `-preset: unknown preset "nosuch"`},
+		{"preset and workload", []string{"-preset", "sprites-million", "-workload", "tiles"}, "-workload tiles: preset sprites-million is a sprites run"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, append([]string{"bench"}, tt.args...)...)
+			if code != exitUsage {
+				t.Errorf("exit %d, want %d", code, exitUsage)
+			}
+			if !strings.Contains(stderr, tt.want) {
+				t.Errorf("stderr:\n%s\nwant it to contain %q", stderr, tt.want)
+			}
+			if strings.Contains(stderr, "loading") || stdout != "" {
+				t.Errorf("the run started:\n%s%s", stdout, stderr)
+			}
+		})
+	}
+}
+
+func TestBenchFailures(t *testing.T) {
+	tests := []struct {
+		name   string
+		fault  string
+		code   int
+		want   string
+		output bool // the JSON file is written
+	}{
+		{"mismatch", "map:checksum@3", exitMismatch, "checksum mismatch at frame 3: ptrarray gave", false},
+		{"worker exits", "slotmap:exit@2", exitWorker, "worker slotmap: the worker ended unexpectedly (exit status 7)", true},
+		{"worker fails to load", "soa:fail@load", exitWorker, "worker soa: injected failure during the load", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			faultEnv(t, tt.fault)
+			js := outPath(t, "run.json")
+			code, _, stderr := run(t, "bench", "-workload", "sprites", "-entities", "500", "-frames", "8", "-warmup", "1", "-json", js)
+			if code != tt.code || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, want %d; stderr:\n%s\nwant it to contain %q", code, tt.code, stderr, tt.want)
+			}
+			_, err := os.Stat(js)
+			if written := err == nil; written != tt.output {
+				t.Errorf("JSON written: %v, want %v", written, tt.output)
+			}
+		})
+	}
+}
+
+func TestBenchFormatGo(t *testing.T) {
+	code, stdout, stderr := run(t, "bench", "-workload", "bullets", "-entities", "2000", "-backings", "slotmap,map",
+		"-frames", "12", "-warmup", "2", "-format", "go")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	line := regexp.MustCompile(`^BenchmarkFrame/workload=bullets/backing=(slotmap|map)\t1\t\d+ ns/op\t\d+ B/op\t\d+ allocs/op$`)
+	counts := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		if m := line.FindStringSubmatch(l); m != nil {
+			counts[m[1]]++
+		} else if strings.HasPrefix(l, "Benchmark") || !strings.Contains(l, ": ") {
+			t.Errorf("line %q is neither a benchmark nor a configuration line", l)
+		}
+	}
+	if counts["slotmap"] != 10 || counts["map"] != 10 {
+		t.Errorf("benchmark lines per backing: %v, want 10 each (frames after warm-up)", counts)
+	}
+}
+
+// TestBenchPreset starts from a preset and overrides it with flags.
+func TestBenchPreset(t *testing.T) {
+	js := outPath(t, "run.json")
+	code, _, stderr := run(t, "bench", "-preset", "slotmap-churn", "-entities", "1000", "-frames", "6", "-json", js)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	r, err := result.LoadJSON(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Title == "" || r.Workload != "bullets" || r.Params["entities"] != 1000 || r.Frames != 6 || r.Warmup != 0 {
+		t.Errorf("title %q, workload %s, entities %d, frames %d, warm-up %d", r.Title, r.Workload, r.Params["entities"], r.Frames, r.Warmup)
+	}
+}

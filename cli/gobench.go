@@ -1,0 +1,37 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"localitylab/lab/result"
+)
+
+// writeGoBench prints the run in Go's benchmark format, one line per backing per frame
+// after warm-up, each frame a one-iteration "run" of BenchmarkFrame/workload=…/backing=…,
+// so that benchstat computes medians and intervals over the frames and
+// `benchstat -col /backing` sets the backings side by side.
+func writeGoBench(w io.Writer, r *result.Run) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "goos: %s\ngoarch: %s\npkg: localitylab\n", r.Host.OS, r.Host.Arch)
+	if r.Host.CPU != "" {
+		fmt.Fprintf(&b, "cpu: %s\n", r.Host.CPU)
+	}
+	for _, k := range r.Params.Keys() {
+		fmt.Fprintf(&b, "%s: %d\n", k, r.Params[k]) // configuration lines: benchstat keeps them as keys
+	}
+	for _, bk := range r.Backings {
+		name := fmt.Sprintf("BenchmarkFrame/workload=%s/backing=%s", r.Workload, bk.Name)
+		s := &bk.Frames
+		for i := r.Warmup; i < s.Len(); i++ {
+			fmt.Fprintf(&b, "%s\t1\t%d ns/op\t%d B/op\t%d allocs/op", name, s.NS[i], s.AllocBytes[i], s.Allocs[i])
+			if s.MemMisses != nil {
+				fmt.Fprintf(&b, "\t%d mem-misses/op", s.MemMisses[i])
+			}
+			b.WriteByte('\n')
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

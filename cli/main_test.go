@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"localitylab/lab"
+)
+
+// workerEnv makes this test binary a worker: bench starts workers as "this executable
+// worker", which here is the test binary, so TestMain serves the protocol instead of
+// running tests when the variable is set. The test process sets it after the check, so
+// every worker it starts inherits it.
+const workerEnv = "LOCALITYLAB_CLI_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(workerEnv) == "1" {
+		os.Exit(Main([]string{"worker"}, os.Stdout, os.Stderr, nil))
+	}
+	os.Setenv(workerEnv, "1")
+	os.Exit(m.Run())
+}
+
+// run runs the command line with args and returns its exit status and output.
+func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = Main(args, &out, &errOut, nil)
+	return code, out.String(), errOut.String()
+}
+
+// small are parameters that make each workload quick, for the end-to-end tests.
+var small = map[string][]string{
+	"sprites": {"-entities", "3000"},
+	"bullets": {"-entities", "3000"},
+	"tiles":   {"-entities", "3000", "-cols", "128", "-rows", "128", "-window_w", "64", "-window_h", "32", "-window_step", "16"},
+}
+
+func TestWorkerCommandRejectsBadInput(t *testing.T) {
+	// The hidden worker subcommand speaks the protocol on stdin; the test binary's
+	// stdin is empty, which is the coordinator saying stop.
+	if code, _, _ := run(t, "worker"); code != exitOK {
+		t.Errorf("worker with empty input: exit %d, want 0", code)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{[]string{"help"}, exitOK, []string{"localitylab bench", "Exit status"}},
+		{[]string{"help", "bench"}, exitOK, []string{"-workload", "-backings", "-entities", "-span", "-lifetime", "-json", "-format"}},
+		{[]string{"help", "report"}, exitOK, []string{"-html", "-png"}},
+		{[]string{"help", "frobnicate"}, exitUsage, []string{`unknown command "frobnicate"`}},
+		{[]string{"frobnicate"}, exitUsage, []string{`unknown command "frobnicate"`}},
+		{[]string{"bench", "-h"}, exitOK, []string{"-warmup"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := run(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr: %s", code, tt.code, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout+stderr, w) {
+					t.Errorf("output lacks %q:\n%s%s", w, stdout, stderr)
+				}
+			}
+		})
+	}
+}
+
+func TestApp(t *testing.T) {
+	var got []string
+	called := false
+	app := func(args []string) int { called, got = true, args; return 7 }
+	if code := Main(nil, &bytes.Buffer{}, &bytes.Buffer{}, app); code != 7 || !called || got != nil {
+		t.Errorf("no arguments: exit %d, app called %v with %q; want the app's status 7, called with none", code, called, got)
+	}
+	if code := Main([]string{"-preset", "x"}, &bytes.Buffer{}, &bytes.Buffer{}, app); code != 7 || len(got) != 2 {
+		t.Errorf("flags only: exit %d, app got %q; want them passed to the app", code, got)
+	}
+}
+
+func TestPresets(t *testing.T) {
+	code, stdout, _ := run(t, "presets")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, name := range []string{"sprites-million", "slotmap-churn", "all-six-tiles"} {
+		if !strings.Contains(stdout, name) {
+			t.Errorf("list lacks %s:\n%s", name, stdout)
+		}
+	}
+	code, stdout, _ = run(t, "presets", "sprites-million")
+	if code != exitOK || !strings.Contains(stdout, "entities = 1000000") || !strings.Contains(stdout, "guess") {
+		t.Errorf("presets sprites-million: exit %d\n%s", code, stdout)
+	}
+	if code, _, stderr := run(t, "presets", "nosuch"); code != exitUsage || !strings.Contains(stderr, `unknown preset "nosuch"`) {
+		t.Errorf("presets nosuch: exit %d, %s", code, stderr)
+	}
+}
+
+// TestHeadless runs what the binary does without arguments before the window exists:
+// a short run of the default preset (a million sprites, so not in -short).
+func TestHeadless(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a million sprites three times")
+	}
+	code, stdout, stderr := run(t)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "window is not built yet") || !strings.Contains(stdout, "spatialhash") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}
+
+// outPath is a file name in a fresh temporary directory.
+func outPath(t *testing.T, name string) string {
+	t.Helper()
+	return filepath.Join(t.TempDir(), name)
+}
+
+// faultEnv makes the workers of this test fail as spec says (see lab.FaultEnv).
+func faultEnv(t *testing.T, spec string) {
+	t.Helper()
+	t.Setenv(lab.FaultEnv, spec)
+}

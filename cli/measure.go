@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+	"localitylab/presets"
+)
+
+// complain prints err, if any, with the command's name and returns the exit status it
+// calls for.
+func complain(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(stderr, "localitylab:", err)
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return exitUsage
+	}
+	return exitFailed
+}
+
+// measure runs c, shows its progress on stderr, and reports the result: the summary
+// (or benchmark lines) on stdout, then the output files. Ctrl-C stops the run.
+func measure(c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	prog := newProgress(stderr)
+	r, err := lab.Run(ctx, c, prog.update)
+	prog.end()
+	var me *lab.MemoryError
+	var mm *lab.MismatchError
+	switch {
+	case errors.As(err, &me):
+		return complain(usagef("%v", err), stderr)
+	case errors.As(err, &mm):
+		fmt.Fprintln(stderr, "localitylab:", err)
+		fmt.Fprintln(stderr, "localitylab: nothing was written: a run whose backings did different work is not a result")
+		return exitMismatch
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "localitylab: interrupted; nothing was written")
+		return exitInterrupted
+	case err != nil:
+		return complain(err, stderr)
+	}
+	status := show(r, format, out, stdout, stderr)
+	failed := 0
+	for _, b := range r.Backings {
+		if b.Error != "" {
+			fmt.Fprintf(stderr, "localitylab: %s\n", b.Error)
+			failed++
+		}
+	}
+	if status == exitOK && failed > 0 {
+		return exitWorker
+	}
+	return status
+}
+
+// show prints r in the chosen format and writes the output files.
+func show(r *result.Run, format string, out outputs, stdout, stderr io.Writer) int {
+	var err error
+	if format == "go" {
+		err = writeGoBench(stdout, r)
+	} else {
+		err = writeTable(stdout, r)
+	}
+	if err != nil {
+		return complain(err, stderr)
+	}
+	if err := out.write(r); err != nil {
+		return complain(err, stderr)
+	}
+	return exitOK
+}
+
+// headless is what Main does without arguments until the app's window exists: a short
+// run of the default preset, printed as a table.
+func headless(stdout, stderr io.Writer) int {
+	p := presets.Default()
+	c := lab.Config{Title: p.Title, Workload: p.Workload, Backings: p.Backings, Params: p.Params.Clone(),
+		Frames: min(p.Frames, 60), Warmup: min(p.Warmup, 10), Counters: true}
+	fmt.Fprintf(stderr, "The Locality Lab window is not built yet; here is a short headless run of the default\n"+
+		"preset, %q (%d of its %d frames; `localitylab bench -preset %s` runs them all).\n\n",
+		p.Title, c.Frames, p.Frames, p.Name)
+	return measure(c, "table", outputs{}, stdout, stderr)
+}

@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"localitylab/internal/units"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
+)
+
+// paramFlag is one workload parameter as a flag. The three workloads share some names
+// (entities, cell) with different ranges, so one flag stands for the name in every
+// workload that has it, and the range is checked once the workload is known.
+type paramFlag struct {
+	name  string
+	value int64
+	set   bool
+}
+
+func (p *paramFlag) String() string {
+	if p == nil || !p.set {
+		return ""
+	}
+	return strconv.FormatInt(p.value, 10)
+}
+
+// Set accepts Go integer syntax, so 1_000_000 and 0x100 work as well as 1000000.
+func (p *paramFlag) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, 64)
+	if err != nil {
+		return fmt.Errorf("%q is not an integer", s)
+	}
+	p.value, p.set = v, true
+	return nil
+}
+
+// paramFlags adds a flag for every parameter of every workload to fs.
+func paramFlags(fs *flag.FlagSet) []*paramFlag {
+	var names []string
+	docs := map[string][]string{}
+	for _, spec := range scenarios.All() {
+		for _, q := range spec.Params {
+			if !slices.Contains(names, q.Name) {
+				names = append(names, q.Name)
+			}
+			docs[q.Name] = append(docs[q.Name], fmt.Sprintf("%s: %s to %s, default %s", spec.Name,
+				units.Count(float64(q.Min)), units.Count(float64(q.Max)), units.Count(float64(q.Default))))
+		}
+	}
+	flags := make([]*paramFlag, len(names))
+	for i, name := range names {
+		if fs.Lookup(name) != nil {
+			panic("cli: workload parameter " + name + " has the name of a bench flag")
+		}
+		flags[i] = &paramFlag{name: name}
+		fs.Var(flags[i], name, paramDoc(name)+" ("+strings.Join(docs[name], "; ")+")")
+	}
+	return flags
+}
+
+// paramDoc is the first workload's description of the parameter.
+func paramDoc(name string) string {
+	for _, spec := range scenarios.All() {
+		if q, ok := spec.Param(name); ok {
+			return q.Doc
+		}
+	}
+	return ""
+}
+
+// applyParams writes the parameter flags that were set into p, checking each against
+// the chosen workload: a flag the workload does not have, or a value out of its range,
+// is an error naming the flag.
+func applyParams(spec *workload.Spec, flags []*paramFlag, p workload.Params) error {
+	for _, f := range flags {
+		if !f.set {
+			continue
+		}
+		q, ok := spec.Param(f.name)
+		if !ok {
+			names := make([]string, len(spec.Params))
+			for i, q := range spec.Params {
+				names[i] = q.Name
+			}
+			return usagef("-%s: the %s workload has no such parameter (its parameters: %s)", f.name, spec.Name, strings.Join(names, ", "))
+		}
+		if f.value < q.Min || f.value > q.Max {
+			return usagef("-%s: %d is out of range for %s (want %d to %d)", f.name, f.value, spec.Name, q.Min, q.Max)
+		}
+		p[f.name] = f.value
+	}
+	return nil
+}

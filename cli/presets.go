@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"localitylab/presets"
+)
+
+// listPresets lists the built-in presets or, given a name or file, shows one with its
+// lesson and the claims a run of it checks.
+func listPresets(args []string, stdout, stderr io.Writer) int {
+	switch len(args) {
+	case 0:
+		rows := [][]string{{"name", "workload", "frames", "backings", "title"}}
+		for _, p := range presets.Builtin() {
+			rows = append(rows, []string{p.Name, p.Workload, fmt.Sprint(p.Frames), strings.Join(p.Backings, ","), p.Title})
+		}
+		var b strings.Builder
+		writeLeft(&b, rows)
+		fmt.Fprintf(&b, "\nRun one with `localitylab bench -preset NAME`; `localitylab presets NAME` shows its lesson.\n")
+		io.WriteString(stdout, b.String())
+		return exitOK
+	case 1:
+		p, err := presets.Lookup(args[0])
+		if err != nil {
+			return complain(usagef("presets: %v", err), stderr)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s: %s\n", p.Name, p.Title)
+		fmt.Fprintf(&b, "  workload %s, backings %s, %d frames (%d warm-up)\n", p.Workload, strings.Join(p.Backings, ", "), p.Frames, p.Warmup)
+		for _, k := range p.Params.Keys() {
+			fmt.Fprintf(&b, "  %s = %d\n", k, p.Params[k])
+		}
+		if p.Lesson != "" {
+			fmt.Fprintf(&b, "\n%s\n", wrap(p.Lesson, 88))
+		}
+		for _, c := range p.Claims {
+			fmt.Fprintf(&b, "\nClaim (%s): %s\n", c.Source, wrap(c.Text, 88))
+		}
+		io.WriteString(stdout, b.String())
+		return exitOK
+	}
+	return complain(usagef("presets: %d arguments (want none, or one preset name or file)", len(args)), stderr)
+}
+
+// writeLeft writes rows as left-aligned columns.
+func writeLeft(b *strings.Builder, rows [][]string) {
+	widths := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, c := range row {
+			widths[i] = max(widths[i], len([]rune(c)))
+		}
+	}
+	for _, row := range rows {
+		var line strings.Builder
+		for i, c := range row {
+			line.WriteString(c + strings.Repeat(" ", widths[i]-len([]rune(c))+2))
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+}
+
+// wrap breaks text into lines of at most width characters, at spaces.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, word := range strings.Fields(text) {
+		l := len([]rune(word))
+		if n > 0 && n+1+l > width {
+			b.WriteByte('\n')
+			n = 0
+		} else if n > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += l
+	}
+	return b.String()
+}

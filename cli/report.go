@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"flag"
+	"io"
+	"strings"
+
+	"localitylab/lab/result"
+)
+
+type reportOpts struct {
+	format string
+	out    outputs
+}
+
+func reportFlags(w io.Writer) (*flag.FlagSet, *reportOpts) {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(w)
+	o := &reportOpts{}
+	fs.StringVar(&o.format, "format", "table", "what to print: table (the summary) or go (benchmark lines for benchstat)")
+	o.out.flags(fs)
+	return fs, o
+}
+
+// report reads a saved run and prints and exports it as bench would have: the
+// figures are those saved, not recomputed.
+func report(args []string, stdout, stderr io.Writer) int {
+	fs, o := reportFlags(stderr)
+	// The run's file may come before the flags or after them.
+	var file string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		file, args = args[0], args[1:]
+	}
+	if help, err := parseFlags(fs, args, stderr); help || err != nil {
+		return complain(err, stderr)
+	}
+	rest := fs.Args()
+	if file == "" && len(rest) > 0 {
+		file, rest = rest[0], rest[1:]
+	}
+	switch {
+	case file == "":
+		return complain(usagef("report: which run? (usage: localitylab report RUN.json [-json F] [-csv F] [-html F] [-png F])"), stderr)
+	case len(rest) > 0:
+		return complain(usagef("report: unexpected argument %q after %s (flags go before or right after the file)", rest[0], file), stderr)
+	}
+	if err := checkFormat(o.format); err != nil {
+		return complain(err, stderr)
+	}
+	if err := o.out.check(); err != nil {
+		return complain(err, stderr)
+	}
+	r, err := result.LoadJSON(file)
+	if err != nil {
+		return complain(usagef("report: %v", err), stderr)
+	}
+	return show(r, o.format, o.out, stdout, stderr)
+}

@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"localitylab/lab/result"
+)
+
+// savedRun is testdata/run.json: a small sprites run saved by bench, with counters.
+const savedRun = "testdata/run.json"
+
+func TestReport(t *testing.T) {
+	dir := t.TempDir()
+	js, cs := filepath.Join(dir, "again.json"), filepath.Join(dir, "run.csv")
+	code, stdout, stderr := run(t, "report", savedRun, "-json", js, "-csv", cs)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	golden(t, "table.txt", []byte(stdout))
+	want, err := os.ReadFile(savedRun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("report -json did not write back the run it read")
+	}
+	r, err := result.LoadJSON(savedRun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCSV(t, cs, 3*r.Frames)
+
+	// Flags may also come before the file.
+	if code, _, stderr := run(t, "report", "-format", "go", savedRun); code != exitOK {
+		t.Errorf("flags before the file: exit %d: %s", code, stderr)
+	}
+}
+
+func TestReportFormatGo(t *testing.T) {
+	code, stdout, _ := run(t, "report", savedRun, "-format", "go")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	golden(t, "bench.txt", []byte(stdout))
+}
+
+// TestReportCharts writes the HTML and PNG exports. The charts package may refuse
+// (while it is being built it returns an error): then the command must say which
+// output failed and exit 1, and leave no file behind.
+func TestReportCharts(t *testing.T) {
+	dir := t.TempDir()
+	html, png := filepath.Join(dir, "run.html"), filepath.Join(dir, "run.png")
+	code, _, stderr := run(t, "report", savedRun, "-html", html, "-png", png)
+	switch code {
+	case exitOK:
+		for path, magic := range map[string]string{html: "<", png: "\x89PNG"} {
+			data, err := os.ReadFile(path)
+			if err != nil || !bytes.HasPrefix(bytes.TrimSpace(data), []byte(magic)) {
+				t.Errorf("%s: %v, starts %q", path, err, data[:min(len(data), 8)])
+			}
+		}
+	case exitFailed:
+		if !strings.Contains(stderr, "-html: "+html) && !strings.Contains(stderr, "-png: "+png) {
+			t.Errorf("stderr %q names neither output", stderr)
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if _, err := os.Stat(filepath.Join(dir, e.Name())); err == nil && strings.HasPrefix(e.Name(), ".") {
+				t.Errorf("a temporary file was left behind: %s", e.Name())
+			}
+		}
+	default:
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+func TestReportBadInput(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.json")
+	data, err := os.ReadFile(savedRun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(other, bytes.Replace(data, []byte(result.Schema), []byte("localitylab/run/v0"), 1), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no file", nil, "report: which run?"},
+		{"missing file", []string{filepath.Join(dir, "nope.json")}, "no such file"},
+		{"other schema", []string{other}, `schema: "localitylab/run/v0" is not "localitylab/run/v1"`},
+		{"unwritable output", []string{savedRun, "-csv", filepath.Join(dir, "no", "run.csv")}, "-csv: "},
+		{"two files", []string{savedRun, "more.json"}, `unexpected argument "more.json"`},
+		{"format", []string{savedRun, "-format", "svg"}, `-format: "svg"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := run(t, append([]string{"report"}, tt.args...)...)
+			if code != exitUsage || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, exitUsage, tt.want)
+			}
+		})
+	}
+}
+
+// golden compares got with testdata/name; on a mismatch it writes got beside it as
+// name.got. LOCALITYLAB_UPDATE_GOLDEN=1 rewrites the file.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if os.Getenv("LOCALITYLAB_UPDATE_GOLDEN") == "1" {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		os.WriteFile(path+".got", got, 0o644)
+		t.Errorf("%s differs from the golden file; wrote %s.got", path, path)
+	}
+}

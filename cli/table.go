@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+	"localitylab/scenarios"
+)
+
+var tableColumns = []string{"backing", "p50", "p95", "p99", "× slower than best (95% CI)",
+	"allocs/frame", "bytes/entity", "misses/frame", "load"}
+
+// writeTable prints the run's summary: a line naming the run, one row per backing,
+// fastest first (backings whose worker failed last, marked), and notes on what the
+// figures mean.
+func writeTable(w io.Writer, r *result.Run) error {
+	rows := [][]string{tableColumns}
+	for _, i := range fastestFirst(r) {
+		rows = append(rows, tableRow(r, &r.Backings[i]))
+	}
+	var b strings.Builder
+	fmt.Fprintln(&b, runLine(r))
+	fmt.Fprintln(&b)
+	writeAligned(&b, rows)
+	fmt.Fprintln(&b)
+	for _, note := range tableNotes(r) {
+		fmt.Fprintln(&b, note)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// runLine names the run: title or workload, seed and size, the parameters that
+// differ from their defaults, and the run's length.
+func runLine(r *result.Run) string {
+	head := r.Workload
+	if r.Title != "" {
+		head = r.Title + " (" + r.Workload + ")"
+	}
+	params := []string{fmt.Sprintf("seed %d", r.Params["seed"]), "entities " + units.Count(float64(r.Params["entities"]))}
+	if spec, err := scenarios.Lookup(r.Workload); err == nil {
+		for _, q := range spec.Params {
+			if v, ok := r.Params[q.Name]; ok && v != q.Default && q.Name != "seed" && q.Name != "entities" {
+				params = append(params, fmt.Sprintf("%s %d", q.Name, v))
+			}
+		}
+	}
+	return fmt.Sprintf("%s: %s; %d frames, the first %d warm-up", head, strings.Join(params, ", "), r.Frames, r.Warmup)
+}
+
+// fastestFirst orders backings by median frame time; those whose worker failed or
+// that have no frame after warm-up follow in run order, so that a partial figure is
+// never shown as the best.
+func fastestFirst(r *result.Run) []int {
+	full := func(b *result.Backing) bool { return b.Error == "" && b.Frames.Len() > r.Warmup }
+	idx := make([]int, len(r.Backings))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int {
+		a, b := &r.Backings[i], &r.Backings[j]
+		switch fa, fb := full(a), full(b); {
+		case fa && fb:
+			return cmp.Compare(a.Summary.P50NS, b.Summary.P50NS)
+		case fa != fb && fa:
+			return -1
+		case fa != fb:
+			return 1
+		}
+		return 0
+	})
+	return idx
+}
+
+func tableRow(r *result.Run, b *result.Backing) []string {
+	s := &b.Summary
+	name := b.Name
+	if b.Error != "" {
+		name += " (failed)"
+	}
+	row := []string{name, "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a"}
+	if b.Frames.Len() > r.Warmup {
+		row[1], row[2], row[3] = units.Duration(s.P50NS), units.Duration(s.P95NS), units.Duration(s.P99NS)
+		row[5] = units.Count(s.AllocsPerFrame)
+		if s.MemMissesPerFrame != nil {
+			row[7] = units.Count(*s.MemMissesPerFrame)
+		}
+	}
+	if b.Load.Entities > 0 {
+		row[6] = units.Bytes(b.Load.BytesPerEntity)
+	}
+	if b.Load.NS > 0 {
+		row[8] = units.Duration(float64(b.Load.NS))
+	}
+	return row
+}
+
+// ratioCell is "best" for the fastest, "7.84× (7.71–7.98)" for the others, with "n.s."
+// when the interval includes 1.
+func ratioCell(r *result.Run, name string) string {
+	for _, q := range r.Ratios {
+		if q.Backing != name {
+			continue
+		}
+		if q.Vs == name {
+			return "best"
+		}
+		s := fmt.Sprintf("%s (%s–%s)", units.Ratio(q.Median), strings.TrimSuffix(units.Ratio(q.Lo), "×"), strings.TrimSuffix(units.Ratio(q.Hi), "×"))
+		if !q.Significant {
+			s += " n.s."
+		}
+		return s
+	}
+	return "n/a"
+}
+
+// tableNotes explains the columns whose meaning depends on the run.
+func tableNotes(r *result.Run) []string {
+	notes := []string{"Frame times exclude the warm-up frames. × slower: median of per-frame time ratios against the best, " +
+		"with its 95% interval; n.s. means the interval includes 1 (no significant difference)."}
+	c := r.Counters
+	switch {
+	case !c.Enabled:
+		notes = append(notes, "Hardware counters were off.")
+	case c.Misses != "":
+		notes = append(notes, "misses/frame counts "+c.Misses+".")
+	}
+	if c.Enabled && c.Note != "" {
+		notes = append(notes, "Counters: "+strings.TrimSuffix(c.Note, ".")+".")
+	}
+	return notes
+}
+
+// writeAligned writes rows as columns separated by two spaces: the first column
+// aligned left, the figures right, the header like its column.
+func writeAligned(b *strings.Builder, rows [][]string) {
+	widths := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, cell := range row {
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+		}
+	}
+	for _, row := range rows {
+		var line strings.Builder
+		for i, cell := range row {
+			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell))
+			switch {
+			case i == 0:
+				line.WriteString(cell + pad)
+			default:
+				line.WriteString("  " + pad + cell)
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+}

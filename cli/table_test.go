@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"localitylab/lab/result"
+)
+
+// TestTableCounters covers what the saved run does not: counted misses, a backing
+// whose worker failed (listed last, marked, its figures partial), a difference that
+// is not significant, and counters turned off.
+func TestTableCounters(t *testing.T) {
+	misses, none := 1234.0, 0.0
+	r := &result.Run{Workload: "bullets", Params: map[string]int64{"seed": 1, "entities": 5000}, Frames: 10, Warmup: 2,
+		Counters: result.Counters{Enabled: true, Misses: "demand data-cache fills from DRAM (AMD PMCx043:0x48)"},
+		Backings: []result.Backing{
+			{Name: "map", Error: "worker map: hung", Frames: result.Series{NS: make([]int64, 5)},
+				Summary: result.Summary{P50NS: 1000, P95NS: 1100, P99NS: 1200}},
+			{Name: "soa", Frames: result.Series{NS: make([]int64, 10)}, Load: result.Load{NS: 2e6, Entities: 5000, BytesPerEntity: 24},
+				Summary: result.Summary{P50NS: 12_300, P95NS: 15_000, P99NS: 20_000, AllocsPerFrame: 0, MemMissesPerFrame: &none}},
+			{Name: "slotmap", Frames: result.Series{NS: make([]int64, 10)}, Load: result.Load{NS: 3e6, Entities: 5000, BytesPerEntity: 36.5},
+				Summary: result.Summary{P50NS: 12_000, P95NS: 14_000, P99NS: 30_000, AllocsPerFrame: 0.5, MemMissesPerFrame: &misses}},
+		},
+		Ratios: []result.Ratio{
+			{Backing: "slotmap", Vs: "slotmap", Median: 1, Lo: 1, Hi: 1},
+			{Backing: "soa", Vs: "slotmap", Median: 1.02, Lo: 0.98, Hi: 1.07},
+			{Backing: "map", Vs: "slotmap", Median: 0.08, Lo: 0.07, Hi: 0.09, Significant: true},
+		},
+	}
+	var b strings.Builder
+	if err := writeTable(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "table-counters.txt", []byte(b.String()))
+
+	r.Counters = result.Counters{}
+	b.Reset()
+	writeTable(&b, r)
+	if !strings.Contains(b.String(), "Hardware counters were off.") {
+		t.Errorf("counters off is not said:\n%s", b.String())
+	}
+}

@@ -1,0 +1,108 @@
+// Package lab measures a run: one workload over one to six backings, each backing in a
+// worker process of its own, stepped in strict turn one frame at a time, so that the
+// figures it reports can be trusted (DESIGN.md, the fairness rules).
+//
+// The coordinator (Start, Live, Run) lives in the caller's process and never runs
+// workload code; a worker (ServeWorker, behind the binary's hidden worker subcommand)
+// loads one backing and runs its frames when told to. The two speak the small binary
+// protocol in protocol.go over the worker's stdin and stdout, and every exchange
+// happens between timed frames, never inside one.
+package lab
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
+)
+
+// MaxFrames bounds a run's length, so that a typo cannot start an hour-long run or
+// reserve gigabytes for samples.
+const MaxFrames = 100_000
+
+// DefaultTimeout is how long a worker may stay silent before it is declared hung when
+// Config.Timeout is zero. Workers report load progress several times a second and a
+// frame of the largest worlds takes well under a second, so a minute of silence means
+// something is stuck.
+const DefaultTimeout = time.Minute
+
+// lookup finds a workload by name. Tests replace it (in the test binary, which then
+// also serves as the worker) to add workloads that exist only for tests.
+var lookup = scenarios.Lookup
+
+// Config describes a run.
+type Config struct {
+	Title        string          // preset title, if any
+	Workload     string          // "sprites", "bullets", "tiles"
+	Params       workload.Params // on top of the workload's defaults, seed included
+	Backings     []string        // 1 to 6, no repeats
+	Frames       int             // frames per backing, warm-up included
+	Warmup       int             // first frames kept out of the summary (0 .. Frames-1)
+	Counters     bool            // hardware counters where perf_event_open allows
+	PreviewEvery time.Duration   // ask the first live backing's worker for a workload.Scene this often; 0 = never
+	StartPaused  bool            // load, then wait for Resume or Step
+	Worker       []string        // argv that starts a worker; nil = this executable + "worker"
+	WorkerEnv    []string        // extra environment for workers (tests)
+	Timeout      time.Duration   // a worker silent this long is declared hung; 0 = DefaultTimeout
+}
+
+// Check validates c and resolves c.Params in place (defaults filled in), so that the
+// result file records every parameter. Errors name the field and the allowed range.
+// It also makes, and drops, each backing's empty store, which catches the constraints
+// that cross parameters (a band too small for the world) before any process starts.
+func (c *Config) Check() error {
+	spec, err := lookup(c.Workload)
+	if err != nil {
+		return fmt.Errorf("workload: %w", err)
+	}
+	if len(c.Backings) < 1 || len(c.Backings) > len(workload.Backings) {
+		return fmt.Errorf("backings: %d given (want 1 to %d of %s)", len(c.Backings),
+			len(workload.Backings), strings.Join(workload.Backings, ", "))
+	}
+	for i, b := range c.Backings {
+		if err := workload.CheckBacking(b); err != nil {
+			return fmt.Errorf("backings: %w", err)
+		}
+		if slices.Contains(c.Backings[:i], b) {
+			return fmt.Errorf("backings: %q given twice", b)
+		}
+	}
+	p, err := spec.Resolve(c.Params)
+	if err != nil {
+		return fmt.Errorf("params: %w", err)
+	}
+	if c.Frames < 1 || c.Frames > MaxFrames {
+		return fmt.Errorf("frames: %d is out of range (want 1 to %d)", c.Frames, MaxFrames)
+	}
+	if c.Warmup < 0 || c.Warmup >= c.Frames {
+		return fmt.Errorf("warmup: %d is out of range (want 0 to frames-1 = %d)", c.Warmup, c.Frames-1)
+	}
+	if c.PreviewEvery < 0 {
+		return fmt.Errorf("preview interval: %v is negative (want 0 for never, or more)", c.PreviewEvery)
+	}
+	if c.Timeout < 0 {
+		return fmt.Errorf("timeout: %v is negative (want 0 for the default of %v, or more)", c.Timeout, DefaultTimeout)
+	}
+	if c.Worker != nil && len(c.Worker) == 0 {
+		return errors.New("worker: empty command (want nil for this executable, or an argv)")
+	}
+	for _, b := range c.Backings {
+		if _, err := spec.New(p, b); err != nil {
+			return fmt.Errorf("params: %s: %w", b, err)
+		}
+	}
+	c.Params = p
+	return nil
+}
+
+// timeout is the silence after which a worker is declared hung.
+func (c *Config) timeout() time.Duration {
+	if c.Timeout == 0 {
+		return DefaultTimeout
+	}
+	return c.Timeout
+}

@@ -1,0 +1,277 @@
+package lab
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"time"
+
+	"localitylab/lab/result"
+	"localitylab/scenarios/workload"
+)
+
+// Phase is where a run is in its life.
+type Phase int
+
+const (
+	Starting Phase = iota // starting the worker processes
+	Loading               // the workers build their worlds, one after another
+	Running               // frames are being run
+	Paused                // waiting for Resume or Step
+	Done                  // every frame ran (or every worker failed: see the backings' errors)
+	Stopped               // Stop was called, or the context ended, before the last frame
+	Failed                // a checksum mismatch ended the run
+)
+
+var phaseNames = [...]string{"starting", "loading", "running", "paused", "done", "stopped", "failed"}
+
+func (p Phase) String() string {
+	if p >= 0 && int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return "phase(?)"
+}
+
+// Ended reports whether the run is over.
+func (p Phase) Ended() bool { return p >= Done }
+
+// Status is a run's progress at one moment, for a progress line or the app's controls.
+type Status struct {
+	Phase    Phase
+	Frames   int   // frames per backing in this run
+	Done     int   // frames every live backing has run
+	Err      error // what ended the run when Phase is Failed or Stopped
+	Backings []BackingStatus
+}
+
+// BackingStatus is one backing's part of a Status.
+type BackingStatus struct {
+	Name   string
+	Load   float64 // fraction of the load done, 0 to 1
+	Loaded bool
+	Frames int          // frames this backing has run
+	Err    *WorkerError // set when its worker failed; the other backings carry on
+}
+
+// Live is a run in progress. Its methods may be called from any goroutine; none of
+// them waits for the workers, so a user interface stays responsive whatever the run
+// does.
+type Live struct {
+	cfg     Config
+	spawn   spawnFunc
+	ctx     context.Context
+	cancel  context.CancelFunc
+	updates chan struct{} // capacity 1: a pending "something changed"
+	ctl     chan struct{} // capacity 1: pause, resume or step was called
+	done    chan struct{}
+
+	// Owned by the scheduler goroutine.
+	procs    []*proc // nil once a backing's worker failed
+	all      []*proc // every worker started, for stopping them
+	dog      *watchdog
+	cur      []result.Sample // this frame's samples
+	ok       []bool          // which backings produced one
+	sceneBuf workload.Scene
+	sceneAt  time.Time
+
+	mu       sync.Mutex // guards everything below
+	phase    Phase
+	err      error
+	paused   bool
+	steps    int
+	round    int
+	host     result.Host
+	started  time.Time
+	counters result.Counters
+	backings []backingState
+	scene    workload.Scene
+	hasScene bool
+}
+
+// backingState is what the coordinator holds for one backing.
+type backingState struct {
+	name     string
+	loadFrac float64
+	loaded   bool
+	load     result.Load
+	samples  []result.Sample // capacity Frames, made up front: appending never allocates
+	err      *WorkerError
+	misses   bool // its worker counts memory misses (counters on, and a miss event opened)
+}
+
+// Start checks c, refuses a run that would not fit in the available memory (with a
+// *MemoryError), and starts the run in the background: it starts the workers and loads
+// them, then runs the frames, unless c.StartPaused. Stop, or the end of ctx, cancels it,
+// interrupting a load.
+func Start(ctx context.Context, c Config) (*Live, error) {
+	return start(ctx, c, spawnProcess)
+}
+
+func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	if err := checkMemory(c); err != nil {
+		return nil, err
+	}
+	c.Backings = slices.Clone(c.Backings)
+	l := &Live{cfg: c, spawn: spawn, updates: make(chan struct{}, 1), ctl: make(chan struct{}, 1),
+		done: make(chan struct{}), paused: c.StartPaused, started: time.Now().UTC().Round(0),
+		counters: result.Counters{Enabled: c.Counters}}
+	l.ctx, l.cancel = context.WithCancel(ctx)
+	n := len(c.Backings)
+	l.procs, l.cur, l.ok = make([]*proc, n), make([]result.Sample, n), make([]bool, n)
+	l.backings = make([]backingState, n)
+	for i, b := range c.Backings {
+		l.backings[i] = backingState{name: b, samples: make([]result.Sample, 0, c.Frames)}
+	}
+	l.scene.Boxes = make([]workload.Box, 0, workload.MaxSceneBoxes)
+	l.sceneBuf.Boxes = make([]workload.Box, 0, workload.MaxSceneBoxes)
+	go l.run()
+	return l, nil
+}
+
+// Run runs c to the end and returns the result, calling progress (if not nil) from
+// the calling goroutine whenever something changed, and once more at the end. It is
+// what the command line uses; the app uses Start.
+func Run(ctx context.Context, c Config, progress func(Status)) (*result.Run, error) {
+	l, err := Start(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		select {
+		case <-l.updates:
+			if progress != nil {
+				progress(l.Status())
+			}
+		case <-l.done:
+			if progress != nil {
+				progress(l.Status())
+			}
+			return l.Wait()
+		}
+	}
+}
+
+// Config returns the run's configuration as checked: parameters resolved, defaults
+// filled in. Backing indexes (Samples, result.Sample.Backing) refer to its Backings.
+func (l *Live) Config() Config {
+	c := l.cfg
+	c.Backings = slices.Clone(c.Backings)
+	c.Params = c.Params.Clone()
+	return c
+}
+
+// Pause stops the run after the frame in progress.
+func (l *Live) Pause() { l.control(func() { l.paused, l.steps = true, 0 }) }
+
+// Resume runs frames again.
+func (l *Live) Resume() { l.control(func() { l.paused, l.steps = false, 0 }) }
+
+// Step runs one more frame of every backing, then pauses. Steps add up.
+func (l *Live) Step() { l.control(func() { l.paused, l.steps = true, l.steps+1 }) }
+
+func (l *Live) control(change func()) {
+	l.mu.Lock()
+	change()
+	l.mu.Unlock()
+	select {
+	case l.ctl <- struct{}{}:
+	default:
+	}
+}
+
+// Stop cancels the run: the workers are told to stop (a load in progress is
+// interrupted) and killed if they do not. Wait returns what was measured so far.
+func (l *Live) Stop() { l.cancel() }
+
+// Updates is signalled whenever something changed (progress, a frame, a phase, a
+// scene). It has room for one signal, and the run never waits for it to be read: a
+// slow reader finds one signal for many changes and reads the state that is current.
+func (l *Live) Updates() <-chan struct{} { return l.updates }
+
+// Done is closed when the run has ended and its workers are gone.
+func (l *Live) Done() <-chan struct{} { return l.done }
+
+// notify signals Updates without ever blocking the scheduler.
+func (l *Live) notify() {
+	select {
+	case l.updates <- struct{}{}:
+	default:
+	}
+}
+
+// Wait waits for the end of the run and returns everything measured. The error is a
+// *MismatchError when checksums disagreed, the context's error when the run was
+// stopped, and nil otherwise: a failed worker ends its backing only, and its error is
+// in that Backing.Error (and in Status).
+func (l *Live) Wait() (*result.Run, error) {
+	<-l.done
+	r := l.Snapshot()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return r, l.err
+}
+
+// Status returns the run's progress now.
+func (l *Live) Status() Status {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	st := Status{Phase: l.phase, Frames: l.cfg.Frames, Done: l.round, Err: l.err,
+		Backings: make([]BackingStatus, len(l.backings))}
+	for i, b := range l.backings {
+		st.Backings[i] = BackingStatus{Name: b.name, Load: b.loadFrac, Loaded: b.loaded, Frames: len(b.samples), Err: b.err}
+	}
+	return st
+}
+
+// Samples appends to dst the samples of backing (an index into Config.Backings) from
+// frame from on, and returns it: a chart calls it with the number of samples it
+// already has, so that each call copies only what is new.
+func (l *Live) Samples(backing, from int, dst []result.Sample) []result.Sample {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.backings[backing].samples
+	if from < 0 || from >= len(s) {
+		return dst
+	}
+	return append(dst, s[from:]...)
+}
+
+// Scene copies the latest preview (from the first backing whose worker is alive) into
+// dst, reusing dst.Boxes, and reports whether there was one.
+func (l *Live) Scene(dst *workload.Scene) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.hasScene {
+		return false
+	}
+	boxes := append(dst.Boxes[:0], l.scene.Boxes...)
+	*dst = l.scene
+	dst.Boxes = boxes
+	return true
+}
+
+// Snapshot returns everything measured so far as a result, with summaries and ratios
+// computed; the app calls it to refresh its table and to export.
+func (l *Live) Snapshot() *result.Run {
+	l.mu.Lock()
+	r := &result.Run{Schema: result.Schema, Title: l.cfg.Title, Workload: l.cfg.Workload,
+		Params: l.cfg.Params.Clone(), Frames: l.cfg.Frames, Warmup: l.cfg.Warmup,
+		Counters: l.counters, Host: l.host, Started: l.started,
+		Backings: make([]result.Backing, len(l.backings))}
+	for i, b := range l.backings {
+		rb := result.Backing{Name: b.name, Load: b.load, Frames: result.NewSeries(b.samples)}
+		if !b.misses {
+			rb.Frames.MemMisses = nil // counted nothing: n/a, not zero
+		}
+		if b.err != nil {
+			rb.Error = b.err.Error()
+		}
+		r.Backings[i] = rb
+	}
+	l.mu.Unlock()
+	Summarize(r)
+	return r
+}

@@ -1,0 +1,62 @@
+package lab
+
+import (
+	"github.com/shirou/gopsutil/v4/mem"
+)
+
+// workerOverhead is what a worker process costs beyond its world (the Go runtime, the
+// binary's mapped pages, the lab's buffers): a worker holding a thousand sprites has an
+// RSS of about 9 MiB (cli/testdata/run.json), rounded up here.
+const workerOverhead = 16 << 20
+
+// availableMemory is what the system can give without swapping. A variable so that
+// tests can pretend the machine is small.
+var availableMemory = func() (uint64, bool) {
+	vm, err := mem.VirtualMemory()
+	if err != nil {
+		return 0, false
+	}
+	return vm.Available, true
+}
+
+// Estimate returns, per backing, the memory its worker will need: the workload's
+// estimate of the loaded world plus the worker's own overhead. It checks c first.
+func Estimate(c Config) ([]int64, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	spec, err := lookup(c.Workload)
+	if err != nil {
+		return nil, err
+	}
+	est := make([]int64, len(c.Backings))
+	for i, b := range c.Backings {
+		est[i] = spec.EstimateBytes(c.Params, b) + workerOverhead
+	}
+	return est, nil
+}
+
+// checkMemory refuses a run whose workers together would not fit in the available
+// memory. The margin (a quarter on top of the estimates) covers what an estimate
+// leaves out: a garbage-collected heap grows past its live size before each cycle,
+// and loads grow slices by doubling. When the system cannot say what is available,
+// the run goes ahead: a worker killed for lack of memory is reported as such.
+func checkMemory(c Config) error {
+	est, err := Estimate(c)
+	if err != nil {
+		return err
+	}
+	avail, ok := availableMemory()
+	if !ok {
+		return nil
+	}
+	var sum uint64
+	for _, e := range est {
+		sum += uint64(max(e, 0))
+	}
+	need := sum + sum/4
+	if need > avail {
+		return &MemoryError{Backings: c.Backings, Estimates: est, Need: need, Available: avail}
+	}
+	return nil
+}

@@ -1,0 +1,213 @@
+package result
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"localitylab/internal/atomicfile"
+)
+
+// WriteJSON writes r as an indented JSON result file. Arrays of plain values (the
+// per-frame series) stay on one line each, so that a person can read the file's
+// structure and a run of thousands of frames is not tens of thousands of lines.
+func WriteJSON(w io.Writer, r *Run) error {
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("result: %w", err)
+	}
+	data = append(flattenScalarArrays(data), '\n')
+	_, err = w.Write(data)
+	return err
+}
+
+// SaveJSON writes r to path through a temporary file (see atomicfile).
+func SaveJSON(path string, r *Run) error {
+	return atomicfile.Write(path, func(w io.Writer) error { return WriteJSON(w, r) })
+}
+
+// ReadJSON reads a result file written by WriteJSON and checks it: a file of another
+// schema, or whose series do not fit together, is refused with an error naming the
+// field at fault.
+func ReadJSON(rd io.Reader) (*Run, error) {
+	// Decode the schema first, so that a file of another version is reported as such
+	// rather than as whatever field it happens to have that this one does not.
+	var head struct {
+		Schema string `json:"schema"`
+	}
+	data, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("not a result file: %w", err)
+	}
+	if head.Schema != Schema {
+		return nil, fmt.Errorf("schema: %q is not %q (a file from another version of Locality Lab, or not a run)", head.Schema, Schema)
+	}
+	var r Run
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return nil, err
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// LoadJSON reads the result file at path; errors name the file.
+func LoadJSON(path string) (*Run, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := ReadJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
+	}
+	return r, nil
+}
+
+// Validate checks that r is a run this code can show: its fields are in range and
+// each backing's series have one value per frame. Errors name the field.
+func (r *Run) Validate() error {
+	if r.Schema != Schema {
+		return fmt.Errorf("schema: %q is not %q", r.Schema, Schema)
+	}
+	if r.Workload == "" {
+		return errors.New("workload: empty")
+	}
+	if r.Frames < 1 {
+		return fmt.Errorf("frames: %d (want at least 1)", r.Frames)
+	}
+	if r.Warmup < 0 || r.Warmup >= r.Frames {
+		return fmt.Errorf("warmup: %d is out of range (want 0 to frames-1 = %d)", r.Warmup, r.Frames-1)
+	}
+	if len(r.Backings) == 0 {
+		return errors.New("backings: none")
+	}
+	for i := range r.Backings {
+		if err := r.Backings[i].validate(r.Frames); err != nil {
+			return fmt.Errorf("backings[%d] (%s): %w", i, r.Backings[i].Name, err)
+		}
+	}
+	return nil
+}
+
+func (b *Backing) validate(frames int) error {
+	if b.Name == "" {
+		return errors.New("name: empty")
+	}
+	s := &b.Frames
+	n := len(s.NS)
+	if n > frames {
+		return fmt.Errorf("frames.ns: %d values for a run of %d frames", n, frames)
+	}
+	cols := []struct {
+		name string
+		len  int
+		opt  bool // a counter column: null or one value per frame
+	}{
+		{"allocs", len(s.Allocs), false}, {"alloc_bytes", len(s.AllocBytes), false},
+		{"heap_bytes", len(s.HeapBytes), false}, {"rss_bytes", len(s.RSSBytes), false},
+		{"gc_cycles", len(s.GCCycles), false}, {"gc_pause_ns", len(s.GCPauseNS), false},
+		{"checksum", len(s.Checksum), false},
+		{"instructions", len(s.Instructions), true}, {"cycles", len(s.Cycles), true},
+		{"mem_misses", len(s.MemMisses), true},
+	}
+	for _, c := range cols {
+		if c.len != n && !(c.opt && c.len == 0) {
+			return fmt.Errorf("frames.%s: %d values, frames.ns has %d", c.name, c.len, n)
+		}
+	}
+	if (s.Instructions == nil) != (s.Cycles == nil) || (s.Instructions == nil && s.MemMisses != nil) {
+		return errors.New("frames: instructions and cycles must both be null or both present, and mem_misses null without them")
+	}
+	for i, c := range s.Checksum {
+		if _, err := ParseChecksum(c); err != nil {
+			return fmt.Errorf("frames.checksum[%d]: %q is not 16 hex digits", i, c)
+		}
+	}
+	return nil
+}
+
+// flattenScalarArrays puts every JSON array that holds no object or array on one line
+// ("[1, 2, 3]"), leaving the rest of the indented document as it is.
+func flattenScalarArrays(in []byte) []byte {
+	out := make([]byte, 0, len(in))
+	for i := 0; i < len(in); i++ {
+		c := in[i]
+		switch {
+		case c == '"':
+			end := stringEnd(in, i)
+			out = append(out, in[i:end]...)
+			i = end - 1
+		case c == '[':
+			end, scalar := arrayEnd(in, i)
+			if !scalar {
+				out = append(out, c)
+				continue
+			}
+			out = appendCompact(out, in[i:end])
+			i = end - 1
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// stringEnd returns the index just past the JSON string starting at in[i].
+func stringEnd(in []byte, i int) int {
+	for j := i + 1; j < len(in); j++ {
+		switch in[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(in)
+}
+
+// arrayEnd returns the index just past the array starting at in[i], and whether it
+// holds only scalars; for an array that does not, the index is meaningless.
+func arrayEnd(in []byte, i int) (int, bool) {
+	for j := i + 1; j < len(in); j++ {
+		switch in[j] {
+		case '"':
+			j = stringEnd(in, j) - 1
+		case '[', '{':
+			return 0, false
+		case ']':
+			return j + 1, true
+		}
+	}
+	return len(in), false
+}
+
+// appendCompact appends a scalar array without its line breaks and indentation, with
+// one space after each comma.
+func appendCompact(out, arr []byte) []byte {
+	for j := 0; j < len(arr); j++ {
+		switch c := arr[j]; c {
+		case '"':
+			end := stringEnd(arr, j)
+			out = append(out, arr[j:end]...)
+			j = end - 1
+		case ' ', '\n', '\t', '\r':
+		case ',':
+			out = append(out, ',', ' ')
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,164 @@
+package result
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"localitylab/scenarios/workload"
+)
+
+// testRun is a small run with every kind of field: counters on one backing only, a
+// failed backing with fewer frames, a ratio.
+func testRun() *Run {
+	mk := func(n int, counters bool, scale int64) []Sample {
+		out := make([]Sample, n)
+		for i := range out {
+			out[i] = Sample{Frame: i, NS: scale * int64(1000+i), Allocs: uint64(i), AllocBytes: 64 * uint64(i),
+				HeapBytes: 1 << 20, RSSBytes: 3 << 20, GCCycles: uint64(i % 2), GCPauseNS: 500 * uint64(i%2),
+				Checksum: workload.Mix(uint64(i)), HasCounters: counters,
+				Instructions: 10 * uint64(i), Cycles: 20 * uint64(i), MemMisses: uint64(i)}
+		}
+		return out
+	}
+	misses := 1.5
+	return &Run{
+		Schema: Schema, Title: "A test", Workload: "sprites",
+		Params: workload.Params{"seed": 3, "entities": 1000},
+		Frames: 4, Warmup: 1,
+		Counters: Counters{Enabled: true, Misses: "demand fills from DRAM"},
+		Host:     Host{Go: "go1.26", OS: "linux", Arch: "amd64", CPU: "Test CPU", Cores: 2, GOGC: "100"},
+		Started:  time.Date(2025, 3, 4, 5, 6, 7, 8, time.UTC),
+		Backings: []Backing{
+			{Name: "soa", Load: Load{NS: 5e6, Entities: 1000, HeapBytes: 30000, RSSBytes: 9 << 20, BytesPerEntity: 24},
+				Frames: NewSeries(mk(4, true, 1)),
+				Summary: Summary{P50NS: 1002, P95NS: 1002.9, P99NS: 1002.98, MaxNS: 1003, MeanNS: 1002, AllocsPerFrame: 2,
+					MemMissesPerFrame: &misses, InstructionsPerFrame: &misses, CyclesPerFrame: &misses, Checksum: "0123456789abcdef"}},
+			{Name: "map", Error: "worker map: hung", Frames: NewSeries(mk(2, false, 3))},
+		},
+		Ratios: []Ratio{{Backing: "soa", Vs: "soa", Median: 1, Lo: 1, Hi: 1}, {Backing: "map", Vs: "soa", Median: 3, Lo: 2.9, Hi: 3.1, Significant: true}},
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	want := testRun()
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, want); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "run.json", buf.Bytes())
+	got, err := ReadJSON(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("read back:\n%+v\nwant:\n%+v", got, want)
+	}
+	if s := buf.String(); !strings.Contains(s, `"instructions": null`) || !strings.Contains(s, `"mem_misses_per_frame": null`) {
+		t.Error("counters of a backing without them are not null")
+	}
+}
+
+func TestCSV(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, testRun()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "run.csv", buf.Bytes())
+}
+
+func TestSaveLoad(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	if err := SaveJSON(path, testRun()); err != nil {
+		t.Fatal(err)
+	}
+	r, err := LoadJSON(path)
+	if err != nil || !reflect.DeepEqual(r, testRun()) {
+		t.Errorf("LoadJSON: %v", err)
+	}
+	if err := SaveCSV(filepath.Join(t.TempDir(), "missing", "run.csv"), testRun()); err == nil {
+		t.Error("SaveCSV into a missing directory succeeded")
+	}
+}
+
+// TestReadJSONRefuses edits a good file in one place and expects an error naming it.
+func TestReadJSONRefuses(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, testRun()); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.String()
+	tests := []struct {
+		name, old, new, want string
+	}{
+		{"other schema", `"localitylab/run/v1"`, `"localitylab/run/v2"`, `schema: "localitylab/run/v2" is not "localitylab/run/v1"`},
+		{"preset", `"localitylab/run/v1"`, `"localitylab/preset/v1"`, "another version of Locality Lab, or not a run"},
+		{"not json", `{`, `[`, "not a result file"},
+		{"unknown field", `"warmup": 1,`, `"warmup": 1, "warmups": 2,`, `unknown field "warmups"`},
+		{"warmup", `"warmup": 1,`, `"warmup": 4,`, "warmup: 4 is out of range"},
+		{"short series", `"allocs": [0, 1, 2, 3]`, `"allocs": [0, 1, 2]`, "backings[0] (soa): frames.allocs: 3 values, frames.ns has 4"},
+		{"checksum", `"checksum": ["0000000000000000"`, `"checksum": ["xyz"`, `frames.checksum[0]: "xyz" is not 16 hex digits`},
+		{"half counters", `"cycles": [0, 20, 40, 60]`, `"cycles": null`, "must both be null or both present"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bad := strings.Replace(good, tt.old, tt.new, 1)
+			if bad == good {
+				t.Fatalf("the test's edit %q found nothing to change", tt.old)
+			}
+			_, err := ReadJSON(strings.NewReader(bad))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("ReadJSON: %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestFlattenScalarArrays(t *testing.T) {
+	in := "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"s\": [\n    \"x ]\",\n    \"[y\"\n  ],\n  \"o\": [\n    {\n      \"b\": [\n        3\n      ]\n    }\n  ],\n  \"e\": []\n}"
+	want := "{\n  \"a\": [1, 2],\n  \"s\": [\"x ]\", \"[y\"],\n  \"o\": [\n    {\n      \"b\": [3]\n    }\n  ],\n  \"e\": []\n}"
+	if got := string(flattenScalarArrays([]byte(in))); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestChecksumText(t *testing.T) {
+	for _, v := range []uint64{0, 1, 0xdeadbeef, 1<<64 - 1} {
+		s := FormatChecksum(v)
+		if len(s) != 16 {
+			t.Errorf("FormatChecksum(%x) = %q, want 16 digits", v, s)
+		}
+		if got, err := ParseChecksum(s); err != nil || got != v {
+			t.Errorf("ParseChecksum(%q) = %x, %v", s, got, err)
+		}
+	}
+	for _, s := range []string{"", "123", "0123456789abcdeg", "0123456789abcdef0"} {
+		if _, err := ParseChecksum(s); err == nil {
+			t.Errorf("ParseChecksum(%q) succeeded", s)
+		}
+	}
+}
+
+// golden compares got with testdata/name; on a mismatch it writes got beside it as
+// name.got, for a person to diff. LOCALITYLAB_UPDATE_GOLDEN=1 rewrites the file.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if os.Getenv("LOCALITYLAB_UPDATE_GOLDEN") == "1" {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		os.WriteFile(path+".got", got, 0o644)
+		t.Errorf("%s differs from the golden file; wrote %s.got", path, path)
+	}
+}

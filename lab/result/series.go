@@ -1,0 +1,60 @@
+package result
+
+import "strconv"
+
+// NewSeries turns a backing's frame samples, in frame order, into the Series a result
+// file holds. The counter columns are nil (null in JSON) when no sample has counters.
+func NewSeries(samples []Sample) Series {
+	n := len(samples)
+	s := Series{
+		NS:         make([]int64, n),
+		Allocs:     make([]uint64, n),
+		AllocBytes: make([]uint64, n),
+		HeapBytes:  make([]uint64, n),
+		RSSBytes:   make([]uint64, n),
+		GCCycles:   make([]uint64, n),
+		GCPauseNS:  make([]uint64, n),
+		Checksum:   make([]string, n),
+	}
+	counters := false
+	for i, x := range samples {
+		s.NS[i], s.Allocs[i], s.AllocBytes[i] = x.NS, x.Allocs, x.AllocBytes
+		s.HeapBytes[i], s.RSSBytes[i] = x.HeapBytes, x.RSSBytes
+		s.GCCycles[i], s.GCPauseNS[i] = x.GCCycles, x.GCPauseNS
+		s.Checksum[i] = FormatChecksum(x.Checksum)
+		counters = counters || x.HasCounters
+	}
+	if counters {
+		s.Instructions, s.Cycles, s.MemMisses = make([]uint64, n), make([]uint64, n), make([]uint64, n)
+		for i, x := range samples {
+			s.Instructions[i], s.Cycles[i], s.MemMisses[i] = x.Instructions, x.Cycles, x.MemMisses
+		}
+	}
+	return s
+}
+
+// Len is the number of frames in the series.
+func (s *Series) Len() int { return len(s.NS) }
+
+// HasCounters reports whether the series holds hardware-counter columns.
+func (s *Series) HasCounters() bool { return s.Instructions != nil }
+
+// FormatChecksum writes a checksum as the result files do: 16 lower-case hex digits.
+// (JSON numbers lose precision past 2^53, so checksums travel as strings.)
+func FormatChecksum(sum uint64) string {
+	const digits = "0123456789abcdef"
+	var b [16]byte
+	for i := 15; i >= 0; i-- {
+		b[i] = digits[sum&15]
+		sum >>= 4
+	}
+	return string(b[:])
+}
+
+// ParseChecksum reads a checksum written by FormatChecksum.
+func ParseChecksum(s string) (uint64, error) {
+	if len(s) != 16 {
+		return 0, &strconv.NumError{Func: "ParseChecksum", Num: s, Err: strconv.ErrSyntax}
+	}
+	return strconv.ParseUint(s, 16, 64)
+}

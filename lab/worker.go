@@ -1,0 +1,314 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"localitylab/lab/perfcount"
+	"localitylab/lab/result"
+	"localitylab/lab/rtmetrics"
+	"localitylab/scenarios/workload"
+)
+
+// rssEvery is how often a worker samples its resident set size: between frames, at
+// most this often, since reading it costs a system call (and a page-table walk in the
+// kernel) that a fast frame would otherwise pay for every time.
+const rssEvery = 250 * time.Millisecond
+
+// progressEvery bounds the rate of load-progress messages; they also tell the
+// coordinator's watchdog that a long load is alive.
+const progressEvery = 50 * time.Millisecond
+
+// errStop ends a worker quietly: its input ended, which is how the coordinator says
+// stop, also in the middle of a load.
+var errStop = errors.New("stop")
+
+// ServeWorker is the worker side of the protocol: it makes the store the coordinator's
+// hello asks for, loads it, and runs its frames one at a time as asked, reading
+// commands from in and writing replies to out, until in ends.
+//
+// It locks itself to one OS thread for its whole life, so that the frame loop always
+// runs on the thread the hardware counters watch. Around each frame it reads
+// runtime/metrics and, when on, the counter group; only Store.Frame is inside the
+// timed interval. Nothing is allocated per frame: the messages are encoded into
+// buffers made once, and the RSS is sampled between frames a few times a second.
+//
+// An error is also sent to the coordinator (as a fail message) before it is returned.
+func ServeWorker(in io.Reader, out io.Writer) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	w := &worker{rd: newReader(in), wr: newWriter(out), rt: rtmetrics.New(), rss: newRSSReader()}
+	defer w.close()
+	err := w.serve()
+	if errors.Is(err, errStop) {
+		return nil
+	}
+	if err != nil {
+		w.wr.send(msgFail, []byte(err.Error())) // best effort: the coordinator may be gone
+	}
+	return err
+}
+
+// command is a message read while the worker was busy loading.
+type command struct {
+	t   msgType
+	err error
+}
+
+// worker is the state of one backing's worker process.
+type worker struct {
+	rd    *reader
+	wr    *writer
+	rt    *rtmetrics.Reader
+	rss   *rssReader
+	store workload.Store
+	group *perfcount.Group // nil when counters are off or could not be opened
+	fault fault
+
+	pending chan command // the command read during the load, if any
+	loaded  bool
+	frames  int // frames run so far: the number of the next frame
+
+	before, after rtmetrics.Snapshot
+	cb, ca        perfcount.Counts
+	sample        result.Sample
+	rssAt         time.Time
+	rssBytes      uint64
+	scene         workload.Scene
+
+	progressAt  time.Time
+	progressErr error
+	cancelLoad  context.CancelFunc
+}
+
+func (w *worker) close() {
+	if w.group != nil {
+		w.group.Close()
+	}
+	w.rss.close()
+}
+
+// serve runs the session: handshake, then commands until the input ends.
+func (w *worker) serve() error {
+	if err := w.hello(); err != nil {
+		return err
+	}
+	for {
+		t, err := w.nextCommand()
+		if err == io.EOF {
+			return errStop
+		}
+		if err != nil {
+			return err
+		}
+		switch t {
+		case msgLoad:
+			err = w.load()
+		case msgFrame:
+			var f int
+			if f, err = getFrame(w.rd); err == nil {
+				err = w.frame(f)
+			}
+		case msgScene:
+			err = w.sendScene()
+		default:
+			err = fmt.Errorf("protocol: unexpected %v message", t)
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func (w *worker) nextCommand() (msgType, error) {
+	if c := w.pending; c != nil {
+		w.pending = nil
+		r := <-c
+		return r.t, r.err
+	}
+	return w.rd.next()
+}
+
+// hello reads the coordinator's hello, makes the store and answers ready.
+func (w *worker) hello() error {
+	t, err := w.rd.next()
+	if err == io.EOF {
+		return errStop
+	}
+	if err != nil {
+		return err
+	}
+	if t != msgHello {
+		return fmt.Errorf("protocol: %v message before hello", t)
+	}
+	var h helloBody
+	if err := getHandshake(w.rd, t, &h); err != nil {
+		return err
+	}
+	if w.fault, err = parseFault(os.Getenv(FaultEnv), h.Backing); err != nil {
+		return err
+	}
+	spec, err := lookup(h.Workload)
+	if err != nil {
+		return err
+	}
+	p, err := spec.Resolve(h.Params)
+	if err != nil {
+		return err
+	}
+	if w.store, err = spec.New(p, h.Backing); err != nil {
+		return err
+	}
+	ready := readyBody{PID: os.Getpid()}
+	if h.Counters {
+		if g, err := perfcount.Open(); err != nil {
+			ready.Note = err.Error()
+		} else {
+			w.group, ready.Counters, ready.Misses, ready.Note = g, true, g.Misses(), g.MissNote()
+			if sc := g.Scope(); sc != "user" {
+				ready.Note = strings.TrimPrefix(ready.Note+"; ", "; ") + "counts include " + sc + " time"
+			}
+		}
+	}
+	return putHandshake(w.wr, msgReady, ready)
+}
+
+// load builds the world, measuring the time it takes and, after a GC on each side, the
+// live heap it added. While it runs, a goroutine waits for the next command, so that
+// the end of input (the coordinator stopping the run) cancels the load.
+func (w *worker) load() error {
+	if w.loaded {
+		return errors.New("protocol: second load")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	next := make(chan command, 1)
+	go func() {
+		t, err := w.rd.next()
+		if err != nil {
+			cancel()
+		}
+		next <- command{t, err}
+	}()
+	w.pending, w.cancelLoad = next, cancel
+	if _, err := w.fault.at(faultLoad); err != nil {
+		return err
+	}
+
+	var rec loadRecord
+	runtime.GC()
+	w.rt.Read(&w.before)
+	rec.HeapBefore = w.before.HeapLive
+	w.progressAt = time.Now()
+	t0 := time.Now()
+	err := w.store.Load(ctx, w.progress)
+	rec.NS = int64(time.Since(t0))
+	switch {
+	case w.progressErr != nil:
+		return w.progressErr
+	case ctx.Err() != nil:
+		return errStop
+	case err != nil:
+		return fmt.Errorf("load: %w", err)
+	}
+	runtime.GC()
+	w.rt.Read(&w.after)
+	rec.HeapAfter = w.after.HeapLive
+	rec.Entities = int64(w.store.Entities())
+	rec.RSS, _ = w.rss.read()
+	w.rssAt, w.rssBytes = time.Now(), rec.RSS
+	w.loaded = true
+	return putLoaded(w.wr, &rec)
+}
+
+// progress is the Store.Load callback: it passes the fraction on, at most every
+// progressEvery, and stops the load if the coordinator cannot be told.
+func (w *worker) progress(fraction float64) {
+	now := time.Now()
+	if now.Sub(w.progressAt) < progressEvery || w.progressErr != nil {
+		return
+	}
+	w.progressAt = now
+	if err := putProgress(w.wr, min(max(fraction, 0), 1)); err != nil {
+		w.progressErr = err
+		w.cancelLoad()
+	}
+}
+
+// frame runs frame f and sends its sample.
+func (w *worker) frame(f int) error {
+	if !w.loaded {
+		return errors.New("protocol: frame before load")
+	}
+	if f != w.frames {
+		return fmt.Errorf("protocol: frame %d asked for, %d is next", f, w.frames)
+	}
+	corrupt, err := w.fault.at(f)
+	if err != nil {
+		return err
+	}
+	s := &w.sample
+	w.measure(s)
+	s.Frame = f
+	if corrupt {
+		s.Checksum ^= 1
+	}
+	w.frames++
+	return putSample(w.wr, s)
+}
+
+// measure runs one frame of the store and fills s with what it measured. Only
+// Store.Frame is between the two readings of the monotonic clock; the metrics and
+// counter reads sit just outside them, so that their deltas cover the frame and as
+// little else as possible.
+func (w *worker) measure(s *result.Sample) {
+	w.rt.Read(&w.before)
+	g := w.group
+	cerr := error(nil)
+	if g != nil {
+		cerr = g.Read(&w.cb)
+	}
+	t0 := time.Now()
+	sum := w.store.Frame()
+	ns := time.Since(t0)
+	if g != nil && cerr == nil {
+		cerr = g.Read(&w.ca)
+	}
+	w.rt.Read(&w.after)
+
+	s.NS, s.Checksum = int64(ns), sum
+	s.Allocs = w.after.Allocs - w.before.Allocs
+	s.AllocBytes = w.after.AllocBytes - w.before.AllocBytes
+	s.GCCycles = w.after.GCCycles - w.before.GCCycles
+	s.GCPauseNS = w.after.GCPauseNS - w.before.GCPauseNS
+	s.HeapBytes = w.after.HeapLive
+	s.HasCounters = g != nil && cerr == nil
+	s.Instructions, s.Cycles, s.MemMisses = 0, 0, 0
+	if s.HasCounters {
+		s.Instructions = w.ca.Instructions - w.cb.Instructions
+		s.Cycles = w.ca.Cycles - w.cb.Cycles
+		s.MemMisses = w.ca.MemMisses - w.cb.MemMisses
+	}
+	if now := time.Now(); now.Sub(w.rssAt) >= rssEvery {
+		if rss, err := w.rss.read(); err == nil {
+			w.rssBytes = rss
+		}
+		w.rssAt = now
+	}
+	s.RSSBytes = w.rssBytes
+}
+
+// sendScene describes the last frame, for the app's preview.
+func (w *worker) sendScene() error {
+	if !w.loaded {
+		return errors.New("protocol: scene before load")
+	}
+	w.store.Scene(&w.scene)
+	return putScene(w.wr, &w.scene)
+}

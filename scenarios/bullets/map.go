@@ -1,0 +1,90 @@
+package bullets
+
+import (
+	"context"
+
+	"localitylab/scenarios/workload"
+)
+
+// mapStore keeps the bullets in Go's built-in map (a Swiss table since Go 1.24) keyed
+// by bullet id, which is never reused, so a handle is just the id and a stale one is a
+// missing key (seed 001's starting point). Every spawn is a hashed insert, every
+// despawn a hashed delete, and since map values cannot be changed in place, every
+// move of every bullet writes its value back through the hash.
+type mapStore struct {
+	*world
+	m       map[uint64]bullet
+	handles []uint64 // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+}
+
+func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	s.m = make(map[uint64]bullet, s.cfg.n)
+	s.handles = make([]uint64, s.cfg.emitters*s.cfg.handles)
+	for i := range s.cfg.prewarm {
+		if i%progressEvery == 0 {
+			if err := s.tick(ctx, progress, i); err != nil {
+				return err
+			}
+		}
+		b := s.bulletAt(i)
+		s.m[b.ID] = b
+	}
+	progress(1)
+	return nil
+}
+
+func (s *mapStore) Frame() uint64 {
+	for range s.beginFrame(len(s.m)) {
+		b, ring := s.fire()
+		s.m[b.ID] = b
+		if ring >= 0 {
+			s.handles[ring] = b.ID
+		}
+	}
+	s.update()
+	s.resolve()
+	return s.endFrame()
+}
+
+// update ranges over the map (in its random order: nothing folded depends on it),
+// moving each bullet and writing it back, or deleting it when it died. Go allows both
+// during a range.
+func (s *mapStore) update() {
+	for id, b := range s.m {
+		b.X += b.VX
+		b.Y += b.VY
+		if !s.quiet(b.X, b.Y, b.Born) {
+			if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
+				s.died(k, id)
+				delete(s.m, id)
+				continue
+			}
+		}
+		s.m[id] = b
+	}
+}
+
+// resolve looks every emitter's handles up by id.
+func (s *mapStore) resolve() {
+	for e := range s.emitters {
+		ring := s.handles[e*s.cfg.handles:]
+		for _, id := range ring[:s.ringLen(e)] {
+			if b, ok := s.m[id]; ok {
+				s.seeLive(b.ID, b.X, b.Y)
+			} else {
+				s.seeStale()
+			}
+		}
+		s.emitterDone()
+	}
+}
+
+func (s *mapStore) Entities() int { return len(s.m) }
+
+func (s *mapStore) Scene(dst *workload.Scene) {
+	stride := s.sceneBegin(dst, len(s.m))
+	for _, b := range s.m {
+		s.sceneBullet(dst, stride, b.ID, b.X, b.Y)
+	}
+}

@@ -1,0 +1,35 @@
+package bullets
+
+import "localitylab/scenarios/workload"
+
+// BackingNotes explains, per backing, what it is and why it wins or loses on this
+// workload; the app shows it beside the measured figures.
+var BackingNotes = map[string]string{
+	workload.PtrArray: "An array of pointers to bullets, each spawn a fresh heap object. Every " +
+		"frame follows every pointer to a different place in the heap, every spawn is an " +
+		"allocation and every despawn leaves garbage, so the collector runs all the time. A " +
+		"handle is a plain pointer: the collector keeps a dead bullet's memory for as long as a " +
+		"handle points at it, so a dead flag is enough to tell it is gone.",
+	workload.Map: "Go's built-in map (a Swiss table since Go 1.24) keyed by a bullet id that is " +
+		"never reused, so a handle is just the id and a stale one is a missing key. Simple and " +
+		"safe, but every spawn and despawn hashes, ranging over the map visits empty slots in a " +
+		"random order, and because map values cannot be changed in place every move writes the " +
+		"bullet back through the hash.",
+	workload.SlotMap: "Bullets by value in one dense array, removed by moving the last one into the " +
+		"hole, with handles that go through a slot table and carry a generation. The frame is one " +
+		"straight pass over live bullets only; a spawn is an append, a despawn a copy; a stale " +
+		"handle fails its generation check even after its slot went to a new bullet. Nothing is " +
+		"allocated once the arrays have grown.",
+	workload.RowVec: "Per-row vectors: the arena is cut into bands, each band keeps its bullets in " +
+		"one vector of its own, chained per tile. Hit tests visit only the tiles under each target, " +
+		"but with every bullet moving, many cross into another tile each frame and must be unlinked " +
+		"and relinked, and handles need a slot table of their own because a bullet's place changes.",
+	workload.SoA: "One column per field (x, y, vx, vy, born, id, slot), live rows only. The move " +
+		"streams just the position and velocity columns, the densest possible pass; despawns are " +
+		"swap-removed in one batch, and handles go through a generation-checked slot table that is " +
+		"patched when a row moves. Nothing is allocated once the columns have grown.",
+	workload.SpatialHash: "A hash of cells about twice a bullet's size, each listing the bullets in " +
+		"it. Finding the bullets near a target is cheap, but here that is the small part: everything " +
+		"moves, so every bullet's box is moved every frame and re-bucketed whenever it crosses a " +
+		"cell, the case seed 004 warns a spatial hash is bad at.",
+}

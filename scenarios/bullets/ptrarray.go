@@ -1,0 +1,125 @@
+package bullets
+
+import (
+	"context"
+
+	"localitylab/containers/ptrarray"
+	"localitylab/scenarios/workload"
+)
+
+// scatterChunk is how many bullets one ptrarray.Scatter call places. Load scatters in
+// chunks so that it can report progress and stop when cancelled; a chunk of bullets
+// with their fillers spans tens of megabytes, more than any cache, so the chunking
+// leaves the population as scattered as a long-running game's heap.
+const scatterChunk = 1 << 20
+
+// objBullet is a bullet as its own heap object. Dead marks a despawned bullet: the
+// emitters' handles are plain pointers, and the collector keeps a dead bullet's memory
+// alive (and never hands it to another) as long as one points at it, so the flag is
+// all a pointer needs to tell that its bullet is gone.
+type objBullet struct {
+	bullet
+	Dead bool
+}
+
+// ptrStore is the object-oriented layout (seed 003): an array of pointers to bullets,
+// each spawn a new heap object, each despawn a swap-remove that leaves the object to the
+// collector. The initial population is scattered through the heap (DESIGN.md rule 5);
+// later spawns land wherever the allocator finds room among the dead.
+type ptrStore struct {
+	*world
+	a       ptrarray.Array[objBullet]
+	handles []*objBullet // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+}
+
+func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.prewarm
+	s.a.Items = make([]*objBullet, 0, s.cfg.n)
+	s.handles = make([]*objBullet, s.cfg.emitters*s.cfg.handles)
+	for start := 0; start < n; start += scatterChunk {
+		// Scatter calls init once per object, in its own order: count the calls to
+		// report progress, and once cancelled skip the rest of the chunk's work.
+		var err error
+		done := 0
+		objs := ptrarray.Scatter(min(scatterChunk, n-start), s.cfg.seed+uint64(start), func(i int, p *objBullet) {
+			if done%progressEvery == 0 && err == nil {
+				err = s.tick(ctx, progress, start+done)
+			}
+			done++
+			if err == nil {
+				p.bullet = s.bulletAt(start + i)
+			}
+		})
+		if err != nil {
+			return err
+		}
+		for _, p := range objs {
+			s.a.Append(p)
+		}
+	}
+	progress(1)
+	return nil
+}
+
+func (s *ptrStore) Frame() uint64 {
+	for range s.beginFrame(s.a.Len()) {
+		b, ring := s.fire()
+		p := &objBullet{bullet: b}
+		s.a.Append(p)
+		if ring >= 0 {
+			s.handles[ring] = p
+		}
+	}
+	s.update()
+	s.resolve()
+	return s.endFrame()
+}
+
+// update follows every pointer to move its bullet, and marks dead and swap-removes the
+// bullets that died; the pointer moved into the hole is looked at next.
+func (s *ptrStore) update() {
+	items := s.a.Items
+	for i := 0; i < len(items); {
+		p := items[i]
+		p.X += p.VX
+		p.Y += p.VY
+		if s.quiet(p.X, p.Y, p.Born) {
+			i++
+			continue
+		}
+		k := s.fate(p.X, p.Y, p.Born)
+		if k == fateAlive {
+			i++
+			continue
+		}
+		s.died(k, p.ID)
+		p.Dead = true
+		s.a.SwapRemove(i)
+		items = s.a.Items
+	}
+}
+
+// resolve follows every emitter's pointers and checks the dead flag.
+func (s *ptrStore) resolve() {
+	for e := range s.emitters {
+		ring := s.handles[e*s.cfg.handles:]
+		for _, p := range ring[:s.ringLen(e)] {
+			if !p.Dead {
+				s.seeLive(p.ID, p.X, p.Y)
+			} else {
+				s.seeStale()
+			}
+		}
+		s.emitterDone()
+	}
+}
+
+func (s *ptrStore) Entities() int { return s.a.Len() }
+
+func (s *ptrStore) Scene(dst *workload.Scene) {
+	stride := s.sceneBegin(dst, s.a.Len())
+	for _, p := range s.a.Items {
+		s.sceneBullet(dst, stride, p.ID, p.X, p.Y)
+	}
+}

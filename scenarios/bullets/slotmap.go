@@ -1,0 +1,95 @@
+package bullets
+
+import (
+	"context"
+
+	"localitylab/containers/slotmap"
+	"localitylab/scenarios/workload"
+)
+
+// slotStore keeps the bullets by value in a slot map (seed 002): one dense array that a
+// single pass moves, judges and compacts with swap-and-pop, and slotmap.Handles that
+// the emitters keep, checked by generation. A spawn is an append and a slot popped off
+// the free list; nothing is allocated once the arrays have reached the peak count.
+type slotStore struct {
+	*world
+	m       *slotmap.Map[bullet]
+	handles []slotmap.Handle // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+}
+
+func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	s.m = slotmap.New[bullet](s.cfg.n)
+	s.handles = make([]slotmap.Handle, s.cfg.emitters*s.cfg.handles)
+	for i := range s.cfg.prewarm {
+		if i%progressEvery == 0 {
+			if err := s.tick(ctx, progress, i); err != nil {
+				return err
+			}
+		}
+		s.m.Insert(s.bulletAt(i))
+	}
+	progress(1)
+	return nil
+}
+
+func (s *slotStore) Frame() uint64 {
+	for range s.beginFrame(s.m.Len()) {
+		b, ring := s.fire()
+		h := s.m.Insert(b)
+		if ring >= 0 {
+			s.handles[ring] = h
+		}
+	}
+	s.update()
+	s.resolve()
+	return s.endFrame()
+}
+
+// update moves every bullet and removes those that died, in one pass over the dense
+// values. A removal moves the last value into the hole, so the loop looks at the same
+// index again.
+func (s *slotStore) update() {
+	vals := s.m.Values()
+	for i := 0; i < len(vals); {
+		b := &vals[i]
+		b.X += b.VX
+		b.Y += b.VY
+		if s.quiet(b.X, b.Y, b.Born) {
+			i++
+			continue
+		}
+		k := s.fate(b.X, b.Y, b.Born)
+		if k == fateAlive {
+			i++
+			continue
+		}
+		s.died(k, b.ID)
+		s.m.RemoveAt(i)
+		vals = s.m.Values()
+	}
+}
+
+// resolve looks up every emitter's handles.
+func (s *slotStore) resolve() {
+	for e := range s.emitters {
+		ring := s.handles[e*s.cfg.handles:]
+		for _, h := range ring[:s.ringLen(e)] {
+			if b, ok := s.m.Get(h); ok {
+				s.seeLive(b.ID, b.X, b.Y)
+			} else {
+				s.seeStale()
+			}
+		}
+		s.emitterDone()
+	}
+}
+
+func (s *slotStore) Entities() int { return s.m.Len() }
+
+func (s *slotStore) Scene(dst *workload.Scene) {
+	stride := s.sceneBegin(dst, s.m.Len())
+	for _, b := range s.m.Values() {
+		s.sceneBullet(dst, stride, b.ID, b.X, b.Y)
+	}
+}

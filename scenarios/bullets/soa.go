@@ -1,0 +1,146 @@
+package bullets
+
+import (
+	"context"
+	"slices"
+
+	"localitylab/containers/soa"
+	"localitylab/scenarios/workload"
+)
+
+// soaStore keeps the bullets as a structure of arrays (seed 003's packed data): one
+// column each for x, y, vx, vy, born, id and slot, row i holding one bullet, live rows
+// only. The move pass streams the five int32 columns it needs and touches id and slot
+// only for the bullets that die; the dead are then swap-removed in one batch (the
+// table's columns are generic, so it reaches them through one dynamic call per column
+// per operation: batching spawns and despawns keeps that to a handful per frame).
+// Handles go through a generation-checked slot table, patched where a swap-remove
+// moved a row; once the columns, the table and the buffers have reached the peak
+// count, nothing is allocated.
+type soaStore struct {
+	*world
+	t                  *soa.Table
+	x, y, vx, vy, born *soa.Column[int32]
+	id                 *soa.Column[uint64]
+	slot               *soa.Column[int32] // the row's slot in slots
+	slots              slotTable
+	handles            []handle // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+	dead, moved        []int    // this frame's despawned rows and SwapRemoveRows' report, reused
+}
+
+func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	s.t = soa.NewTable(s.cfg.n)
+	s.x, s.y = soa.AddColumn[int32](s.t), soa.AddColumn[int32](s.t)
+	s.vx, s.vy = soa.AddColumn[int32](s.t), soa.AddColumn[int32](s.t)
+	s.born = soa.AddColumn[int32](s.t)
+	s.id = soa.AddColumn[uint64](s.t)
+	s.slot = soa.AddColumn[int32](s.t)
+	s.slots = newSlotTable(s.cfg.n)
+	s.handles = make([]handle, s.cfg.emitters*s.cfg.handles)
+	s.dead = make([]int, 0, s.cfg.spawnCap) // deaths per frame rarely pass what spawns may refill
+	s.moved = make([]int, 0, s.cfg.spawnCap)
+	for i := range s.cfg.prewarm {
+		if i%progressEvery == 0 {
+			if err := s.tick(ctx, progress, i); err != nil {
+				return err
+			}
+		}
+		s.set(s.t.Append(), s.bulletAt(i))
+	}
+	progress(1)
+	return nil
+}
+
+// set fills the new row r with b and gives it a slot.
+func (s *soaStore) set(r int, b bullet) handle {
+	h := s.slots.alloc(int32(r), 0)
+	s.x.Data[r], s.y.Data[r], s.vx.Data[r], s.vy.Data[r] = b.X, b.Y, b.VX, b.VY
+	s.born.Data[r], s.id.Data[r], s.slot.Data[r] = b.Born, b.ID, h.slot
+	return h
+}
+
+func (s *soaStore) Frame() uint64 {
+	k := s.beginFrame(s.t.Len())
+	first := s.t.AppendRows(k)
+	for r := first; r < first+k; r++ {
+		b, ring := s.fire()
+		h := s.set(r, b)
+		if ring >= 0 {
+			s.handles[ring] = h
+		}
+	}
+	s.update()
+	s.resolve()
+	return s.endFrame()
+}
+
+// update moves every row and judges it, noting the rows whose bullet died, then
+// removes them.
+func (s *soaStore) update() {
+	xs, ys, vxs, vys, borns := s.columns()
+	s.dead = s.dead[:0]
+	for i := range xs {
+		x, y := xs[i]+vxs[i], ys[i]+vys[i]
+		xs[i], ys[i] = x, y
+		if s.quiet(x, y, borns[i]) {
+			continue
+		}
+		if k := s.fate(x, y, borns[i]); k != fateAlive {
+			s.died(k, s.id.Data[i])
+			s.slots.release(s.slot.Data[i])
+			s.dead = append(s.dead, i)
+		}
+	}
+	s.removeDead()
+}
+
+// columns returns the columns the move pass reads, cut to one length so that the
+// compiler drops the bounds checks of the others.
+func (s *soaStore) columns() (xs, ys, vxs, vys, borns []int32) {
+	xs = s.x.Data
+	n := len(xs)
+	return xs, s.y.Data[:n], s.vx.Data[:n], s.vy.Data[:n], s.born.Data[:n]
+}
+
+// removeDead swap-removes the dead rows, highest first, so that each removal moves a
+// live row from the end into the hole. A row only ever moves into a removed row's
+// index, so patching the slot of whatever now sits at those indexes covers every
+// row that moved, even one that moved twice.
+func (s *soaStore) removeDead() {
+	if len(s.dead) == 0 {
+		return
+	}
+	slices.Reverse(s.dead)
+	s.moved = s.t.SwapRemoveRows(s.dead, s.moved[:0])
+	n, slot := s.t.Len(), s.slot.Data
+	for _, i := range s.dead {
+		if i < n {
+			s.slots.moved(slot[i], int32(i), 0)
+		}
+	}
+}
+
+// resolve looks up every emitter's handles in the slot table, then the rows.
+func (s *soaStore) resolve() {
+	for e := range s.emitters {
+		ring := s.handles[e*s.cfg.handles:]
+		for _, h := range ring[:s.ringLen(e)] {
+			if r, _, ok := s.slots.lookup(h); ok {
+				s.seeLive(s.id.Data[r], s.x.Data[r], s.y.Data[r])
+			} else {
+				s.seeStale()
+			}
+		}
+		s.emitterDone()
+	}
+}
+
+func (s *soaStore) Entities() int { return s.t.Len() }
+
+func (s *soaStore) Scene(dst *workload.Scene) {
+	stride := s.sceneBegin(dst, s.t.Len())
+	for r, id := range s.id.Data {
+		s.sceneBullet(dst, stride, id, s.x.Data[r], s.y.Data[r])
+	}
+}
