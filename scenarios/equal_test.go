@@ -97,3 +97,14 @@ func TestLookup(t *testing.T) {
 		t.Error("New with an unknown parameter succeeded")
 	}
 }
+
+// TestNotes checks that the app has a teaching text for every backing of every workload.
+func TestNotes(t *testing.T) {
+	for _, spec := range All() {
+		for _, b := range workload.Backings {
+			if len(spec.Notes[b]) < 40 {
+				t.Errorf("%s: backing %s has no teaching note (%q)", spec.Name, b, spec.Notes[b])
+			}
+		}
+	}
+}

@@ -61,6 +61,7 @@ var Spec = workload.Spec{
 	Params:        params,
 	New:           newStore,
 	EstimateBytes: estimateBytes,
+	Notes:         BackingNotes,
 }
 
 // params is Spec.Params; a variable of its own so that newConfig can read it without

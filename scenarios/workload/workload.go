@@ -86,6 +86,10 @@ type Spec struct {
 	// EstimateBytes is a rough upper bound of the heap one backing needs for resolved
 	// parameters p, so that a run that cannot fit in memory is refused before loading.
 	EstimateBytes func(p Params, backing string) int64
+
+	// Notes explains, per backing, what it is and why it wins or loses on this
+	// workload, in plain words; the app shows it beside the figures just measured.
+	Notes map[string]string
 }
 
 // Param returns the named parameter.

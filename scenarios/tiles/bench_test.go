@@ -1,0 +1,138 @@
+package tiles
+
+import (
+	"context"
+	"runtime"
+	"runtime/metrics"
+	"testing"
+
+	"localitylab/scenarios/workload"
+)
+
+// BenchmarkFrame runs whole frames (moves, then the window's visit) of every backing
+// at the default sizes, each map built once outside the timer:
+//
+//	go test -run '^$' -bench 'Frame' -benchtime 50x ./scenarios/tiles/
+func BenchmarkFrame(b *testing.B) {
+	p := resolve(b, nil)
+	for _, backing := range workload.Backings {
+		b.Run("tiles/"+backing, func(b *testing.B) {
+			st := load(b, p, backing)
+			for range 3 { // warm-up: scratch buffers and per-tile lists settle
+				st.Frame()
+			}
+			b.ReportAllocs()
+			var h uint64
+			for b.Loop() {
+				h = st.Frame()
+			}
+			checkVisited(b, st, h)
+		})
+	}
+}
+
+// BenchmarkVisit times the window's walk alone, without the frame's moves, which cost
+// every backing a few cache misses per moving entity and at the defaults outweigh the
+// walk: this is where seed 000's claim about traversal (a row's vector stays in cache,
+// one map-wide vector does not) shows. Each iteration visits the next window of the
+// sweep on a map that has run 20 frames:
+//
+//	go test -run '^$' -bench 'Visit' -benchtime 50x ./scenarios/tiles/
+func BenchmarkVisit(b *testing.B) {
+	p := resolve(b, nil)
+	for _, backing := range workload.Backings {
+		b.Run("tiles/"+backing, func(b *testing.B) {
+			st := load(b, p, backing)
+			for range 20 {
+				st.Frame()
+			}
+			w := st.driver()
+			b.ReportAllocs()
+			f := w.frame
+			var h uint64
+			for b.Loop() {
+				h = st.visit(w.windowAt(f))
+				f++
+			}
+			w.win = w.windowAt(f - 1) // the window checkVisited recounts
+			checkVisited(b, st, h)
+		})
+	}
+}
+
+// checkVisited fails the benchmark when the last frame's window held far fewer or more
+// tile entries than the map's density promises, or folded nothing: a visit that found
+// nothing would look fast.
+func checkVisited(b *testing.B, st store, h uint64) {
+	b.Helper()
+	c := st.driver().cfg
+	win := st.driver().win
+	entries := 0
+	st.each(win, func(int32, int32, pos, int32) { entries++ })
+	area := float64(win.X1-win.X0) * float64(win.Y1-win.Y0)
+	want := float64(c.n) * float64(c.perEnt) * area / (float64(c.cols) * float64(c.rows))
+	if h == 0 || float64(entries) < want/2 || float64(entries) > 2*want {
+		b.Fatalf("last window held %d tile entries (checksum %016x), the density promises about %.0f", entries, h, want)
+	}
+}
+
+// BenchmarkLoad builds the map into every backing, at the defaults and at seed 000's
+// load case (a million entities of 10×10 tiles on a 107×80 map: 100 million tile
+// entries). Besides time it reports the live heap the loaded store holds, per entity and
+// per tile entry, and fails if that exceeds Spec.EstimateBytes. The span-10 case needs
+// about 2 GB per backing:
+//
+//	go test -run '^$' -bench 'Load' -benchtime 3x ./scenarios/tiles/
+//	go test -run '^$' -bench 'Load/tiles-span10/(rowvec|soa)' -benchtime 3x ./scenarios/tiles/
+func BenchmarkLoad(b *testing.B) {
+	sizes := []struct {
+		name string
+		over workload.Params
+	}{
+		{"tiles", nil},
+		{"tiles-span10", workload.Params{pSpan: 10, pCols: 107, pRows: 80}},
+	}
+	for _, sz := range sizes {
+		p := resolve(b, sz.over)
+		for _, backing := range workload.Backings {
+			b.Run(sz.name+"/"+backing, func(b *testing.B) {
+				benchmarkLoad(b, p, backing)
+			})
+		}
+	}
+}
+
+func benchmarkLoad(b *testing.B, p workload.Params, backing string) {
+	b.ReportAllocs()
+	base := liveHeap()
+	var st workload.Store
+	for b.Loop() {
+		st = nil // let the previous map go before building the next
+		var err error
+		if st, err = Spec.New(p, backing); err != nil {
+			b.Fatal(err)
+		}
+		if err := st.Load(context.Background(), func(float64) {}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n := int(p[pEntities])
+	if st.Entities() != n {
+		b.Fatalf("%d entities after load, want %d", st.Entities(), n)
+	}
+	held := float64(liveHeap() - base)
+	if est := Spec.EstimateBytes(p, backing); held > float64(est) {
+		b.Errorf("the loaded store holds %.0f bytes, more than EstimateBytes' bound of %d", held, est)
+	}
+	b.ReportMetric(held/float64(n), "B/entity")
+	b.ReportMetric(held/float64(n)/float64(p[pSpan]*p[pSpan]), "B/entry")
+	runtime.KeepAlive(st)
+}
+
+// liveHeap is the heap held by reachable objects, after a full collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}

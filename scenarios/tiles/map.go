@@ -1,0 +1,129 @@
+package tiles
+
+import (
+	"context"
+
+	"localitylab/scenarios/workload"
+)
+
+// mapStore is the layout a game reaches for when it wants stable ids and a sparse map
+// without a dedicated structure: Go's built-in map (a Swiss table since Go 1.24) from
+// entity id to position, and another from tile index to the ids standing on it, holding
+// occupied tiles only so that memory follows the entities rather than the map's area.
+// A tile that empties is deleted to keep it sparse, so re-occupying one allocates a new
+// slice. The window looks up each of its tiles by key, most of them absent at the
+// defaults; a remove searches the tile's short slice for the id.
+//
+// Per tile entry it holds 4 bytes in a tile's slice (with append's slack); per occupied
+// tile a map slot (4-byte key, 24-byte slice header, control byte); per entity a map
+// slot (4-byte key, 8-byte position, control byte).
+type mapStore struct {
+	*world
+	ents  map[int32]pos
+	tiles map[int32][]int32
+}
+
+func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	s.ents = make(map[int32]pos, n)
+	s.tiles = make(map[int32][]int32, min(int64(n)*int64(s.cfg.perEnt), int64(s.cfg.cols)*int64(s.cfg.rows)))
+	for i := range n {
+		if i%progressEvery == 0 {
+			if err := s.tick(ctx, progress, i); err != nil {
+				return err
+			}
+		}
+		p := s.spawnAt(i)
+		s.ents[int32(i)] = p
+		s.insert(int32(i), p)
+	}
+	progress(1)
+	return nil
+}
+
+func (s *mapStore) insert(id int32, p pos) {
+	span := s.cfg.span
+	for r := p.Row; r < p.Row+span; r++ {
+		for c := p.Col; c < p.Col+span; c++ {
+			t := s.tileIndex(c, r)
+			s.tiles[t] = append(s.tiles[t], id)
+		}
+	}
+}
+
+func (s *mapStore) remove(id int32, p pos) {
+	span := s.cfg.span
+	for r := p.Row; r < p.Row+span; r++ {
+		for c := p.Col; c < p.Col+span; c++ {
+			t := s.tileIndex(c, r)
+			ids := s.tiles[t]
+			last := len(ids) - 1
+			i := 0
+			for i <= last && ids[i] != id {
+				i++
+			}
+			if i > last {
+				panic("tiles: map store lost an entity from a tile")
+			}
+			if last == 0 {
+				delete(s.tiles, t)
+				continue
+			}
+			ids[i] = ids[last]
+			s.tiles[t] = ids[:last]
+		}
+	}
+}
+
+func (s *mapStore) Frame() uint64 {
+	moves, win := s.nextFrame()
+	s.apply(moves)
+	return s.visit(win)
+}
+
+// apply steps each moving entity: off its tiles, onto the new ones.
+func (s *mapStore) apply(moves []move) {
+	for _, mv := range moves {
+		p, ok := s.ents[mv.ID]
+		if !ok {
+			panic("tiles: map store lost an entity")
+		}
+		q := s.dest(p, mv)
+		s.remove(mv.ID, p)
+		s.insert(mv.ID, q)
+		s.ents[mv.ID] = q
+	}
+}
+
+// visit looks up every tile of the window by key, in row-major order.
+func (s *mapStore) visit(win rect) uint64 {
+	var h uint64
+	for r := win.Y0; r < win.Y1; r++ {
+		for t, end := s.tileIndex(win.X0, r), s.tileIndex(win.X1, r); t < end; t++ {
+			ids, ok := s.tiles[t]
+			if !ok {
+				continue
+			}
+			var acc uint64
+			for _, id := range ids {
+				acc = workload.Add(acc, uint64(id))
+			}
+			h = foldTile(h, acc, t)
+		}
+	}
+	return h
+}
+
+func (s *mapStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
+	for r := win.Y0; r < win.Y1; r++ {
+		for c := win.X0; c < win.X1; c++ {
+			for _, id := range s.tiles[s.tileIndex(c, r)] {
+				fn(c, r, s.ents[id], id)
+			}
+		}
+	}
+}
+
+func (s *mapStore) Entities() int             { return len(s.ents) }
+func (s *mapStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }

@@ -1,0 +1,135 @@
+package tiles
+
+import (
+	"context"
+
+	"localitylab/containers/ptrarray"
+	"localitylab/scenarios/workload"
+)
+
+// scatterChunk is how many entities one ptrarray.Scatter call places. Load scatters in
+// chunks so that it can report progress and stop when cancelled; one chunk of objects
+// and fillers spans tens of megabytes, far more than any cache, so the objects are as
+// scattered as a single call would leave them.
+const scatterChunk = 1 << 20
+
+// ptrStore is the object-oriented layout of seed 003 applied to a tile map: one heap
+// object per entity, allocated one by one in shuffled order with other allocations
+// between them (DESIGN.md rule 5), and per tile an array of pointers to the entities on
+// it. The window walks the tiles' arrays in order, but every pointer leads somewhere
+// else in the heap; a remove searches the tile's short array for the pointer.
+//
+// Per tile entry it holds an 8-byte pointer in a tile's array (with append's slack);
+// per tile a 24-byte array header; per entity a 16-byte object (id and position, in
+// the 16-byte size class) and an 8-byte pointer by id.
+type ptrStore struct {
+	*world
+	all   ptrarray.Array[entity]   // by id: the game's list of its entities
+	tiles []ptrarray.Array[entity] // by tile index: who stands there
+}
+
+func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	s.all.Items = make([]*entity, 0, n)
+	s.tiles = make([]ptrarray.Array[entity], int(s.cfg.cols)*int(s.cfg.rows))
+	for start := 0; start < n; start += scatterChunk {
+		// Scatter calls init once per object in its own order: count the calls to
+		// report progress, and once cancelled skip the rest of the chunk's work.
+		var err error
+		done := 0
+		objs := ptrarray.Scatter(min(scatterChunk, n-start), s.cfg.seed+uint64(start), func(i int, p *entity) {
+			if done%progressEvery == 0 && err == nil {
+				err = s.tick(ctx, progress, start+done)
+			}
+			done++
+			if err == nil {
+				*p = entity{ID: int32(start + i), At: s.spawnAt(start + i)}
+			}
+		})
+		if err != nil {
+			return err
+		}
+		for _, p := range objs {
+			s.all.Append(p)
+			s.insert(p)
+		}
+	}
+	progress(1)
+	return nil
+}
+
+// insert lists p on every tile it covers.
+func (s *ptrStore) insert(p *entity) {
+	span := s.cfg.span
+	for r := p.At.Row; r < p.At.Row+span; r++ {
+		for c := p.At.Col; c < p.At.Col+span; c++ {
+			s.tiles[s.tileIndex(c, r)].Append(p)
+		}
+	}
+}
+
+// remove takes p off every tile it covers, searching each tile's array for it.
+func (s *ptrStore) remove(p *entity) {
+	span := s.cfg.span
+	for r := p.At.Row; r < p.At.Row+span; r++ {
+		for c := p.At.Col; c < p.At.Col+span; c++ {
+			t := &s.tiles[s.tileIndex(c, r)]
+			i := 0
+			for i < len(t.Items) && t.Items[i] != p {
+				i++
+			}
+			t.SwapRemove(i) // panics when p was not there: the store lost track of it
+		}
+	}
+}
+
+func (s *ptrStore) Frame() uint64 {
+	moves, win := s.nextFrame()
+	s.apply(moves)
+	return s.visit(win)
+}
+
+// apply steps each moving entity: off its tiles, onto the new ones.
+func (s *ptrStore) apply(moves []move) {
+	for _, mv := range moves {
+		p := s.all.Items[mv.ID]
+		s.remove(p)
+		p.At = s.dest(p.At, mv)
+		s.insert(p)
+	}
+}
+
+// visit follows every pointer on the window's tiles, in row-major tile order.
+func (s *ptrStore) visit(win rect) uint64 {
+	var h uint64
+	for r := win.Y0; r < win.Y1; r++ {
+		base := s.tileIndex(win.X0, r)
+		row := s.tiles[base : base+win.X1-win.X0]
+		for c := range row {
+			items := row[c].Items
+			if len(items) == 0 {
+				continue
+			}
+			var acc uint64
+			for _, p := range items {
+				acc = workload.Add(acc, uint64(p.ID))
+			}
+			h = foldTile(h, acc, base+int32(c))
+		}
+	}
+	return h
+}
+
+func (s *ptrStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
+	for r := win.Y0; r < win.Y1; r++ {
+		for c := win.X0; c < win.X1; c++ {
+			for _, p := range s.tiles[s.tileIndex(c, r)].Items {
+				fn(c, r, p.At, p.ID)
+			}
+		}
+	}
+}
+
+func (s *ptrStore) Entities() int             { return s.all.Len() }
+func (s *ptrStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }
