@@ -10,8 +10,9 @@ import (
 	"os"
 
 	"localitylab/cli"
+	"localitylab/ui"
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, nil))
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, ui.Main))
 }

@@ -79,25 +79,16 @@ func ratios(r *result.Run) []result.Ratio {
 	if best < 0 {
 		return nil
 	}
-	bt := r.Backings[best].Frames.NS
 	var out []result.Ratio
 	var xs []float64
 	for i := range r.Backings {
-		b := &r.Backings[i]
-		n := min(b.Frames.Len(), len(bt))
-		xs = xs[:0]
-		for k := r.Warmup; k < n; k++ {
-			if bt[k] > 0 {
-				xs = append(xs, float64(b.Frames.NS[k])/float64(bt[k]))
-			}
-		}
+		xs = frameRatios(xs[:0], r, i, best)
 		if len(xs) == 0 {
 			continue
 		}
-		rt := result.Ratio{Backing: b.Name, Vs: r.Backings[best].Name, Median: 1, Lo: 1, Hi: 1}
+		rt := result.Ratio{Backing: r.Backings[i].Name, Vs: r.Backings[best].Name, Median: 1, Lo: 1, Hi: 1}
 		if i != best {
-			rt.Median, rt.Lo, rt.Hi = medianCI(xs)
-			rt.Significant = rt.Lo > 1 || rt.Hi < 1
+			rt = ratioOf(xs, rt.Backing, rt.Vs)
 		}
 		out = append(out, rt)
 	}
@@ -113,6 +104,28 @@ func ratios(r *result.Run) []result.Ratio {
 		return cmp.Compare(a.Median, b.Median)
 	})
 	return out
+}
+
+// frameRatios appends to xs, for every frame after warm-up that backings a and b
+// (indexes into r.Backings) both ran, t_a / t_b, and returns it. Frames where b took
+// no measurable time are left out rather than turned into infinities.
+func frameRatios(xs []float64, r *result.Run, a, b int) []float64 {
+	at, bt := r.Backings[a].Frames.NS, r.Backings[b].Frames.NS
+	for k := r.Warmup; k < min(len(at), len(bt)); k++ {
+		if bt[k] > 0 {
+			xs = append(xs, float64(at[k])/float64(bt[k]))
+		}
+	}
+	return xs
+}
+
+// ratioOf is the median of the per-frame ratios xs (at least one) with its interval,
+// as a Ratio of backing against vs. It sorts xs.
+func ratioOf(xs []float64, backing, vs string) result.Ratio {
+	rt := result.Ratio{Backing: backing, Vs: vs}
+	rt.Median, rt.Lo, rt.Hi = medianCI(xs)
+	rt.Significant = rt.Lo > 1 || rt.Hi < 1
+	return rt
 }
 
 // fastest returns the index of the backing with the lowest median frame time, among

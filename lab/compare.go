@@ -1,0 +1,43 @@
+package lab
+
+import (
+	"fmt"
+
+	"localitylab/lab/result"
+)
+
+// Compare measures how many times slower backing slower ran than backing faster in r,
+// by the same statistics as the summary's ratios (see Summarize): the median over the
+// frames after warm-up that both ran of t_slower[i] / t_faster[i], with its 95%
+// interval. A lesson uses it to put a measured figure beside a source's claim about
+// two backings, neither of which need be the fastest. A median below 1 means the
+// claim's direction did not hold here.
+//
+// It returns an error naming the backing that r lacks, or saying that the two share
+// no frame after warm-up (a run stopped early, a worker that failed in its warm-up).
+func Compare(r *result.Run, slower, faster string) (result.Ratio, error) {
+	a, b := backingIndex(r, slower), backingIndex(r, faster)
+	for _, x := range []struct {
+		name string
+		i    int
+	}{{slower, a}, {faster, b}} {
+		if x.i < 0 {
+			return result.Ratio{}, fmt.Errorf("compare: the run has no backing %q", x.name)
+		}
+	}
+	xs := frameRatios(nil, r, a, b)
+	if len(xs) == 0 {
+		return result.Ratio{}, fmt.Errorf("compare: %s and %s share no measured frame after the %d warm-up frames", slower, faster, r.Warmup)
+	}
+	return ratioOf(xs, slower, faster), nil
+}
+
+// backingIndex returns the index of the named backing in r, or -1.
+func backingIndex(r *result.Run, name string) int {
+	for i := range r.Backings {
+		if r.Backings[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}

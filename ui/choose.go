@@ -1,0 +1,150 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/presets"
+	"localitylab/scenarios"
+)
+
+// applySetup makes s the setup: the left panel, the lesson and the notes show it,
+// and the figures of an earlier run are cleared, since they answer another question.
+func (w *window) applySetup(s presets.Preset) {
+	if w.live {
+		panic("ui: changing the setup while a run is live")
+	}
+	w.claims = s.Claims
+	w.setup = keepClaims(s)
+	w.left.show(w.setup)
+	w.info.SetSetup(w.setup)
+	w.clearResults("No run yet: press Run (Space), or open a saved run (Ctrl+O).")
+	w.updateButtons()
+}
+
+// presetChosen handles the picker.
+func (w *window) presetChosen(title string) {
+	w.win.Canvas().Unfocus()
+	if w.left.quiet {
+		return
+	}
+	for _, p := range w.left.builtins {
+		if p.Title == title {
+			w.applySetup(p)
+			w.say(fmt.Sprintf("Preset %q: %s on %s.", p.Name, p.Workload, joinNames(p.Backings)), false)
+			return
+		}
+	}
+}
+
+// workloadChosen starts a setup of its own on another workload: its parameters at
+// their defaults, the chosen backings kept. The lesson was about the old workload
+// and goes.
+func (w *window) workloadChosen(name string) {
+	w.win.Canvas().Unfocus()
+	if w.left.quiet || name == w.setup.Workload {
+		return
+	}
+	spec, err := scenarios.Lookup(name)
+	if err != nil {
+		panic("ui: the workload picker offered " + name)
+	}
+	s := w.setup
+	s.Name, s.Title, s.Lesson, s.Claims = "", spec.Title, "", nil
+	s.Workload, s.Params = name, nil
+	s.Backings = w.left.chosen(w.setup.Backings)
+	w.applySetup(s)
+}
+
+// backingsChanged follows the checks; at least one backing must stay chosen.
+func (w *window) backingsChanged() {
+	w.win.Canvas().Unfocus()
+	if w.left.quiet {
+		return
+	}
+	chosen := w.left.chosen(w.setup.Backings)
+	if len(chosen) == 0 {
+		w.left.recheck(w.setup.Backings) // put the last one back
+		w.say("backings: choose at least one.", true)
+		return
+	}
+	s := w.setup
+	s.Backings, s.Claims = chosen, w.claims
+	s.Params, s.Frames, s.Warmup = w.formValues(s)
+	w.setup = keepClaims(s)
+	w.info.SetSetup(w.setup)
+	if w.shown != nil {
+		w.info.ShowRun(w.shown)
+	}
+	w.say("Backings: "+joinNames(chosen)+".", false)
+}
+
+// formValues returns the form's values, or s's own where the form has mistakes.
+func (w *window) formValues(s presets.Preset) (map[string]int64, int, int) {
+	p, frames, warmup, err := w.left.form.Values()
+	if err != nil {
+		return s.Params, s.Frames, s.Warmup
+	}
+	return p, frames, warmup
+}
+
+// paramsChanged reports a mistake in the form as it is typed; a valid form
+// becomes the setup.
+func (w *window) paramsChanged() {
+	if w.left.quiet {
+		return
+	}
+	p, frames, warmup, err := w.left.form.Values()
+	if err != nil {
+		w.say(err.Error(), true)
+		return
+	}
+	w.setup.Params, w.setup.Frames, w.setup.Warmup = p, frames, warmup
+	if w.status.Importance == widget.DangerImportance {
+		w.say("Parameters are valid.", false)
+	}
+}
+
+// readSetup returns the setup as the panel shows it, or every mistake in it.
+func (w *window) readSetup() (presets.Preset, error) {
+	s := w.setup
+	s.Backings, s.Claims = w.left.chosen(w.setup.Backings), w.claims
+	p, frames, warmup, err := w.left.form.Values()
+	if err != nil {
+		return s, err
+	}
+	s.Params, s.Frames, s.Warmup = p, frames, warmup
+	s = keepClaims(s)
+	if s.Schema == "" {
+		s.Schema = presets.Schema
+	}
+	if s.Title == "" {
+		s.Title = s.Workload
+	}
+	if err := s.Validate(); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return "no backing"
+	case 1:
+		return names[0]
+	}
+	out := ""
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			out += " and "
+		default:
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}

@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+	"localitylab/scenarios/workload"
+)
+
+// The pump's pace. Charts take every sample but are redrawn at most chartEvery; the
+// table, notes and preview, which summarise the whole run, at most slowEvery. A run
+// of fast frames produces thousands of samples a second, and redrawing per sample
+// would spend the machine the run is measuring on.
+const (
+	chartEvery = time.Second / 15
+	slowEvery  = time.Second / 4
+)
+
+// update is what the pump gathered from a run for the widgets. Everything in it was
+// copied out of the run, so the Fyne goroutine can use it while the run goes on.
+type update struct {
+	status  lab.Status
+	samples [][]result.Sample // per backing, the samples since the last update
+	snap    *result.Run       // the run so far, summarised; nil between slow refreshes
+	scene   *workload.Scene   // the latest preview; nil when there is none new
+	final   bool              // the run has ended: snap is the whole run, err what ended it
+	err     error             // Wait's error: a *lab.MismatchError, the context's, or nil
+}
+
+// controller owns the run in progress: it starts it, forwards the buttons to it, and
+// runs the pump, a goroutine that turns the run's coalesced update signals into
+// updates applied on the Fyne goroutine. The pump never blocks the run (lab.Live
+// never waits for it), and it sends one update at a time: the next is gathered only
+// once the last was applied, so a busy window gets fewer, larger updates rather than
+// a queue.
+type controller struct {
+	env   env
+	apply func(update) // called on the Fyne goroutine
+
+	live *lab.Live
+	quit chan struct{} // closed to stop the pump of live
+}
+
+// start begins a run of c. It returns the error of a run that cannot start (bad
+// configuration, not enough memory) without changing the run in progress, if any.
+func (c *controller) start(cfg lab.Config, paused bool) error {
+	c.stop()
+	cfg.StartPaused = paused
+	start := c.env.start
+	if start == nil {
+		start = lab.Start
+	}
+	l, err := start(context.Background(), cfg)
+	if err != nil {
+		return err
+	}
+	c.live, c.quit = l, make(chan struct{})
+	go c.pump(l, c.quit)
+	return nil
+}
+
+// stop cancels the run, if any, and stops its pump; the workers end in the
+// background.
+func (c *controller) stop() {
+	if c.live == nil {
+		return
+	}
+	c.live.Stop()
+	close(c.quit)
+	c.live, c.quit = nil, nil
+}
+
+// pump gathers updates from l until it ends (the last update is final) or quit is
+// closed.
+func (c *controller) pump(l *lab.Live, quit <-chan struct{}) {
+	n := len(l.Config().Backings)
+	cursors := make([]int, n)
+	var lastSlow time.Time
+	for {
+		ended := false
+		select {
+		case <-quit:
+			return
+		case <-l.Done():
+			ended = true
+		case <-l.Updates():
+		}
+		now := time.Now()
+		u := update{status: l.Status(), samples: make([][]result.Sample, n)}
+		for i := range n {
+			u.samples[i] = l.Samples(i, cursors[i], nil)
+			cursors[i] += len(u.samples[i])
+		}
+		if ended || now.Sub(lastSlow) >= slowEvery {
+			lastSlow = now
+			var s workload.Scene
+			if l.Scene(&s) {
+				u.scene = &s
+			}
+			if ended {
+				u.final = true
+				u.snap, u.err = l.Wait()
+			} else {
+				u.snap = l.Snapshot()
+			}
+		}
+		if !c.hand(u, quit) || ended {
+			return
+		}
+		wait := time.NewTimer(chartEvery - time.Since(now))
+		select {
+		case <-quit:
+			wait.Stop()
+			return
+		case <-wait.C:
+		}
+	}
+}
+
+// hand applies u on the Fyne goroutine and waits until it has been, or until quit.
+func (c *controller) hand(u update, quit <-chan struct{}) bool {
+	applied := make(chan struct{})
+	c.env.doOnMain(func() {
+		select {
+		case <-quit:
+			// The run was reset or replaced while this update waited: drop it.
+		default:
+			c.apply(u)
+		}
+		close(applied)
+	})
+	select {
+	case <-applied:
+		return true
+	case <-quit:
+		return false
+	}
+}

@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"localitylab/charts"
+	"localitylab/lab/result"
+	"localitylab/scenarios/workload"
+)
+
+func at(img *image.RGBA, x, y int) color.NRGBA {
+	return color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+}
+
+func TestDrawScene(t *testing.T) {
+	// A 1000×1000 world with a 100×100 view at (100, 100): the view fills the image,
+	// a sprite sits in its middle, a bullet outside the view is off the image.
+	s := &workload.Scene{World: workload.Rect{X1: 1000, Y1: 1000}, View: workload.Rect{X0: 100, Y0: 100, X1: 200, Y1: 200},
+		Boxes: []workload.Box{{X: 140, Y: 140, W: 20, H: 20, Kind: workload.Sprite}, {X: 900, Y: 900, W: 50, H: 50, Kind: workload.Bullet}}, Total: 2}
+	img := image.NewRGBA(image.Rect(0, 0, 400, 400))
+	drawScene(img, s, 0)
+	if c := at(img, 200, 200); c.B < 0xA0 || c.R > 0xA0 {
+		t.Errorf("centre pixel %v, want the sprite's light blue", c)
+	}
+	if c := at(img, 10, 380); c != sceneWorld {
+		t.Errorf("corner pixel %v, want the world's ground %v", c, sceneWorld)
+	}
+	top := fit(grow(s.View, 0.03), img.Rect, 0).of(s.View).Min.Y
+	if c := at(img, 200, top); c != sceneView {
+		t.Errorf("top edge of the view (y %d) is %v, want the view's outline %v", top, c, sceneView)
+	}
+	// The minimap, top right, shows the whole world with the view on it: its top
+	// edge runs 3 pixels inside a 100-pixel square 8 pixels from the corner.
+	if c := at(img, 340, 11); c != sceneOutline {
+		t.Errorf("minimap edge %v, want the outline %v", c, sceneOutline)
+	}
+
+	// When the view is the world (bullets), there is no minimap and the world fills.
+	s.View = s.World
+	drawScene(img, s, 0)
+	if c := at(img, 340, 11); c == sceneOutline {
+		t.Error("a minimap was drawn for a scene whose view is the world")
+	}
+	if c := at(img, 360, 360); c.R < 0xC0 || c.G < 0x80 || c.B > 0x90 {
+		t.Errorf("bullet pixel %v, want orange", c)
+	}
+}
+
+func TestPreviewNote(t *testing.T) {
+	p := NewPreview("nothing yet")
+	if p.note() != "nothing yet" {
+		t.Errorf("empty preview says %q", p.note())
+	}
+	s := &workload.Scene{World: workload.Rect{X1: 10, Y1: 10}, View: workload.Rect{X1: 10, Y1: 10},
+		Boxes: make([]workload.Box, 3), Total: 3}
+	p.SetScene(s, "soa", "sprites")
+	if got, want := p.note(), "As soa sees it · all 3 sprites in view drawn"; got != want {
+		t.Errorf("note %q, want %q", got, want)
+	}
+	s.Total = 12000
+	p.SetScene(s, "map", "bullets")
+	if got, want := p.note(), "As map sees it · 3 of 12,000 bullets, targets and emitters drawn"; got != want {
+		t.Errorf("note %q, want %q", got, want)
+	}
+	s.Boxes[0].X = 99
+	if p.scene.Boxes[0].X == 99 {
+		t.Error("the preview keeps a pointer into the caller's scene")
+	}
+}
+
+func TestSummaryTableRows(t *testing.T) {
+	r := syntheticRun([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
+	r.Backings = append(r.Backings, result.Backing{Name: "map", Error: "worker map: killed by signal 9\n\tlast line"})
+	tb := NewSummaryTable("none")
+	tb.SetRun(r)
+	rows := tb.Rows()
+	if len(rows) != 3 || rows[0].Backing != "soa" || rows[1].Backing != "ptrarray" || rows[2].Backing != "map" {
+		t.Fatalf("rows %v, want soa, ptrarray, then the failed map", rows)
+	}
+	if rows[0].Color != charts.Color("soa") {
+		t.Error("the swatch is not the backing's colour")
+	}
+	rd := tableRenderer{t: tb}
+	rd.rebuild()
+	if rd.rows[2].err == nil || rd.rows[2].err.Text != "failed: worker map: killed by signal 9 | last line" {
+		t.Errorf("failed row shows %v, want the error's first line", rd.rows[2].err)
+	}
+	if rd.rows[0].err != nil {
+		t.Error("a row that did not fail shows an error")
+	}
+	tb.SetMessage("No result", true)
+	if len(tb.Rows()) != 0 || tb.Message() != "No result" {
+		t.Error("SetMessage left rows in the table")
+	}
+}

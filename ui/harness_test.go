@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/lab"
+	"localitylab/presets"
+	"localitylab/scenarios/workload"
+)
+
+// workerEnv makes this test binary a worker: the lab starts it once per backing with
+// the variable set, and TestMain serves the lab's protocol instead of running tests.
+const workerEnv = "LOCALITYLAB_UI_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(workerEnv) == "1" {
+		if err := lab.ServeWorker(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "worker:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// harness is a window on Fyne's test driver whose runs use this binary as their
+// worker. Work the pump hands to the Fyne goroutine is queued and run by until, on
+// the test's goroutine, so that widgets are only ever touched from one goroutine.
+type harness struct {
+	t     *testing.T
+	w     *window
+	queue chan func()
+}
+
+// small is a setup that loads and runs in well under a second per backing.
+func small(backings ...string) presets.Preset {
+	if len(backings) == 0 {
+		backings = []string{workload.PtrArray, workload.SoA, workload.SpatialHash}
+	}
+	return presets.Preset{Schema: presets.Schema, Name: "test", Title: "A small test run", Workload: "sprites",
+		Backings: backings, Params: workload.Params{"entities": 5000, "on_screen": 500}, Frames: 30, Warmup: 3}
+}
+
+// newHarness opens a window on s. faults, if any, go to the workers' environment
+// (see lab.FaultEnv).
+func newHarness(t *testing.T, s presets.Preset, faults string) *harness {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, queue: make(chan func(), 64)}
+	e := env{worker: []string{exe}, workerEnv: []string{workerEnv + "=1"}, do: func(f func()) { h.queue <- f }}
+	if faults != "" {
+		e.workerEnv = append(e.workerEnv, lab.FaultEnv+"="+faults)
+	}
+	a := test.NewTempApp(t)
+	h.w = newWindow(a, s, false, e)
+	t.Cleanup(h.close)
+	return h
+}
+
+// close stops any run and waits for its workers.
+func (h *harness) close() {
+	if l := h.w.ctl.live; l != nil {
+		h.w.ctl.stop()
+		select {
+		case <-l.Done():
+		case <-time.After(10 * time.Second):
+			h.t.Errorf("the run's workers did not stop")
+		}
+	}
+}
+
+// until runs the queued Fyne work until ok holds, failing the test after a while.
+func (h *harness) until(what string, ok func() bool) {
+	h.t.Helper()
+	deadline := time.After(60 * time.Second)
+	for !ok() {
+		select {
+		case f := <-h.queue:
+			f()
+		case <-time.After(5 * time.Millisecond):
+		case <-deadline:
+			h.t.Fatalf("timed out waiting for %s; status line: %q", what, h.w.status.Text)
+		}
+	}
+}
+
+// finished waits for the run to end and its last update to be shown.
+func (h *harness) finished() {
+	h.t.Helper()
+	h.until("the run to end", func() bool { return !h.w.live })
+}
+
+// key types a plain key on the window, as when nothing has the focus.
+func (h *harness) key(name fyne.KeyName) {
+	h.w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: name})
+}
+
+// shortcut types a shortcut on the window.
+func (h *harness) shortcut(s fyne.Shortcut) {
+	h.w.win.Canvas().(fyne.Shortcutable).TypedShortcut(s)
+}
+
+// overlayText returns the text of the top overlay (a dialog), or "".
+func (h *harness) overlayText() string {
+	top := h.w.win.Canvas().Overlays().Top()
+	if top == nil {
+		return ""
+	}
+	return textOf(top)
+}
+
+// textOf collects the text shown by o and everything in it.
+func textOf(o fyne.CanvasObject) string {
+	var b strings.Builder
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *widget.Label:
+			b.WriteString(x.Text + "\n")
+			return
+		case *canvas.Text:
+			b.WriteString(x.Text + "\n")
+			return
+		case *widget.RichText:
+			b.WriteString(x.String() + "\n")
+			return
+		case *widget.Button:
+			b.WriteString(x.Text + "\n")
+			return
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+			return
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return b.String()
+}

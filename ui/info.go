@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/charts"
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+	"localitylab/presets"
+	"localitylab/scenarios"
+)
+
+// infoPanel is the reading beside the preview: the lesson with its claims, a box per
+// claim for the reader's prediction and, after a run, the measured answer beside it;
+// then, for each chosen backing, what it is, why it wins or loses on this workload,
+// and what this run measured for it.
+type infoPanel struct {
+	scroll *container.Scroll
+	box    *fyne.Container
+
+	setup  presets.Preset
+	claims []claimRow
+	notes  []noteRow
+}
+
+type claimRow struct {
+	claim  presets.Claim
+	guess  *widget.Entry
+	answer *widget.Label
+}
+
+type noteRow struct {
+	backing  string
+	measured *widget.Label
+}
+
+func newInfoPanel() *infoPanel {
+	p := &infoPanel{box: container.NewVBox()}
+	p.scroll = container.NewVScroll(p.box)
+	return p
+}
+
+// SetSetup shows the lesson and notes for p. Predictions already typed for the same
+// claims are kept, so that choosing other backings or parameters does not lose them.
+func (p *infoPanel) SetSetup(s presets.Preset) {
+	old := map[string]string{}
+	for _, c := range p.claims {
+		old[c.claim.Text] = c.guess.Text
+	}
+	p.setup = s
+	p.box.RemoveAll()
+	p.claims, p.notes = nil, nil
+
+	title := widget.NewLabel(s.Title)
+	title.TextStyle.Bold, title.Wrapping, title.SizeName = true, fyne.TextWrapWord, theme.SizeNameSubHeadingText
+	p.box.Add(title)
+	if strings.TrimSpace(s.Lesson) != "" {
+		p.box.Add(wrapped(s.Lesson))
+	}
+	for _, c := range s.Claims {
+		p.addClaim(c, old[c.Text])
+	}
+	if spec, err := scenarios.Lookup(s.Workload); err == nil {
+		p.box.Add(widget.NewSeparator())
+		h := widget.NewLabel("The backings on " + spec.Title)
+		h.TextStyle.Bold, h.Wrapping = true, fyne.TextWrapWord
+		p.box.Add(h)
+		for _, b := range s.Backings {
+			p.addNote(b, spec.Notes[b])
+		}
+	}
+	p.box.Refresh()
+}
+
+func (p *infoPanel) addClaim(c presets.Claim, guess string) {
+	head := widget.NewLabel("The claim (" + c.Source + ")")
+	head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
+	row := claimRow{claim: c, guess: widget.NewEntry(), answer: wrapped("")}
+	row.guess.SetPlaceHolder("a number, e.g. 10")
+	row.guess.SetText(guess)
+	row.answer.TextStyle.Italic = true
+	row.answer.Hide()
+	ask := fmt.Sprintf("Your prediction: %s is how many times slower than %s?", c.Slower, c.Faster)
+	if c.Metric == "load" {
+		ask = fmt.Sprintf("Your prediction: loading %s takes how many times as long as %s?", c.Slower, c.Faster)
+	}
+	p.box.Add(head)
+	p.box.Add(wrapped(c.Text))
+	p.box.Add(wrapped(ask))
+	p.box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel("×"), row.guess))
+	p.box.Add(row.answer)
+	p.claims = append(p.claims, row)
+}
+
+func (p *infoPanel) addNote(backing, note string) {
+	sw := canvas.NewRectangle(charts.Color(backing))
+	sw.SetMinSize(fyne.NewSize(14, 14))
+	name := widget.NewLabel(backing)
+	name.TextStyle.Bold = true
+	row := noteRow{backing: backing, measured: wrapped("")}
+	row.measured.TextStyle.Italic = true
+	row.measured.Hide()
+	p.box.Add(container.NewHBox(container.NewCenter(sw), name))
+	if note != "" {
+		p.box.Add(wrapped(note))
+	}
+	p.box.Add(row.measured)
+	p.notes = append(p.notes, row)
+}
+
+// ShowRun puts r's figures beside the claims and under the notes; nil clears them.
+// A run of another workload than the setup's says nothing about these notes.
+func (p *infoPanel) ShowRun(r *result.Run) {
+	if r != nil && r.Workload != p.setup.Workload {
+		r = nil
+	}
+	for _, c := range p.claims {
+		text := answer(r, c.claim)
+		if g, ok := parseGuess(c.guess.Text); ok && text != "" && !strings.HasPrefix(text, "Not measured") {
+			text += " You predicted " + units.Ratio(g) + "."
+		}
+		setShown(c.answer, text)
+	}
+	for _, n := range p.notes {
+		setShown(n.measured, measured(r, n.backing))
+	}
+}
+
+// Guesses returns the predictions typed so far, by claim, for tests.
+func (p *infoPanel) guesses() []*widget.Entry {
+	out := make([]*widget.Entry, len(p.claims))
+	for i, c := range p.claims {
+		out[i] = c.guess
+	}
+	return out
+}
+
+// parseGuess reads a prediction: "10", "10×", "10x", "2.5".
+func parseGuess(s string) (float64, bool) {
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), "×xX"))
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil && v > 0
+}
+
+// setShown sets l's text and hides it while empty, so that an empty answer leaves
+// no gap in the panel.
+func setShown(l *widget.Label, text string) {
+	l.SetText(text)
+	if text == "" {
+		l.Hide()
+	} else {
+		l.Show()
+	}
+}
+
+func wrapped(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}

@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"localitylab/presets"
+)
+
+// TestFitsSmallScreens checks that the window's content fits a 1280×800 screen (less
+// the desktop's bars) for every built-in preset, and 1600×1000 in large-text mode.
+func TestFitsSmallScreens(t *testing.T) {
+	for _, large := range []bool{false, true} {
+		limit := fyne.NewSize(1280, 760)
+		if large {
+			limit = fyne.NewSize(1600, 960)
+		}
+		for _, name := range []string{"sprites-million", "all-six-sprites", "all-six-bullets", "all-six-tiles"} {
+			p, err := presets.Lookup(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := newHarness(t, p, "")
+			h.w.setLarge(large)
+			need := h.w.win.Content().MinSize()
+			if need.Width > limit.Width || need.Height > limit.Height {
+				t.Errorf("large %v, %s: the content needs %v, more than %v", large, p.Name, need, limit)
+			}
+		}
+	}
+}
+
+func TestLargeTextAtRunTime(t *testing.T) {
+	h := newHarness(t, small(), "")
+	normal := h.w.left.root.MinSize().Width
+	base := theme.DefaultTheme().Size(theme.SizeNameText)
+	h.w.toggleLarge()
+	th := fyne.CurrentApp().Settings().Theme()
+	if got := th.Size(theme.SizeNameText); got != base*largeFactor {
+		t.Errorf("large text is %v, want %v", got, base*largeFactor)
+	}
+	if th.Size(theme.SizeNamePadding) != theme.DefaultTheme().Size(theme.SizeNamePadding) {
+		t.Error("large mode scales the paddings too")
+	}
+	if wide := h.w.left.root.MinSize().Width; wide <= normal {
+		t.Errorf("the left panel stays %v wide with large text (was %v)", wide, normal)
+	}
+	if !h.w.menu.large.Checked || !h.w.app.Preferences().Bool(prefLarge) {
+		t.Error("the menu or the preferences do not record large mode")
+	}
+	h.w.toggleLarge()
+	if got := fyne.CurrentApp().Settings().Theme().Size(theme.SizeNameText); got != base {
+		t.Errorf("back to normal, text is %v, want %v", got, base)
+	}
+}

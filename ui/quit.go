@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"sync"
+	"time"
+
+	"localitylab/internal/atomicfile"
+	"localitylab/lab"
+	"localitylab/lab/result"
+)
+
+// Exit statuses of the app, as the command line uses them.
+const (
+	exitOK       = 0
+	exitFailed   = 1 // a file asked for could not be written
+	exitUsage    = 2 // a bad flag or preset
+	exitMismatch = 3 // the backings' checksums disagreed: nothing was saved
+	exitWorker   = 4 // a worker failed; what the others measured was saved
+)
+
+// autoQuit is -quit-after: once the run has run for a while (or has ended), capture
+// the window, save the run so far, and quit. Demos and the end-to-end test use it
+// to drive the real binary without a person.
+type autoQuit struct {
+	w          *window
+	after      time.Duration
+	screenshot string
+	save       string
+	stderr     io.Writer
+
+	timer *time.Timer
+	once  sync.Once
+}
+
+// arm starts the clock from now: called when the window opens (so that an app
+// with no run still quits) and again when a run starts.
+func (q *autoQuit) arm() {
+	if q.timer != nil {
+		q.timer.Stop()
+	}
+	q.timer = time.AfterFunc(q.after, func() { q.w.env.doOnMain(q.quit) })
+}
+
+func (q *autoQuit) started() { q.arm() }
+
+// ended quits at once: the run has nothing more to show.
+func (q *autoQuit) ended() { q.quit() }
+
+// quit captures, stops, saves and quits, once. It runs on the Fyne goroutine; the
+// wait for the workers to stop happens on another.
+func (q *autoQuit) quit() {
+	q.once.Do(func() {
+		if q.timer != nil {
+			q.timer.Stop()
+		}
+		code := exitOK
+		if q.screenshot != "" {
+			if err := q.capture(); err != nil {
+				fmt.Fprintln(q.stderr, "localitylab: -screenshot:", err)
+				code = exitFailed
+			}
+		}
+		live := q.w.ctl.live
+		shown, invalid := q.w.shown, q.w.invalid
+		if live == nil && shown == nil && q.w.startErr != nil {
+			invalid = &notStarted{q.w.startErr}
+		}
+		q.w.ctl.stop()
+		go func() {
+			r, err := shown, invalid
+			if live != nil {
+				<-live.Done()
+				r, err = live.Wait()
+				if errors.Is(err, context.Canceled) {
+					err = nil // stopped by us: what was measured is the run so far
+				}
+			}
+			code = max(code, q.finish(r, err))
+			q.w.env.doOnMain(func() {
+				q.w.exitCode, q.w.quitting = code, true
+				q.w.app.Quit()
+			})
+		}()
+	})
+}
+
+// capture writes the window as it looks now to q.screenshot.
+func (q *autoQuit) capture() error {
+	img := captureWindow(q.w.win)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return err
+	}
+	return atomicfile.WriteBytes(q.screenshot, buf.Bytes())
+}
+
+// finish saves r, when asked, and returns the exit status the run calls for.
+func (q *autoQuit) finish(r *result.Run, err error) int {
+	var mm *lab.MismatchError
+	if errors.As(err, &mm) {
+		fmt.Fprintln(q.stderr, "localitylab:", err)
+		fmt.Fprintln(q.stderr, "localitylab: nothing was saved: a run whose backings did different work is not a result")
+		return exitMismatch
+	}
+	var ns *notStarted
+	if errors.As(err, &ns) {
+		fmt.Fprintln(q.stderr, "localitylab:", err)
+		return exitUsage
+	}
+	if err != nil {
+		fmt.Fprintln(q.stderr, "localitylab:", err)
+		return exitFailed
+	}
+	if q.save != "" {
+		if r == nil {
+			fmt.Fprintln(q.stderr, "localitylab: -save: there was no run to save (add -run)")
+			return exitFailed
+		}
+		if err := result.SaveJSON(q.save, r); err != nil {
+			fmt.Fprintln(q.stderr, "localitylab: -save:", err)
+			return exitFailed
+		}
+	}
+	if r != nil {
+		for _, b := range r.Backings {
+			if b.Error != "" {
+				fmt.Fprintln(q.stderr, "localitylab:", b.Error)
+				return exitWorker
+			}
+		}
+	}
+	return exitOK
+}
+
+// notStarted is why -run did not start a run: a mistake in the setup, or a run too
+// big for the memory. Like any bad input, it exits with status 2.
+type notStarted struct{ err error }
+
+func (e *notStarted) Error() string { return "the run did not start: " + e.err.Error() }

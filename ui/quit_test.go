@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+)
+
+// TestQuitAfter drives -quit-after as the end-to-end test does: run, capture the
+// window, save the run so far, quit with the right status.
+func TestQuitAfter(t *testing.T) {
+	tests := []struct {
+		name   string
+		faults string
+		after  time.Duration
+		frames int // frames the saved run must have at least
+		code   int
+		saved  bool
+		refuse bool // the run is refused for lack of memory
+	}{
+		{"ends first", "", time.Minute, 30, exitOK, true, false},
+		{"timer first", "ptrarray:hang@5", 500 * time.Millisecond, 5, exitOK, true, false}, // stopped, not failed
+		{"worker failed", "soa:exit@5", time.Minute, 30, exitWorker, true, false},
+		{"mismatch", "soa:checksum@4", time.Minute, 0, exitMismatch, false, false},
+		{"refused", "", 300 * time.Millisecond, 0, exitUsage, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, small(), tt.faults)
+			dir := t.TempDir()
+			shot, save := filepath.Join(dir, "shot.png"), filepath.Join(dir, "run.json")
+			var stderr bytes.Buffer
+			h.w.auto = &autoQuit{w: h.w, after: tt.after, screenshot: shot, save: save, stderr: &stderr}
+			h.w.auto.arm()
+			if tt.refuse {
+				h.w.env.start = func(context.Context, lab.Config) (*lab.Live, error) {
+					return nil, &lab.MemoryError{Need: 2 << 30, Available: 1 << 30}
+				}
+				h.w.ctl.env = h.w.env
+			}
+			h.w.startRun(false)
+			h.until("the app to quit", func() bool { return h.w.quitting })
+			if h.w.exitCode != tt.code {
+				t.Errorf("exit status %d, want %d; stderr %q", h.w.exitCode, tt.code, stderr.String())
+			}
+			if tt.refuse && !strings.Contains(stderr.String(), "the run did not start: the run needs about 2.00 GiB") {
+				t.Errorf("stderr %q, want the refusal", stderr.String())
+			}
+			checkScreenshot(t, shot)
+			r, err := result.LoadJSON(save)
+			if !tt.saved {
+				if err == nil {
+					t.Error("a run with a checksum mismatch was saved")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := r.Backings[len(r.Backings)-1].Frames.Len(); n < tt.frames { // the last backing is never the failed one
+				t.Errorf("saved run has %d frames, want at least %d", n, tt.frames)
+			}
+		})
+	}
+}
+
+// checkScreenshot checks that path is a PNG of the window that is not blank.
+func checkScreenshot(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	colours := map[color.RGBA]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			colours[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)] = true
+		}
+	}
+	if len(colours) < 20 {
+		t.Errorf("screenshot %v has %d colours: blank", b, len(colours))
+	}
+}
+
+func TestInitialSetup(t *testing.T) {
+	h := newHarness(t, small(), "")
+	p := h.w.app.Preferences()
+	if s, note := initialSetup(p, nil); s.Name != "sprites-million" || note != "" {
+		t.Errorf("first run opens %q (note %q), want the default lesson", s.Name, note)
+	}
+	h.w.left.form.field("entities").SetText("7000")
+	h.w.remember()
+	s, note := initialSetup(p, nil)
+	if s.Name != "test" || s.Params["entities"] != 7000 || note != "" {
+		t.Errorf("remembered %q with %d entities (note %q), want the test setup with 7000", s.Name, s.Params["entities"], note)
+	}
+	p.SetString(prefSetup, `{"schema": "localitylab/preset/v1", "backings": ["nope"]}`)
+	if s, note := initialSetup(p, nil); s.Name != "sprites-million" || !strings.Contains(note, "could not be used") {
+		t.Errorf("a broken memory opens %q with note %q", s.Name, note)
+	}
+}

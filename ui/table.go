@@ -1,0 +1,237 @@
+package ui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/charts"
+	"localitylab/lab/result"
+)
+
+// SummaryTable is the table under the charts: one row per backing, fastest first,
+// with the same cells as the PNG and the command line (charts.SummaryTable), a
+// colour swatch per backing, and, under a failed backing's row, its error.
+type SummaryTable struct {
+	widget.BaseWidget
+
+	table   charts.Table
+	message string // shown instead of rows: no run yet, or why there is no result
+	failure bool   // the message is an error
+}
+
+var _ fyne.Widget = (*SummaryTable)(nil)
+
+// NewSummaryTable returns a table that shows message until a run is set.
+func NewSummaryTable(message string) *SummaryTable {
+	t := &SummaryTable{message: message}
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// SetRun shows r's summary.
+func (t *SummaryTable) SetRun(r *result.Run) {
+	t.table, t.message, t.failure = charts.SummaryTable(r), "", false
+	t.Refresh()
+}
+
+// SetMessage shows the header and msg instead of any rows: before a run, or when a
+// run has no result to show (a checksum mismatch), in which case failure is true.
+func (t *SummaryTable) SetMessage(msg string, failure bool) {
+	t.table = charts.Table{}
+	t.message, t.failure = msg, failure
+	t.Refresh()
+}
+
+// Rows returns the backings in the order shown, for tests and for the notes.
+func (t *SummaryTable) Rows() []charts.Row { return t.table.Rows }
+
+// Message returns what the table says instead of rows.
+func (t *SummaryTable) Message() string { return t.message }
+
+// columns are the headers: the charts' own, or, before any run, the same ones.
+func (t *SummaryTable) columns() []string {
+	if len(t.table.Columns) > 0 {
+		return t.table.Columns
+	}
+	return charts.SummaryTable(&result.Run{}).Columns
+}
+
+// CreateRenderer links the table to its renderer; Fyne calls it.
+func (t *SummaryTable) CreateRenderer() fyne.WidgetRenderer {
+	r := &tableRenderer{t: t}
+	r.rebuild()
+	return r
+}
+
+// tableRenderer lays the cells out on a grid whose columns are as wide as their
+// widest cell. The name and the error read left to right; figures align right, so
+// that their magnitudes line up.
+type tableRenderer struct {
+	t       *SummaryTable
+	header  []*canvas.Text
+	rows    []tableRow
+	message *widget.Label
+	objects []fyne.CanvasObject
+}
+
+type tableRow struct {
+	shade  *canvas.Rectangle
+	swatch *canvas.Rectangle
+	cells  []*canvas.Text
+	err    *widget.Label // nil unless the backing failed
+}
+
+// rebuild makes the canvas objects for the table's current content.
+func (r *tableRenderer) rebuild() {
+	th := r.t.Theme()
+	fg := th.Color(theme.ColorNameForeground, theme.VariantLight)
+	size := th.Size(theme.SizeNameText)
+	r.header, r.rows, r.objects = nil, nil, nil
+	for _, c := range r.t.columns() {
+		txt := canvas.NewText(c, fg)
+		txt.TextStyle.Bold, txt.TextSize = true, size
+		r.header = append(r.header, txt)
+	}
+	for i, row := range r.t.table.Rows {
+		tr := tableRow{shade: canvas.NewRectangle(color.Transparent), swatch: canvas.NewRectangle(row.Color)}
+		if i%2 == 1 {
+			tr.shade.FillColor = th.Color(theme.ColorNameHover, theme.VariantLight)
+		}
+		r.objects = append(r.objects, tr.shade, tr.swatch)
+		for _, c := range row.Cells {
+			txt := canvas.NewText(c, fg)
+			txt.TextSize = size
+			tr.cells = append(tr.cells, txt)
+			r.objects = append(r.objects, txt)
+		}
+		if row.Error != "" {
+			tr.err = widget.NewLabel("failed: " + firstLine(row.Error))
+			tr.err.Importance, tr.err.Truncation = widget.DangerImportance, fyne.TextTruncateEllipsis
+			r.objects = append(r.objects, tr.err)
+		}
+		r.rows = append(r.rows, tr)
+	}
+	for _, h := range r.header {
+		r.objects = append(r.objects, h)
+	}
+	r.message = nil
+	if r.t.message != "" {
+		r.message = widget.NewLabel(r.t.message)
+		r.message.Wrapping = fyne.TextWrapWord
+		if r.t.failure {
+			r.message.Importance = widget.DangerImportance
+		}
+		r.objects = append(r.objects, r.message)
+	}
+}
+
+// widths returns each column's width: its widest cell, header included.
+func (r *tableRenderer) widths() []float32 {
+	w := make([]float32, len(r.header))
+	for i, h := range r.header {
+		w[i] = h.MinSize().Width
+	}
+	for _, row := range r.rows {
+		for i, c := range row.cells {
+			if i < len(w) {
+				w[i] = max(w[i], c.MinSize().Width)
+			}
+		}
+	}
+	return w
+}
+
+func (r *tableRenderer) metrics() (pad, lineH, sw float32) {
+	th := r.t.Theme()
+	pad = th.Size(theme.SizeNamePadding)
+	lineH = canvas.NewText("Mg", color.Black).MinSize().Height
+	lineH = max(lineH, r.headerHeight()) + pad
+	return pad, lineH, lineH * 0.55
+}
+
+func (r *tableRenderer) headerHeight() float32 {
+	h := float32(0)
+	for _, c := range r.header {
+		h = max(h, c.MinSize().Height)
+	}
+	return h
+}
+
+func (r *tableRenderer) Layout(size fyne.Size) {
+	pad, lineH, sw := r.metrics()
+	widths := r.widths()
+	gap := 3 * pad
+	xs := make([]float32, len(widths))
+	x := sw + 2*pad
+	for i, w := range widths {
+		xs[i] = x
+		x += w + gap
+	}
+	place := func(t *canvas.Text, i int, y float32) {
+		w := t.MinSize().Width
+		px := xs[i]
+		if i > 0 { // figures align right
+			px += widths[i] - w
+		}
+		t.Move(fyne.NewPos(px, y+(lineH-t.MinSize().Height)/2))
+		t.Resize(t.MinSize())
+	}
+	for i, h := range r.header {
+		place(h, i, 0)
+	}
+	y := lineH
+	for _, row := range r.rows {
+		rowH := lineH
+		if row.err != nil {
+			rowH += row.err.MinSize().Height
+		}
+		row.shade.Move(fyne.NewPos(0, y))
+		row.shade.Resize(fyne.NewSize(size.Width, rowH))
+		row.swatch.Move(fyne.NewPos(pad, y+(lineH-sw)/2))
+		row.swatch.Resize(fyne.NewSize(sw, sw))
+		for i, c := range row.cells {
+			place(c, i, y)
+		}
+		if row.err != nil {
+			row.err.Move(fyne.NewPos(xs[0]-pad, y+lineH-pad))
+			row.err.Resize(fyne.NewSize(max(size.Width-xs[0], 0), row.err.MinSize().Height))
+		}
+		y += rowH
+	}
+	if r.message != nil {
+		r.message.Move(fyne.NewPos(0, y))
+		r.message.Resize(fyne.NewSize(size.Width, r.message.MinSize().Height))
+	}
+}
+
+func (r *tableRenderer) MinSize() fyne.Size {
+	pad, lineH, sw := r.metrics()
+	w := sw + 2*pad
+	for _, cw := range r.widths() {
+		w += cw + 3*pad
+	}
+	h := lineH
+	for _, row := range r.rows {
+		h += lineH
+		if row.err != nil {
+			h += row.err.MinSize().Height
+		}
+	}
+	if r.message != nil {
+		h += r.message.MinSize().Height
+	}
+	return fyne.NewSize(w, h)
+}
+
+func (r *tableRenderer) Refresh() {
+	r.rebuild()
+	r.Layout(r.t.Size())
+	canvas.Refresh(r.t)
+}
+
+func (r *tableRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *tableRenderer) Destroy()                     {}

@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+// largeFactor is how much the projector mode enlarges text: at the back of a
+// classroom the default 14-point text is unreadable, while doubling it would not fit
+// the window's three charts and table on a 1280×800 projector.
+const largeFactor = 1.5
+
+// labTheme is the app's look. It keeps the light variant whatever the desktop
+// prefers, because the charts, the preview and every export are drawn on white and a
+// dark frame around white charts glares; and in large mode it scales the text sizes
+// (and the icons that sit inline with text) but not the paddings, so more text fits
+// rather than everything growing alike.
+type labTheme struct {
+	base  fyne.Theme
+	large bool
+}
+
+var _ fyne.Theme = labTheme{}
+
+func newLabTheme(large bool) labTheme { return labTheme{base: theme.DefaultTheme(), large: large} }
+
+func (t labTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return t.base.Color(n, theme.VariantLight)
+}
+
+func (t labTheme) Font(s fyne.TextStyle) fyne.Resource     { return t.base.Font(s) }
+func (t labTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
+
+func (t labTheme) Size(n fyne.ThemeSizeName) float32 {
+	s := t.base.Size(n)
+	if !t.large {
+		return s
+	}
+	switch n {
+	case theme.SizeNameText, theme.SizeNameCaptionText, theme.SizeNameHeadingText,
+		theme.SizeNameSubHeadingText, theme.SizeNameInlineIcon:
+		return s * largeFactor
+	}
+	return s
+}
