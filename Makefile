@@ -1,5 +1,6 @@
 # Locality Lab. `make run` opens the app on the default preset; `make test` runs every
-# check CI runs. Both first install what is missing (tools/deps.sh).
+# check CI runs, the end-to-end test of the real binary under Xvfb (e2e/) included.
+# Both first install what is missing (tools/deps.sh).
 
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
@@ -8,6 +9,12 @@ BIN := ./localitylab
 .PHONY: run test deps build bench fuzz clean
 
 run: deps build
+	@if [ "$$(uname -s)" = Linux ] && [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
+		echo "make run: no display (neither DISPLAY nor WAYLAND_DISPLAY is set): the app needs a desktop session." >&2; \
+		echo "  Log in to a desktop (or use ssh -X), or measure from the command line:" >&2; \
+		echo "  $(BIN) bench -preset sprites-million   (README.md, \"The command line\")" >&2; \
+		exit 1; \
+	fi
 	$(BIN)
 
 build:
@@ -17,7 +24,9 @@ deps:
 	@tools/deps.sh
 
 # Packages without Fyne in their dependencies: these also run under the race detector.
-RACE_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .Deps " "}}' ./... | grep -v 'fyne.io' | cut -d' ' -f1)
+# e2e is left out: it runs the real binary, whose races the detector cannot see (its
+# tests skip under -short anyway).
+RACE_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .Deps " "}}' ./... | grep -v 'fyne.io' | cut -d' ' -f1 | grep -v '/e2e$$')
 
 test: deps
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

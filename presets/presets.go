@@ -127,6 +127,12 @@ func Parse(data []byte, source string) (Preset, error) {
 	if err := dec.Decode(&p); err != nil {
 		return Preset{}, fmt.Errorf("preset %s: %w", source, jsonError(data, err))
 	}
+	// A second value or stray text after the preset means the file is not what its
+	// author thinks it is (two presets pasted together, a half-deleted edit).
+	if off := dec.InputOffset(); dec.More() || len(bytes.TrimSpace(data[off:])) > 0 {
+		line := 1 + bytes.Count(data[:off], []byte("\n"))
+		return Preset{}, fmt.Errorf("preset %s: line %d: text after the preset's closing brace", source, line)
+	}
 	if err := p.Validate(); err != nil {
 		return Preset{}, fmt.Errorf("preset %s: %w", source, err)
 	}

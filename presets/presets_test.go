@@ -128,3 +128,38 @@ func TestLookup(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+// TestLoadErrorsNameTheFile covers the files that never reach the field checks: each
+// error must still say which file it was.
+func TestLoadErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	tests := []struct {
+		name, path, want string
+	}{
+		{"missing", filepath.Join(dir, "gone.json"), "gone.json"},
+		{"a directory", dir, "is a directory"},
+		{"empty", write("empty.json", ""), "preset empty.json: EOF"},
+		{"not an object", write("list.json", "[1, 2]"), "preset list.json: json: cannot unmarshal array"},
+		{"trailing garbage", write("twice.json", valid+"}"), "preset twice.json: line 3: text after"},
+		{"two presets", write("two.json", valid+valid), "preset two.json: line 3: text after"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(tt.path)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), filepath.Base(tt.path)) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want it to name %s and contain %q", err, filepath.Base(tt.path), tt.want)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 // TestEqualWork is fairness rule 1 across the whole matrix: for each workload and seed,
@@ -41,8 +42,9 @@ func TestEqualWork(t *testing.T) {
 	}
 }
 
-// checkEqualWork runs every backing frame by frame in lockstep and fails at the first
-// frame whose checksum differs from the first backing's.
+// checkEqualWork runs every backing frame by frame in lockstep, made through the
+// registry as the lab makes them, and fails at the first frame whose checksum or
+// entity count differs from the first backing's.
 func checkEqualWork(t *testing.T, spec *workload.Spec, p workload.Params, frames int, varied bool) {
 	t.Helper()
 	stores := make([]workload.Store, len(workload.Backings))
@@ -56,25 +58,9 @@ func checkEqualWork(t *testing.T, spec *workload.Spec, p workload.Params, frames
 		}
 		stores[i] = st
 	}
-	for i, st := range stores[1:] {
-		if got, want := st.Entities(), stores[0].Entities(); got != want {
-			t.Fatalf("after load %s holds %d entities, %s %d", workload.Backings[i+1], got, workload.Backings[0], want)
-		}
-	}
-	distinct := map[uint64]bool{}
-	for f := 0; f < frames; f++ {
-		want := stores[0].Frame()
-		distinct[want] = true
-		for i, st := range stores[1:] {
-			if got := st.Frame(); got != want {
-				t.Fatalf("frame %d: %s checksum %016x, %s %016x", f, workload.Backings[i+1], got, workload.Backings[0], want)
-			}
-		}
-	}
-	// Frames differ (the camera pans, bullets spawn, the window sweeps), so a checksum
-	// that never changes means nothing is being folded in.
-	if varied && len(distinct) < frames/2 {
-		t.Fatalf("only %d distinct checksums in %d frames: the checksum does not follow the work", len(distinct), frames)
+	sums := workloadtest.Lockstep(t, stores[0], stores[1:], workload.Backings[1:], frames)
+	if d := workloadtest.Distinct(sums); varied && d < frames/2 {
+		t.Fatalf("only %d distinct checksums in %d frames: the checksum does not follow the work", d, frames)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -51,6 +52,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		chosen = &p
+	}
+	if err := checkDisplay(runtime.GOOS, os.Getenv); err != nil {
+		fmt.Fprintln(stderr, "localitylab:", err)
+		return exitFailed
 	}
 	a := app.NewWithID(appID)
 	s, note := initialSetup(a.Preferences(), chosen)

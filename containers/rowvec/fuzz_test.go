@@ -43,9 +43,12 @@ func FuzzOps(f *testing.F) {
 		m := &model{cols: cols, tiles: make([][]slotVal, cols*rows), slots: make([]int, rows), free: make([][]int32, rows)}
 		for step := 0; len(in.b) > 0; step++ {
 			switch in.next(4) {
-			case 0, 1: // insert
+			case 0: // insert
 				c, r, v := in.next(cols), in.next(rows), uint16(in.next(256))
 				m.insert(t, g, c, r, v)
+			case 1: // insert on a run of columns
+				c, r, v := in.next(cols), in.next(rows), uint16(in.next(256))
+				m.insertSpan(t, g, c, r, v, in.next(cols-c+1))
 			case 2: // remove the k-th entity of a tile
 				c, r := in.next(cols), in.next(rows)
 				m.remove(t, g, c, r, in.next(256))
@@ -69,6 +72,26 @@ func (m *model) insert(t *testing.T, g *Grid[uint16], c, r int, v uint16) {
 	}
 	tile := &m.tiles[r*m.cols+c]
 	*tile = slices.Insert(*tile, 0, slotVal{want, v})
+}
+
+// insertSpan is InsertSpan on k columns from c, which the model takes as k inserts.
+func (m *model) insertSpan(t *testing.T, g *Grid[uint16], c, r int, v uint16, k int) {
+	want := make([]int32, k)
+	for j := range want {
+		want[j] = int32(m.slots[r])
+		if f := m.free[r]; len(f) > 0 {
+			want[j], m.free[r] = f[len(f)-1], f[:len(f)-1]
+		} else {
+			m.slots[r]++
+		}
+		tile := &m.tiles[r*m.cols+c+j]
+		*tile = slices.Insert(*tile, 0, slotVal{want[j], v})
+	}
+	got := make([]int32, k)
+	g.Row(r).InsertSpan(c, v, got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("InsertSpan(%d, row %d, %d columns) = %v, want %v", c, r, k, got, want)
+	}
 }
 
 func (m *model) remove(t *testing.T, g *Grid[uint16], c, r, k int) {

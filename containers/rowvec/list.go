@@ -11,7 +11,7 @@ func (r *Row[T]) Insert(col int, v T) int32 {
 		r.FirstFree = r.Ents[idx].Next
 	} else {
 		if len(r.Ents) >= maxEnts {
-			panic(fmt.Sprintf("rowvec: Insert into row %d, which already holds %d entries, the most an int32 index reaches", r.index, len(r.Ents)))
+			r.full()
 		}
 		idx = int32(len(r.Ents))
 		r.Ents = append(r.Ents, Entry[T]{})
@@ -59,8 +59,56 @@ func (r *Row[T]) Remove(col int, idx int32) {
 	r.live--
 }
 
+// checkCol panics unless col is a column of the row. The panic is built in badCol, out
+// of line, so that this check inlines into Insert and Remove: a call per entry was a
+// tenth of a bulk load's time.
 func (r *Row[T]) checkCol(op string, col int) {
 	if uint(col) >= uint(len(r.First)) {
-		panic(fmt.Sprintf("rowvec: %s at column %d of row %d, outside [0, %d)", op, col, r.index, len(r.First)))
+		r.badCol(op, col)
 	}
+}
+
+//go:noinline
+func (r *Row[T]) badCol(op string, col int) {
+	panic(fmt.Sprintf("rowvec: %s at column %d of row %d, outside [0, %d)", op, col, r.index, len(r.First)))
+}
+
+// full panics: the row has as many slots as an int32 index can name.
+//
+//go:noinline
+func (r *Row[T]) full() {
+	panic(fmt.Sprintf("rowvec: Insert into row %d, which already holds %d entries, the most an int32 index reaches", r.index, len(r.Ents)))
+}
+
+// InsertSpan puts v on the len(idx) tiles from column col on, as many Insert calls
+// would, and writes each entry's index in Ents to idx, tile by tile. A rectangle
+// covers a run of columns in every row it spans, and one call per run, instead of an
+// Insert call per entry (too large to inline), saved about a tenth of the tiles
+// rowvec store's load of seed 000's case.
+func (r *Row[T]) InsertSpan(col int, v T, idx []int32) {
+	if len(idx) == 0 {
+		return
+	}
+	r.checkCol("InsertSpan", col)
+	r.checkCol("InsertSpan", col+len(idx)-1)
+	first := r.First[col : col+len(idx)]
+	for j := range idx {
+		i := r.FirstFree
+		if i != None {
+			r.FirstFree = r.Ents[i].Next
+		} else {
+			if len(r.Ents) >= maxEnts {
+				r.full()
+			}
+			i = int32(len(r.Ents))
+			r.Ents = append(r.Ents, Entry[T]{})
+		}
+		ents, head := r.Ents, first[j]
+		ents[i] = Entry[T]{Val: v, Next: head, Prev: None}
+		if head != None {
+			ents[head].Prev = i
+		}
+		first[j], idx[j] = i, i
+	}
+	r.live += len(idx)
 }

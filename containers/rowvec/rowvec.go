@@ -45,10 +45,7 @@
 // goroutines may each change their own rows (see Fill).
 package rowvec
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // Link values that are not indexes.
 const (
@@ -168,7 +165,14 @@ func (g *Grid[T]) Clear() {
 }
 
 // Grow makes room for n more entities in the row beyond its free slots, so that a
-// bulk load appends without repeated reallocation.
+// bulk load appends without repeated reallocation. It allocates with make rather than
+// slices.Grow, which clears the new capacity even when the allocator hands out memory
+// fresh from the system and already zero: that clear was about a third of the tiles
+// rowvec store's load of seed 000's case (rows of 1.25 million entries).
 func (r *Row[T]) Grow(n int) {
-	r.Ents = slices.Grow(r.Ents, n)
+	if n -= cap(r.Ents) - len(r.Ents); n > 0 {
+		ents := make([]Entry[T], len(r.Ents), cap(r.Ents)+n)
+		copy(ents, r.Ents)
+		r.Ents = ents
+	}
 }

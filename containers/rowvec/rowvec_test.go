@@ -174,6 +174,8 @@ func TestMisusePanics(t *testing.T) {
 		{"remove head under other column", func() { g, a, _ := setup(); g.Remove(2, 1, a) }, "first entity of another tile"},
 		{"remove column out of range", func() { g, a, _ := setup(); g.Remove(3, 1, a) }, "outside [0, 3)"},
 		{"insert column out of range", func() { g, _, _ := setup(); g.Insert(-1, 0, 5) }, "outside [0, 3)"},
+		{"insert span past the row's end", func() { g, _, _ := setup(); g.Row(0).InsertSpan(2, 5, make([]int32, 2)) }, "column 3 of row 0, outside [0, 3)"},
+		{"insert span before column 0", func() { g, _, _ := setup(); g.Row(0).InsertSpan(-1, 5, make([]int32, 2)) }, "column -1 of row 0"},
 		{"get free slot", func() { g, _, b := setup(); g.Get(1, b) }, "no live entity"},
 		{"new without columns", func() { New[int](0, 5) }, "cols = 0"},
 		{"new without rows", func() { New[int](5, 0) }, "rows = 0"},
@@ -197,4 +199,88 @@ func panicOf(op func()) (msg string) {
 	}()
 	op()
 	return ""
+}
+
+// TestInsertSpanMatchesInserts: a run of columns inserted in one call leaves the row
+// exactly as one Insert per column would (same slots, lists, free list and count),
+// whether the slots come from the free list, the end of Ents, or both.
+func TestInsertSpanMatchesInserts(t *testing.T) {
+	tests := []struct {
+		name      string
+		col, k    int
+		freeSlots int // slots freed before the run
+	}{
+		{"empty run", 2, 0, 1},
+		{"appended", 1, 3, 0},
+		{"from the free list", 0, 2, 3},
+		{"free list then appended", 2, 4, 2},
+		{"whole row", 0, 6, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			build := func() *Grid[int] {
+				g := New[int](6, 2)
+				var idx []int32
+				for c := range 6 { // a list on every tile, so the run links behind heads
+					idx = append(idx, g.Insert(c, 1, 100+c))
+				}
+				for _, i := range idx[:tt.freeSlots] {
+					g.Remove(*g.Get(1, i)-100, 1, i)
+				}
+				return g
+			}
+			want, got := build(), build()
+			wantIdx := make([]int32, tt.k)
+			for j := range wantIdx {
+				wantIdx[j] = want.Insert(tt.col+j, 1, 7)
+			}
+			gotIdx := make([]int32, tt.k)
+			got.Row(1).InsertSpan(tt.col, 7, gotIdx)
+			checkGrid(t, got)
+			if !slices.Equal(gotIdx, wantIdx) {
+				t.Errorf("indexes %v, want %v", gotIdx, wantIdx)
+			}
+			w, g := want.Row(1), got.Row(1)
+			if !slices.Equal(g.Ents, w.Ents) || !slices.Equal(g.First, w.First) || g.FirstFree != w.FirstFree || g.Len() != w.Len() {
+				t.Errorf("row after InsertSpan differs from the row after %d Inserts", tt.k)
+			}
+		})
+	}
+}
+
+// TestGrow: Grow leaves room for n appends past the row's length, keeps the entries
+// and their links, and does not shrink a row that already has the room.
+func TestGrow(t *testing.T) {
+	tests := []struct {
+		name     string
+		have, n  int // entries before, room asked for
+		wantRoom int // at least this much spare capacity after
+	}{
+		{"empty row", 0, 100, 100},
+		{"filled row", 5, 10, 10},
+		{"already has room", 5, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := New[int](4, 1)
+			for i := range tt.have {
+				g.Insert(i%4, 0, i)
+			}
+			row := g.Row(0)
+			row.Grow(tt.have) // room for as many again: the second Grow must keep it
+			before := slices.Clone(row.Ents)
+			capBefore := cap(row.Ents)
+			row.Grow(tt.n)
+			if room := cap(row.Ents) - len(row.Ents); room < tt.wantRoom {
+				t.Fatalf("room for %d after Grow(%d), want at least %d", room, tt.n, tt.wantRoom)
+			}
+			if tt.n <= capBefore-len(before) && cap(row.Ents) != capBefore {
+				t.Fatalf("Grow(%d) reallocated a row with room for %d", tt.n, capBefore-len(before))
+			}
+			if !slices.Equal(row.Ents, before) {
+				t.Fatalf("entries changed by Grow")
+			}
+			checkGrid(t, g)
+		})
+	}
 }

@@ -32,14 +32,14 @@ func checkHash[T any](t *testing.T, h *Hash[T]) {
 	used := 0
 	for i := range h.cells.slots {
 		c := &h.cells.slots[i]
-		if c.ids == nil {
+		if c.n == 0 {
 			continue
 		}
 		used++
-		if h.cells.find(c.coords()) != c {
+		if h.cells.find(c.coords()) != i {
 			t.Fatalf("cell %x cannot be found from its home slot", c.key)
 		}
-		got := slices.Sorted(slices.Values(c.ids))
+		got := slices.Sorted(slices.Values(h.pool.list(c.blk, c.n)))
 		if w := want[c.key]; !slices.Equal(got, w) {
 			cx, cy := c.coords()
 			t.Fatalf("cell (%d, %d) lists %v, want %v", cx, cy, got, w)
@@ -52,6 +52,7 @@ func checkHash[T any](t *testing.T, h *Hash[T]) {
 	if used != h.cells.used {
 		t.Fatalf("table counts %d cells, holds %d", h.cells.used, used)
 	}
+	checkPool(t, &h.cells, &h.pool)
 	free := 0
 	for e := h.free; e != none; e = h.ents[e].next {
 		if e < 0 || int(e) >= len(h.ents) || free > len(h.ents) {
@@ -61,6 +62,51 @@ func checkHash[T any](t *testing.T, h *Hash[T]) {
 	}
 	if live != h.Len() || live+free != len(h.ents) {
 		t.Fatalf("%d live and %d free of %d entries; Len = %d", live, free, len(h.ents), h.Len())
+	}
+}
+
+// checkPool verifies that every block of every class is either one cell's list or on
+// its class's free list, never both and never twice, and that each list fills its
+// block between the thresholds that move it: more than a quarter (one ref in class 0)
+// and at most all of it.
+func checkPool(t *testing.T, tb *table, p *pool) {
+	t.Helper()
+	owner := map[block]string{}
+	claim := func(b block, who string) {
+		t.Helper()
+		if k := b.class(); int(b.index()) >= len(p.slabs[k])/int(capOf(k)) {
+			t.Fatalf("%s holds block %d of class %d, beyond the slab's %d blocks", who, b.index(), k, len(p.slabs[k])/int(capOf(k)))
+		}
+		if prev, ok := owner[b]; ok {
+			t.Fatalf("block %d of class %d belongs to %s and to %s", b.index(), b.class(), prev, who)
+		}
+		owner[b] = who
+	}
+	for i := range tb.slots {
+		c := &tb.slots[i]
+		if c.n == 0 {
+			continue
+		}
+		cx, cy := c.coords()
+		k := c.blk.class()
+		if c.n > capOf(k) || (k > 0 && c.n <= capOf(k)/4) {
+			t.Fatalf("cell (%d, %d) lists %d entries in a block of class %d (%d refs)", cx, cy, c.n, k, capOf(k))
+		}
+		claim(c.blk, fmt.Sprintf("cell (%d, %d)", cx, cy))
+	}
+	blocks := 0
+	for k := range p.slabs {
+		size := int(capOf(uint32(k)))
+		if len(p.slabs[k])%size != 0 {
+			t.Fatalf("slab of class %d holds %d refs, not a whole number of %d-ref blocks", k, len(p.slabs[k]), size)
+		}
+		blocks += len(p.slabs[k]) / size
+		for head := p.free[k]; head != 0; head = uint32(p.refs(blockOf(head-1, uint32(k)))[0]) {
+			claim(blockOf(head-1, uint32(k)), "the free list")
+		}
+	}
+	if len(owner) != blocks {
+		t.Fatalf("%d blocks in the slabs, %d of them listed or free", blocks, len(owner))
 	}
 }
 

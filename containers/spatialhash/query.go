@@ -14,8 +14,9 @@ func (h *Hash[T]) Query(b Box, dst []int32) []int32 {
 		return h.queryAll(b, s, dst)
 	}
 	for cx, cy := range s.all() {
-		if c := h.cells.find(cx, cy); c != nil {
-			dst = h.collect(c.ids, b, s, cx, cy, dst)
+		if i := h.cells.find(cx, cy); i >= 0 {
+			c := &h.cells.slots[i]
+			dst = h.collect(h.pool.list(c.blk, c.n), b, s, cx, cy, dst)
 		}
 	}
 	return dst
@@ -25,11 +26,11 @@ func (h *Hash[T]) Query(b Box, dst []int32) []int32 {
 func (h *Hash[T]) queryAll(b Box, s span, dst []int32) []int32 {
 	for i := range h.cells.slots {
 		c := &h.cells.slots[i]
-		if c.ids == nil {
+		if c.n == 0 {
 			continue
 		}
 		if cx, cy := c.coords(); s.contains(cx, cy) {
-			dst = h.collect(c.ids, b, s, cx, cy, dst)
+			dst = h.collect(h.pool.list(c.blk, c.n), b, s, cx, cy, dst)
 		}
 	}
 	return dst

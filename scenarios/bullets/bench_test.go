@@ -1,10 +1,10 @@
 package bullets
 
 import (
-	"context"
 	"testing"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 // benchWarmup is how many frames a store runs before it is timed: the scratch buffers
@@ -55,17 +55,7 @@ func BenchmarkLoad(b *testing.B) {
 	p := resolve(b, nil)
 	for _, backing := range workload.Backings {
 		b.Run("bullets/"+backing, func(b *testing.B) {
-			b.ReportAllocs()
-			var st workload.Store
-			for b.Loop() {
-				var err error
-				if st, err = Spec.New(p, backing); err != nil {
-					b.Fatal(err)
-				}
-				if err := st.Load(context.Background(), func(float64) {}); err != nil {
-					b.Fatal(err)
-				}
-			}
+			st := workloadtest.BenchLoad(b, &Spec, p, backing)
 			if want := st.(store).driver().cfg.prewarm; st.Entities() != want {
 				b.Fatalf("%d bullets after load, want %d", st.Entities(), want)
 			}

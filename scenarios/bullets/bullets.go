@@ -109,14 +109,8 @@ type config struct {
 // newConfig reads resolved parameters and checks what crosses fields. The checks that
 // concern one backing's structure only (band, cell) are made for that backing.
 func newConfig(p workload.Params, backing string) (config, error) {
-	for _, q := range params {
-		v, ok := p[q.Name]
-		if !ok {
-			return config{}, fmt.Errorf("bullets: parameter %s missing (resolve the parameters first)", q.Name)
-		}
-		if v < q.Min || v > q.Max {
-			return config{}, fmt.Errorf("bullets: %s = %d is out of range (want %d to %d)", q.Name, v, q.Min, q.Max)
-		}
+	if err := workload.CheckParams("bullets", params, p); err != nil {
+		return config{}, err
 	}
 	c := config{
 		seed:        uint64(p[workload.Seed.Name]),
@@ -147,13 +141,13 @@ func newConfig(p workload.Params, backing string) (config, error) {
 				pBand, p[pBand], p[pArena], c.bands, c.bands, maxBandTiles, minBand(p[pArena]))
 		}
 	case workload.SpatialHash:
-		if k := cellsPerAxis(c.bulletSize, c.cell); k*k > maxCellsPerBullet {
+		if k := workload.CellsPerSquare(c.bulletSize, c.cell); k > maxCellsPerBullet {
 			return config{}, fmt.Errorf("bullets: %s = %d puts a bullet of side %d in up to %d cells, more than %d; use a larger cell",
-				pCell, p[pCell], p[pBulletSize], k*k, maxCellsPerBullet)
+				pCell, p[pCell], p[pBulletSize], k, maxCellsPerBullet)
 		}
-		if k := cellsPerAxis(c.targetSize+c.bulletSize, c.cell); k*k > maxCellsPerQuery {
+		if k := workload.CellsPerSquare(c.targetSize+c.bulletSize, c.cell); k > maxCellsPerQuery {
 			return config{}, fmt.Errorf("bullets: %s = %d makes a target of side %d cover up to %d cells, more than %d; use a larger cell",
-				pCell, p[pCell], p[pTargetSize], k*k, maxCellsPerQuery)
+				pCell, p[pCell], p[pTargetSize], k, maxCellsPerQuery)
 		}
 	}
 	return c, nil
@@ -164,11 +158,6 @@ func newConfig(p workload.Params, backing string) (config, error) {
 func minBand(arena int64) int64 {
 	const perAxis = 1 << 11 // sqrt(maxBandTiles)
 	return (arena + perAxis - 1) / perAxis
-}
-
-// cellsPerAxis is the most cells of side cell that a span of length size can touch.
-func cellsPerAxis(size, cell int32) int64 {
-	return (int64(size)-1+int64(cell)-1)/int64(cell) + 1
 }
 
 // newStore is Spec.New: it checks the parameters and makes an empty store.
@@ -224,13 +213,14 @@ func estimateBytes(p workload.Params, backing string) int64 {
 	case workload.SoA:
 		perBullet = 36 + 8 // seven columns, slot
 	case workload.SpatialHash:
-		// An entry, its place in up to k² cell lists (with slack), the live list, the
-		// entry-to-live index and the owner id; then every cell bullets ever visit,
-		// each a table slot (at most half full) and a small list.
-		k := cellsPerAxis(c.bulletSize, c.cell)
-		perBullet = 48 + 2*4*k*k + 4 + 4 + 8
+		// An entry, its place in up to k cell lists (with slack), the live list, the
+		// entry-to-live index and the owner id; then every cell bullets occupy, each a
+		// 16-byte table slot (at most half full, and up to twice that just after the
+		// table doubles) and a first block of 4 refs: 80 bytes.
+		k := workload.CellsPerSquare(c.bulletSize, c.cell)
+		perBullet = 48 + 2*4*k + 4 + 4 + 8
 		cells := int64(c.side)/int64(c.cell) + 1
-		fixed = min(cells*cells, n*k*k) * (2*32 + 16)
+		fixed = min(cells*cells, n*k) * (2*32 + 16)
 	}
 	return fixed + shared + n*perBullet
 }

@@ -1,72 +1,26 @@
 package bullets
 
 import (
-	"context"
-	"errors"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 func TestParams(t *testing.T) {
-	tests := []struct {
-		name    string
-		over    workload.Params
-		backing string
-		field   string // the error must name it; "" means no error
-	}{
-		{"defaults", nil, workload.SoA, ""},
-		{"defaults rowvec", nil, workload.RowVec, ""},
-		{"defaults spatialhash", nil, workload.SpatialHash, ""},
-		{"largest arena", workload.Params{pArena: maxArena, pBand: 1024}, workload.RowVec, ""},
-		{"band too fine for rowvec", workload.Params{pArena: maxArena, pBand: 64}, workload.RowVec, pBand},
-		{"band ignored by soa", workload.Params{pArena: maxArena, pBand: 1}, workload.SoA, ""},
-		{"cell too small for a bullet", workload.Params{pCell: 1, pBulletSize: 16}, workload.SpatialHash, pCell},
-		{"cell too small for a target", workload.Params{pCell: 1, pBulletSize: 1, pTargetSize: 4096}, workload.SpatialHash, pCell},
-		{"cell ignored by map", workload.Params{pCell: 1, pBulletSize: 16}, workload.Map, ""},
-		{"unknown backing", nil, "vector", "vector"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Spec.New(resolve(t, tc.over), tc.backing)
-			switch {
-			case tc.field == "" && err != nil:
-				t.Fatalf("unexpected error: %v", err)
-			case tc.field != "" && err == nil:
-				t.Fatalf("no error, want one naming %s", tc.field)
-			case tc.field != "" && !strings.Contains(err.Error(), tc.field):
-				t.Fatalf("error %q does not name %s", err, tc.field)
-			}
-		})
-	}
-	t.Run("out of range", func(t *testing.T) {
-		for _, q := range Spec.Params {
-			for _, v := range []int64{q.Min - 1, q.Max + 1} {
-				p := Spec.Defaults()
-				p[q.Name] = v
-				_, err := Spec.New(p, workload.SoA)
-				if err == nil || !strings.Contains(err.Error(), q.Name) || !strings.Contains(err.Error(), "want") {
-					t.Errorf("%s = %d: error %v, want one naming %s and its range", q.Name, v, err, q.Name)
-				}
-			}
-		}
-	})
-	t.Run("missing", func(t *testing.T) {
-		p := Spec.Defaults()
-		delete(p, pLifetime)
-		if _, err := Spec.New(p, workload.SoA); err == nil || !strings.Contains(err.Error(), pLifetime) {
-			t.Fatalf("error %v, want one naming %s", err, pLifetime)
-		}
-	})
-	t.Run("every parameter documented", func(t *testing.T) {
-		for _, q := range Spec.Params {
-			if q.Doc == "" || q.Default < q.Min || q.Default > q.Max {
-				t.Errorf("%s: doc %q, default %d outside %d … %d", q.Name, q.Doc, q.Default, q.Min, q.Max)
-			}
-		}
+	workloadtest.CheckNew(t, &Spec, []workloadtest.NewCase{
+		{Name: "defaults", Backing: workload.SoA},
+		{Name: "defaults rowvec", Backing: workload.RowVec},
+		{Name: "defaults spatialhash", Backing: workload.SpatialHash},
+		{Name: "largest arena", Over: workload.Params{pArena: maxArena, pBand: 1024}, Backing: workload.RowVec},
+		{Name: "band too fine for rowvec", Over: workload.Params{pArena: maxArena, pBand: 64}, Backing: workload.RowVec, Field: pBand},
+		{Name: "band ignored by soa", Over: workload.Params{pArena: maxArena, pBand: 1}, Backing: workload.SoA},
+		{Name: "cell too small for a bullet", Over: workload.Params{pCell: 1, pBulletSize: 16}, Backing: workload.SpatialHash, Field: pCell},
+		{Name: "cell too small for a target", Over: workload.Params{pCell: 1, pBulletSize: 1, pTargetSize: 4096}, Backing: workload.SpatialHash, Field: pCell},
+		{Name: "cell ignored by map", Over: workload.Params{pCell: 1, pBulletSize: 16}, Backing: workload.Map},
+		{Name: "unknown backing", Backing: "vector", Field: "vector"},
 	})
 }
 
@@ -81,57 +35,17 @@ func TestExtremesStayInRange(t *testing.T) {
 // TestEstimateBytes: every backing's estimate covers at least its bullets by value and
 // grows with the entity count.
 func TestEstimateBytes(t *testing.T) {
-	small, big := resolve(t, workload.Params{pEntities: 1000}), resolve(t, nil)
-	for _, backing := range workload.Backings {
-		s, b := Spec.EstimateBytes(small, backing), Spec.EstimateBytes(big, backing)
-		if s < 1000*32 || b <= s || b < big[pEntities]*32 {
-			t.Errorf("%s: estimate %d bytes for 1000 bullets, %d for %d", backing, s, b, big[pEntities])
-		}
-	}
+	workloadtest.EstimateGrows(t, &Spec, resolve(t, workload.Params{pEntities: 1000}), resolve(t, nil), 32)
 }
 
 // TestLoadProgressAndCancel: Load reports a rising fraction that ends at 1, and stops
 // with the context's error once cancelled.
 func TestLoadProgressAndCancel(t *testing.T) {
-	p := resolve(t, workload.Params{pEntities: 5 * progressEvery})
-	for _, backing := range workload.Backings {
-		t.Run(backing, func(t *testing.T) {
-			st, err := Spec.New(p, backing)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var seen []float64
-			if err := st.Load(context.Background(), func(f float64) { seen = append(seen, f) }); err != nil {
-				t.Fatal(err)
-			}
-			if len(seen) < 3 || seen[len(seen)-1] != 1 {
-				t.Fatalf("progress %v: want several calls ending at 1", seen)
-			}
-			for i := 1; i < len(seen); i++ {
-				if seen[i] < seen[i-1] || seen[i] > 1 {
-					t.Fatalf("progress %v does not rise within [0, 1]", seen)
-				}
-			}
-
-			st, _ = Spec.New(p, backing)
-			ctx, cancel := context.WithCancel(context.Background())
-			calls := 0
-			err = st.Load(ctx, func(float64) {
-				if calls++; calls == 2 {
-					cancel()
-				}
-			})
-			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("Load after cancel returned %v, want context.Canceled", err)
-			}
-			if calls > 2 {
-				t.Fatalf("%d progress calls after cancelling at the second", calls-2)
-			}
-		})
-	}
+	workloadtest.LoadProgressAndCancel(t, &Spec, resolve(t, workload.Params{pEntities: 5 * workload.ProgressEvery}))
 }
 
 // TestFrameAllocs: after warm-up, slotmap and soa allocate nothing per frame (issue 2),
+// nor does the spatial hash, which recycles its entries and its cells' list blocks,
 // while ptrarray allocates one object per spawn, which is the cost its layout pays.
 func TestFrameAllocs(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 10_000, pArena: 1000})
@@ -141,6 +55,7 @@ func TestFrameAllocs(t *testing.T) {
 	}{
 		{workload.SlotMap, 0, 0},
 		{workload.SoA, 0, 0},
+		{workload.SpatialHash, 0, 0},
 		{workload.PtrArray, 20, math.Inf(1)},
 	}
 	for _, tc := range tests {

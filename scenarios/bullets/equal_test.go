@@ -2,12 +2,12 @@ package bullets
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"sort"
 	"testing"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 // store is what the tests reach inside every backing's store.
@@ -91,27 +91,18 @@ func (r *refStore) Scene(dst *workload.Scene) {}
 // resolve returns the defaults overridden by over.
 func resolve(t testing.TB, over workload.Params) workload.Params {
 	t.Helper()
-	p, err := Spec.Resolve(over)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return workloadtest.Resolve(t, &Spec, over)
 }
 
-// load makes and loads the store of one backing.
+// load makes and loads the store of one backing, which must then hold the prewarmed
+// population.
 func load(t testing.TB, p workload.Params, backing string) store {
 	t.Helper()
-	st, err := Spec.New(p, backing)
+	c, err := newConfig(p, backing)
 	if err != nil {
 		t.Fatalf("%s: %v", backing, err)
 	}
-	if err := st.Load(context.Background(), func(float64) {}); err != nil {
-		t.Fatalf("%s: load: %v", backing, err)
-	}
-	if got, want := st.Entities(), st.(store).driver().cfg.prewarm; got != want {
-		t.Fatalf("%s: %d bullets after load, want %d", backing, got, want)
-	}
-	return st.(store)
+	return workloadtest.Load(t, &Spec, p, backing, c.prewarm).(store)
 }
 
 // agree runs the reference model and every backing in lockstep and fails at the first
@@ -127,21 +118,7 @@ func agree(t *testing.T, p workload.Params, frames int) *refStore {
 	if err := ref.Load(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	stores := make([]store, len(workload.Backings))
-	for i, b := range workload.Backings {
-		stores[i] = load(t, p, b)
-	}
-	for f := range frames {
-		want := ref.Frame()
-		for i, st := range stores {
-			if got := st.Frame(); got != want {
-				t.Fatalf("frame %d: %s checksum %016x, reference %016x", f, workload.Backings[i], got, want)
-			}
-			if got := st.Entities(); got != ref.Entities() {
-				t.Fatalf("frame %d: %s holds %d bullets, reference %d", f, workload.Backings[i], got, ref.Entities())
-			}
-		}
-	}
+	workloadtest.Agree(t, ref, frames, func(b string) workload.Store { return load(t, p, b) })
 	return ref
 }
 
@@ -171,13 +148,9 @@ var cases = []struct {
 
 func TestAgreement(t *testing.T) {
 	for _, tc := range cases {
-		for _, seed := range []int64{1, 2, 9001} {
-			t.Run(fmt.Sprintf("%s/seed=%d", tc.name, seed), func(t *testing.T) {
-				over := tc.over.Clone()
-				over[workload.Seed.Name] = seed
-				agree(t, resolve(t, over), 220)
-			})
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			workloadtest.EachSeed(t, tc.over, func(t *testing.T, p workload.Params) { agree(t, resolve(t, p), 220) })
+		})
 	}
 }
 

@@ -22,7 +22,7 @@ func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	s.m = make(map[uint64]bullet, s.cfg.n)
 	s.handles = make([]uint64, s.cfg.emitters*s.cfg.handles)
 	for i := range s.cfg.prewarm {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

@@ -7,12 +7,6 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// scatterChunk is how many bullets one ptrarray.Scatter call places. Load scatters in
-// chunks so that it can report progress and stop when cancelled; a chunk of bullets
-// with their fillers spans tens of megabytes, more than any cache, so the chunking
-// leaves the population as scattered as a long-running game's heap.
-const scatterChunk = 1 << 20
-
 // objBullet is a bullet as its own heap object. Dead marks a despawned bullet: the
 // emitters' handles are plain pointers, and the collector keeps a dead bullet's memory
 // alive (and never hands it to another) as long as one points at it, so the flag is
@@ -37,29 +31,9 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.prewarm
 	s.a.Items = make([]*objBullet, 0, s.cfg.n)
 	s.handles = make([]*objBullet, s.cfg.emitters*s.cfg.handles)
-	for start := 0; start < n; start += scatterChunk {
-		// Scatter calls init once per object, in its own order: count the calls to
-		// report progress, and once cancelled skip the rest of the chunk's work.
-		var err error
-		done := 0
-		objs := ptrarray.Scatter(min(scatterChunk, n-start), s.cfg.seed+uint64(start), func(i int, p *objBullet) {
-			if done%progressEvery == 0 && err == nil {
-				err = s.tick(ctx, progress, start+done)
-			}
-			done++
-			if err == nil {
-				p.bullet = s.bulletAt(start + i)
-			}
-		})
-		if err != nil {
-			return err
-		}
-		for _, p := range objs {
-			s.a.Append(p)
-		}
-	}
-	progress(1)
-	return nil
+	return workload.ScatterLoad(ctx, progress, n, s.cfg.seed,
+		func(i int, p *objBullet) { p.bullet = s.bulletAt(i) },
+		s.a.Append)
 }
 
 func (s *ptrStore) Frame() uint64 {

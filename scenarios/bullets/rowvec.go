@@ -40,7 +40,7 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.slots = newSlotTable(s.cfg.n)
 	s.handles = make([]handle, s.cfg.emitters*s.cfg.handles)
 	for i := range s.cfg.prewarm {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

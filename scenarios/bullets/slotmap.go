@@ -22,7 +22,7 @@ func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
 	s.m = slotmap.New[bullet](s.cfg.n)
 	s.handles = make([]slotmap.Handle, s.cfg.emitters*s.cfg.handles)
 	for i := range s.cfg.prewarm {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

@@ -41,7 +41,7 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.dead = make([]int, 0, s.cfg.spawnCap) // deaths per frame rarely pass what spawns may refill
 	s.moved = make([]int, 0, s.cfg.spawnCap)
 	for i := range s.cfg.prewarm {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

@@ -56,7 +56,7 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	s.found = make([]int32, 0, 1024)
 	s.handles = make([]hashHandle, s.cfg.emitters*s.cfg.handles)
 	for i := range s.cfg.prewarm {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

@@ -54,10 +54,6 @@ const (
 	saltBullets = 0x5052455741524d21 // "PREWARM!"
 )
 
-// progressEvery is how many bullets Load places between progress calls and
-// cancellation checks.
-const progressEvery = 1 << 15
-
 // tally counts this frame's deaths; hitSum is the order-free fold of (id, target) of
 // every hit, since the backings find hits in different orders.
 type tally struct {
@@ -130,11 +126,7 @@ func (w *world) prepare() {
 // tick reports progress after i of the population's bullets and returns ctx.Err()
 // once cancelled.
 func (w *world) tick(ctx context.Context, progress func(float64), i int) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	progress(float64(i) / float64(max(w.cfg.prewarm, 1)))
-	return nil
+	return workload.Progress(ctx, progress, i, w.cfg.prewarm)
 }
 
 // beginFrame starts the next frame for a store holding live bullets: the targets

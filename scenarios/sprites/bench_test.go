@@ -1,12 +1,12 @@
 package sprites
 
 import (
-	"context"
 	"runtime"
 	"testing"
 	"time"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 // BenchmarkFrame runs whole frames (move, cull, sort, draw) of every backing at the
@@ -138,17 +138,7 @@ func BenchmarkLoad(b *testing.B) {
 	p := resolve(b, nil)
 	for _, backing := range workload.Backings {
 		b.Run("sprites/"+backing, func(b *testing.B) {
-			b.ReportAllocs()
-			var st workload.Store
-			for b.Loop() {
-				var err error
-				if st, err = Spec.New(p, backing); err != nil {
-					b.Fatal(err)
-				}
-				if err := st.Load(context.Background(), func(float64) {}); err != nil {
-					b.Fatal(err)
-				}
-			}
+			st := workloadtest.BenchLoad(b, &Spec, p, backing)
 			if st.Entities() != int(p[pEntities]) {
 				b.Fatalf("%d sprites after load, want %d", st.Entities(), p[pEntities])
 			}

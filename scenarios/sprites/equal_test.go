@@ -3,11 +3,11 @@ package sprites
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"testing"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 // store is what the tests reach inside every backing's store.
@@ -70,30 +70,16 @@ func (r *refStore) applyMoves(moves []move) {
 
 func (r *refStore) Entities() int { return len(r.all) }
 
-// params returns the defaults overridden by over.
+// resolve returns the defaults overridden by over.
 func resolve(t testing.TB, over workload.Params) workload.Params {
 	t.Helper()
-	p, err := Spec.Resolve(over)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return workloadtest.Resolve(t, &Spec, over)
 }
 
-// load makes and loads the store of one backing.
+// load makes and loads the store of one backing, which must then hold every sprite.
 func load(t testing.TB, p workload.Params, backing string) store {
 	t.Helper()
-	st, err := Spec.New(p, backing)
-	if err != nil {
-		t.Fatalf("%s: %v", backing, err)
-	}
-	if err := st.Load(context.Background(), func(float64) {}); err != nil {
-		t.Fatalf("%s: load: %v", backing, err)
-	}
-	if st.Entities() != int(p[pEntities]) {
-		t.Fatalf("%s: %d entities after load, want %d", backing, st.Entities(), p[pEntities])
-	}
-	return st.(store)
+	return workloadtest.Load(t, &Spec, p, backing, int(p[pEntities])).(store)
 }
 
 // agree runs the reference model and every backing in lockstep and fails at the first
@@ -108,21 +94,7 @@ func agree(t *testing.T, p workload.Params, frames int) []uint64 {
 	if err := ref.Load(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	stores := make([]store, len(workload.Backings))
-	for i, b := range workload.Backings {
-		stores[i] = load(t, p, b)
-	}
-	sums := make([]uint64, frames)
-	for f := range frames {
-		want := ref.Frame()
-		sums[f] = want
-		for i, st := range stores {
-			if got := st.Frame(); got != want {
-				t.Fatalf("frame %d: %s checksum %016x, reference %016x", f, workload.Backings[i], got, want)
-			}
-		}
-	}
-	return sums
+	return workloadtest.Agree(t, ref, frames, func(b string) workload.Store { return load(t, p, b) })
 }
 
 // cases are the small worlds every backing must agree on, corner cases of issue 2
@@ -145,13 +117,9 @@ var cases = []struct {
 
 func TestAgreement(t *testing.T) {
 	for _, tc := range cases {
-		for _, seed := range []int64{1, 2, 9001} {
-			t.Run(fmt.Sprintf("%s/seed=%d", tc.name, seed), func(t *testing.T) {
-				over := tc.over.Clone()
-				over[workload.Seed.Name] = seed
-				agree(t, resolve(t, over), 220)
-			})
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			workloadtest.EachSeed(t, tc.over, func(t *testing.T, p workload.Params) { agree(t, resolve(t, p), 220) })
+		})
 	}
 }
 
@@ -161,7 +129,7 @@ func TestAgreementDefaults(t *testing.T) {
 		t.Skip("full-size world: run without -short")
 	}
 	sums := agree(t, resolve(t, nil), 200)
-	if distinct := len(slices.Compact(slices.Sorted(slices.Values(sums)))); distinct < 150 {
+	if distinct := workloadtest.Distinct(sums); distinct < 150 {
 		t.Fatalf("only %d distinct checksums in 200 frames: the checksum does not follow the pan", distinct)
 	}
 }

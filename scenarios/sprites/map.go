@@ -1,6 +1,10 @@
 package sprites
 
-import "context"
+import (
+	"context"
+
+	"localitylab/scenarios/workload"
+)
 
 // mapStore keeps the sprites in Go's built-in map (a Swiss table since Go 1.24), keyed
 // by id, as code that wants stable ids without a dedicated structure would. Moves look
@@ -17,7 +21,7 @@ func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.m = make(map[int32]sprite, n)
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

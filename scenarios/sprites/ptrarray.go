@@ -4,13 +4,8 @@ import (
 	"context"
 
 	"localitylab/containers/ptrarray"
+	"localitylab/scenarios/workload"
 )
-
-// scatterChunk is how many sprites one ptrarray.Scatter call places. Load scatters in
-// chunks so that it can report progress and stop when cancelled; a chunk of 24-byte
-// sprites with their fillers spans tens of megabytes, more than any cache, so the
-// chunking leaves the scatter as bad as a long-running game's heap.
-const scatterChunk = 1 << 20
 
 // ptrStore is the object-oriented layout of seed 003: one heap object per sprite and an
 // array of pointers to them, the objects allocated one by one in shuffled order with
@@ -25,29 +20,9 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
 	s.a.Items = make([]*sprite, 0, n)
-	for start := 0; start < n; start += scatterChunk {
-		// Scatter calls init once per object, in its own order: count the calls to
-		// report progress, and once cancelled skip the rest of the chunk's work.
-		var err error
-		done := 0
-		objs := ptrarray.Scatter(min(scatterChunk, n-start), s.cfg.seed+uint64(start), func(i int, p *sprite) {
-			if done%progressEvery == 0 && err == nil {
-				err = s.tick(ctx, progress, start+done)
-			}
-			done++
-			if err == nil {
-				*p = s.spriteAt(start + i)
-			}
-		})
-		if err != nil {
-			return err
-		}
-		for _, p := range objs {
-			s.a.Append(p)
-		}
-	}
-	progress(1)
-	return nil
+	return workload.ScatterLoad(ctx, progress, n, s.cfg.seed,
+		func(i int, p *sprite) { *p = s.spriteAt(i) },
+		s.a.Append)
 }
 
 func (s *ptrStore) Frame() uint64 {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"localitylab/containers/rowvec"
+	"localitylab/scenarios/workload"
 )
 
 // rowStore buckets the sprites by world bands, seed 000's per-row vectors: grid row r
@@ -28,7 +29,7 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.g = rowvec.New[sprite](s.cfg.bandsPerAx, s.cfg.bandsPerAx)
 	s.loc = make([]slot, n)
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

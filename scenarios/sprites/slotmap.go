@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"localitylab/containers/slotmap"
+	"localitylab/scenarios/workload"
 )
 
 // slotStore keeps the sprites by value in a slot map (seed 002): a dense array of
@@ -22,7 +23,7 @@ func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
 	s.m = slotmap.New[sprite](n)
 	s.handles = make([]slotmap.Handle, n)
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"localitylab/containers/soa"
+	"localitylab/scenarios/workload"
 )
 
 // soaStore keeps the sprites as a structure of arrays (seed 003's "contiguous arrays"):
@@ -27,7 +28,7 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.t.AppendRows(n) // one call per column, not one per column per sprite
 	xs, ys, ws, hs, ds, ids := s.x.Data, s.y.Data, s.w.Data, s.h.Data, s.depth.Data, s.id.Data
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

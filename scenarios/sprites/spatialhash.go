@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"localitylab/containers/spatialhash"
+	"localitylab/scenarios/workload"
 )
 
 // hashStore keeps the sprites in a spatial hash (seed 004): cells of about twice the
@@ -27,7 +28,7 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	s.h = spatialhash.New[tag](s.cfg.cell, n)
 	s.found = make([]int32, 0, cap(s.vis.keys))
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

@@ -108,14 +108,8 @@ type config struct {
 // newConfig reads resolved parameters and checks what crosses fields. The checks that
 // concern one backing's structure only (band, cell) are made for that backing.
 func newConfig(p workload.Params, backing string) (config, error) {
-	for _, q := range params {
-		v, ok := p[q.Name]
-		if !ok {
-			return config{}, fmt.Errorf("sprites: parameter %s missing (resolve the parameters first)", q.Name)
-		}
-		if v < q.Min || v > q.Max {
-			return config{}, fmt.Errorf("sprites: %s = %d is out of range (want %d to %d)", q.Name, v, q.Min, q.Max)
-		}
+	if err := workload.CheckParams("sprites", params, p); err != nil {
+		return config{}, err
 	}
 	c := config{
 		seed:      uint64(p[workload.Seed.Name]),
@@ -149,7 +143,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 				pBand, c.band, c.side, c.bandsPerAx, c.bandsPerAx, maxBandTiles, minBand(c.side))
 		}
 	case workload.SpatialHash:
-		if k := cellsPerSprite(c.maxSize, c.cell); k > maxCellsPerSprite {
+		if k := workload.CellsPerSquare(c.maxSize, c.cell); k > maxCellsPerSprite {
 			return config{}, fmt.Errorf("sprites: %s = %d puts a sprite of side %d in up to %d cells, more than %d; use a larger cell",
 				pCell, c.cell, c.maxSize, k, maxCellsPerSprite)
 		}
@@ -171,13 +165,6 @@ func worldSide(n int, viewW, viewH int32, onScreen int) int32 {
 func minBand(side int32) int64 {
 	perAxis := int64(math.Sqrt(maxBandTiles))
 	return (int64(side) + perAxis - 1) / perAxis
-}
-
-// cellsPerSprite is the most cells a square sprite of side size can overlap: along one
-// axis, ceil((size-1)/cell) cell borders can fall inside it.
-func cellsPerSprite(size, cell int32) int64 {
-	perAxis := (int64(size)-1+int64(cell)-1)/int64(cell) + 1
-	return perAxis * perAxis
 }
 
 // newStore is Spec.New: it checks the parameters and makes an empty store.
@@ -238,7 +225,7 @@ func estimateBytes(p workload.Params, backing string) int64 {
 	case workload.SoA:
 		perSprite = spriteBytes
 	case workload.SpatialHash:
-		k := cellsPerSprite((c.minSize+c.maxSize)/2, c.cell)
+		k := workload.CellsPerSquare((c.minSize+c.maxSize)/2, c.cell)
 		perSprite = 64 + 2*8*k // entry (box, value, bookkeeping) and its place in k cell lists
 	}
 	return fixed + n*perSprite + scratch

@@ -44,10 +44,6 @@ const (
 	saltFrames = 0x4652414d45532121 // "FRAMES!!"
 )
 
-// progressEvery is how many sprites Load inserts between progress calls and
-// cancellation checks.
-const progressEvery = 1 << 15
-
 // world is the shared driver: it generates the sprites and decides every frame's events
 // (which sprites move and by how much, where the view is) the same way for every
 // backing, and turns the visible set into the checksum. A store embeds it and applies
@@ -99,11 +95,7 @@ func (w *world) prepare() {
 
 // tick reports progress after i of n sprites and returns ctx.Err() once cancelled.
 func (w *world) tick(ctx context.Context, progress func(float64), i int) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	progress(float64(i) / float64(w.cfg.n))
-	return nil
+	return workload.Progress(ctx, progress, i, w.cfg.n)
 }
 
 // nextFrame decides the events of the next frame: the moves (in w.moves) and the view.
@@ -126,11 +118,7 @@ func (w *world) pickMoves(out []move) []move {
 	}
 	r := w.frRNG
 	n := c.n
-	id := r.IntN(n)
-	stride := 1 + r.IntN(n)
-	for gcd(stride, n) != 1 {
-		stride = 1 + r.IntN(n)
-	}
+	id, stride := workload.Walk(r, n)
 	// Both steps come from one 64-bit splitmix64 draw (a counter through workload.Mix),
 	// each 32-bit half scaled to [0, span) by a multiply and a shift: this is a shared
 	// cost of every backing's frame, so it is kept to a few nanoseconds per move.
@@ -148,13 +136,6 @@ func (w *world) pickMoves(out []move) []move {
 		}
 	}
 	return out
-}
-
-func gcd(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }
 
 // viewAt is the view of frame f. Its centre travels at panSpeed units per frame around

@@ -1,12 +1,12 @@
 package tiles
 
 import (
-	"context"
 	"runtime"
 	"runtime/metrics"
 	"testing"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 // BenchmarkFrame runs whole frames (moves, then the window's visit) of every backing
@@ -103,19 +103,8 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 func benchmarkLoad(b *testing.B, p workload.Params, backing string) {
-	b.ReportAllocs()
 	base := liveHeap()
-	var st workload.Store
-	for b.Loop() {
-		st = nil // let the previous map go before building the next
-		var err error
-		if st, err = Spec.New(p, backing); err != nil {
-			b.Fatal(err)
-		}
-		if err := st.Load(context.Background(), func(float64) {}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	st := workloadtest.BenchLoad(b, &Spec, p, backing)
 	n := int(p[pEntities])
 	if st.Entities() != n {
 		b.Fatalf("%d entities after load, want %d", st.Entities(), n)

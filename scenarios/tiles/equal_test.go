@@ -1,12 +1,10 @@
 package tiles
 
 import (
-	"context"
-	"fmt"
-	"slices"
 	"testing"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 // store is what the tests reach inside every backing's store.
@@ -42,7 +40,8 @@ func newRef(t testing.TB, p workload.Params) *refModel {
 	return r
 }
 
-func (r *refModel) frame() uint64 {
+// Frame and Entities make the model a workloadtest.Model.
+func (r *refModel) Frame() uint64 {
 	moves, win := r.nextFrame()
 	for _, mv := range moves {
 		r.at[mv.ID] = r.dest(r.at[mv.ID], mv)
@@ -94,57 +93,26 @@ func (r *refModel) inWindow(win rect) []int32 {
 	return ids
 }
 
+func (r *refModel) Entities() int { return len(r.at) }
+
 // resolve returns the defaults overridden by over.
 func resolve(t testing.TB, over workload.Params) workload.Params {
 	t.Helper()
-	p, err := Spec.Resolve(over)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return workloadtest.Resolve(t, &Spec, over)
 }
 
-// load makes and loads the store of one backing.
+// load makes and loads the store of one backing, which must then hold every entity.
 func load(t testing.TB, p workload.Params, backing string) store {
 	t.Helper()
-	st, err := Spec.New(p, backing)
-	if err != nil {
-		t.Fatalf("%s: %v", backing, err)
-	}
-	if err := st.Load(context.Background(), func(float64) {}); err != nil {
-		t.Fatalf("%s: load: %v", backing, err)
-	}
-	if st.Entities() != int(p[pEntities]) {
-		t.Fatalf("%s: %d entities after load, want %d", backing, st.Entities(), p[pEntities])
-	}
-	return st.(store)
+	return workloadtest.Load(t, &Spec, p, backing, int(p[pEntities])).(store)
 }
 
 // agree runs the reference model and every backing in lockstep and fails at the first
-// frame where a checksum differs from the model's. It returns the model's checksums.
+// frame where a checksum or an entity count differs from the model's. It returns the
+// model's checksums.
 func agree(t *testing.T, p workload.Params, frames int) []uint64 {
 	t.Helper()
-	ref := newRef(t, p)
-	stores := make([]store, len(workload.Backings))
-	for i, b := range workload.Backings {
-		stores[i] = load(t, p, b)
-	}
-	sums := make([]uint64, frames)
-	for f := range frames {
-		want := ref.frame()
-		sums[f] = want
-		for i, st := range stores {
-			if got := st.Frame(); got != want {
-				t.Fatalf("frame %d: %s checksum %016x, reference %016x", f, workload.Backings[i], got, want)
-			}
-		}
-	}
-	for i, st := range stores {
-		if got := st.Entities(); got != ref.cfg.n {
-			t.Fatalf("after %d frames %s holds %d entities, want %d", frames, workload.Backings[i], got, ref.cfg.n)
-		}
-	}
-	return sums
+	return workloadtest.Agree(t, newRef(t, p), frames, func(b string) workload.Store { return load(t, p, b) })
 }
 
 // cases are the small maps every backing must agree on, the corner cases of issue 2
@@ -169,13 +137,9 @@ var cases = []struct {
 
 func TestAgreement(t *testing.T) {
 	for _, tc := range cases {
-		for _, seed := range []int64{1, 2, 9001} {
-			t.Run(fmt.Sprintf("%s/seed=%d", tc.name, seed), func(t *testing.T) {
-				over := tc.over.Clone()
-				over[workload.Seed.Name] = seed
-				agree(t, resolve(t, over), 220)
-			})
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			workloadtest.EachSeed(t, tc.over, func(t *testing.T, p workload.Params) { agree(t, resolve(t, p), 220) })
+		})
 	}
 }
 
@@ -185,7 +149,7 @@ func TestAgreementDefaults(t *testing.T) {
 		t.Skip("full-size map: run without -short")
 	}
 	sums := agree(t, resolve(t, nil), 200)
-	if distinct := len(slices.Compact(slices.Sorted(slices.Values(sums)))); distinct < 190 {
+	if distinct := workloadtest.Distinct(sums); distinct < 190 {
 		t.Fatalf("only %d distinct checksums in 200 frames: the checksum does not follow the sweep", distinct)
 	}
 }

@@ -43,10 +43,11 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		perTile = 24
 	case workload.SpatialHash:
 		cells := ceilDiv(int64(c.cols), int64(c.cell)) * ceilDiv(int64(c.rows), int64(c.cell))
-		pairs := n * cellsPerEntity(c.span, c.cell)
+		pairs := n * workload.CellsPerSquare(c.span, c.cell)
 		winTiles := int64(min(c.winW, c.cols)) * int64(min(c.winH, c.rows))
-		// Cells are kept once made and entities roam, so in a long run every cell of
-		// the map is made: a 32-byte slot at most half full, and a first list of 4 ids.
+		// Entities roam, so in a long run any cell of the map may be occupied: a
+		// 16-byte slot at most half full (twice that just after the table doubles) and
+		// a first block of 4 refs, 80 bytes.
 		return cells*(2*32+16) + pairs*2*4 + n*(24+4+4) + winTiles*12 + scratch
 	}
 	return entries*perEntry + n*perEntity + tiles*perTile + fixed + scratch

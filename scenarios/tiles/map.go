@@ -29,7 +29,7 @@ func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	s.ents = make(map[int32]pos, n)
 	s.tiles = make(map[int32][]int32, min(int64(n)*int64(s.cfg.perEnt), int64(s.cfg.cols)*int64(s.cfg.rows)))
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

@@ -29,5 +29,6 @@ var BackingNotes = map[string]string{
 		"box of span×span tiles, the window one query. It is built for sparse worlds where a " +
 		"small view sees little; on a dense grid it hashes every cell of the window and must then " +
 		"regroup what it found by tile, work the grid layouts get for free from their array index. " +
-		"Its cells are kept once made, so memory grows with the area entities have ever visited.",
+		"A cell that empties leaves the table and gives its list back for reuse, so memory follows " +
+		"the area occupied now, and wandering entities stop allocating once the world has settled.",
 }

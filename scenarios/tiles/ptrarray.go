@@ -7,12 +7,6 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// scatterChunk is how many entities one ptrarray.Scatter call places. Load scatters in
-// chunks so that it can report progress and stop when cancelled; one chunk of objects
-// and fillers spans tens of megabytes, far more than any cache, so the objects are as
-// scattered as a single call would leave them.
-const scatterChunk = 1 << 20
-
 // ptrStore is the object-oriented layout of seed 003 applied to a tile map: one heap
 // object per entity, allocated one by one in shuffled order with other allocations
 // between them (DESIGN.md rule 5), and per tile an array of pointers to the entities on
@@ -33,30 +27,12 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.all.Items = make([]*entity, 0, n)
 	s.tiles = make([]ptrarray.Array[entity], int(s.cfg.cols)*int(s.cfg.rows))
-	for start := 0; start < n; start += scatterChunk {
-		// Scatter calls init once per object in its own order: count the calls to
-		// report progress, and once cancelled skip the rest of the chunk's work.
-		var err error
-		done := 0
-		objs := ptrarray.Scatter(min(scatterChunk, n-start), s.cfg.seed+uint64(start), func(i int, p *entity) {
-			if done%progressEvery == 0 && err == nil {
-				err = s.tick(ctx, progress, start+done)
-			}
-			done++
-			if err == nil {
-				*p = entity{ID: int32(start + i), At: s.spawnAt(start + i)}
-			}
-		})
-		if err != nil {
-			return err
-		}
-		for _, p := range objs {
+	return workload.ScatterLoad(ctx, progress, n, s.cfg.seed,
+		func(i int, p *entity) { *p = entity{ID: int32(i), At: s.spawnAt(i)} },
+		func(p *entity) {
 			s.all.Append(p)
 			s.insert(p)
-		}
-	}
-	progress(1)
-	return nil
+		})
 }
 
 // insert lists p on every tile it covers.

@@ -31,15 +31,27 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.g = rowvec.New[int32](int(s.cfg.cols), int(s.cfg.rows))
 	s.at = make([]pos, n)
 	s.loc = make([]int32, n*s.cfg.perEnt)
+	// Every entity puts span entries in each of its span rows: place them all first and
+	// size each row's vector to what it will hold, so that no row grows by copying
+	// while it fills (the soa store sizes its one vector the same way).
+	perRow := make([]int, s.cfg.rows)
 	for i := range n {
-		if i%progressEvery == 0 {
+		p := s.spawnAt(i)
+		s.at[i] = p
+		for r := p.Row; r < p.Row+s.cfg.span; r++ {
+			perRow[r] += int(s.cfg.span)
+		}
+	}
+	for r, k := range perRow {
+		s.g.Row(r).Grow(k)
+	}
+	for i := range n {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}
 		}
-		p := s.spawnAt(i)
-		s.at[i] = p
-		s.insert(int32(i), p)
+		s.insert(int32(i), s.at[i])
 	}
 	progress(1)
 	return nil
@@ -50,13 +62,8 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 func (s *rowStore) insert(id int32, p pos) {
 	span := s.cfg.span
 	loc := s.loc[int(id)*s.cfg.perEnt:][:s.cfg.perEnt]
-	k := 0
-	for r := p.Row; r < p.Row+span; r++ {
-		row := s.g.Row(int(r))
-		for c := p.Col; c < p.Col+span; c++ {
-			loc[k] = row.Insert(int(c), id)
-			k++
-		}
+	for k, r := 0, p.Row; r < p.Row+span; k, r = k+int(span), r+1 {
+		s.g.Row(int(r)).InsertSpan(int(p.Col), id, loc[k:k+int(span)])
 	}
 }
 

@@ -37,7 +37,7 @@ func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
 	s.handles = make([]slotmap.Handle, n)
 	s.tiles = make([][]slotmap.Handle, int(s.cfg.cols)*int(s.cfg.rows))
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

@@ -47,9 +47,10 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	for i := range s.heads {
 		s.heads[i] = none
 	}
-	// Room for one entry per entity (what a game knows in advance) and one batch; with
-	// span > 1 the vector grows as it fills, like the seed's push_back.
-	s.ents = soa.NewTable(n + reserveRows)
+	// Room for every entry the load makes (each entity stands on span² tiles) and one
+	// batch, so that the vector never grows by copying while it fills (the rowvec store
+	// sizes its rows the same way); moves later reuse freed entries.
+	s.ents = soa.NewTable(n*s.cfg.perEnt + reserveRows)
 	s.id, s.next, s.prev = soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents)
 	s.free = none
 	s.at = soa.NewTable(n)
@@ -57,7 +58,7 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.at.AppendRows(n)
 	s.loc = make([]int32, n*s.cfg.perEnt)
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

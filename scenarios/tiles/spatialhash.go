@@ -16,9 +16,9 @@ import (
 // "what is near this rectangle" pays on a map that is dense and wants tile order.
 //
 // Per entity it holds one entry in the hash (16-byte box, 4-byte link, 4-byte id) and
-// 4 bytes in ent; per (entity, cell) pair a 4-byte id in the cell's list; per cell ever
-// occupied a 32-byte table slot, kept at most half full. The window's scratch grid
-// costs 12 bytes per tile of the window.
+// 4 bytes in ent; per (entity, cell) pair a 4-byte id in the cell's list (in a pooled
+// block at least a quarter full); per cell occupied now a 16-byte table slot, kept at
+// most half full. The window's scratch grid costs 12 bytes per tile of the window.
 type hashStore struct {
 	*world
 	h     *spatialhash.Hash[int32] // the value is the entity's id
@@ -37,7 +37,7 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	s.sum = make([]uint64, winTiles)
 	s.count = make([]uint32, winTiles)
 	for i := range n {
-		if i%progressEvery == 0 {
+		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}

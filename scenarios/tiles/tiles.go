@@ -16,11 +16,17 @@
 // single map-wide vector, 3× faster than ptrarray's pointers and 25× faster than map's
 // per-tile lookups; but whole frames are dominated by the 50,000 moves, a few cache
 // misses each on every backing, so rowvec and soa frames come within 1.5× of each
-// other. Seed 000's load case (a million 10×10 entities on 107×80 tiles) loads in about
-// the same time on rowvec and soa (1.0–1.5×, not the seed's 5.8×): in Go both spend it
-// growing slices by append, about five times their final size in all, though the one
-// big vector costs several times the system time in page faults and a third more peak
-// memory.
+// other. Seed 000's load case (a million 10×10 entities on 107×80 tiles, 100 million
+// tile entries) got about 3.4× faster on soa (its old time varied from 2.8 to 7.4 s)
+// and 2.6× on rowvec once both stores sized their vectors to the entries the load
+// makes (each entity stands on span² tiles) instead of growing them by append, which
+// allocated about four times the final size and copied as it went (medians of 3
+// alternating runs). soa now loads it about 1.45× faster than rowvec, not the seed's
+// 5.8× slower: in Go, filling the map-wide vector is one sequential stream per entity
+// whose list heads stay in cache, while rowvec writes into ten rows per entity through
+// the container's calls. Both hold about 16 bytes per tile entry (id, next and prev
+// links, and the entity's record of where each entry went, for O(1) removal), against
+// the seed's 4 (a next link only, removals left to the caller).
 package tiles
 
 import (
@@ -110,14 +116,8 @@ type config struct {
 // newConfig reads resolved parameters and checks what crosses fields. The cell size
 // concerns the spatial hash only and is checked for that backing alone.
 func newConfig(p workload.Params, backing string) (config, error) {
-	for _, q := range params {
-		v, ok := p[q.Name]
-		if !ok {
-			return config{}, fmt.Errorf("tiles: parameter %s missing (resolve the parameters first)", q.Name)
-		}
-		if v < q.Min || v > q.Max {
-			return config{}, fmt.Errorf("tiles: %s = %d is out of range (want %d to %d)", q.Name, v, q.Min, q.Max)
-		}
+	if err := workload.CheckParams("tiles", params, p); err != nil {
+		return config{}, err
 	}
 	c := config{
 		seed:      uint64(p[workload.Seed.Name]),
@@ -142,7 +142,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		return config{}, fmt.Errorf("tiles: %s × %s² = %d×%d² is %d tile entries, more than %d", pEntities, pSpan, c.n, c.span, entries, maxEntries)
 	}
 	if backing == workload.SpatialHash {
-		if k := cellsPerEntity(c.span, c.cell); k > maxCellsPerEntity {
+		if k := workload.CellsPerSquare(c.span, c.cell); k > maxCellsPerEntity {
 			return config{}, fmt.Errorf("tiles: %s = %d puts an entity of span %d in up to %d cells, more than %d; use a larger cell", pCell, c.cell, c.span, k, maxCellsPerEntity)
 		}
 	}
@@ -151,13 +151,6 @@ func newConfig(p workload.Params, backing string) (config, error) {
 	c.stops = sweepStops(c.cols, c.winW, c.winStep)
 	c.bands = sweepStops(c.rows, c.winH, c.winH)
 	return c, nil
-}
-
-// cellsPerEntity is the most cells a span×span entity can overlap: along one axis,
-// ceil((span-1)/cell) cell borders can fall inside it.
-func cellsPerEntity(span, cell int32) int64 {
-	perAxis := (int64(span)-1+int64(cell)-1)/int64(cell) + 1
-	return perAxis * perAxis
 }
 
 // newStore is Spec.New: it checks the parameters and makes an empty store.

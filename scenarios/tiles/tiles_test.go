@@ -1,13 +1,11 @@
 package tiles
 
 import (
-	"context"
-	"errors"
 	"slices"
-	"strings"
 	"testing"
 
 	"localitylab/scenarios/workload"
+	"localitylab/scenarios/workload/workloadtest"
 )
 
 // TestChecksumFollowsContent shows that the agreement tests could fail: on every
@@ -55,7 +53,7 @@ func TestScene(t *testing.T) {
 		p := resolve(t, tc.over)
 		ref := newRef(t, p)
 		for range 37 {
-			ref.frame()
+			ref.Frame()
 		}
 		want := ref.inWindow(ref.win)
 		for _, backing := range workload.Backings {
@@ -127,55 +125,18 @@ func TestBackingNotes(t *testing.T) {
 }
 
 func TestParams(t *testing.T) {
-	tests := []struct {
-		name    string
-		over    workload.Params
-		backing string
-		field   string // the error must name it; "" means no error
-	}{
-		{"defaults", nil, workload.SoA, ""},
-		{"seed 000's load case", workload.Params{pSpan: 10, pCols: 107, pRows: 80}, workload.RowVec, ""},
-		{"span wider than the map", workload.Params{pSpan: 11, pCols: 10, pRows: 100}, workload.RowVec, pSpan},
-		{"span taller than the map", workload.Params{pSpan: 11, pCols: 100, pRows: 10}, workload.Map, pSpan},
-		{"too many tiles", workload.Params{pCols: 1 << 14, pRows: 1 << 13}, workload.SoA, pCols},
-		{"too many tile entries", workload.Params{pEntities: 10_000_000, pSpan: 11}, workload.PtrArray, pSpan},
-		{"cell too small for spatialhash", workload.Params{pSpan: 100, pCell: 1, pEntities: 1000}, workload.SpatialHash, pCell},
-		{"cell large enough", workload.Params{pSpan: 100, pCell: 2, pEntities: 1000}, workload.SpatialHash, ""},
-		{"cell ignored by slotmap", workload.Params{pSpan: 100, pCell: 1, pEntities: 1000}, workload.SlotMap, ""},
-		{"window larger than map", workload.Params{pWindowW: 5000, pWindowH: 5000}, workload.RowVec, ""},
-		{"unknown backing", nil, "vector", "vector"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Spec.New(resolve(t, tc.over), tc.backing)
-			switch {
-			case tc.field == "" && err != nil:
-				t.Fatalf("unexpected error: %v", err)
-			case tc.field != "" && err == nil:
-				t.Fatalf("no error, want one naming %s", tc.field)
-			case tc.field != "" && !strings.Contains(err.Error(), tc.field):
-				t.Fatalf("error %q does not name %s", err, tc.field)
-			}
-		})
-	}
-	t.Run("out of range", func(t *testing.T) {
-		for _, q := range Spec.Params {
-			for _, v := range []int64{q.Min - 1, q.Max + 1} {
-				p := Spec.Defaults()
-				p[q.Name] = v
-				_, err := Spec.New(p, workload.SoA)
-				if err == nil || !strings.Contains(err.Error(), q.Name) {
-					t.Errorf("%s = %d: error %v, want one naming %s", q.Name, v, err, q.Name)
-				}
-			}
-		}
-	})
-	t.Run("missing", func(t *testing.T) {
-		p := Spec.Defaults()
-		delete(p, pSpan)
-		if _, err := Spec.New(p, workload.SoA); err == nil || !strings.Contains(err.Error(), pSpan) {
-			t.Fatalf("error %v, want one naming %s", err, pSpan)
-		}
+	workloadtest.CheckNew(t, &Spec, []workloadtest.NewCase{
+		{Name: "defaults", Backing: workload.SoA},
+		{Name: "seed 000's load case", Over: workload.Params{pSpan: 10, pCols: 107, pRows: 80}, Backing: workload.RowVec},
+		{Name: "span wider than the map", Over: workload.Params{pSpan: 11, pCols: 10, pRows: 100}, Backing: workload.RowVec, Field: pSpan},
+		{Name: "span taller than the map", Over: workload.Params{pSpan: 11, pCols: 100, pRows: 10}, Backing: workload.Map, Field: pSpan},
+		{Name: "too many tiles", Over: workload.Params{pCols: 1 << 14, pRows: 1 << 13}, Backing: workload.SoA, Field: pCols},
+		{Name: "too many tile entries", Over: workload.Params{pEntities: 10_000_000, pSpan: 11}, Backing: workload.PtrArray, Field: pSpan},
+		{Name: "cell too small for spatialhash", Over: workload.Params{pSpan: 100, pCell: 1, pEntities: 1000}, Backing: workload.SpatialHash, Field: pCell},
+		{Name: "cell large enough", Over: workload.Params{pSpan: 100, pCell: 2, pEntities: 1000}, Backing: workload.SpatialHash},
+		{Name: "cell ignored by slotmap", Over: workload.Params{pSpan: 100, pCell: 1, pEntities: 1000}, Backing: workload.SlotMap},
+		{Name: "window larger than map", Over: workload.Params{pWindowW: 5000, pWindowH: 5000}, Backing: workload.RowVec},
+		{Name: "unknown backing", Backing: "vector", Field: "vector"},
 	})
 	t.Run("preset names", func(t *testing.T) {
 		for _, name := range []string{"seed", "entities", "cols", "rows", "moving_pct", "window_w", "window_h", "span"} {
@@ -189,13 +150,12 @@ func TestParams(t *testing.T) {
 // TestEstimateBytes: every backing's estimate covers at least a byte per tile entry
 // and grows with the entities and with their span.
 func TestEstimateBytes(t *testing.T) {
-	small := resolve(t, workload.Params{pEntities: 1000})
-	big := resolve(t, nil)
+	small, big := resolve(t, workload.Params{pEntities: 1000}), resolve(t, nil)
+	workloadtest.EstimateGrows(t, &Spec, small, big, 1)
 	wide := resolve(t, workload.Params{pSpan: 10, pCols: 107, pRows: 80})
 	for _, backing := range workload.Backings {
-		s, b, w := Spec.EstimateBytes(small, backing), Spec.EstimateBytes(big, backing), Spec.EstimateBytes(wide, backing)
-		if s < 1000 || b <= s || w < 100_000_000 {
-			t.Errorf("%s: estimate %d bytes for 1000 entities, %d for 1M, %d for 1M of span 10", backing, s, b, w)
+		if w := Spec.EstimateBytes(wide, backing); w < 100_000_000 {
+			t.Errorf("%s: estimate %d bytes for 1M entities of span 10, less than a byte per tile entry", backing, w)
 		}
 	}
 	if got := Spec.EstimateBytes(workload.Params{}, workload.SoA); got != 0 {
@@ -206,53 +166,19 @@ func TestEstimateBytes(t *testing.T) {
 // TestLoadProgressAndCancel: Load reports a rising fraction that ends at 1, and stops
 // with the context's error once cancelled.
 func TestLoadProgressAndCancel(t *testing.T) {
-	p := resolve(t, workload.Params{pEntities: 5 * progressEvery, pCols: 512, pRows: 512})
-	for _, backing := range workload.Backings {
-		t.Run(backing, func(t *testing.T) {
-			st, err := Spec.New(p, backing)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var seen []float64
-			if err := st.Load(context.Background(), func(f float64) { seen = append(seen, f) }); err != nil {
-				t.Fatal(err)
-			}
-			if len(seen) < 3 || seen[len(seen)-1] != 1 {
-				t.Fatalf("progress %v: want several calls ending at 1", seen)
-			}
-			for i := 1; i < len(seen); i++ {
-				if seen[i] < seen[i-1] || seen[i] > 1 {
-					t.Fatalf("progress %v does not rise within [0, 1]", seen)
-				}
-			}
-
-			st, _ = Spec.New(p, backing)
-			ctx, cancel := context.WithCancel(context.Background())
-			calls := 0
-			err = st.Load(ctx, func(float64) {
-				if calls++; calls == 2 {
-					cancel()
-				}
-			})
-			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("Load after cancel returned %v, want context.Canceled", err)
-			}
-			if calls > 2 {
-				t.Fatalf("%d progress calls after cancelling at the second", calls-2)
-			}
-		})
-	}
+	workloadtest.LoadProgressAndCancel(t, &Spec, resolve(t, workload.Params{pEntities: 5 * workload.ProgressEvery, pCols: 512, pRows: 512}))
 }
 
 // TestFrameAllocs: after warm-up, no backing allocates per frame except map, whose
 // notes promise that re-occupying a tile costs an allocation. rowvec and soa reuse
-// their entries through free lists from the start; ptrarray's, slotmap's and the
-// spatial hash's per-tile and per-cell lists allocate until each has reached the most
-// entities it will ever hold, so they get a longer warm-up.
+// their entries through free lists from the start, and the spatial hash its cells'
+// list blocks once each size class has held its most lists; ptrarray's and slotmap's
+// per-tile lists allocate until each has reached the most entities it will ever hold,
+// so they get a longer warm-up.
 func TestFrameAllocs(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 4000, pCols: 64, pRows: 64, pWindowW: 32, pWindowH: 32, pWindowStep: 16})
-	warmup := map[string]int{workload.RowVec: 300, workload.SoA: 300, workload.Map: 300,
-		workload.PtrArray: 1500, workload.SlotMap: 1500, workload.SpatialHash: 1500}
+	warmup := map[string]int{workload.RowVec: 300, workload.SoA: 300, workload.Map: 300, workload.SpatialHash: 300,
+		workload.PtrArray: 1500, workload.SlotMap: 1500}
 	for _, backing := range workload.Backings {
 		t.Run(backing, func(t *testing.T) {
 			st := load(t, p, backing)

@@ -27,10 +27,6 @@ const (
 	saltFrames = 0x54494c4553465253 // "TILESFRS"
 )
 
-// progressEvery is how many entities Load places between progress calls and
-// cancellation checks.
-const progressEvery = 1 << 14
-
 // neighbours are the eight steps a moving entity can take.
 var neighbours = [8][2]int8{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
 
@@ -74,11 +70,7 @@ func (w *world) prepare() {
 
 // tick reports progress after i of n entities and returns ctx.Err() once cancelled.
 func (w *world) tick(ctx context.Context, progress func(float64), i int) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	progress(float64(i) / float64(w.cfg.n))
-	return nil
+	return workload.Progress(ctx, progress, i, w.cfg.n)
 }
 
 // nextFrame decides the events of the next frame: the moves (in w.moves) and the window
@@ -101,11 +93,7 @@ func (w *world) pickMoves(out []move) []move {
 		return out
 	}
 	n := c.n
-	id := w.frRNG.IntN(n)
-	stride := 1 + w.frRNG.IntN(n)
-	for gcd(stride, n) != 1 {
-		stride = 1 + w.frRNG.IntN(n)
-	}
+	id, stride := workload.Walk(w.frRNG, n)
 	// One splitmix64 draw per move: its top three bits pick the neighbour. The draw is a
 	// shared cost of every backing's frame, so it is kept to a multiply chain.
 	ctr := w.frRNG.Uint64()
@@ -118,13 +106,6 @@ func (w *world) pickMoves(out []move) []move {
 		}
 	}
 	return out
-}
-
-func gcd(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }
 
 // dest is where an entity at p lands after mv: each axis steps by its delta unless that

@@ -133,6 +133,34 @@ func (s *Spec) Resolve(p Params) (Params, error) {
 	return out, nil
 }
 
+// CheckParams returns an error naming the first of params that p lacks or holds out
+// of range, with the allowed range. A workload's New calls it on parameters that
+// should already be resolved, so that a caller who skipped Resolve gets an error, not
+// a world built from zeros; it takes the list rather than a Spec so that it can run
+// while the Spec variable is still being initialised.
+func CheckParams(workload string, params []Param, p Params) error {
+	for _, q := range params {
+		v, ok := p[q.Name]
+		if !ok {
+			return fmt.Errorf("%s: parameter %s missing (resolve the parameters first)", workload, q.Name)
+		}
+		if v < q.Min || v > q.Max {
+			return fmt.Errorf("%s: %s = %d is out of range (want %d to %d)", workload, q.Name, v, q.Min, q.Max)
+		}
+	}
+	return nil
+}
+
+// CellsPerSquare is the most grid cells of side cell that a square of side side can
+// overlap: along each axis up to ceil((side-1)/cell) cell borders fall inside it, so
+// it touches one cell more than that. The workloads bound the spatial hash's cells per
+// entity and per query with it, and estimate the hash's memory from it. Both arguments
+// must be at least 1.
+func CellsPerSquare(side, cell int32) int64 {
+	perAxis := (int64(side)-1+int64(cell)-1)/int64(cell) + 1
+	return perAxis * perAxis
+}
+
 // Store is one workload's world held in one backing. Its methods are called by one
 // goroutine. Frame runs the whole frame's loop over concrete types: no interface call
 // or closure per entity (DESIGN.md, fairness rule 2).

@@ -1,0 +1,145 @@
+package workload
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCellsPerSquare(t *testing.T) {
+	tests := []struct {
+		side, cell int32
+		want       int64
+	}{
+		{1, 1, 1},
+		{2, 1, 4},    // two tiles each way
+		{10, 1, 100}, // seed 000's rectangles on cells of one tile
+		{8, 16, 4},   // smaller than a cell, but a border can still cross it
+		{16, 16, 4},  // a cell's size: one border inside unless aligned
+		{17, 16, 4},
+		{18, 16, 9},
+		{64, 72, 4},
+		{73, 72, 4},
+		{145, 72, 9},
+		{4096, 1, 4096 * 4096}, // needs 64 bits
+	}
+	for _, tc := range tests {
+		if got := CellsPerSquare(tc.side, tc.cell); got != tc.want {
+			t.Errorf("CellsPerSquare(%d, %d) = %d, want %d", tc.side, tc.cell, got, tc.want)
+		}
+	}
+	// Brute force: the most cells a square of side s overlaps, over every placement
+	// of its corner within one cell.
+	for _, cell := range []int32{1, 3, 8} {
+		for side := int32(1); side <= 20; side++ {
+			most := int64(0)
+			for x := range cell {
+				k := int64((x+side-1)/cell + 1)
+				most = max(most, k*k)
+			}
+			if got := CellsPerSquare(side, cell); got != most {
+				t.Errorf("CellsPerSquare(%d, %d) = %d, brute force %d", side, cell, got, most)
+			}
+		}
+	}
+}
+
+func TestCheckParams(t *testing.T) {
+	params := []Param{Seed, {Name: "entities", Default: 10, Min: 1, Max: 100}}
+	tests := []struct {
+		name string
+		p    Params
+		want []string // parts of the error; nil for none
+	}{
+		{"resolved", Params{"seed": 3, "entities": 100}, nil},
+		{"missing", Params{"seed": 3}, []string{"demo:", "entities missing"}},
+		{"below", Params{"seed": 3, "entities": 0}, []string{"entities = 0", "want 1 to 100"}},
+		{"above", Params{"seed": 3, "entities": 101}, []string{"entities = 101", "want 1 to 100"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CheckParams("demo", params, tc.p)
+			if (err == nil) != (tc.want == nil) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var seen []float64
+	report := func(f float64) { seen = append(seen, f) }
+	ctx, cancel := context.WithCancel(context.Background())
+	for _, done := range []int{0, 5, 10} {
+		if err := Progress(ctx, report, done, 20); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Progress(ctx, report, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if want := []float64{0, 0.25, 0.5, 0}; !slices.Equal(seen, want) {
+		t.Fatalf("progress %v, want %v", seen, want)
+	}
+	cancel()
+	if err := Progress(ctx, report, 15, 20); !errors.Is(err, context.Canceled) || len(seen) != 4 {
+		t.Fatalf("after cancel: %v and %d reports, want context.Canceled and no new report", err, len(seen))
+	}
+}
+
+// TestScatterLoad: every object is made once with its own index and handed over in
+// index order, across chunks; progress ends at 1; a cancel stops the load.
+func TestScatterLoad(t *testing.T) {
+	n := ScatterChunk + 3*ProgressEvery + 5 // two chunks, the second short
+	var got []int
+	var seen []float64
+	err := ScatterLoad(context.Background(), func(f float64) { seen = append(seen, f) }, n, 1,
+		func(i int, p *int) { *p = i },
+		func(p *int) { got = append(got, *p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != n {
+		t.Fatalf("%d objects added, want %d", len(got), n)
+	}
+	for i, v := range got {
+		if v != i {
+			t.Fatalf("object %d added at position %d", v, i)
+		}
+	}
+	if len(seen) < 3 || seen[len(seen)-1] != 1 || !slices.IsSorted(seen) {
+		t.Fatalf("progress %v: want several rising calls ending at 1", seen)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	added := 0
+	err = ScatterLoad(ctx, func(float64) { cancel() }, n, 1, func(int, *int) {}, func(*int) { added++ })
+	if !errors.Is(err, context.Canceled) || added != 0 {
+		t.Fatalf("cancelled load: %v with %d objects added, want context.Canceled and none", err, added)
+	}
+}
+
+// TestWalk: for any n, n steps of the walk visit every index of [0, n) exactly once.
+func TestWalk(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{1, 2, 6, 12, 97, 1000, 1024} {
+		for range 20 {
+			start, stride := Walk(r, n)
+			seen := make([]bool, n)
+			for k, id := 0, start; k < n; k, id = k+1, (id+stride)%n {
+				if seen[id] {
+					t.Fatalf("n = %d, start %d, stride %d: index %d visited twice", n, start, stride, id)
+				}
+				seen[id] = true
+			}
+		}
+	}
+}

@@ -1,0 +1,116 @@
+// Package workloadtest holds the checks every workload's tests make the same way:
+// resolving and loading stores, running them in lockstep against a reference model
+// (fairness rule 1), and the contracts of Spec (parameter errors, Load's progress and
+// cancellation, memory estimates). The workloads keep in their own tests what only
+// they know: their reference models, corner cases and teaching claims.
+package workloadtest
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"localitylab/scenarios/workload"
+)
+
+// Resolve returns spec's defaults overridden by over, failing t if over is invalid.
+func Resolve(t testing.TB, spec *workload.Spec, over workload.Params) workload.Params {
+	t.Helper()
+	p, err := spec.Resolve(over)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Load makes and loads the store of one backing for resolved parameters p and fails t
+// unless it then holds entities entities.
+func Load(t testing.TB, spec *workload.Spec, p workload.Params, backing string, entities int) workload.Store {
+	t.Helper()
+	st, err := spec.New(p, backing)
+	if err != nil {
+		t.Fatalf("%s: %v", backing, err)
+	}
+	if err := st.Load(context.Background(), func(float64) {}); err != nil {
+		t.Fatalf("%s: load: %v", backing, err)
+	}
+	if got := st.Entities(); got != entities {
+		t.Fatalf("%s: %d entities after load, want %d", backing, got, entities)
+	}
+	return st
+}
+
+// Model is what Lockstep compares stores with: a workload's reference model (a test's
+// own, simpler version of the work), or one store taken as the reference.
+type Model interface {
+	Frame() uint64
+	Entities() int
+}
+
+// Lockstep runs model and stores frame by frame, as the lab does, and fails t at the
+// first frame after which a store's checksum or entity count differs from the model's;
+// names[i] names stores[i] in the message. The entity counts are compared once before
+// the first frame as well. It returns the model's checksums, one per frame.
+func Lockstep(t testing.TB, model Model, stores []workload.Store, names []string, frames int) []uint64 {
+	t.Helper()
+	if len(names) != len(stores) {
+		t.Fatalf("Lockstep: %d names for %d stores", len(names), len(stores))
+	}
+	for i, st := range stores {
+		if got, want := st.Entities(), model.Entities(); got != want {
+			t.Fatalf("after load %s holds %d entities, the reference %d", names[i], got, want)
+		}
+	}
+	sums := make([]uint64, frames)
+	for f := range frames {
+		want := model.Frame()
+		sums[f] = want
+		for i, st := range stores {
+			if got := st.Frame(); got != want {
+				t.Fatalf("frame %d: %s checksum %016x, reference %016x", f, names[i], got, want)
+			}
+			if got, want := st.Entities(), model.Entities(); got != want {
+				t.Fatalf("frame %d: %s holds %d entities, reference %d", f, names[i], got, want)
+			}
+		}
+	}
+	return sums
+}
+
+// Agree loads every backing with load and runs them in Lockstep with model, named as
+// in workload.Backings. It returns the model's checksums, one per frame.
+func Agree(t testing.TB, model Model, frames int, load func(backing string) workload.Store) []uint64 {
+	t.Helper()
+	stores := make([]workload.Store, len(workload.Backings))
+	for i, b := range workload.Backings {
+		stores[i] = load(b)
+	}
+	return Lockstep(t, model, stores, workload.Backings, frames)
+}
+
+// Seeds are the seeds every small agreement case runs under: equal work must not hang
+// on one lucky world.
+var Seeds = []int64{1, 2, 9001}
+
+// EachSeed runs check once for each of Seeds, as a subtest named "seed=N", with over
+// (which it leaves alone) plus that seed.
+func EachSeed(t *testing.T, over workload.Params, check func(t *testing.T, over workload.Params)) {
+	for _, seed := range Seeds {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			p := over.Clone()
+			p[workload.Seed.Name] = seed
+			check(t, p)
+		})
+	}
+}
+
+// Distinct is how many different values sums holds. Frames differ (the camera pans,
+// bullets spawn, the window sweeps), so checksums that rarely change mean that the
+// work is not being folded in, and the agreement they show proves little.
+func Distinct(sums []uint64) int {
+	seen := make(map[uint64]bool, len(sums))
+	for _, s := range sums {
+		seen[s] = true
+	}
+	return len(seen)
+}
