@@ -33,9 +33,11 @@
 //     per tile still about 1.7× faster.
 //   - Insert: about 4–6× a plain append of the same entry (the free-list check, the
 //     tile's head, and the old head's Prev).
-//   - Seed 000's load (100M entries): rectangle by rectangle into per-row vectors is
-//     about 1.8× faster than into one vector for the whole map; loading row by row with
-//     Fill (one band of rows per core, 2 cores) about 3× faster again.
+//   - Seed 000's load (100M entries, vectors grown by append as in the seed):
+//     rectangle by rectangle into per-row vectors is about 2.3× faster than into one
+//     vector for the whole map (1.0× to 2.5× across runs: the single vector's copies of
+//     gigabytes make it noisy); loading row by row with Fill (one band of rows per core,
+//     2 cores) about 2.5× faster again (BenchmarkLoadRects, -benchtime 1x -count 3).
 //   - Walking tile lists is a chain of dependent loads: visiting every entity tile by
 //     tile, row by row, takes about 8× a scan of the same rows' Ents on the tiles
 //     workload's sparse map (2048×2048 tiles, a million entities), and about 24× on a
