@@ -13,29 +13,9 @@ import (
 	"time"
 
 	"localitylab/charts/internal/fixture"
+	"localitylab/internal/golden"
 	"localitylab/lab/result"
 )
-
-// checkGoldenText compares got with testdata/name; on a mismatch, or when the
-// golden file is missing, it writes got beside it with ".got" before the extension.
-func checkGoldenText(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	ext := filepath.Ext(name)
-	gotPath := strings.TrimSuffix(path, ext) + ".got" + ext
-	want, err := os.ReadFile(path)
-	if err == nil && bytes.Equal(want, got) {
-		os.Remove(gotPath)
-		return
-	}
-	if werr := os.WriteFile(gotPath, got, 0o644); werr != nil {
-		t.Fatal(werr)
-	}
-	if err != nil {
-		t.Fatalf("golden %s: %v; wrote %s", path, err, gotPath)
-	}
-	t.Errorf("%s differs from the golden file; wrote %s (diff them)", path, gotPath)
-}
 
 func writeHTML(t *testing.T, r *result.Run, o Options) string {
 	t.Helper()
@@ -64,7 +44,7 @@ func TestWriteHTMLGolden(t *testing.T) {
 	if got := maskVolatile(`<div id="AbCdEfGhIjKl">`); got != `<div id="RANDOMID">` {
 		t.Fatalf("the mask leaves a go-echarts id: %s", got)
 	}
-	checkGoldenText(t, "run.html", []byte(maskVolatile(page)))
+	golden.Text(t, "run.html", []byte(maskVolatile(page)))
 }
 
 // randomID matches a chart id go-echarts makes up (12 random letters) where ids go.

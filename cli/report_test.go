@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/internal/golden"
 	"localitylab/lab/result"
 )
 
@@ -20,7 +21,7 @@ func TestReport(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	golden(t, "table.txt", []byte(stdout))
+	golden.Text(t, "table.txt", []byte(stdout))
 	want, err := os.ReadFile(savedRun)
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +50,7 @@ func TestReportFormatGo(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d", code)
 	}
-	golden(t, "bench.txt", []byte(stdout))
+	golden.Text(t, "bench.txt", []byte(stdout))
 }
 
 // TestReportCharts writes the HTML and PNG exports. The charts package may refuse
@@ -109,25 +110,5 @@ func TestReportBadInput(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, exitUsage, tt.want)
 			}
 		})
-	}
-}
-
-// golden compares got with testdata/name; on a mismatch it writes got beside it as
-// name.got. LOCALITYLAB_UPDATE_GOLDEN=1 rewrites the file.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if os.Getenv("LOCALITYLAB_UPDATE_GOLDEN") == "1" {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		os.WriteFile(path+".got", got, 0o644)
-		t.Errorf("%s differs from the golden file; wrote %s.got", path, path)
 	}
 }

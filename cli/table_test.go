@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/internal/golden"
 	"localitylab/lab/result"
 )
 
@@ -32,7 +33,7 @@ func TestTableCounters(t *testing.T) {
 	if err := writeTable(&b, r); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "table-counters.txt", []byte(b.String()))
+	golden.Text(t, "table-counters.txt", []byte(b.String()))
 
 	r.Counters = result.Counters{}
 	b.Reset()

@@ -44,20 +44,23 @@ func blockOf(index, class uint32) block { return block(index<<classBits | class)
 func (b block) class() uint32 { return uint32(b) & classMask }
 func (b block) index() uint32 { return uint32(b) >> classBits }
 
+// offset is where b starts in its class's slab.
+func (b block) offset() int { return int(b.index()) << (b.class() + 2) }
+
 // capOf is how many refs a block of class k holds.
 func capOf(k uint32) uint32 { return 4 << k }
 
 // refs is b's whole block; a cell's list is its first n.
 func (p *pool) refs(b block) []ref {
 	k := b.class()
-	off := int(b.index()) << (k + 2)
+	off := b.offset()
 	return p.slabs[k][off : off+int(capOf(k)) : off+int(capOf(k))]
 }
 
 // list is the n refs listed in block b.
 func (p *pool) list(b block, n uint32) []ref {
 	k := b.class()
-	off := int(b.index()) << (k + 2)
+	off := b.offset()
 	return p.slabs[k][off : off+int(n)]
 }
 
@@ -101,7 +104,7 @@ func (p *pool) push(b block, n uint32, r ref) block {
 	if n == capOf(b.class()) {
 		b = p.move(b, n, b.class()+1)
 	}
-	p.slabs[b.class()][int(b.index())<<(b.class()+2)+int(n)] = r
+	p.slabs[b.class()][b.offset()+int(n)] = r
 	return b
 }
 

@@ -2,13 +2,13 @@ package result
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"localitylab/internal/golden"
 	"localitylab/scenarios/workload"
 )
 
@@ -50,7 +50,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	if err := WriteJSON(&buf, want); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "run.json", buf.Bytes())
+	golden.Text(t, "run.json", buf.Bytes())
 	got, err := ReadJSON(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +68,7 @@ func TestCSV(t *testing.T) {
 	if err := WriteCSV(&buf, testRun()); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "run.csv", buf.Bytes())
+	golden.Text(t, "run.csv", buf.Bytes())
 }
 
 func TestSaveLoad(t *testing.T) {
@@ -140,25 +140,5 @@ func TestChecksumText(t *testing.T) {
 		if _, err := ParseChecksum(s); err == nil {
 			t.Errorf("ParseChecksum(%q) succeeded", s)
 		}
-	}
-}
-
-// golden compares got with testdata/name; on a mismatch it writes got beside it as
-// name.got, for a person to diff. LOCALITYLAB_UPDATE_GOLDEN=1 rewrites the file.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if os.Getenv("LOCALITYLAB_UPDATE_GOLDEN") == "1" {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		os.WriteFile(path+".got", got, 0o644)
-		t.Errorf("%s differs from the golden file; wrote %s.got", path, path)
 	}
 }

@@ -12,21 +12,22 @@
 // six stores differ only in how they keep "which entities stand on this tile".
 //
 // Measured (bench_test.go, one run each on a shared 2-core x86-64 VM, as ratios): the
-// window's walk alone at the defaults is about 2.8× faster on rowvec than on soa's
-// single map-wide vector, 3× faster than ptrarray's pointers and 25× faster than map's
-// per-tile lookups; but whole frames are dominated by the 50,000 moves, a few cache
-// misses each on every backing, so rowvec and soa frames come within 1.5× of each
-// other. Seed 000's load case (a million 10×10 entities on 107×80 tiles, 100 million
-// tile entries) got about 3.4× faster on soa (its old time varied from 2.8 to 7.4 s)
-// and 2.6× on rowvec once both stores sized their vectors to the entries the load
-// makes (each entity stands on span² tiles) instead of growing them by append, which
-// allocated about four times the final size and copied as it went (medians of 3
-// alternating runs). soa now loads it about 1.45× faster than rowvec, not the seed's
-// 5.8× slower: in Go, filling the map-wide vector is one sequential stream per entity
-// whose list heads stay in cache, while rowvec writes into ten rows per entity through
-// the container's calls. Both hold about 16 bytes per tile entry (id, next and prev
-// links, and the entity's record of where each entry went, for O(1) removal), against
-// the seed's 4 (a next link only, removals left to the caller).
+// window's walk alone at the defaults is 3–5× faster on rowvec than on soa's single
+// map-wide vector (2.8× and 4.6× in two sessions), about 10× faster than ptrarray's
+// pointers and about 25× faster than map's per-tile lookups; but whole frames are
+// dominated by the 50,000 moves, a few cache misses each on every backing, so rowvec
+// and soa frames come within 1.5× of each other. On seed 000's load case (a million
+// 10×10 entities on 107×80 tiles, 100 million tile entries) both stores first count the
+// entries the load makes (each entity stands on span² tiles) and size their vectors
+// once: grown by append instead, they allocated about four times the final size and
+// copied as they went, which made the load 2.6× (rowvec) and 3.4× (soa) slower. Sized,
+// the two come within 2× of each other, not the seed's 5.8×, and not always in the same
+// order (soa 1.4× faster in this package's benchmark, rowvec 2× faster in the lab's
+// worker processes): filling the map-wide vector is one sequential stream per entity
+// whose list heads stay in cache, while rowvec writes into ten rows per entity. Both
+// hold about 16 bytes per tile entry (id, next and prev links, and the entity's record
+// of where each entry went, for O(1) removal), against the seed's 4 (a next link only,
+// removals left to the caller).
 package tiles
 
 import (
