@@ -23,6 +23,9 @@ func headline(r *result.Run) string {
 	if seed, ok := r.Params["seed"]; ok {
 		parts = append(parts, "seed "+strconv.FormatInt(seed, 10))
 	}
+	if r.Cache != "" {
+		parts = append(parts, r.Cache+" caches")
+	}
 	s := strings.Join(parts, " · ")
 	if r.Title != "" {
 		s = r.Title + " — " + s
@@ -66,6 +69,34 @@ func runDate(r *result.Run) string {
 		return "date not recorded"
 	}
 	return r.Started.Format("2006-01-02 15:04 -07:00")
+}
+
+// CacheText says how a run scheduled its frames and what state of the caches each
+// timed frame started from: "warm caches (12 rounds, bursts of 2 to 10 frames)".
+func CacheText(r *result.Run) string {
+	lo, hi := 0, 0
+	for _, rd := range r.Rounds {
+		if lo == 0 || rd.Frames < lo {
+			lo = rd.Frames
+		}
+		hi = max(hi, rd.Frames)
+	}
+	bursts := "bursts of " + strconv.Itoa(lo)
+	if hi != lo {
+		bursts += " to " + strconv.Itoa(hi)
+	}
+	rounds := strconv.Itoa(len(r.Rounds)) + " rounds, " + bursts + " frames, order shuffled each round"
+	switch r.Cache {
+	case result.Warm:
+		return "warm caches (" + rounds + "; the first frame of each burst re-warms and is not summarised)"
+	case result.Cold:
+		s := "cold caches (" + rounds + "; the caches are emptied before every frame"
+		if r.CacheNote != "" {
+			s += ": " + r.CacheNote
+		}
+		return s + ")"
+	}
+	return "one frame per backing in turn (a version 1 run: no cache mode recorded)"
 }
 
 // countersText says whether hardware counters were on and what "misses" counted,

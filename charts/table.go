@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"image/color"
 	"slices"
-	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
@@ -116,15 +115,10 @@ func ratioCell(r *result.Run, name, best string) string {
 	if found == nil {
 		return "n/a"
 	}
-	s := units.Ratio(found.Median) + " (" + trimX(units.Ratio(found.Lo)) + "–" + trimX(units.Ratio(found.Hi)) + ")"
-	if !found.Significant {
-		s += " n.s."
-	}
+	s := units.RatioCI(found.Median, found.Lo, found.Hi, found.Range, found.Significant)
 	if found.Vs != best {
 		s += " vs " + found.Vs
 	}
 	return s
 }
 
-// trimX drops the "×" of an interval end: the median beside it already carries it.
-func trimX(s string) string { return strings.TrimSuffix(s, "×") }

@@ -29,6 +29,8 @@ type benchOpts struct {
 	frames   int
 	warmup   int
 	counters bool
+	cache    string
+	burst    int
 	timeout  time.Duration
 	format   string
 	out      outputs
@@ -45,6 +47,8 @@ func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
 	fs.IntVar(&o.frames, "frames", defaultFrames, fmt.Sprintf("frames per backing, warm-up included (1 to %d; default the preset's)", lab.MaxFrames))
 	fs.IntVar(&o.warmup, "warmup", 0, "first frames kept out of the summary (0 to frames-1; default a tenth of -frames, or the preset's)")
 	fs.BoolVar(&o.counters, "counters", true, "read hardware counters (instructions, cycles, memory misses) where the system allows")
+	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: warm (its own last frame's, as go test -bench) or cold (emptied before every frame) (default warm, or the preset's)")
+	fs.IntVar(&o.burst, "burst", 0, fmt.Sprintf("frames each backing runs in one turn (1 to %d; default chosen each round so a round takes about %v)", lab.MaxBurst, lab.RoundBudget))
 	fs.DurationVar(&o.timeout, "timeout", lab.DefaultTimeout, "declare a worker hung after this long without a word")
 	fs.StringVar(&o.format, "format", "table", "what to print: table (a summary) or go (benchmark lines for benchstat, one per frame)")
 	o.out.flags(fs)
@@ -95,14 +99,24 @@ func checkFormat(f string) error {
 // config builds the run from the preset, if any, and the flags that were set, which
 // override it.
 func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
-	c := lab.Config{Counters: o.counters, Timeout: o.timeout, Frames: defaultFrames, Warmup: -1}
+	c := lab.Config{Counters: o.counters, Timeout: o.timeout, Frames: defaultFrames, Warmup: -1, Burst: o.burst}
 	if o.preset != "" {
 		p, err := presets.Lookup(o.preset)
 		if err != nil {
 			return c, usagef("-preset: %v", err)
 		}
 		c.Title, c.Workload, c.Backings, c.Params = p.Title, p.Workload, p.Backings, p.Params.Clone()
-		c.Frames, c.Warmup = p.Frames, p.Warmup
+		c.Frames, c.Warmup, c.Cache = p.Frames, p.Warmup, lab.CacheMode(p.Cache)
+	}
+	if set["cache"] {
+		m, err := lab.ParseCacheMode(o.cache)
+		if err != nil {
+			return c, usagef("-cache: %v", err)
+		}
+		c.Cache = m
+	}
+	if set["burst"] && o.burst == 0 {
+		return c, usagef("-burst: 0 (want 1 to %d, or leave it out to choose by time)", lab.MaxBurst)
 	}
 	if set["workload"] {
 		if c.Workload != "" && c.Workload != o.workload {

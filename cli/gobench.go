@@ -9,7 +9,8 @@ import (
 )
 
 // writeGoBench prints the run in Go's benchmark format, one line per backing per frame
-// after warm-up, each frame a one-iteration "run" of BenchmarkFrame/workload=…/backing=…,
+// the summary keeps (after warm-up, and in warm mode not the first frame of a burst;
+// see result.Run.Excluded), each frame a one-iteration "run" of BenchmarkFrame/workload=…/backing=…,
 // so that benchstat computes medians and intervals over the frames and
 // `benchstat -col /backing` sets the backings side by side.
 func writeGoBench(w io.Writer, r *result.Run) error {
@@ -21,10 +22,16 @@ func writeGoBench(w io.Writer, r *result.Run) error {
 	for _, k := range r.Params.Keys() {
 		fmt.Fprintf(&b, "%s: %d\n", k, r.Params[k]) // configuration lines: benchstat keeps them as keys
 	}
+	if r.Cache != "" {
+		fmt.Fprintf(&b, "cache: %s\n", r.Cache)
+	}
 	for _, bk := range r.Backings {
 		name := fmt.Sprintf("BenchmarkFrame/workload=%s/backing=%s", r.Workload, bk.Name)
 		s := &bk.Frames
 		for i := r.Warmup; i < s.Len(); i++ {
+			if r.Excluded(i) != result.Kept {
+				continue
+			}
 			fmt.Fprintf(&b, "%s\t1\t%d ns/op\t%d B/op\t%d allocs/op", name, s.NS[i], s.AllocBytes[i], s.Allocs[i])
 			if s.MemMisses != nil {
 				fmt.Fprintf(&b, "\t%d mem-misses/op", s.MemMisses[i])

@@ -45,6 +45,20 @@ func TestReport(t *testing.T) {
 	}
 }
 
+// TestReportV1 re-reads a run saved by the first version, which ran one frame of each
+// backing in turn: it is summarised as it was measured, and says so.
+func TestReportV1(t *testing.T) {
+	code, stdout, stderr := run(t, "report", "testdata/run-v1.json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"a version 1 run", "1.37× (0.96–1.67) n.s."} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("report of a v1 run lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
 func TestReportFormatGo(t *testing.T) {
 	code, stdout, _ := run(t, "report", savedRun, "-format", "go")
 	if code != exitOK {
@@ -98,7 +112,7 @@ func TestReportBadInput(t *testing.T) {
 	}{
 		{"no file", nil, "report: which run?"},
 		{"missing file", []string{filepath.Join(dir, "nope.json")}, "no such file"},
-		{"other schema", []string{other}, `schema: "localitylab/run/v0" is not "localitylab/run/v1"`},
+		{"other schema", []string{other}, `schema: "localitylab/run/v0" is not "localitylab/run/v2"`},
 		{"unwritable output", []string{savedRun, "-csv", filepath.Join(dir, "no", "run.csv")}, "-csv: "},
 		{"two files", []string{savedRun, "more.json"}, `unexpected argument "more.json"`},
 		{"format", []string{savedRun, "-format", "svg"}, `-format: "svg"`},

@@ -8,13 +8,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/scenarios"
 )
 
 var tableColumns = []string{"backing", "p50", "p95", "p99", "× slower than best (95% CI)",
-	"allocs/frame", "bytes/entity", "misses/frame", "load"}
+	"allocs/frame", "GC/frame", "bytes/entity", "misses/frame", "load"}
 
 // writeTable prints the run's summary: a line naming the run, one row per backing,
 // fastest first (backings whose worker failed last, marked), and notes on what the
@@ -51,14 +52,14 @@ func runLine(r *result.Run) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s: %s; %d frames, the first %d warm-up", head, strings.Join(params, ", "), r.Frames, r.Warmup)
+	return fmt.Sprintf("%s: %s; %d frames, the first %d warm-up; %s", head, strings.Join(params, ", "), r.Frames, r.Warmup, charts.CacheText(r))
 }
 
 // fastestFirst orders backings by median frame time; those whose worker failed or
 // that have no frame after warm-up follow in run order, so that a partial figure is
 // never shown as the best.
 func fastestFirst(r *result.Run) []int {
-	full := func(b *result.Backing) bool { return b.Error == "" && b.Frames.Len() > r.Warmup }
+	full := func(b *result.Backing) bool { return b.Error == "" && b.Summary.Measured > 0 }
 	idx := make([]int, len(r.Backings))
 	for i := range idx {
 		idx[i] = i
@@ -84,19 +85,22 @@ func tableRow(r *result.Run, b *result.Backing) []string {
 	if b.Error != "" {
 		name += " (failed)"
 	}
-	row := []string{name, "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a"}
-	if b.Frames.Len() > r.Warmup {
+	row := []string{name, "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a", "n/a"}
+	if s.Measured > 0 {
 		row[1], row[2], row[3] = units.Duration(s.P50NS), units.Duration(s.P95NS), units.Duration(s.P99NS)
 		row[5] = units.Count(s.AllocsPerFrame)
+		if b.Frames.GCCPUNS != nil {
+			row[6] = units.Duration(s.GCCPUNSPerFrame)
+		}
 		if s.MemMissesPerFrame != nil {
-			row[7] = units.Count(*s.MemMissesPerFrame)
+			row[8] = units.Count(*s.MemMissesPerFrame)
 		}
 	}
 	if b.Load.Entities > 0 {
-		row[6] = units.Bytes(b.Load.BytesPerEntity)
+		row[7] = units.Bytes(b.Load.BytesPerEntity)
 	}
 	if b.Load.NS > 0 {
-		row[8] = units.Duration(float64(b.Load.NS))
+		row[9] = units.Duration(float64(b.Load.NS))
 	}
 	return row
 }
@@ -111,19 +115,26 @@ func ratioCell(r *result.Run, name string) string {
 		if q.Vs == name {
 			return "best"
 		}
-		s := fmt.Sprintf("%s (%s–%s)", units.Ratio(q.Median), strings.TrimSuffix(units.Ratio(q.Lo), "×"), strings.TrimSuffix(units.Ratio(q.Hi), "×"))
-		if !q.Significant {
-			s += " n.s."
-		}
-		return s
+		return units.RatioCI(q.Median, q.Lo, q.Hi, q.Range, q.Significant)
 	}
 	return "n/a"
 }
 
 // tableNotes explains the columns whose meaning depends on the run.
 func tableNotes(r *result.Run) []string {
-	notes := []string{"Frame times exclude the warm-up frames. × slower: median of per-frame time ratios against the best, " +
-		"with its 95% interval; n.s. means the interval includes 1 (no significant difference)."}
+	excluded := "the warm-up frames"
+	if r.Cache == result.Warm {
+		excluded += " and the first frame of each burst (it re-warms the caches after another backing's turn)"
+	}
+	notes := []string{"Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
+		"ratios against the best; then the median over the rounds, with its 95% interval over the rounds (a range " +
+		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " +
+		"GC/frame: the collector's CPU time for the work each backing caused, waited for after its frame."}
+	for _, b := range r.Backings {
+		if l := b.Load; l.SetupNS > 0 || l.FixedBytes != 0 {
+			notes = append(notes, loadNote(b.Name, &l))
+		}
+	}
 	c := r.Counters
 	switch {
 	case !c.Enabled:
@@ -135,6 +146,23 @@ func tableNotes(r *result.Run) []string {
 		notes = append(notes, "Counters: "+strings.TrimSuffix(c.Note, ".")+".")
 	}
 	return notes
+}
+
+// loadNote says what a backing's load column leaves out: the phases that only set up
+// conditions (the pointer array's heap aging), and the structure's fixed heap, which
+// bytes/entity does not spread over the entities.
+func loadNote(name string, l *result.Load) string {
+	var parts []string
+	for _, p := range l.Phases {
+		switch p.Kind {
+		case "setup":
+			parts = append(parts, fmt.Sprintf("%s took %s before or during its load, not counted as load", p.Name, units.Duration(float64(p.NS))))
+		case "fixed":
+			parts = append(parts, fmt.Sprintf("its %s (%s, %s of heap) is counted as load but not per entity",
+				p.Name, units.Duration(float64(p.NS)), units.Bytes(float64(p.HeapBytes))))
+		}
+	}
+	return name + ": " + strings.Join(parts, "; ") + "."
 }
 
 // writeAligned writes rows as columns separated by two spaces: the first column

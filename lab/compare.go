@@ -8,8 +8,8 @@ import (
 
 // Compare measures how many times slower backing slower ran than backing faster in r,
 // by the same statistics as the summary's ratios (see Summarize): the median over the
-// frames after warm-up that both ran of t_slower[i] / t_faster[i], with its 95%
-// interval. A lesson uses it to put a measured figure beside a source's claim about
+// rounds of each round's median t_slower[k] / t_faster[k], over the kept frames both
+// ran, with its 95% interval over the rounds. A lesson uses it to put a measured figure beside a source's claim about
 // two backings, neither of which need be the fastest. A median below 1 means the
 // claim's direction did not hold here.
 //
@@ -25,11 +25,11 @@ func Compare(r *result.Run, slower, faster string) (result.Ratio, error) {
 			return result.Ratio{}, fmt.Errorf("compare: the run has no backing %q", x.name)
 		}
 	}
-	xs := frameRatios(nil, r, a, b)
-	if len(xs) == 0 {
+	rt, ok := blockRatio(r, a, b)
+	if !ok {
 		return result.Ratio{}, fmt.Errorf("compare: %s and %s share no measured frame after the %d warm-up frames", slower, faster, r.Warmup)
 	}
-	return ratioOf(xs, slower, faster), nil
+	return rt, nil
 }
 
 // backingIndex returns the index of the named backing in r, or -1.

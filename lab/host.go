@@ -7,6 +7,7 @@ import (
 
 	"github.com/shirou/gopsutil/v4/cpu"
 
+	"localitylab/lab/cpucache"
 	"localitylab/lab/result"
 )
 
@@ -23,6 +24,13 @@ func hostInfo() result.Host {
 	}
 	if h.GOGC == "" {
 		h.GOGC = "100" // the runtime's default
+	}
+	if levels, err := cpucache.Levels(); err != nil {
+		h.CachesNote = err.Error()
+	} else {
+		for _, l := range levels {
+			h.Caches = append(h.Caches, result.CacheLevel{Level: l.Level, Type: l.Type, Bytes: l.Bytes})
+		}
 	}
 	if infos, err := cpu.Info(); err == nil && len(infos) > 0 {
 		h.CPU = strings.TrimSpace(infos[0].ModelName)

@@ -65,7 +65,7 @@ func loadedRun(tb testing.TB, c Config, spawn spawnFunc) *Live {
 	}
 }
 
-// TestFramePathAllocs drives the scheduler's frame round directly, with the workers
+// TestFramePathAllocs drives the scheduler's rounds directly, with the workers
 // in-process, so that testing.AllocsPerRun counts both the coordinator's and the
 // workers' allocations per frame: there must be none.
 func TestFramePathAllocs(t *testing.T) {
@@ -73,13 +73,13 @@ func TestFramePathAllocs(t *testing.T) {
 	c.Frames = 1000
 	l := loadedRun(t, c, spawnInProcess)
 	// The run is paused and its scheduler waits in waitTurn, touching nothing that
-	// frameRound uses; the test takes the scheduler's place.
+	// round uses; the test takes the scheduler's place.
 	f := 0
 	allocs := testing.AllocsPerRun(200, func() {
-		if err := l.frameRound(f); err != nil {
+		if err := l.round(f, 3); err != nil {
 			t.Fatal(err)
 		}
-		f++
+		f += 3
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per frame on the frame path, want 0", allocs)
@@ -96,7 +96,7 @@ func TestFramePathAllocs(t *testing.T) {
 //     read twice, the clock read twice, the sample encoded and written (to io.Discard);
 //     with counters, the counter group read twice as well; worker-metrics-part is the
 //     two metrics reads alone;
-//   - process: frameRound with one worker process, as a real run does: the frame
+//   - process: a round of one frame with one worker process, as a real run does: the frame
 //     request and the sample through the pipes, both processes' share, and the
 //     coordinator's bookkeeping. This round trip is outside the timed frame, but it
 //     bounds the frame rate: a round of n backings costs n of them.
@@ -137,13 +137,13 @@ func benchmarkWorker(b *testing.B, counters bool) {
 		if w.frames == MaxFrames-1 {
 			w.frames = 0 // the frame number only has to match the worker's count
 		}
-		if err := w.frame(w.frames); err != nil {
+		if err := w.burst(w.frames, 1); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// benchmarkRound times frameRound with one backing; a run holds at most MaxFrames
+// benchmarkRound times a round of one frame with one backing; a run holds at most MaxFrames
 // frames, so a long benchmark starts a fresh run (off the clock) when one is full.
 func benchmarkRound(b *testing.B, spawn spawnFunc) {
 	c := testConfig(b, workload.SoA)
@@ -159,7 +159,7 @@ func benchmarkRound(b *testing.B, spawn spawnFunc) {
 			l, f = loadedRun(b, c, spawn), 0
 			b.StartTimer()
 		}
-		if err := l.frameRound(f); err != nil {
+		if err := l.round(f, 1); err != nil {
 			b.Fatal(err)
 		}
 		f++

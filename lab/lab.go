@@ -1,6 +1,7 @@
 // Package lab measures a run: one workload over one to six backings, each backing in a
-// worker process of its own, stepped in strict turn one frame at a time, so that the
-// figures it reports can be trusted (DESIGN.md, the fairness rules).
+// worker process of its own, run in short alternating bursts of consecutive frames, so
+// that the figures it reports can be trusted: README.md, "Measuring", states the rules
+// this package keeps and why.
 //
 // The coordinator (Start, Live, Run) lives in the caller's process and never runs
 // workload code; a worker (ServeWorker, behind the binary's hidden worker subcommand)
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"localitylab/lab/result"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
@@ -30,6 +32,38 @@ const MaxFrames = 100_000
 // something is stuck.
 const DefaultTimeout = time.Minute
 
+// CacheMode says what state of the caches each timed frame starts from.
+type CacheMode string
+
+// The cache modes; see result.Warm and result.Cold for what each means.
+const (
+	Warm CacheMode = result.Warm
+	Cold CacheMode = result.Cold
+)
+
+// ParseCacheMode reads a cache mode's name.
+func ParseCacheMode(s string) (CacheMode, error) {
+	switch m := CacheMode(s); m {
+	case Warm, Cold:
+		return m, nil
+	}
+	return "", fmt.Errorf("%q is not a cache mode (want %s or %s)", s, Warm, Cold)
+}
+
+// RoundBudget is roughly how long one round of bursts takes when Config.Burst is 0:
+// short enough that the app's charts move several times a second and Pause answers
+// at once, long enough that bursts of fast frames are several frames long.
+const RoundBudget = 100 * time.Millisecond
+
+// Burst bounds when Config.Burst is 0. A burst of two is the shortest that measures
+// anything in warm mode (its first frame re-warms); ten keeps every backing's turn
+// short, so that machine noise still falls on all of them alike, and gives a default
+// run of 200 frames twenty rounds: blocks enough for a 95% interval.
+const (
+	minBurst = 2
+	maxBurst = 10
+)
+
 // lookup finds a workload by name. Tests replace it (in the test binary, which then
 // also serves as the worker) to add workloads that exist only for tests.
 var lookup = scenarios.Lookup
@@ -43,6 +77,8 @@ type Config struct {
 	Frames       int             // frames per backing, warm-up included
 	Warmup       int             // first frames kept out of the summary (0 .. Frames-1)
 	Counters     bool            // hardware counters where perf_event_open allows
+	Cache        CacheMode       // Warm (the default, also for "") or Cold
+	Burst        int             // frames per burst; 0 = chosen each round to keep rounds near RoundBudget
 	PreviewEvery time.Duration   // ask the first live backing's worker for a workload.Scene this often; 0 = never
 	StartPaused  bool            // load, then wait for Resume or Step
 	Worker       []string        // argv that starts a worker; nil = this executable + "worker"
@@ -83,6 +119,15 @@ func (c *Config) Check() error {
 	}
 	if c.PreviewEvery < 0 {
 		return fmt.Errorf("preview interval: %v is negative (want 0 for never, or more)", c.PreviewEvery)
+	}
+	if c.Cache == "" {
+		c.Cache = Warm
+	}
+	if _, err := ParseCacheMode(string(c.Cache)); err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	if c.Burst < 0 || c.Burst > MaxBurst {
+		return fmt.Errorf("burst: %d is out of range (want 0 to choose by time, or 1 to %d)", c.Burst, MaxBurst)
 	}
 	if c.Timeout < 0 {
 		return fmt.Errorf("timeout: %v is negative (want 0 for the default of %v, or more)", c.Timeout, DefaultTimeout)

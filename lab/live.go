@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"time"
@@ -69,23 +70,31 @@ type Live struct {
 	procs    []*proc // nil once a backing's worker failed
 	all      []*proc // every worker started, for stopping them
 	dog      *watchdog
-	cur      []result.Sample // this frame's samples
-	ok       []bool          // which backings produced one
+	cur      [][]result.Sample // per backing, this round's samples (MaxBurst of them)
+	ok       []bool            // which backings ran this round
+	order    []int             // the order of the round being run
+	rng      *rand.Rand        // shuffles the orders, from the seed
 	sceneBuf workload.Scene
 	sceneAt  time.Time
 
-	mu       sync.Mutex // guards everything below
-	phase    Phase
-	err      error
-	paused   bool
-	steps    int
-	round    int
-	host     result.Host
-	started  time.Time
-	counters result.Counters
-	backings []backingState
-	scene    workload.Scene
-	hasScene bool
+	lastRound       time.Duration // how long the last round took
+	lastRoundFrames int           // and how many frames it ran
+
+	mu         sync.Mutex // guards everything below
+	phase      Phase
+	err        error
+	paused     bool
+	steps      int
+	framesDone int // frames every live backing has run (whole rounds)
+	rounds     []result.Round
+	orders     []int // backs every rounds[k].Order: one slot per backing per frame, made up front
+	cacheNote  string
+	host       result.Host
+	started    time.Time
+	counters   result.Counters
+	backings   []backingState
+	scene      workload.Scene
+	hasScene   bool
 }
 
 // backingState is what the coordinator holds for one backing.
@@ -120,10 +129,13 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 		counters: result.Counters{Enabled: c.Counters}}
 	l.ctx, l.cancel = context.WithCancel(ctx)
 	n := len(c.Backings)
-	l.procs, l.cur, l.ok = make([]*proc, n), make([]result.Sample, n), make([]bool, n)
+	l.procs, l.cur, l.ok = make([]*proc, n), make([][]result.Sample, n), make([]bool, n)
+	l.order, l.rng = make([]int, n), newOrderRNG(c.Params[workload.Seed.Name])
+	l.rounds, l.orders = make([]result.Round, 0, c.Frames), make([]int, 0, n*c.Frames)
 	l.backings = make([]backingState, n)
 	for i, b := range c.Backings {
 		l.backings[i] = backingState{name: b, samples: make([]result.Sample, 0, c.Frames)}
+		l.cur[i] = make([]result.Sample, MaxBurst)
 	}
 	l.scene.Boxes = make([]workload.Box, 0, workload.MaxSceneBoxes)
 	l.sceneBuf.Boxes = make([]workload.Box, 0, workload.MaxSceneBoxes)
@@ -218,7 +230,7 @@ func (l *Live) Wait() (*result.Run, error) {
 func (l *Live) Status() Status {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := Status{Phase: l.phase, Frames: l.cfg.Frames, Done: l.round, Err: l.err,
+	st := Status{Phase: l.phase, Frames: l.cfg.Frames, Done: l.framesDone, Err: l.err,
 		Backings: make([]BackingStatus, len(l.backings))}
 	for i, b := range l.backings {
 		st.Backings[i] = BackingStatus{Name: b.name, Load: b.loadFrac, Loaded: b.loaded, Frames: len(b.samples), Err: b.err}
@@ -259,6 +271,7 @@ func (l *Live) Snapshot() *result.Run {
 	l.mu.Lock()
 	r := &result.Run{Schema: result.Schema, Title: l.cfg.Title, Workload: l.cfg.Workload,
 		Params: l.cfg.Params.Clone(), Frames: l.cfg.Frames, Warmup: l.cfg.Warmup,
+		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Rounds: cloneRounds(l.rounds),
 		Counters: l.counters, Host: l.host, Started: l.started,
 		Backings: make([]result.Backing, len(l.backings))}
 	for i, b := range l.backings {
@@ -274,4 +287,14 @@ func (l *Live) Snapshot() *result.Run {
 	l.mu.Unlock()
 	Summarize(r)
 	return r
+}
+
+// cloneRounds copies the rounds so far, orders included: the scheduler goes on
+// appending to its own.
+func cloneRounds(rs []result.Round) []result.Round {
+	out := make([]result.Round, len(rs))
+	for k, rd := range rs {
+		out[k] = result.Round{First: rd.First, Frames: rd.Frames, Order: slices.Clone(rd.Order)}
+	}
+	return out
 }

@@ -150,7 +150,7 @@ func (e *failReport) Error() string { return e.text }
 // hello sends the handshake and reads the worker's answer.
 func (p *proc) hello(w *watchdog, c *Config) (readyBody, error) {
 	var r readyBody
-	h := helloBody{Workload: c.Workload, Params: c.Params, Backing: p.backing, Counters: c.Counters}
+	h := helloBody{Workload: c.Workload, Params: c.Params, Backing: p.backing, Counters: c.Counters, Cache: c.Cache}
 	if err := putHandshake(p.wr, msgHello, h); err != nil {
 		return r, err
 	}
@@ -191,24 +191,28 @@ func (p *proc) load(w *watchdog, rec *loadRecord, progress func(float64)) error 
 	}
 }
 
-// frame asks the worker to run frame f and reads its sample into s. It is the
-// coordinator's frame path: it allocates nothing.
-func (p *proc) frame(w *watchdog, f int, s *result.Sample) error {
-	if err := putFrame(p.wr, f); err != nil {
+// burst asks the worker to run frames first … first+len(dst)-1 and reads their
+// samples into dst. It is the coordinator's frame path: it allocates nothing. The
+// watchdog's clock runs from the request to the first sample, which the worker sends
+// once the whole burst has run, and again for each of the others.
+func (p *proc) burst(w *watchdog, first int, dst []result.Sample) error {
+	if err := putBurst(p.wr, first, len(dst)); err != nil {
 		return err
 	}
-	t, err := p.recv(w)
-	if err != nil {
-		return err
-	}
-	if t != msgSample {
-		return fmt.Errorf("protocol: %v message instead of a sample", t)
-	}
-	if err := getSample(p.rd, s); err != nil {
-		return err
-	}
-	if s.Frame != f {
-		return fmt.Errorf("protocol: sample of frame %d when %d was asked for", s.Frame, f)
+	for k := range dst {
+		t, err := p.recv(w)
+		if err != nil {
+			return err
+		}
+		if t != msgSample {
+			return fmt.Errorf("protocol: %v message instead of a sample", t)
+		}
+		if err := getSample(p.rd, &dst[k]); err != nil {
+			return err
+		}
+		if dst[k].Frame != first+k {
+			return fmt.Errorf("protocol: sample of frame %d when %d was due", dst[k].Frame, first+k)
+		}
 	}
 	return nil
 }

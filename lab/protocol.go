@@ -14,18 +14,20 @@ import (
 )
 
 // The worker protocol. Every message is an 8-byte header (type, three zero bytes, the
-// payload length as a little-endian uint32) and a payload. The two messages of the
-// frame path (msgFrame, msgSample) have fixed sizes and are encoded into buffers that
-// live as long as the connection, so a frame allocates nothing on either side. The
-// handshake carries JSON, which may allocate: it happens once.
+// payload length as a little-endian uint32) and a payload. The messages of the frame
+// path (msgBurst, msgSample) have fixed sizes and are encoded into buffers that live as
+// long as the connection, so a frame allocates nothing on either side. The handshake
+// and the load record carry JSON, which may allocate: they happen once.
 //
 // A session: the coordinator sends msgHello, the worker answers msgReady (or msgFail);
-// msgLoad is answered by msgProgress messages and then msgLoaded; each msgFrame by one
-// msgSample; msgScene by msgSceneData. End of input (the coordinator closing the
-// worker's stdin) means stop, also in the middle of a load.
+// msgLoad is answered by msgProgress messages and then msgLoaded; msgBurst asks for a
+// run of consecutive frames, answered by one msgSample per frame, all written at the
+// end of the burst so that no frame of it waits on a pipe; msgScene by msgSceneData.
+// End of input (the coordinator closing the worker's stdin) means stop, also in the
+// middle of a load.
 const (
 	protocolMagic   = "LLWK"
-	protocolVersion = 1
+	protocolVersion = 2
 )
 
 type msgType uint8
@@ -33,17 +35,17 @@ type msgType uint8
 const (
 	msgHello     msgType = iota + 1 // coordinator: magic, version, helloBody as JSON
 	msgLoad                         // coordinator: build the world
-	msgFrame                        // coordinator: run frame n (uint64)
+	msgBurst                        // coordinator: run frames first … first+count-1 (two uint64)
 	msgScene                        // coordinator: describe the last frame
 	msgReady                        // worker: magic, version, readyBody as JSON
 	msgProgress                     // worker: load fraction (float64 bits)
-	msgLoaded                       // worker: loadRecord
-	msgSample                       // worker: one frame's sample
+	msgLoaded                       // worker: loadRecord as JSON
+	msgSample                       // worker: one frame's sample, count of them per burst
 	msgSceneData                    // worker: a workload.Scene
 	msgFail                         // worker: what went wrong, as text; the worker then exits
 )
 
-var msgNames = [...]string{"", "hello", "load", "frame", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail"}
+var msgNames = [...]string{"", "hello", "load", "burst", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail"}
 
 func (t msgType) String() string {
 	if int(t) < len(msgNames) && t != 0 {
@@ -54,14 +56,16 @@ func (t msgType) String() string {
 
 // Fixed payload sizes; a message of one of these types with another size is an error.
 const (
-	headerSize    = 8
-	frameSize     = 8
-	progressSize  = 8
-	loadedSize    = 5 * 8
-	sampleSize    = 13 * 8
-	sceneHead     = 8*4 + 8 + 4
-	sceneBoxSize  = 5 * 4
-	maxPayload    = 1 << 20 // more than any message needs: a Scene is at most ~80 KiB
+	headerSize   = 8
+	burstSize    = 2 * 8
+	progressSize = 8
+	sampleSize   = 15 * 8
+	sceneHead    = 8*4 + 8 + 4
+	sceneBoxSize = 5 * 4
+	maxPayload   = 1 << 20 // more than any message needs: a Scene is at most ~80 KiB
+	// MaxBurst bounds the frames of one burst: the worker writes their samples at its
+	// end, and the coordinator's pipe buffer should hold them.
+	MaxBurst      = 256
 	maxSceneBytes = sceneHead + workload.MaxSceneBoxes*sceneBoxSize
 )
 
@@ -71,6 +75,7 @@ type helloBody struct {
 	Params   workload.Params `json:"params"`
 	Backing  string          `json:"backing"`
 	Counters bool            `json:"counters"`
+	Cache    CacheMode       `json:"cache"`
 }
 
 // readyBody is what a worker says about itself once its store exists.
@@ -79,25 +84,53 @@ type readyBody struct {
 	Counters bool   `json:"counters"` // the counter group is open
 	Misses   string `json:"misses"`   // exactly what the miss counter counts; "" when nothing suitable opened
 	Note     string `json:"note"`     // why counters (or misses) are n/a, or what they include
+	Cache    string `json:"cache"`    // cold mode: how the caches are emptied before each frame
+	Flush    uint64 `json:"flush"`    // cold mode: bytes of the flush buffer (resident, not heap)
 }
 
 // loadRecord is what the worker measured around Store.Load.
 type loadRecord struct {
-	NS         int64
-	Entities   int64
-	HeapBefore uint64 // live heap after a GC, before the load
-	HeapAfter  uint64 // live heap after a GC, after the load
-	RSS        uint64
+	Phases     []loadPhase `json:"phases"` // in the order they began; at least one
+	Entities   int64       `json:"entities"`
+	HeapBefore uint64      `json:"heap_before"` // live heap after a GC, before the load
+	HeapAfter  uint64      `json:"heap_after"`  // live heap after a GC, after the load
+	RSS        uint64      `json:"rss"`
 }
 
-// writer builds one message at a time in a reused buffer and writes it with one call.
+// loadPhase is one phase of a load (see workload.Phase): its time, without the GC the
+// worker runs at each phase's end to measure it, and the live heap it added.
+type loadPhase struct {
+	Name string             `json:"name"`
+	Kind workload.PhaseKind `json:"kind"`
+	NS   int64              `json:"ns"`
+	Heap int64              `json:"heap"` // may be negative: a phase can free more than it keeps
+}
+
+// writer builds one message at a time in a reused buffer and writes it with one call,
+// to w directly or, for a worker, into a buffer that sync sends, so that the samples of
+// a burst leave in one write once the burst is over.
 type writer struct {
 	w   io.Writer
+	bw  *bufio.Writer // nil: every message is written at once
 	buf []byte
 }
 
 func newWriter(w io.Writer) *writer {
 	return &writer{w: w, buf: make([]byte, 0, headerSize+sampleSize)}
+}
+
+// newBufferedWriter is a worker's writer: messages wait for sync.
+func newBufferedWriter(w io.Writer) *writer {
+	bw := bufio.NewWriterSize(w, MaxBurst*(headerSize+sampleSize))
+	return &writer{w: bw, bw: bw, buf: make([]byte, 0, headerSize+sampleSize)}
+}
+
+// sync sends the messages a buffered writer holds.
+func (m *writer) sync() error {
+	if m.bw == nil {
+		return nil
+	}
+	return m.bw.Flush()
 }
 
 func (m *writer) start(t msgType) {
@@ -119,11 +152,14 @@ func (m *writer) flush() error {
 	return err
 }
 
-// send writes a message whose payload is b.
+// send writes a message whose payload is b, and syncs.
 func (m *writer) send(t msgType, b []byte) error {
 	m.start(t)
 	m.raw(b)
-	return m.flush()
+	if err := m.flush(); err != nil {
+		return err
+	}
+	return m.sync()
 }
 
 // reader reads one message at a time into a reused buffer; the payload stays valid
@@ -246,39 +282,49 @@ func getProgress(m *reader) (float64, error) {
 }
 
 func putLoaded(m *writer, r *loadRecord) error {
+	js, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
 	m.start(msgLoaded)
-	m.u64(uint64(r.NS))
-	m.u64(uint64(r.Entities))
-	m.u64(r.HeapBefore)
-	m.u64(r.HeapAfter)
-	m.u64(r.RSS)
+	m.raw(js)
 	return m.flush()
 }
 
 func getLoaded(m *reader, r *loadRecord) error {
-	if err := m.want(msgLoaded, loadedSize); err != nil {
-		return err
+	if err := json.Unmarshal(m.buf, r); err != nil {
+		return fmt.Errorf("protocol: loaded message: %w", err)
 	}
-	r.NS, r.Entities = int64(m.u64()), int64(m.u64())
-	r.HeapBefore, r.HeapAfter, r.RSS = m.u64(), m.u64(), m.u64()
+	if len(r.Phases) == 0 {
+		return errors.New("protocol: loaded message without a phase")
+	}
+	for _, p := range r.Phases {
+		if p.NS < 0 || p.Kind > workload.Setup {
+			return fmt.Errorf("protocol: load phase %q: %d ns, kind %d", p.Name, p.NS, p.Kind)
+		}
+	}
 	return nil
 }
 
-func putFrame(m *writer, frame int) error {
-	m.start(msgFrame)
-	m.u64(uint64(frame))
+func putBurst(m *writer, first, count int) error {
+	m.start(msgBurst)
+	m.u64(uint64(first))
+	m.u64(uint64(count))
 	return m.flush()
 }
 
-func getFrame(m *reader) (int, error) {
-	if err := m.want(msgFrame, frameSize); err != nil {
-		return 0, err
+func getBurst(m *reader) (first, count int, err error) {
+	if err := m.want(msgBurst, burstSize); err != nil {
+		return 0, 0, err
 	}
-	f := m.u64()
-	if f >= MaxFrames {
-		return 0, fmt.Errorf("protocol: frame %d is past the last possible (%d)", f, MaxFrames-1)
+	f, n := m.u64(), m.u64()
+	if n < 1 || n > MaxBurst {
+		return 0, 0, fmt.Errorf("protocol: burst of %d frames (want 1 to %d)", n, MaxBurst)
 	}
-	return int(f), nil
+	if f+n > MaxFrames {
+		return 0, 0, fmt.Errorf("protocol: frames %d to %d run past the last possible (%d)", f, f+n-1, MaxFrames-1)
+	}
+	return int(f), int(n), nil
 }
 
 // putSample encodes s; s.Backing is not sent (the coordinator knows whom it asked).
@@ -289,7 +335,8 @@ func putSample(m *writer, s *result.Sample) error {
 		flags = 1
 	}
 	for _, v := range [...]uint64{uint64(s.Frame), uint64(s.NS), s.Allocs, s.AllocBytes, s.HeapBytes,
-		s.RSSBytes, s.GCCycles, s.GCPauseNS, s.Checksum, flags, s.Instructions, s.Cycles, s.MemMisses} {
+		s.RSSBytes, s.GCCycles, s.GCPauseNS, s.GCWaitNS, s.GCCPUNS, s.Checksum, flags,
+		s.Instructions, s.Cycles, s.MemMisses} {
 		m.u64(v)
 	}
 	return m.flush()
@@ -302,7 +349,8 @@ func getSample(m *reader, s *result.Sample) error {
 	}
 	s.Frame, s.NS = int(m.u64()), int64(m.u64())
 	s.Allocs, s.AllocBytes, s.HeapBytes, s.RSSBytes = m.u64(), m.u64(), m.u64(), m.u64()
-	s.GCCycles, s.GCPauseNS, s.Checksum = m.u64(), m.u64(), m.u64()
+	s.GCCycles, s.GCPauseNS, s.GCWaitNS, s.GCCPUNS = m.u64(), m.u64(), m.u64(), m.u64()
+	s.Checksum = m.u64()
 	flags := m.u64()
 	s.HasCounters = flags&1 != 0
 	s.Instructions, s.Cycles, s.MemMisses = m.u64(), m.u64(), m.u64()

@@ -17,13 +17,14 @@ func TestProtocolRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
 	w := newWriter(&buf)
 	sample := result.Sample{Frame: 7, NS: 123456, Allocs: 3, AllocBytes: 192, HeapBytes: 1 << 30, RSSBytes: 1 << 31,
-		GCCycles: 1, GCPauseNS: 40000, Checksum: 0xfedcba9876543210, HasCounters: true,
+		GCCycles: 1, GCPauseNS: 40000, GCWaitNS: 1500, GCCPUNS: 250000, Checksum: 0xfedcba9876543210, HasCounters: true,
 		Instructions: 1e9, Cycles: 2e9, MemMisses: 12345}
 	scene := workload.Scene{World: workload.Rect{X1: 1 << 30, Y1: 1 << 30}, View: workload.Rect{X0: -5, Y0: -6, X1: 1915, Y1: 1074},
 		Boxes: []workload.Box{{X: -1, Y: 2, W: 3, H: 4, Kind: workload.Target}, {X: 5, Y: 6, W: 7, H: 8, Kind: workload.Entity}},
 		Total: 9000}
-	hello := helloBody{Workload: "sprites", Params: workload.Params{"seed": 1<<53 - 1, "entities": 5}, Backing: "soa", Counters: true}
-	load := loadRecord{NS: 5e9, Entities: 1e6, HeapBefore: 1 << 20, HeapAfter: 1 << 28, RSS: 1 << 29}
+	hello := helloBody{Workload: "sprites", Params: workload.Params{"seed": 1<<53 - 1, "entities": 5}, Backing: "soa", Counters: true, Cache: Cold}
+	load := loadRecord{Entities: 1e6, HeapBefore: 1 << 20, HeapAfter: 1 << 28, RSS: 1 << 29,
+		Phases: []loadPhase{{Name: "heap aging", Kind: workload.Setup, NS: 3e9, Heap: 1 << 26}, {Name: "load", NS: 5e9, Heap: -5}}}
 
 	must := func(err error) {
 		t.Helper()
@@ -34,7 +35,7 @@ func TestProtocolRoundTrip(t *testing.T) {
 	must(putHandshake(w, msgHello, hello))
 	must(putProgress(w, 0.25))
 	must(putLoaded(w, &load))
-	must(putFrame(w, 7))
+	must(putBurst(w, 7, 3))
 	must(putSample(w, &sample))
 	must(putScene(w, &scene))
 	must(w.send(msgFail, []byte("it broke")))
@@ -60,12 +61,12 @@ func TestProtocolRoundTrip(t *testing.T) {
 	next(msgLoaded)
 	var ld loadRecord
 	must(getLoaded(r, &ld))
-	if ld != load {
+	if !reflect.DeepEqual(ld, load) {
 		t.Errorf("loaded %+v, want %+v", ld, load)
 	}
-	next(msgFrame)
-	if f, err := getFrame(r); err != nil || f != 7 {
-		t.Errorf("frame %v, %v", f, err)
+	next(msgBurst)
+	if f, n, err := getBurst(r); err != nil || f != 7 || n != 3 {
+		t.Errorf("burst %v, %v, %v; want 7, 3", f, n, err)
 	}
 	next(msgSample)
 	s := result.Sample{Backing: 3}
@@ -110,11 +111,12 @@ func TestSceneClipped(t *testing.T) {
 }
 
 func TestProtocolErrors(t *testing.T) {
-	frame := func() []byte {
+	burst := func(first, n int) []byte {
 		var b bytes.Buffer
-		putFrame(newWriter(&b), 3)
+		putBurst(newWriter(&b), first, n)
 		return b.Bytes()
 	}
+	frame := func() []byte { return burst(3, 1) }
 	hello := func(magic string, version byte) []byte {
 		var b bytes.Buffer
 		w := newWriter(&b)
@@ -133,9 +135,17 @@ func TestProtocolErrors(t *testing.T) {
 		{"truncated header", frame()[:5], nil, errTruncated.Error()},
 		{"truncated payload", frame()[:12], nil, errTruncated.Error()},
 		{"unknown type", append([]byte{99, 0, 0, 0}, frame()[4:]...), nil, "bad header"},
-		{"padding", append([]byte{byte(msgFrame), 1, 0, 0}, frame()[4:]...), nil, "bad header"},
+		{"padding", append([]byte{byte(msgBurst), 1, 0, 0}, frame()[4:]...), nil, "bad header"},
 		{"oversize", []byte{byte(msgScene), 0, 0, 0, 0, 0, 0x11, 0}, nil, "at most"},
-		{"short sample", frame(), func(r *reader) error { return getSample(r, &result.Sample{}) }, "sample message of 8 bytes (want 104)"},
+		{"short sample", frame(), func(r *reader) error { return getSample(r, &result.Sample{}) }, "sample message of 16 bytes (want 120)"},
+		{"empty burst", burst(3, 0), func(r *reader) error { _, _, err := getBurst(r); return err }, "burst of 0 frames"},
+		{"long burst", burst(3, MaxBurst+1), func(r *reader) error { _, _, err := getBurst(r); return err }, "burst of 257 frames"},
+		{"burst past the end", burst(MaxFrames-2, 3), func(r *reader) error { _, _, err := getBurst(r); return err }, "run past the last possible"},
+		{"load without phases", func() []byte {
+			var b bytes.Buffer
+			putLoaded(newWriter(&b), &loadRecord{Entities: 1})
+			return b.Bytes()
+		}(), func(r *reader) error { return getLoaded(r, &loadRecord{}) }, "without a phase"},
 		{"progress out of range", func() []byte {
 			var b bytes.Buffer
 			putProgress(newWriter(&b), 0)
@@ -144,7 +154,7 @@ func TestProtocolErrors(t *testing.T) {
 			return out
 		}(), func(r *reader) error { _, err := getProgress(r); return err }, "outside 0 to 1"},
 		{"magic", hello("XXXX", protocolVersion), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "is the worker this program"},
-		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 1"},
+		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -11,9 +12,21 @@ import (
 
 // run is the scheduler: the one goroutine that talks to the workers. It starts them,
 // loads them one after another (so that no load competes with another for the cores
-// and each load time is its own), then runs the frames in lockstep: frame k of every
-// live backing in Config order, one worker at a time, then frame k+1 (DESIGN.md,
-// fairness rule 4).
+// and each load time is its own), then runs the frames in rounds. In a round every
+// live backing runs the same frames as one burst, one backing after another in an
+// order shuffled from the seed; the round's samples are checked against each other
+// and recorded when all its bursts are in.
+//
+// Why bursts: run one frame of each backing in turn, and every frame starts in caches
+// that another backing's frame has just filled with its own data, so a backing's
+// figure depends on the company it keeps (a still world's spatial hash measured 3×
+// slower beside a scan of packed columns than alone). Within a burst each frame finds
+// the caches as its own previous frame left them, as under go test -bench, and the
+// burst's first frame, which pays to bring the backing's data back, is marked (see
+// result.Run.Excluded). Bursts stay short and alternate, so that machine noise still
+// falls on all backings alike, and the order changes every round, so that no backing
+// always runs first. In cold mode each worker empties the caches before every frame
+// instead, and no frame needs marking.
 func (l *Live) run() {
 	defer close(l.done)
 	defer l.shutdown()
@@ -33,15 +46,18 @@ func (l *Live) run() {
 			return
 		}
 	}
-	for f := 0; f < l.cfg.Frames; f++ {
-		if err := l.waitTurn(); err != nil {
+	for f := 0; f < l.cfg.Frames; {
+		limit, err := l.waitTurn()
+		if err != nil {
 			l.finish(Stopped, err)
 			return
 		}
 		if !l.anyAlive() {
 			break
 		}
-		if err := l.frameRound(f); err != nil {
+		n := min(l.burstLen(), limit, l.cfg.Frames-f)
+		start := time.Now()
+		if err := l.round(f, n); err != nil {
 			if l.ctx.Err() != nil {
 				l.finish(Stopped, l.ctx.Err())
 			} else {
@@ -49,9 +65,27 @@ func (l *Live) run() {
 			}
 			return
 		}
+		l.lastRound, l.lastRoundFrames = time.Since(start), n
+		f += n
 		l.maybeScene()
 	}
 	l.finish(Done, nil)
+}
+
+// burstLen is the length of the next round's bursts: Config.Burst when set, else as
+// many frames as fit in RoundBudget at the pace of the last round (which includes
+// everything a round costs: frames, cold-mode flushes, waits for the collector, the
+// pipes), within minBurst and maxBurst. The first round, with no pace known, is
+// minBurst long; it falls in the warm-up of any run of the default length.
+func (l *Live) burstLen() int {
+	if l.cfg.Burst > 0 {
+		return l.cfg.Burst
+	}
+	if l.lastRoundFrames == 0 || l.lastRound <= 0 {
+		return minBurst
+	}
+	perFrame := l.lastRound / time.Duration(l.lastRoundFrames)
+	return max(minBurst, min(maxBurst, int(RoundBudget/max(perFrame, 1))))
 }
 
 // startWorkers starts every worker, then shakes hands with each. Once they exist, the
@@ -86,6 +120,9 @@ func (l *Live) startWorkers() {
 		}
 		if l.counters.Note == "" {
 			l.counters.Note = ready.Note
+		}
+		if l.cacheNote == "" {
+			l.cacheNote = ready.Cache
 		}
 		l.mu.Unlock()
 	}
@@ -123,74 +160,125 @@ func (l *Live) loadOne(i int) {
 		}
 		return
 	}
-	ld := result.Load{NS: rec.NS, Entities: int(rec.Entities), HeapBytes: rec.HeapAfter, RSSBytes: rec.RSS}
-	if rec.Entities > 0 && rec.HeapAfter > rec.HeapBefore {
-		ld.BytesPerEntity = float64(rec.HeapAfter-rec.HeapBefore) / float64(rec.Entities)
-	}
+	ld := loadResult(&rec)
 	l.mu.Lock()
 	b.load, b.loaded, b.loadFrac = ld, true, 1
 	l.mu.Unlock()
 	l.notify()
 }
 
-// frameRound runs frame f on every live backing in turn and checks that their
-// checksums agree before recording any of them, so that a frame of unequal work is
-// never charted. It allocates nothing unless something fails.
-func (l *Live) frameRound(f int) error {
-	ref := -1
-	for i, p := range l.procs {
+// round runs frames first … first+n-1 on every live backing, one burst after another
+// in this round's order, then checks that their checksums agree frame by frame before
+// recording any of them, so that a frame of unequal work is never charted. It
+// allocates nothing unless something fails.
+func (l *Live) round(first, n int) error {
+	order := l.nextOrder()
+	ran := order[:0]
+	for _, i := range order {
 		l.ok[i] = false
+		p := l.procs[i]
 		if p == nil {
 			continue
 		}
-		if err := p.frame(l.dog, f, &l.cur[i]); err != nil {
+		if err := p.burst(l.dog, first, l.cur[i][:n]); err != nil {
 			if l.ctx.Err() != nil {
 				return l.ctx.Err()
 			}
 			l.fail(i, err)
 			continue
 		}
-		l.cur[i].Backing = i
 		l.ok[i] = true
-		if ref < 0 {
-			ref = i
-		} else if l.cur[i].Checksum != l.cur[ref].Checksum {
-			return &MismatchError{Frame: f, A: l.cfg.Backings[ref], B: l.cfg.Backings[i],
-				SumA: l.cur[ref].Checksum, SumB: l.cur[i].Checksum}
-		}
+		ran = append(ran, i)
+	}
+	if err := l.checkRound(first, n); err != nil {
+		return err
 	}
 	l.mu.Lock()
 	for i, ok := range l.ok {
-		if ok {
-			b := &l.backings[i]
-			if len(b.samples) == cap(b.samples) {
-				panic(fmt.Sprintf("lab: backing %s has more samples than the %d frames of the run", b.name, l.cfg.Frames))
-			}
-			b.samples = append(b.samples, l.cur[i])
+		if !ok {
+			continue
 		}
+		b := &l.backings[i]
+		if len(b.samples)+n > cap(b.samples) {
+			panic(fmt.Sprintf("lab: backing %s has more samples than the %d frames of the run", b.name, l.cfg.Frames))
+		}
+		for k := range n {
+			l.cur[i][k].Backing = i
+		}
+		b.samples = append(b.samples, l.cur[i][:n]...)
 	}
-	l.round = f + 1
+	// The round's order is kept in a flat array made up front, one slot per backing
+	// per frame of the run: at most as many rounds as frames.
+	at := len(l.orders)
+	l.orders = append(l.orders, ran...)
+	l.rounds = append(l.rounds, result.Round{First: first, Frames: n, Order: l.orders[at:len(l.orders):len(l.orders)]})
+	l.framesDone = first + n
 	l.mu.Unlock()
 	l.notify()
 	return nil
 }
 
-// waitTurn returns when the next frame may run: at once when running, after Resume or
-// Step when paused, or with the context's error when the run is stopped.
-func (l *Live) waitTurn() error {
+// checkRound compares every backing's checksums with those of the first backing (in
+// Config order) that ran the round, frame by frame, and reports the first frame where
+// two differ.
+func (l *Live) checkRound(first, n int) error {
+	ref := -1
+	for i, ok := range l.ok {
+		if ok {
+			ref = i
+			break
+		}
+	}
+	if ref < 0 {
+		return nil
+	}
+	for k := range n {
+		want := l.cur[ref][k].Checksum
+		for i, ok := range l.ok {
+			if ok && i != ref && l.cur[i][k].Checksum != want {
+				return &MismatchError{Frame: first + k, A: l.cfg.Backings[ref], B: l.cfg.Backings[i],
+					SumA: want, SumB: l.cur[i][k].Checksum}
+			}
+		}
+	}
+	return nil
+}
+
+// nextOrder shuffles the backings for the next round. The shuffle is drawn from the
+// run's seed, so a rerun with the same seed takes the same turns.
+func (l *Live) nextOrder() []int {
+	o := l.order
+	for i := range o {
+		o[i] = i
+	}
+	l.rng.Shuffle(len(o), func(i, j int) { o[i], o[j] = o[j], o[i] })
+	return o
+}
+
+// newOrderRNG is the source of the rounds' orders for a run with this seed.
+func newOrderRNG(seed int64) *rand.Rand {
+	return rand.New(rand.NewPCG(uint64(seed), 0x4f52444552)) // "ORDER"
+}
+
+// waitTurn returns when the next round may run, with the most frames it may have: any
+// number when running, one after Step while paused. It returns the context's error
+// when the run is stopped.
+func (l *Live) waitTurn() (int, error) {
 	for {
 		l.mu.Lock()
 		switch {
 		case l.ctx.Err() != nil:
 			l.mu.Unlock()
-			return l.ctx.Err()
+			return 0, l.ctx.Err()
 		case !l.paused || l.steps > 0:
+			limit := MaxBurst
 			if l.paused {
 				l.steps--
+				limit = 1
 			}
 			l.phase = Running
 			l.mu.Unlock()
-			return nil
+			return limit, nil
 		}
 		changed := l.phase != Paused
 		l.phase = Paused

@@ -13,27 +13,34 @@ import (
 // Confidence is the level of the ratio intervals.
 const Confidence = 0.95
 
-// Summarize fills every Backing.Summary and Run.Ratios from the frames, ignoring the
-// warm-up frames. It can be called on a run in progress or on one read from a file.
+// Summarize fills every Backing.Summary and Run.Ratios from the frames it keeps: not
+// the warm-up frames and, in warm mode, not the first frame of any burst (see
+// result.Run.Excluded). It can be called on a run in progress or on one read from a
+// file.
 //
 // Each ratio compares a backing with the fastest (the lowest median frame time among
-// the backings whose worker did not fail): for every frame i after warm-up that both
-// ran, t_backing[i] / t_fastest[i]; then the median of those per-frame ratios with a
-// distribution-free 95% interval from order statistics (stats.MedianCI). Frames are
-// interleaved, so frame i of every backing ran under much the same machine conditions
-// and pairing them cancels most of the noise a comparison of two medians would keep.
-// A ratio is significant when its interval excludes 1. With fewer than six frames no
-// order-statistic interval reaches 95%, and the interval is the ratios' full range.
+// the backings whose worker did not fail; a failed backing gets no ratio). Frame k of
+// two backings did the same work, so their times are paired: t_backing[k] /
+// t_fastest[k]. Within each round (a block of consecutive frames, run by every
+// backing moments apart) the median of those per-frame ratios is the block's ratio;
+// the run's ratio is the median of the block ratios, with a distribution-free 95%
+// interval over the blocks (stats.MedianCI). Frames of one block share the machine's
+// state of that moment, so they are not independent draws; blocks spread over the
+// whole run are closer to it, and their interval covers the drift from one moment to
+// the next that a rerun would see. A ratio is significant when its interval excludes
+// 1. With fewer than six blocks no interval reaches 95%; the ratio then carries the
+// blocks' full range, marked as a range, and is never significant. A version 1 file,
+// which has no rounds, counts each frame as a block, as it was measured.
 func Summarize(r *result.Run) {
 	for i := range r.Backings {
-		r.Backings[i].Summary = summarize(&r.Backings[i].Frames, r.Warmup)
+		r.Backings[i].Summary = summarize(r, &r.Backings[i].Frames)
 	}
 	r.Ratios = ratios(r)
 }
 
 // summarize is one backing's summary; see result.Summary for what each field holds.
-// Figures that cannot be computed (no frames after warm-up) stay zero.
-func summarize(s *result.Series, warmup int) result.Summary {
+// Figures that cannot be computed (no kept frames) stay zero.
+func summarize(r *result.Run, s *result.Series) result.Summary {
 	var sum result.Summary
 	var h uint64
 	for _, c := range s.Checksum {
@@ -45,50 +52,70 @@ func summarize(s *result.Series, warmup int) result.Summary {
 	}
 	sum.Checksum = result.FormatChecksum(h)
 	n := s.Len()
-	if n <= warmup {
+	var ns []float64
+	var allocs, bytes, gcWait, gcCPU, instr, cycles, misses float64
+	for f := range n {
+		if r.Excluded(f) != result.Kept {
+			continue
+		}
+		ns = append(ns, float64(s.NS[f]))
+		allocs += float64(s.Allocs[f])
+		bytes += float64(s.AllocBytes[f])
+		sum.GCCycles += s.GCCycles[f]
+		if f < len(s.GCWaitNS) {
+			gcWait += float64(s.GCWaitNS[f])
+			gcCPU += float64(s.GCCPUNS[f])
+		}
+		if s.HasCounters() {
+			instr += float64(s.Instructions[f])
+			cycles += float64(s.Cycles[f])
+		}
+		if s.MemMisses != nil {
+			misses += float64(s.MemMisses[f])
+		}
+	}
+	k := float64(len(ns))
+	sum.Measured = len(ns)
+	if len(ns) == 0 {
 		return sum
 	}
-	ns := make([]float64, 0, n-warmup)
-	for _, v := range s.NS[warmup:] {
-		ns = append(ns, float64(v))
-	}
-	sum.MeanNS = mean(ns)
+	sum.MeanNS = stats.Mean(ns)
 	slices.Sort(ns)
 	sum.P50NS, sum.P95NS, sum.P99NS = stats.Quantile(ns, 0.50), stats.Quantile(ns, 0.95), stats.Quantile(ns, 0.99)
 	sum.MaxNS = ns[len(ns)-1]
-	sum.AllocsPerFrame = meanU(s.Allocs[warmup:])
-	sum.AllocBytesPerFrame = meanU(s.AllocBytes[warmup:])
-	for _, g := range s.GCCycles[warmup:] {
-		sum.GCCycles += g
-	}
+	sum.AllocsPerFrame, sum.AllocBytesPerFrame = allocs/k, bytes/k
+	sum.GCWaitNSPerFrame, sum.GCCPUNSPerFrame = gcWait/k, gcCPU/k
 	sum.HeapBytes, sum.RSSBytes = s.HeapBytes[n-1], s.RSSBytes[n-1]
 	if s.HasCounters() {
-		sum.InstructionsPerFrame = ptr(meanU(s.Instructions[warmup:]))
-		sum.CyclesPerFrame = ptr(meanU(s.Cycles[warmup:]))
+		sum.InstructionsPerFrame, sum.CyclesPerFrame = ptr(instr/k), ptr(cycles/k)
 	}
 	if s.MemMisses != nil {
-		sum.MemMissesPerFrame = ptr(meanU(s.MemMisses[warmup:]))
+		sum.MemMissesPerFrame = ptr(misses / k)
 	}
 	return sum
 }
 
-// ratios compares every backing that has frames after warm-up with the fastest; see
-// Summarize. The fastest comes first (against itself: 1×), then the others by ratio.
+// ratios compares every backing whose worker did not fail and that has kept frames
+// with the fastest; see Summarize. The fastest comes first (against itself: 1×), then
+// the others by ratio.
 func ratios(r *result.Run) []result.Ratio {
 	best := fastest(r)
 	if best < 0 {
 		return nil
 	}
 	var out []result.Ratio
-	var xs []float64
 	for i := range r.Backings {
-		xs = frameRatios(xs[:0], r, i, best)
-		if len(xs) == 0 {
+		if r.Backings[i].Error != "" || r.Backings[i].Summary.Measured == 0 {
 			continue
 		}
 		rt := result.Ratio{Backing: r.Backings[i].Name, Vs: r.Backings[best].Name, Median: 1, Lo: 1, Hi: 1}
 		if i != best {
-			rt = ratioOf(xs, rt.Backing, rt.Vs)
+			var ok bool
+			if rt, ok = blockRatio(r, i, best); !ok {
+				continue
+			}
+		} else {
+			rt.Blocks = len(blockRatios(nil, r, i, best))
 		}
 		out = append(out, rt)
 	}
@@ -106,31 +133,54 @@ func ratios(r *result.Run) []result.Ratio {
 	return out
 }
 
-// frameRatios appends to xs, for every frame after warm-up that backings a and b
-// (indexes into r.Backings) both ran, t_a / t_b, and returns it. Frames where b took
-// no measurable time are left out rather than turned into infinities.
-func frameRatios(xs []float64, r *result.Run, a, b int) []float64 {
+// blockRatio is backing a's frame-time ratio against backing b (indexes into
+// r.Backings) over the blocks both ran kept frames in; false when there is none.
+func blockRatio(r *result.Run, a, b int) (result.Ratio, bool) {
+	xs := blockRatios(nil, r, a, b)
+	if len(xs) == 0 {
+		return result.Ratio{}, false
+	}
+	rt := result.Ratio{Backing: r.Backings[a].Name, Vs: r.Backings[b].Name, Blocks: len(xs)}
+	rt.Median, rt.Lo, rt.Hi = medianCI(xs)
+	rt.Range = !stats.Reaches(len(xs), Confidence)
+	rt.Significant = !rt.Range && (rt.Lo > 1 || rt.Hi < 1)
+	return rt, true
+}
+
+// blockRatios appends to xs one ratio per block: the median of t_a[k] / t_b[k] over
+// the kept frames k of the block that both backings ran. Frames where b took no
+// measurable time are left out rather than turned into infinities.
+func blockRatios(xs []float64, r *result.Run, a, b int) []float64 {
 	at, bt := r.Backings[a].Frames.NS, r.Backings[b].Frames.NS
-	for k := r.Warmup; k < min(len(at), len(bt)); k++ {
-		if bt[k] > 0 {
-			xs = append(xs, float64(at[k])/float64(bt[k]))
+	n := min(len(at), len(bt))
+	var in []float64
+	block := func(lo, hi int) {
+		in = in[:0]
+		for k := lo; k < min(hi, n); k++ {
+			if bt[k] > 0 && r.Excluded(k) == result.Kept {
+				in = append(in, float64(at[k])/float64(bt[k]))
+			}
 		}
+		if len(in) > 0 {
+			slices.Sort(in)
+			xs = append(xs, stats.Quantile(in, 0.5))
+		}
+	}
+	if r.Rounds == nil { // a version 1 file: every frame was its own turn
+		for k := range n {
+			block(k, k+1)
+		}
+		return xs
+	}
+	for _, rd := range r.Rounds {
+		block(rd.First, rd.First+rd.Frames)
 	}
 	return xs
 }
 
-// ratioOf is the median of the per-frame ratios xs (at least one) with its interval,
-// as a Ratio of backing against vs. It sorts xs.
-func ratioOf(xs []float64, backing, vs string) result.Ratio {
-	rt := result.Ratio{Backing: backing, Vs: vs}
-	rt.Median, rt.Lo, rt.Hi = medianCI(xs)
-	rt.Significant = rt.Lo > 1 || rt.Hi < 1
-	return rt
-}
-
 // fastest returns the index of the backing with the lowest median frame time, among
-// those whose worker did not fail if there are any, or -1 when none has frames after
-// warm-up. Summaries must be filled.
+// those whose worker did not fail if there are any, or -1 when none has kept frames.
+// Summaries must be filled.
 func fastest(r *result.Run) int {
 	best := -1
 	better := func(i int) bool {
@@ -141,7 +191,7 @@ func fastest(r *result.Run) int {
 		return a.Summary.P50NS < b.Summary.P50NS
 	}
 	for i := range r.Backings {
-		if r.Backings[i].Frames.Len() <= r.Warmup {
+		if r.Backings[i].Summary.Measured == 0 {
 			continue
 		}
 		if best < 0 || better(i) {
@@ -163,22 +213,6 @@ func medianCI(xs []float64) (med, lo, hi float64) {
 		hi = xs[len(xs)-1]
 	}
 	return med, lo, hi
-}
-
-func mean(xs []float64) float64 {
-	var s float64
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
-}
-
-func meanU(xs []uint64) float64 {
-	var s float64
-	for _, x := range xs {
-		s += float64(x)
-	}
-	return s / float64(len(xs))
 }
 
 func ptr(x float64) *float64 { return &x }

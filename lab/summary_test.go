@@ -82,12 +82,13 @@ func TestSummarize(t *testing.T) {
 		"a": {Backing: "a", Vs: "a", Median: 1, Lo: 1, Hi: 1},
 		"b": {Backing: "b", Vs: "a", Median: 2, Lo: 2, Hi: 2, Significant: true},
 		"c": {Backing: "c", Vs: "a", Median: 10, Lo: 9, Hi: 11, Significant: true},
-		"d": {Backing: "d", Vs: "a", Median: 0.5, Lo: 0.5, Hi: 0.5, Significant: true},
 	}
-	if len(r.Ratios) != 4 {
-		t.Fatalf("%d ratios, want 4", len(r.Ratios))
+	// d's worker failed: partial figures are shown, but it is neither the best nor
+	// compared with it, however fast its frames were.
+	if len(r.Ratios) != 3 {
+		t.Fatalf("%d ratios (%+v), want 3: none for the failed backing", len(r.Ratios), r.Ratios)
 	}
-	order := []string{"a", "d", "b", "c"} // the fastest, then by ratio
+	order := []string{"a", "b", "c"} // the fastest, then by ratio
 	for i, got := range r.Ratios {
 		if got.Backing != order[i] {
 			t.Errorf("ratios[%d] is %s, want %s", i, got.Backing, order[i])
@@ -129,8 +130,8 @@ func TestSummarizeSmall(t *testing.T) {
 	if len(r.Ratios) != 2 {
 		t.Fatalf("ratios %+v, want a and b (c has no frame after warm-up)", r.Ratios)
 	}
-	if b := r.Ratios[1]; b.Backing != "b" || b.Lo != 1.5 || b.Hi != 3 || b.Median != 2 {
-		t.Errorf("b: %+v, want median 2 in the full range 1.5 to 3", b)
+	if b := r.Ratios[1]; b.Backing != "b" || b.Lo != 1.5 || b.Hi != 3 || b.Median != 2 || !b.Range || b.Significant || b.Blocks != 3 {
+		t.Errorf("b: %+v, want median 2 in the full range 1.5 to 3 of 3 blocks, marked a range, not significant", b)
 	}
 	if c := r.Backings[2].Summary; c.P50NS != 0 || c.Checksum == "" {
 		t.Errorf("c: %+v, want zero figures and a checksum", c)
@@ -142,5 +143,47 @@ func TestSummarizeSmall(t *testing.T) {
 	Summarize(empty)
 	if empty.Ratios != nil {
 		t.Errorf("ratios of an empty run: %+v", empty.Ratios)
+	}
+}
+
+// TestSummarizeBlocks is a warm run of 20 rounds of 5 frames. The first frame of every
+// burst is slow (the re-warm a burst starts with) and must not count; within round k
+// backing b takes 2 + k/100 times as long as a, so each block's ratio is known and
+// the interval is taken over the blocks.
+func TestSummarizeBlocks(t *testing.T) {
+	const rounds, burst, warmup = 20, 5, 5
+	r := &result.Run{Schema: result.Schema, Cache: result.Warm, Frames: rounds * burst, Warmup: warmup}
+	var a, b []int64
+	for k := range rounds {
+		r.Rounds = append(r.Rounds, result.Round{First: k * burst, Frames: burst, Order: []int{k % 2, 1 - k%2}})
+		for f := range burst {
+			t := int64(1000 + 100*f)
+			if f == 0 {
+				t *= 100 // re-warm
+			}
+			a = append(a, t)
+			b = append(b, t*int64(200+k)/100)
+		}
+	}
+	r.Backings = []result.Backing{{Name: "a", Frames: series(a, 0, nil)}, {Name: "b", Frames: series(b, 0, nil)}}
+	Summarize(r)
+	if got := r.Backings[0].Summary; got.Measured != (rounds-1)*(burst-1) || got.MaxNS != 1400 {
+		t.Errorf("a: %d frames summarised, max %v; want %d without the warm-up and re-warm frames, max 1400",
+			got.Measured, got.MaxNS, (rounds-1)*(burst-1))
+	}
+	if len(r.Ratios) != 2 {
+		t.Fatalf("ratios %+v", r.Ratios)
+	}
+	rt := r.Ratios[1]
+	// Blocks 1 … 19 have ratios 2.01 … 2.19: median 2.10; at 95% over 19 blocks the
+	// interval runs from the 5th to the 15th smallest: 2.05 to 2.15.
+	if rt.Blocks != rounds-1 || rt.Range || !rt.Significant ||
+		math.Abs(rt.Median-2.10) > 1e-9 || math.Abs(rt.Lo-2.05) > 1e-9 || math.Abs(rt.Hi-2.15) > 1e-9 {
+		t.Errorf("ratio %+v, want 2.10 (2.05–2.15) over 19 blocks", rt)
+	}
+	r.Cache = result.Cold // no re-warm frames: every frame after the warm-up counts
+	Summarize(r)
+	if got := r.Backings[0].Summary.Measured; got != rounds*burst-warmup {
+		t.Errorf("cold: %d frames summarised, want %d", got, rounds*burst-warmup)
 	}
 }

@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
+	"localitylab/lab/cpucache"
 	"localitylab/lab/perfcount"
 	"localitylab/lab/result"
 	"localitylab/lab/rtmetrics"
@@ -25,25 +27,32 @@ const rssEvery = 250 * time.Millisecond
 // coordinator's watchdog that a long load is alive.
 const progressEvery = 50 * time.Millisecond
 
+// testFlushHook, when set (by tests, whose workers run in-process), is called after
+// each cold-mode flush, so that a test can see where flushes fall among frames.
+var testFlushHook func()
+
 // errStop ends a worker quietly: its input ended, which is how the coordinator says
 // stop, also in the middle of a load.
 var errStop = errors.New("stop")
 
 // ServeWorker is the worker side of the protocol: it makes the store the coordinator's
-// hello asks for, loads it, and runs its frames one at a time as asked, reading
+// hello asks for, loads it, and runs its frames in the bursts asked for, reading
 // commands from in and writing replies to out, until in ends.
 //
 // It locks itself to one OS thread for its whole life, so that the frame loop always
 // runs on the thread the hardware counters watch. Around each frame it reads
 // runtime/metrics and, when on, the counter group; only Store.Frame is inside the
-// timed interval. Nothing is allocated per frame: the messages are encoded into
-// buffers made once, and the RSS is sampled between frames a few times a second.
+// timed interval. After the frame, still outside it, it waits for any collection the
+// frame started to finish marking, so that the collector's work is charged to this
+// backing and never runs beside another backing's frame. Nothing is allocated per
+// frame: the messages are encoded into buffers made once and sent when the burst is
+// over, and the RSS is sampled between frames a few times a second.
 //
 // An error is also sent to the coordinator (as a fail message) before it is returned.
 func ServeWorker(in io.Reader, out io.Writer) error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	w := &worker{rd: newReader(in), wr: newWriter(out), rt: rtmetrics.New(), rss: newRSSReader()}
+	w := &worker{rd: newReader(in), wr: newBufferedWriter(out), rt: rtmetrics.New(), rss: newRSSReader()}
 	defer w.close()
 	err := w.serve()
 	if errors.Is(err, errStop) {
@@ -68,7 +77,8 @@ type worker struct {
 	rt    *rtmetrics.Reader
 	rss   *rssReader
 	store workload.Store
-	group *perfcount.Group // nil when counters are off or could not be opened
+	group *perfcount.Group  // nil when counters are off or could not be opened
+	flush *cpucache.Flusher // cold mode: empties the caches before each frame; nil when warm
 	fault fault
 
 	pending chan command // the command read during the load, if any
@@ -85,11 +95,15 @@ type worker struct {
 	progressAt  time.Time
 	progressErr error
 	cancelLoad  context.CancelFunc
+	phases      phaseClock
 }
 
 func (w *worker) close() {
 	if w.group != nil {
 		w.group.Close()
+	}
+	if w.flush != nil {
+		w.flush.Close()
 	}
 	w.rss.close()
 }
@@ -110,10 +124,10 @@ func (w *worker) serve() error {
 		switch t {
 		case msgLoad:
 			err = w.load()
-		case msgFrame:
-			var f int
-			if f, err = getFrame(w.rd); err == nil {
-				err = w.frame(f)
+		case msgBurst:
+			var first, n int
+			if first, n, err = getBurst(w.rd); err == nil {
+				err = w.burst(first, n)
 			}
 		case msgScene:
 			err = w.sendScene()
@@ -166,6 +180,21 @@ func (w *worker) hello() error {
 		return err
 	}
 	ready := readyBody{PID: os.Getpid()}
+	switch h.Cache {
+	case Warm:
+	case Cold:
+		levels, err := cpucache.Levels()
+		reason := ""
+		if err != nil {
+			reason = err.Error()
+		}
+		if w.flush, err = cpucache.NewFlusher(levels, reason); err != nil {
+			return err
+		}
+		ready.Cache, ready.Flush = w.flush.Note, w.flush.Bytes()
+	default:
+		return fmt.Errorf("protocol: cache mode %q", h.Cache)
+	}
 	if h.Counters {
 		if g, err := perfcount.Open(); err != nil {
 			ready.Note = err.Error()
@@ -176,11 +205,14 @@ func (w *worker) hello() error {
 			}
 		}
 	}
-	return putHandshake(w.wr, msgReady, ready)
+	if err := putHandshake(w.wr, msgReady, ready); err != nil {
+		return err
+	}
+	return w.wr.sync()
 }
 
-// load builds the world, measuring the time it takes and, after a GC on each side, the
-// live heap it added. While it runs, a goroutine waits for the next command, so that
+// load builds the world, measuring the time of each of its phases and, after a GC on
+// each side, the live heap it added. While it runs, a goroutine waits for the next command, so that
 // the end of input (the coordinator stopping the run) cancels the load.
 func (w *worker) load() error {
 	if w.loaded {
@@ -206,9 +238,8 @@ func (w *worker) load() error {
 	w.rt.Read(&w.before)
 	rec.HeapBefore = w.before.HeapLive
 	w.progressAt = time.Now()
-	t0 := time.Now()
-	err := w.store.Load(ctx, w.progress)
-	rec.NS = int64(time.Since(t0))
+	w.phases.start(w.rt, rec.HeapBefore)
+	err := w.store.Load(workload.WithPhases(ctx, w.phases.next), w.progress)
 	switch {
 	case w.progressErr != nil:
 		return w.progressErr
@@ -217,14 +248,17 @@ func (w *worker) load() error {
 	case err != nil:
 		return fmt.Errorf("load: %w", err)
 	}
-	runtime.GC()
-	w.rt.Read(&w.after)
-	rec.HeapAfter = w.after.HeapLive
+	rec.Phases = w.phases.end()
+	rec.HeapAfter = w.phases.heapAt
 	rec.Entities = int64(w.store.Entities())
-	rec.RSS, _ = w.rss.read()
+	rss, _ := w.rss.read()
+	rec.RSS = w.ownRSS(rss)
 	w.rssAt, w.rssBytes = time.Now(), rec.RSS
 	w.loaded = true
-	return putLoaded(w.wr, &rec)
+	if err := putLoaded(w.wr, &rec); err != nil {
+		return err
+	}
+	return w.wr.sync()
 }
 
 // progress is the Store.Load callback: it passes the fraction on, at most every
@@ -235,38 +269,56 @@ func (w *worker) progress(fraction float64) {
 		return
 	}
 	w.progressAt = now
-	if err := putProgress(w.wr, min(max(fraction, 0), 1)); err != nil {
+	err := putProgress(w.wr, min(max(fraction, 0), 1))
+	if err == nil {
+		err = w.wr.sync()
+	}
+	if err != nil {
 		w.progressErr = err
 		w.cancelLoad()
 	}
 }
 
-// frame runs frame f and sends its sample.
-func (w *worker) frame(f int) error {
+// burst runs frames first … first+n-1 back to back and then sends their samples, so
+// that no frame of the burst but the first starts from a wake-up after a pipe read.
+func (w *worker) burst(first, n int) error {
 	if !w.loaded {
-		return errors.New("protocol: frame before load")
+		return errors.New("protocol: burst before load")
 	}
-	if f != w.frames {
-		return fmt.Errorf("protocol: frame %d asked for, %d is next", f, w.frames)
-	}
-	corrupt, err := w.fault.at(f)
-	if err != nil {
-		return err
+	if first != w.frames {
+		return fmt.Errorf("protocol: frame %d asked for, %d is next", first, w.frames)
 	}
 	s := &w.sample
-	w.measure(s)
-	s.Frame = f
-	if corrupt {
-		s.Checksum ^= 1
+	for f := first; f < first+n; f++ {
+		corrupt, err := w.fault.at(f)
+		if err != nil {
+			return err
+		}
+		if w.flush != nil {
+			w.flush.Flush()
+			if testFlushHook != nil {
+				testFlushHook()
+			}
+		}
+		w.measure(s)
+		s.Frame = f
+		if corrupt {
+			s.Checksum ^= 1
+		}
+		w.frames++
+		if err := putSample(w.wr, s); err != nil {
+			return err
+		}
 	}
-	w.frames++
-	return putSample(w.wr, s)
+	return w.wr.sync()
 }
 
 // measure runs one frame of the store and fills s with what it measured. Only
 // Store.Frame is between the two readings of the monotonic clock; the metrics and
 // counter reads sit just outside them, so that their deltas cover the frame and as
-// little else as possible.
+// little else as possible. After the frame it waits for the collector (see
+// settleGC); the metrics are read after that wait, so the collector's CPU time for a
+// cycle the frame started is in this frame's sample.
 func (w *worker) measure(s *result.Sample) {
 	w.rt.Read(&w.before)
 	g := w.group
@@ -280,9 +332,14 @@ func (w *worker) measure(s *result.Sample) {
 	if g != nil && cerr == nil {
 		cerr = g.Read(&w.ca)
 	}
+	t1 := time.Now()
+	settleGC()
+	wait := time.Since(t1)
 	w.rt.Read(&w.after)
 
 	s.NS, s.Checksum = int64(ns), sum
+	s.GCWaitNS = uint64(wait)
+	s.GCCPUNS = w.after.GCCPUNS - w.before.GCCPUNS
 	s.Allocs = w.after.Allocs - w.before.Allocs
 	s.AllocBytes = w.after.AllocBytes - w.before.AllocBytes
 	s.GCCycles = w.after.GCCycles - w.before.GCCycles
@@ -297,11 +354,30 @@ func (w *worker) measure(s *result.Sample) {
 	}
 	if now := time.Now(); now.Sub(w.rssAt) >= rssEvery {
 		if rss, err := w.rss.read(); err == nil {
-			w.rssBytes = rss
+			w.rssBytes = w.ownRSS(rss)
 		}
 		w.rssAt = now
 	}
 	s.RSSBytes = w.rssBytes
+}
+
+// ownRSS is the resident set size without cold mode's flush buffer, which is the
+// lab's, not the backing's.
+func (w *worker) ownRSS(rss uint64) uint64 {
+	if w.flush != nil && rss > w.flush.Bytes() {
+		return rss - w.flush.Bytes()
+	}
+	return rss
+}
+
+// settleGC returns once no collection is marking: turning the collector off waits for
+// a cycle in progress to finish its marking (runtime/debug.SetGCPercent's documented
+// behaviour for a negative value), and the old setting is then restored, which starts
+// nothing. When no cycle runs it costs a lock and a few hundred nanoseconds. Sweeping,
+// which the runtime does lazily and in the background after marking, is not waited
+// for; it is a small share of a cycle.
+func settleGC() {
+	debug.SetGCPercent(debug.SetGCPercent(-1))
 }
 
 // sendScene describes the last frame, for the app's preview.
@@ -310,5 +386,8 @@ func (w *worker) sendScene() error {
 		return errors.New("protocol: scene before load")
 	}
 	w.store.Scene(&w.scene)
-	return putScene(w.wr, &w.scene)
+	if err := putScene(w.wr, &w.scene); err != nil {
+		return err
+	}
+	return w.wr.sync()
 }

@@ -38,6 +38,7 @@ type Preset struct {
 	Params   workload.Params `json:"params"` // on top of the workload's defaults
 	Frames   int             `json:"frames"`
 	Warmup   int             `json:"warmup"`
+	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
 	Claims   []Claim         `json:"claims,omitempty"`
 }
 
@@ -181,6 +182,9 @@ func (p *Preset) Validate() error {
 	}
 	if p.Warmup < 0 || p.Warmup >= p.Frames {
 		return fmt.Errorf("warmup: %d is out of range (want 0 to frames-1 = %d)", p.Warmup, p.Frames-1)
+	}
+	if p.Cache != "" && p.Cache != "warm" && p.Cache != "cold" {
+		return fmt.Errorf("cache: %q (want warm or cold)", p.Cache)
 	}
 	for i, c := range p.Claims {
 		if err := c.validate(p.Backings); err != nil {

@@ -20,7 +20,8 @@ import (
 //     kind (with or without pointers); fillers of bytes would land in other spans and
 //     leave the objects packed as tightly as before.
 //
-// init(i, p) is called once per object, in allocation order, to fill object i.
+// init(i, p), unless nil, is called once per object, in allocation order, to fill
+// object i.
 //
 // The fillers are garbage once Scatter returns. Go's collector never moves an object,
 // so the holes they leave stay where they are and the objects stay scattered; letting
@@ -43,7 +44,9 @@ func Scatter[T any](n int, seed uint64, init func(i int, p *T)) []*T {
 			fillers = append(fillers, &make([]T, 1+r.IntN(3))[0])
 		}
 		p := new(T)
-		init(i, p)
+		if init != nil {
+			init(i, p)
+		}
 		out[i] = p
 	}
 	runtime.KeepAlive(fillers)

@@ -97,3 +97,32 @@ func sig3(x float64) string {
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	}
 }
+
+// RatioCI formats a ratio with its interval: "7.84× (7.71–7.98)", "1.03× (0.96–1.11)
+// n.s." when the interval includes 1, "1.20× (range 1.10–1.30)" when too few blocks
+// gave a range rather than an interval. A significant interval next to 1 gets the
+// decimals it needs not to print as 1.00 ("1.004× (1.002–1.006)"), so that it never
+// reads as if it held 1.
+func RatioCI(median, lo, hi float64, isRange, significant bool) string {
+	f := func(x float64, digits int) string {
+		if x >= 9.995 || digits == 2 {
+			return strings.TrimSuffix(Ratio(x), "×")
+		}
+		return strconv.FormatFloat(x, 'f', digits, 64)
+	}
+	digits := 2
+	for ; digits < 5 && significant; digits++ {
+		if (lo <= 1 || f(lo, digits) != f(1, digits)) && (hi >= 1 || f(hi, digits) != f(1, digits)) {
+			break
+		}
+	}
+	s := f(median, digits) + "× ("
+	if isRange {
+		s += "range "
+	}
+	s += f(lo, digits) + "–" + f(hi, digits) + ")"
+	if !significant && !isRange {
+		s += " n.s."
+	}
+	return s
+}

@@ -38,3 +38,24 @@ func TestFormats(t *testing.T) {
 		})
 	}
 }
+
+func TestRatioCI(t *testing.T) {
+	tests := []struct {
+		med, lo, hi     float64
+		isRange, signif bool
+		want            string
+	}{
+		{7.84, 7.71, 7.98, false, true, "7.84× (7.71–7.98)"},
+		{1.03, 0.96, 1.11, false, false, "1.03× (0.96–1.11) n.s."},
+		{1.2, 1.1, 1.3, true, false, "1.20× (range 1.10–1.30)"},
+		{1.004, 1.002, 1.006, false, true, "1.004× (1.002–1.006)"},
+		{0.9996, 0.9993, 0.9999, false, true, "0.9996× (0.9993–0.9999)"},
+		{1.01, 1.0004, 1.02, false, true, "1.0100× (1.0004–1.0200)"},
+		{32.3, 29.5, 34.3, false, true, "32.3× (29.5–34.3)"},
+	}
+	for _, tt := range tests {
+		if got := RatioCI(tt.med, tt.lo, tt.hi, tt.isRange, tt.signif); got != tt.want {
+			t.Errorf("RatioCI(%v, %v, %v, %v, %v) = %q, want %q", tt.med, tt.lo, tt.hi, tt.isRange, tt.signif, got, tt.want)
+		}
+	}
+}

@@ -9,9 +9,12 @@ import (
 )
 
 // csvHeader names the CSV columns; the counter columns are empty where counters were
-// off or could not be opened.
-var csvHeader = []string{"backing", "frame", "warmup", "ns", "allocs", "alloc_bytes", "heap_bytes",
-	"rss_bytes", "gc_cycles", "gc_pause_ns", "checksum", "instructions", "cycles", "mem_misses"}
+// off or could not be opened. "excluded" is why a frame is kept out of the summary
+// (warm-up, re-warm) or empty; "round" is the scheduler's round that ran it, empty in
+// a version 1 run.
+var csvHeader = []string{"backing", "frame", "round", "excluded", "ns", "allocs", "alloc_bytes",
+	"heap_bytes", "rss_bytes", "gc_cycles", "gc_pause_ns", "gc_wait_ns", "gc_cpu_ns", "checksum",
+	"instructions", "cycles", "mem_misses"}
 
 // WriteCSV writes one row per backing per frame, in the order the frames ran (frame 0
 // of every backing, then frame 1, …), which is the long format spreadsheets and
@@ -34,16 +37,19 @@ func WriteCSV(w io.Writer, r *Run) error {
 			if f >= s.Len() {
 				continue
 			}
-			row[0], row[1], row[2] = b.Name, strconv.Itoa(f), strconv.FormatBool(f < r.Warmup)
-			row[3], row[4], row[5] = strconv.FormatInt(s.NS[f], 10), u(s.Allocs[f]), u(s.AllocBytes[f])
-			row[6], row[7], row[8] = u(s.HeapBytes[f]), u(s.RSSBytes[f]), u(s.GCCycles[f])
-			row[9], row[10] = u(s.GCPauseNS[f]), s.Checksum[f]
-			row[11], row[12], row[13] = "", "", ""
+			round := ""
+			if k := r.RoundOf(f); k >= 0 {
+				round = strconv.Itoa(k)
+			}
+			row = append(row[:0], b.Name, strconv.Itoa(f), round, r.Excluded(f),
+				strconv.FormatInt(s.NS[f], 10), u(s.Allocs[f]), u(s.AllocBytes[f]),
+				u(s.HeapBytes[f]), u(s.RSSBytes[f]), u(s.GCCycles[f]), u(s.GCPauseNS[f]),
+				u(at(s.GCWaitNS, f)), u(at(s.GCCPUNS, f)), s.Checksum[f], "", "", "")
 			if s.HasCounters() {
-				row[11], row[12] = u(s.Instructions[f]), u(s.Cycles[f])
+				row[14], row[15] = u(s.Instructions[f]), u(s.Cycles[f])
 			}
 			if s.MemMisses != nil {
-				row[13] = u(s.MemMisses[f])
+				row[16] = u(s.MemMisses[f])
 			}
 			if err := cw.Write(row); err != nil {
 				return err
@@ -52,6 +58,14 @@ func WriteCSV(w io.Writer, r *Run) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// at is xs[i], or 0 for a column a version 1 file does not have.
+func at(xs []uint64, i int) uint64 {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return 0
 }
 
 // SaveCSV writes r as CSV to path through a temporary file (see atomicfile).

@@ -32,7 +32,9 @@ func SaveJSON(path string, r *Run) error {
 
 // ReadJSON reads a result file written by WriteJSON and checks it: a file of another
 // schema, or whose series do not fit together, is refused with an error naming the
-// field at fault.
+// field at fault. A version 1 file is read as it was measured: Schema stays SchemaV1,
+// Cache is "" and Rounds nil (every frame was its own turn), and the columns version 2
+// added are empty.
 func ReadJSON(rd io.Reader) (*Run, error) {
 	// Decode the schema first, so that a file of another version is reported as such
 	// rather than as whatever field it happens to have that this one does not.
@@ -46,7 +48,7 @@ func ReadJSON(rd io.Reader) (*Run, error) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, fmt.Errorf("not a result file: %w", err)
 	}
-	if head.Schema != Schema {
+	if head.Schema != Schema && head.Schema != SchemaV1 {
 		return nil, fmt.Errorf("schema: %q is not %q (a file from another version of Locality Lab, or not a run)", head.Schema, Schema)
 	}
 	var r Run
@@ -78,7 +80,8 @@ func LoadJSON(path string) (*Run, error) {
 // Validate checks that r is a run this code can show: its fields are in range and
 // each backing's series have one value per frame. Errors name the field.
 func (r *Run) Validate() error {
-	if r.Schema != Schema {
+	v1 := r.Schema == SchemaV1
+	if r.Schema != Schema && !v1 {
 		return fmt.Errorf("schema: %q is not %q", r.Schema, Schema)
 	}
 	if r.Workload == "" {
@@ -93,15 +96,51 @@ func (r *Run) Validate() error {
 	if len(r.Backings) == 0 {
 		return errors.New("backings: none")
 	}
+	switch {
+	case v1 && (r.Cache != "" || r.Rounds != nil):
+		return errors.New("cache, rounds: set in a version 1 file")
+	case !v1 && r.Cache != Warm && r.Cache != Cold:
+		return fmt.Errorf("cache: %q (want %q or %q)", r.Cache, Warm, Cold)
+	}
+	ran, err := r.validateRounds()
+	if err != nil {
+		return err
+	}
 	for i := range r.Backings {
-		if err := r.Backings[i].validate(r.Frames); err != nil {
-			return fmt.Errorf("backings[%d] (%s): %w", i, r.Backings[i].Name, err)
+		b := &r.Backings[i]
+		if err := b.validate(r.Frames, v1); err != nil {
+			return fmt.Errorf("backings[%d] (%s): %w", i, b.Name, err)
+		}
+		if !v1 && b.Frames.Len() > ran {
+			return fmt.Errorf("backings[%d] (%s): %d frames, the rounds ran %d", i, b.Name, b.Frames.Len(), ran)
 		}
 	}
 	return nil
 }
 
-func (b *Backing) validate(frames int) error {
+// validateRounds checks that the rounds follow one another from frame 0, each a
+// burst of one or more frames run by distinct backings, and returns the frames they
+// ran.
+func (r *Run) validateRounds() (int, error) {
+	next := 0
+	for k, rd := range r.Rounds {
+		if rd.First != next || rd.Frames < 1 || rd.First+rd.Frames > r.Frames {
+			return 0, fmt.Errorf("rounds[%d]: frames %d to %d (want from %d, within the run's %d)",
+				k, rd.First, rd.First+rd.Frames-1, next, r.Frames)
+		}
+		seen := make([]bool, len(r.Backings))
+		for _, b := range rd.Order {
+			if b < 0 || b >= len(r.Backings) || seen[b] {
+				return 0, fmt.Errorf("rounds[%d].order: %v is not a list of distinct backings", k, rd.Order)
+			}
+			seen[b] = true
+		}
+		next += rd.Frames
+	}
+	return next, nil
+}
+
+func (b *Backing) validate(frames int, v1 bool) error {
 	if b.Name == "" {
 		return errors.New("name: empty")
 	}
@@ -118,6 +157,7 @@ func (b *Backing) validate(frames int) error {
 		{"allocs", len(s.Allocs), false}, {"alloc_bytes", len(s.AllocBytes), false},
 		{"heap_bytes", len(s.HeapBytes), false}, {"rss_bytes", len(s.RSSBytes), false},
 		{"gc_cycles", len(s.GCCycles), false}, {"gc_pause_ns", len(s.GCPauseNS), false},
+		{"gc_wait_ns", len(s.GCWaitNS), v1}, {"gc_cpu_ns", len(s.GCCPUNS), v1},
 		{"checksum", len(s.Checksum), false},
 		{"instructions", len(s.Instructions), true}, {"cycles", len(s.Cycles), true},
 		{"mem_misses", len(s.MemMisses), true},

@@ -10,23 +10,52 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// Schema names the version of the JSON result file.
-const Schema = "localitylab/run/v1"
+// Schema names the version of the JSON result file. Version 2 added the cache mode,
+// the rounds of bursts, the load phases and the collector's per-frame work; files of
+// version 1 (SchemaV1) are still read: see ReadJSON.
+const Schema = "localitylab/run/v2"
+
+// SchemaV1 is the first version, measured one frame of each backing at a time.
+const SchemaV1 = "localitylab/run/v1"
+
+// The cache modes (see Run.Cache).
+const (
+	// Warm: each backing runs in bursts of consecutive frames, so every frame but the
+	// first of a burst finds the caches as its own previous frame left them, as under
+	// go test -bench; the first frame of each burst re-warms and is not summarised.
+	Warm = "warm"
+	// Cold: before every frame the worker reads a buffer larger than the last-level
+	// cache (outside the timed interval), so every frame starts from empty caches.
+	Cold = "cold"
+)
 
 // Run is a finished (or stopped) run: what the JSON file holds, what the charts
 // draw and what the app reopens. Field names follow the result file's schema.
 type Run struct {
-	Schema   string          `json:"schema"`
-	Title    string          `json:"title,omitempty"` // the preset's title, if any
-	Workload string          `json:"workload"`
-	Params   workload.Params `json:"params"` // every parameter, seed included
-	Frames   int             `json:"frames"`
-	Warmup   int             `json:"warmup"`
-	Counters Counters        `json:"counters"`
-	Host     Host            `json:"host"`
-	Started  time.Time       `json:"started"`
-	Backings []Backing       `json:"backings"`
-	Ratios   []Ratio         `json:"ratios"`
+	Schema    string          `json:"schema"`
+	Title     string          `json:"title,omitempty"` // the preset's title, if any
+	Workload  string          `json:"workload"`
+	Params    workload.Params `json:"params"` // every parameter, seed included
+	Frames    int             `json:"frames"`
+	Warmup    int             `json:"warmup"`
+	Cache     string          `json:"cache"`                // Warm or Cold; "" in a version 1 file
+	CacheNote string          `json:"cache_note,omitempty"` // cold mode: how the caches were emptied
+	Rounds    []Round         `json:"rounds"`               // in order; nil in a version 1 file
+	Counters  Counters        `json:"counters"`
+	Host      Host            `json:"host"`
+	Started   time.Time       `json:"started"`
+	Backings  []Backing       `json:"backings"`
+	Ratios    []Ratio         `json:"ratios"`
+}
+
+// Round is one turn of the scheduler: every live backing ran frames First to
+// First+Frames-1 as one burst, the backings in Order (indexes into Run.Backings),
+// which is shuffled from the seed round by round so that no backing always goes first.
+// A round is also a block of the ratio intervals (see Ratio).
+type Round struct {
+	First  int   `json:"first"`
+	Frames int   `json:"frames"`
+	Order  []int `json:"order"`
 }
 
 // Counters says whether hardware counters were asked for and what was counted.
@@ -44,6 +73,17 @@ type Host struct {
 	CPU   string `json:"cpu"`
 	Cores int    `json:"cores"`
 	GOGC  string `json:"gogc"`
+	// Caches are the data caches the system reports (none, with CachesNote saying why,
+	// where it reports nothing).
+	Caches     []CacheLevel `json:"caches,omitempty"`
+	CachesNote string       `json:"caches_note,omitempty"`
+}
+
+// CacheLevel is one data or unified cache of the machine.
+type CacheLevel struct {
+	Level int    `json:"level"`
+	Type  string `json:"type"`
+	Bytes int64  `json:"bytes"`
 }
 
 // Backing is everything measured for one backing.
@@ -57,11 +97,22 @@ type Backing struct {
 
 // Load is measured once per backing, around Store.Load.
 type Load struct {
-	NS             int64   `json:"ns"`
+	NS             int64   `json:"ns"`       // the load proper: building and fixed phases
+	SetupNS        int64   `json:"setup_ns"` // phases that only simulate conditions (heap aging)
 	Entities       int     `json:"entities"`
 	HeapBytes      uint64  `json:"heap_bytes"`
 	RSSBytes       uint64  `json:"rss_bytes"`
+	FixedBytes     int64   `json:"fixed_bytes"` // heap of the fixed phases: the structure, whatever the entities
 	BytesPerEntity float64 `json:"bytes_per_entity"`
+	Phases         []Phase `json:"phases,omitempty"`
+}
+
+// Phase is one phase of a load.
+type Phase struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"` // "building", "fixed" or "setup"
+	NS        int64  `json:"ns"`
+	HeapBytes int64  `json:"heap_bytes"` // live heap it added (negative if it freed more)
 }
 
 // Series holds one value per frame, warm-up frames included. Counter series are nil
@@ -75,7 +126,9 @@ type Series struct {
 	RSSBytes     []uint64 `json:"rss_bytes"`
 	GCCycles     []uint64 `json:"gc_cycles"`
 	GCPauseNS    []uint64 `json:"gc_pause_ns"`
-	Checksum     []string `json:"checksum"` // hex
+	GCWaitNS     []uint64 `json:"gc_wait_ns"` // after the frame, waiting for its GC cycle to finish
+	GCCPUNS      []uint64 `json:"gc_cpu_ns"`  // collector CPU time, all threads, frame and wait
+	Checksum     []string `json:"checksum"`   // hex
 	Instructions []uint64 `json:"instructions"`
 	Cycles       []uint64 `json:"cycles"`
 	MemMisses    []uint64 `json:"mem_misses"`
@@ -91,22 +144,31 @@ type Summary struct {
 	AllocsPerFrame       float64  `json:"allocs_per_frame"`
 	AllocBytesPerFrame   float64  `json:"alloc_bytes_per_frame"`
 	GCCycles             uint64   `json:"gc_cycles"`
-	HeapBytes            uint64   `json:"heap_bytes"` // live heap at the last frame
-	RSSBytes             uint64   `json:"rss_bytes"`  // RSS at the last sample
+	GCWaitNSPerFrame     float64  `json:"gc_wait_ns_per_frame"`
+	GCCPUNSPerFrame      float64  `json:"gc_cpu_ns_per_frame"`
+	Measured             int      `json:"measured_frames"` // frames summarised: after warm-up, not re-warming
+	HeapBytes            uint64   `json:"heap_bytes"`      // live heap at the last frame
+	RSSBytes             uint64   `json:"rss_bytes"`       // RSS at the last sample
 	InstructionsPerFrame *float64 `json:"instructions_per_frame"`
 	CyclesPerFrame       *float64 `json:"cycles_per_frame"`
 	MemMissesPerFrame    *float64 `json:"mem_misses_per_frame"`
 	Checksum             string   `json:"checksum"` // fold of every frame's checksum, hex
 }
 
-// Ratio compares one backing's frame time against another's (normally the fastest):
-// the median of per-frame time ratios, with a 95% confidence interval.
+// Ratio compares one backing's frame time against another's (normally the fastest).
+// Within each round (block) the per-frame time ratios give a median; Median is the
+// median of those block medians, and Lo–Hi its 95% confidence interval over the blocks,
+// so that the interval covers the drift between blocks, not only frame-to-frame
+// scatter. With fewer than six blocks no interval reaches 95%: Range is set and Lo–Hi
+// is the blocks' full range, to be shown as such, never as an interval.
 type Ratio struct {
 	Backing     string  `json:"backing"`
 	Vs          string  `json:"vs"`
 	Median      float64 `json:"median"`
 	Lo          float64 `json:"lo"`
 	Hi          float64 `json:"hi"`
+	Blocks      int     `json:"blocks"`
+	Range       bool    `json:"range,omitempty"`
 	Significant bool    `json:"significant"`
 }
 
@@ -122,6 +184,8 @@ type Sample struct {
 	RSSBytes   uint64
 	GCCycles   uint64
 	GCPauseNS  uint64
+	GCWaitNS   uint64
+	GCCPUNS    uint64
 	Checksum   uint64
 
 	HasCounters  bool

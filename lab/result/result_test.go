@@ -20,6 +20,7 @@ func testRun() *Run {
 		for i := range out {
 			out[i] = Sample{Frame: i, NS: scale * int64(1000+i), Allocs: uint64(i), AllocBytes: 64 * uint64(i),
 				HeapBytes: 1 << 20, RSSBytes: 3 << 20, GCCycles: uint64(i % 2), GCPauseNS: 500 * uint64(i%2),
+				GCWaitNS: 70 * uint64(i%2), GCCPUNS: 900 * uint64(i%2),
 				Checksum: workload.Mix(uint64(i)), HasCounters: counters,
 				Instructions: 10 * uint64(i), Cycles: 20 * uint64(i), MemMisses: uint64(i)}
 		}
@@ -29,18 +30,21 @@ func testRun() *Run {
 	return &Run{
 		Schema: Schema, Title: "A test", Workload: "sprites",
 		Params: workload.Params{"seed": 3, "entities": 1000},
-		Frames: 4, Warmup: 1,
+		Frames: 4, Warmup: 1, Cache: Warm,
+		Rounds:   []Round{{First: 0, Frames: 2, Order: []int{1, 0}}, {First: 2, Frames: 2, Order: []int{0}}},
 		Counters: Counters{Enabled: true, Misses: "demand fills from DRAM"},
-		Host:     Host{Go: "go1.26", OS: "linux", Arch: "amd64", CPU: "Test CPU", Cores: 2, GOGC: "100"},
+		Host: Host{Go: "go1.26", OS: "linux", Arch: "amd64", CPU: "Test CPU", Cores: 2, GOGC: "100",
+			Caches: []CacheLevel{{Level: 1, Type: "Data", Bytes: 32 << 10}, {Level: 3, Type: "Unified", Bytes: 32 << 20}}},
 		Started:  time.Date(2025, 3, 4, 5, 6, 7, 8, time.UTC),
 		Backings: []Backing{
-			{Name: "soa", Load: Load{NS: 5e6, Entities: 1000, HeapBytes: 30000, RSSBytes: 9 << 20, BytesPerEntity: 24},
+			{Name: "soa", Load: Load{NS: 5e6, SetupNS: 2e6, Entities: 1000, HeapBytes: 30000, RSSBytes: 9 << 20, FixedBytes: 4096,
+				BytesPerEntity: 24, Phases: []Phase{{Name: "load", Kind: "building", NS: 5e6, HeapBytes: 24000}, {Name: "heap aging", Kind: "setup", NS: 2e6}}},
 				Frames: NewSeries(mk(4, true, 1)),
 				Summary: Summary{P50NS: 1002, P95NS: 1002.9, P99NS: 1002.98, MaxNS: 1003, MeanNS: 1002, AllocsPerFrame: 2,
 					MemMissesPerFrame: &misses, InstructionsPerFrame: &misses, CyclesPerFrame: &misses, Checksum: "0123456789abcdef"}},
 			{Name: "map", Error: "worker map: hung", Frames: NewSeries(mk(2, false, 3))},
 		},
-		Ratios: []Ratio{{Backing: "soa", Vs: "soa", Median: 1, Lo: 1, Hi: 1}, {Backing: "map", Vs: "soa", Median: 3, Lo: 2.9, Hi: 3.1, Significant: true}},
+		Ratios: []Ratio{{Backing: "soa", Vs: "soa", Median: 1, Lo: 1, Hi: 1, Blocks: 2}, {Backing: "map", Vs: "soa", Median: 3, Lo: 2.9, Hi: 3.1, Blocks: 1, Range: true}},
 	}
 }
 
@@ -95,8 +99,13 @@ func TestReadJSONRefuses(t *testing.T) {
 	tests := []struct {
 		name, old, new, want string
 	}{
-		{"other schema", `"localitylab/run/v1"`, `"localitylab/run/v2"`, `schema: "localitylab/run/v2" is not "localitylab/run/v1"`},
-		{"preset", `"localitylab/run/v1"`, `"localitylab/preset/v1"`, "another version of Locality Lab, or not a run"},
+		{"other schema", `"localitylab/run/v2"`, `"localitylab/run/v3"`, `schema: "localitylab/run/v3" is not "localitylab/run/v2"`},
+		{"preset", `"localitylab/run/v2"`, `"localitylab/preset/v1"`, "another version of Locality Lab, or not a run"},
+		{"cache mode", `"cache": "warm"`, `"cache": "tepid"`, `cache: "tepid" (want "warm" or "cold")`},
+		{"v1 with rounds", `"localitylab/run/v2"`, `"localitylab/run/v1"`, "set in a version 1 file"},
+		{"round gap", `"first": 2,`, `"first": 3,`, "rounds[1]: frames 3 to 4 (want from 2"},
+		{"round order", `"order": [1, 0]`, `"order": [1, 1]`, "rounds[0].order: [1 1] is not a list of distinct backings"},
+		{"gc columns", `"gc_wait_ns": [0, 70, 0, 70]`, `"gc_wait_ns": []`, "frames.gc_wait_ns: 0 values"},
 		{"not json", `{`, `[`, "not a result file"},
 		{"unknown field", `"warmup": 1,`, `"warmup": 1, "warmups": 2,`, `unknown field "warmups"`},
 		{"warmup", `"warmup": 1,`, `"warmup": 4,`, "warmup: 4 is out of range"},
@@ -140,5 +149,45 @@ func TestChecksumText(t *testing.T) {
 		if _, err := ParseChecksum(s); err == nil {
 			t.Errorf("ParseChecksum(%q) succeeded", s)
 		}
+	}
+}
+
+// TestReadV1 reads a file of the first schema, written before the rounds existed: it
+// keeps its schema, has no cache mode or rounds, and every frame counts but the
+// warm-up (each was its own turn).
+func TestReadV1(t *testing.T) {
+	r, err := LoadJSON("testdata/run-v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Schema != SchemaV1 || r.Cache != "" || r.Rounds != nil || r.Backings[0].Frames.GCWaitNS != nil {
+		t.Errorf("v1 run read as schema %q, cache %q, rounds %v, gc_wait %v", r.Schema, r.Cache, r.Rounds, r.Backings[0].Frames.GCWaitNS)
+	}
+	for f, want := range []string{WarmUp, Kept, Kept, Kept} {
+		if got := r.Excluded(f); got != want {
+			t.Errorf("frame %d: excluded %q, want %q", f, got, want)
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, r); err != nil || !strings.Contains(buf.String(), "soa,1,,,") {
+		t.Errorf("CSV of a v1 run: %v\n%s", err, buf.String())
+	}
+}
+
+func TestExcluded(t *testing.T) {
+	r := testRun()
+	for f, want := range []string{WarmUp, Kept, Rewarm, Kept} {
+		if got := r.Excluded(f); got != want {
+			t.Errorf("warm, frame %d: %q, want %q", f, got, want)
+		}
+	}
+	for f, want := range []int{0, 0, 1, 1, -1} {
+		if got := r.RoundOf(f); got != want {
+			t.Errorf("RoundOf(%d) = %d, want %d", f, got, want)
+		}
+	}
+	r.Cache = Cold
+	if got := r.Excluded(2); got != Kept {
+		t.Errorf("cold, frame 2: %q, want kept", got)
 	}
 }

@@ -14,6 +14,8 @@ func NewSeries(samples []Sample) Series {
 		RSSBytes:   make([]uint64, n),
 		GCCycles:   make([]uint64, n),
 		GCPauseNS:  make([]uint64, n),
+		GCWaitNS:   make([]uint64, n),
+		GCCPUNS:    make([]uint64, n),
 		Checksum:   make([]string, n),
 	}
 	counters := false
@@ -21,6 +23,7 @@ func NewSeries(samples []Sample) Series {
 		s.NS[i], s.Allocs[i], s.AllocBytes[i] = x.NS, x.Allocs, x.AllocBytes
 		s.HeapBytes[i], s.RSSBytes[i] = x.HeapBytes, x.RSSBytes
 		s.GCCycles[i], s.GCPauseNS[i] = x.GCCycles, x.GCPauseNS
+		s.GCWaitNS[i], s.GCCPUNS[i] = x.GCWaitNS, x.GCCPUNS
 		s.Checksum[i] = FormatChecksum(x.Checksum)
 		counters = counters || x.HasCounters
 	}

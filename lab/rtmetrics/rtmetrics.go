@@ -26,6 +26,10 @@
 //     /sched/pauses/total/gc:seconds (stopping plus stopped time, both GC pauses of
 //     each cycle). It is turned into a cumulative total by summing count × bucket
 //     midpoint; see pauseNS for the precision.
+//   - GCCPUNS = /cpu/classes/gc/total:cpu-seconds: the collector's CPU time on every
+//     thread (background marking on other cores, assists, pauses). The runtime adds a
+//     cycle's share when the cycle's marking ends, so a frame sees it once the cycle it
+//     started has finished; the lab's worker waits for that before it answers.
 //
 // Precision of the allocation counts: the runtime adds a P's small-object allocations to
 // these counters when that P's cached span of the size class is swapped for a fresh one
@@ -51,6 +55,7 @@ type Snapshot struct {
 	HeapLive   uint64 // bytes in heap objects now (live plus not yet swept)
 	GCCycles   uint64 // completed GC cycles
 	GCPauseNS  uint64 // stop-the-world GC pause time, estimated from a histogram
+	GCCPUNS    uint64 // CPU time the collector has used, all threads (see GCCPU below)
 }
 
 // Indexes into Reader.samples; names in the same order.
@@ -61,6 +66,7 @@ const (
 	iHeapLive
 	iGCCycles
 	iGCPauses
+	iGCCPU
 	nMetrics
 )
 
@@ -71,6 +77,7 @@ var names = [nMetrics]string{
 	iHeapLive:   "/memory/classes/heap/objects:bytes",
 	iGCCycles:   "/gc/cycles/total:gc-cycles",
 	iGCPauses:   "/sched/pauses/total/gc:seconds",
+	iGCCPU:      "/cpu/classes/gc/total:cpu-seconds",
 }
 
 // Reader reads a Snapshot without allocating. It holds the sample slice metrics.Read
@@ -99,8 +106,11 @@ func New() *Reader {
 	metrics.Read(r.samples[:])
 	for i, s := range r.samples {
 		want := metrics.KindUint64
-		if i == iGCPauses {
+		switch i {
+		case iGCPauses:
 			want = metrics.KindFloat64Histogram
+		case iGCCPU:
+			want = metrics.KindFloat64
 		}
 		if k := s.Value.Kind(); k != want {
 			panic(fmt.Sprintf("rtmetrics: runtime metric %s has kind %v, want %v", s.Name, k, want))
@@ -125,6 +135,7 @@ func (r *Reader) Read(s *Snapshot) {
 		copy(r.lastCounts, counts)
 	}
 	s.GCPauseNS = r.lastPause
+	s.GCCPUNS = uint64(math.Round(v[iGCCPU].Value.Float64() * 1e9))
 }
 
 // pauseNS estimates the total of the pauses recorded in a histogram as Σ count × bucket

@@ -71,3 +71,10 @@ func medianRank(n int, conf float64) (j int, coverage float64) {
 	}
 	return j, 1 - 2*cdf
 }
+
+// Reaches reports whether n samples are enough for MedianCI to give a true interval at
+// level conf, rather than the (min, max) range it falls back to.
+func Reaches(n int, conf float64) bool {
+	j, _ := medianRank(n, conf)
+	return j > 0
+}
