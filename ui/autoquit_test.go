@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
 )
@@ -27,11 +28,11 @@ func TestQuitAfter(t *testing.T) {
 		saved  bool
 		refuse bool // the run is refused for lack of memory
 	}{
-		{"ends first", "", time.Minute, 30, exitOK, true, false},
-		{"timer first", "ptrarray:hang@5", 500 * time.Millisecond, 5, exitOK, true, false}, // stopped, not failed
-		{"worker failed", "soa:exit@5", time.Minute, 30, exitWorker, true, false},
-		{"mismatch", "soa:checksum@4", time.Minute, 0, exitMismatch, false, false},
-		{"refused", "", 300 * time.Millisecond, 0, exitUsage, false, true},
+		{"ends first", "", time.Minute, 30, exit.OK, true, false},
+		{"timer first", "ptrarray:hang@5", 500 * time.Millisecond, 5, exit.OK, true, false}, // stopped, not failed
+		{"worker failed", "soa:exit@5", time.Minute, 30, exit.Worker, true, false},
+		{"mismatch", "soa:checksum@4", time.Minute, 0, exit.Mismatch, false, false},
+		{"refused", "", 300 * time.Millisecond, 0, exit.Usage, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/charts"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
@@ -62,7 +63,7 @@ func TestExportAllFormats(t *testing.T) {
 			}
 		},
 	}
-	for _, f := range formats {
+	for _, f := range charts.Formats {
 		t.Run(f.Name, func(t *testing.T) {
 			path := filepath.Join(dir, "run"+f.Ext)
 			h.w.exportTo(path, f)
@@ -77,7 +78,7 @@ func TestExportAllFormats(t *testing.T) {
 		})
 	}
 	t.Run("unwritable", func(t *testing.T) {
-		h.w.exportTo(filepath.Join(dir, "no", "such", "dir.png"), formatNamed("PNG"))
+		h.w.exportTo(filepath.Join(dir, "no", "such", "dir.png"), charts.FormatNamed("PNG"))
 		if !strings.Contains(h.w.status.Text, "Export failed") || h.overlayText() == "" {
 			t.Errorf("a failed export says %q and shows no dialog", h.w.status.Text)
 		}
@@ -87,7 +88,7 @@ func TestExportAllFormats(t *testing.T) {
 func TestReopenSavedRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.json")
 	first := ranHarness(t)
-	first.w.exportTo(path, formatNamed("JSON"))
+	first.w.exportTo(path, charts.FormatNamed("JSON"))
 	saved, err := result.LoadJSON(path)
 	if err != nil {
 		t.Fatal(err)
