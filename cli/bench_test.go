@@ -182,6 +182,14 @@ func TestBenchPreset(t *testing.T) {
 			t.Errorf("the summary lacks %q:\n%s", want, stdout)
 		}
 	}
+	html := outPath(t, "run.html")
+	code, again, stderr := run(t, "report", js, "-html", html)
+	if code != exit.OK || !strings.Contains(again, "The lesson's claim") {
+		t.Errorf("report of the preset's run: exit %d, no claim found by the run's title:\n%s%s", code, again, stderr)
+	}
+	if page, err := os.ReadFile(html); err != nil || !strings.Contains(string(page), "The lesson's claims") {
+		t.Errorf("the page of the preset's run does not state the claim (%v)", err)
+	}
 	r, err := result.LoadJSON(js)
 	if err != nil {
 		t.Fatal(err)
