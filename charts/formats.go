@@ -23,7 +23,7 @@ var Formats = []Format{
 	{"PNG", "png", ".png", "an image for a slide: the three charts and the table, 1920×1080", WritePNG},
 	{"CSV", "csv", ".csv", "a spreadsheet: one row per backing per frame",
 		func(w io.Writer, r *result.Run, _ Options) error { return result.WriteCSV(w, r) }},
-	{"JSON", "json", ".json", "the whole run (schema " + result.Schema + "), which the app and `localitylab report` reopen",
+	{"JSON", "json", ".json", "the whole run, which the app and `localitylab report` reopen; schema " + result.Schema,
 		func(w io.Writer, r *result.Run, _ Options) error { return result.WriteJSON(w, r) }},
 }
 

@@ -36,7 +36,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.StringVar(&o.preset, "preset", "", "open on the built-in preset `NAME` (see localitylab presets) or a preset FILE (default the last setup, else the first lesson)")
 	fs.BoolVar(&o.run, "run", false, "start the run at once")
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default the preset's)", presets.MaxFrames))
-	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone this `long` (or has ended), save what was asked for and quit")
+	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone on for `DURATION` (10s, 2m) or has ended, write what was asked for and quit")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
 	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run so far to `FILE` as JSON before quitting")
 	fs.BoolVar(&o.large, "large", false, "start with large text (for projectors)")

@@ -26,7 +26,7 @@ type outputs struct {
 func (o *outputs) flags(fs *flag.FlagSet) {
 	o.paths = map[string]*string{}
 	for _, f := range charts.Formats {
-		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the run to `FILE` as %s: %s", f.Name, f.Doc))
+		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the run to `FILE` as %s (%s)", f.Name, f.Doc))
 	}
 	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
 }

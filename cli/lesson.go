@@ -39,7 +39,7 @@ func lessonOf(r *result.Run, lesson *presets.Preset) lessonAnswers {
 func (l lessonAnswers) write(w io.Writer) error {
 	var b strings.Builder
 	for _, c := range l.claims {
-		fmt.Fprintf(&b, "\nThe lesson's claim (%s): %s\n%s\n", c.Source, wrap(c.Text, 88), wrap(c.Answer.String(), 88))
+		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+c.Source+"): "+c.Text, 88), wrap(c.Answer.String(), 88))
 	}
 	if l.note != "" {
 		fmt.Fprintf(&b, "%s\n", wrap(l.note, 88))
