@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/internal/runtest"
 	"localitylab/presets"
 )
 
@@ -29,7 +30,7 @@ func TestPredictionShownBesideAnswer(t *testing.T) {
 	if g := h.w.info.guesses()[0].Text; g != "20" {
 		t.Fatalf("the prediction was lost: %q", g)
 	}
-	h.w.info.ShowRun(syntheticRun([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
+	h.w.info.ShowRun(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
 	if got := h.w.info.claims[0].answer.Text; !strings.Contains(got, "8.00× slower") || !strings.Contains(got, "You predicted 20.0×") {
 		t.Errorf("answer %q, want the measurement and the prediction", got)
 	}

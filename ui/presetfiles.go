@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -18,8 +17,7 @@ func (w *window) loadPresetDialog() {
 // what does not exist is reported, naming the file and the field, and nothing else
 // changes.
 func (w *window) loadPreset(path string) {
-	if w.live {
-		w.fail("Cannot load a preset now", errors.New("a run is in progress: Reset it first (R)"))
+	if w.busy("Cannot load a preset now") {
 		return
 	}
 	p, err := presets.Load(path)

@@ -134,6 +134,15 @@ func (w *window) startRun(paused bool) bool {
 	return true
 }
 
+// busy reports whether a run is live and, if so, says that what cannot be done
+// until it is reset: the setup and the figures on screen are the run's.
+func (w *window) busy(what string) bool {
+	if w.live {
+		w.fail(what, errors.New("a run is in progress: Reset it first (R)"))
+	}
+	return w.live
+}
+
 // fail shows err in a dialog titled what, and on the status line.
 func (w *window) fail(what string, err error) {
 	w.say(what+": "+firstLine(err.Error()), true)

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -17,8 +16,7 @@ func (w *window) openRunDialog() {
 // notes and, when it came from a lesson, the claims with their answers. The setup
 // becomes the run's, so that Run measures it again.
 func (w *window) openRun(path string) {
-	if w.live {
-		w.fail("Cannot open a run now", errors.New("a run is in progress: Reset it first (R)"))
+	if w.busy("Cannot open a run now") {
 		return
 	}
 	r, err := result.LoadJSON(path)
