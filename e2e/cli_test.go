@@ -190,6 +190,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-frames", "-1"}, "-frames"},
 		{[]string{"-preset", "no-such-preset"}, "-preset"},
 		{[]string{"-screenshot", "x.png"}, "-quit-after"},
+		{[]string{"-entities", "0"}, "-entities: 0 is out of range"},
+		{[]string{"-preset", "tiles-rows", "-frames", "0"}, "-frames: 0 is out of range"},
+		{[]string{"-preset", "tiles-rows", "-entities", "0"}, "-entities: 0 is out of range for tiles"},
+		{[]string{"-bogus"}, "Usage: localitylab [flags]"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"localitylab/charts"
+	"localitylab/internal/runtest"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
@@ -193,5 +194,21 @@ func TestPresetFileRoundTrip(t *testing.T) {
 	}
 	if h.w.left.preset.Selected != "" {
 		t.Errorf("the picker shows %q for a preset from a file", h.w.left.preset.Selected)
+	}
+}
+
+// TestExportedPageStatesTheClaims: a page exported from the app says what the
+// lesson panel says beside each claim.
+func TestExportedPageStatesTheClaims(t *testing.T) {
+	p := presets.Preset{Schema: presets.Schema, Title: "T", Workload: "sprites", Backings: []string{"ptrarray", "soa"},
+		Frames: 40, Warmup: 4, Claims: []presets.Claim{{Source: "s", Text: "fifty times", Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 50}}}
+	h := newHarness(t, p, "")
+	o := h.w.exportOptions(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
+	if len(o.Claims) != 1 || o.Claims[0].Text != "fifty times" || !strings.Contains(o.Claims[0].Answer, "8.00× slower") ||
+		!strings.Contains(o.Claims[0].Answer, "narrower than the source's 50.0×") {
+		t.Errorf("the page's claims %+v, want the claim with its answer and verdict", o.Claims)
+	}
+	if o := h.w.exportOptions(nil); len(o.Claims) != 0 {
+		t.Errorf("no run, claims %+v", o.Claims)
 	}
 }
