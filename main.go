@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"localitylab/cli"
+	_ "localitylab/internal/locale" // before Fyne's init reads the locale (see the package)
 	"localitylab/ui"
 )
 

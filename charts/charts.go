@@ -78,6 +78,19 @@ type Options struct {
 	Budget        time.Duration // frame-time budget line; 0 means 16.7 ms, negative means none
 	Scale         Scale
 	EChartsURL    string // HTML: where the page loads ECharts from; "" means go-echarts' usual host
+
+	// Claims are, for a run of a lesson, the lesson's claims with what the run
+	// measured about each; the HTML page states them under the summary.
+	Claims []Claim
+	// ClaimsNote says, when the run's parameters differ from those the lesson was
+	// written for, how: the lesson's words then describe another setup.
+	ClaimsNote string
+}
+
+// Claim is a source's claim beside what a run measured.
+type Claim struct {
+	Source, Text string
+	Answer       string // the measured figure and the verdict, in sentences
 }
 
 // The PNG size limits: below the minimum the three charts and the table do not fit;

@@ -31,6 +31,8 @@ type page struct {
 	Record             [][2]string
 	Errors             []string // one per failed backing: "map: worker exited …"
 	Table              Table
+	Claims             []Claim
+	ClaimsNote         string
 	Sections           []section
 }
 
@@ -69,7 +71,8 @@ func buildPage(r *result.Run, o Options) (*page, error) {
 		url = DefaultEChartsURL
 	}
 	log := o.Scale.Log(typicalFrameTimes(r))
-	pg := &page{Headline: headline(r), HostLine: hostLine(r), EChartsURL: url, Record: record(r), Table: SummaryTable(r)}
+	pg := &page{Headline: headline(r), HostLine: hostLine(r), EChartsURL: url, Record: record(r), Table: SummaryTable(r),
+		Claims: o.Claims, ClaimsNote: o.ClaimsNote}
 	for i := range r.Backings {
 		if b := &r.Backings[i]; b.Error != "" {
 			pg.Errors = append(pg.Errors, b.Name+": "+b.Error)

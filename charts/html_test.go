@@ -37,8 +37,13 @@ func smallRun() *result.Run {
 // the run's own, so nothing needs masking today; the mask keeps the test meaningful
 // should a go-echarts update bring random chart ids back.
 func TestWriteHTMLGolden(t *testing.T) {
-	page := writeHTML(t, smallRun(), Options{EChartsURL: "echarts.min.js"})
-	if again := writeHTML(t, smallRun(), Options{EChartsURL: "echarts.min.js"}); again != page {
+	o := Options{EChartsURL: "echarts.min.js", Claims: []Claim{{Source: "source 003, Game Programming Patterns",
+		Text: "Rewriting the update loop from pointers to contiguous arrays made it 50 times faster.",
+		Answer: "Measured here: ptrarray is 8.00× slower than soa (95% interval 7.90–8.10, the median of per-frame ratios). " +
+			"The gap here is narrower than the source's 50.0×."}},
+		ClaimsNote: "The lesson was written for entities = 1,000,000; this run has entities = 3,000."}
+	page := writeHTML(t, smallRun(), o)
+	if again := writeHTML(t, smallRun(), o); again != page {
 		t.Fatal("two pages of the same run differ")
 	}
 	if got := maskVolatile(`<div id="AbCdEfGhIjKl">`); got != `<div id="RANDOMID">` {

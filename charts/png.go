@@ -3,14 +3,15 @@ package charts
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 
 	"localitylab/lab/result"
 )
 
-// WritePNG writes the run's three charts and summary table as one PNG image, with a
-// title line saying what was run, where and when. It needs no browser, display or
+// WritePNG writes the run's three charts and summary table as one PNG image, with
+// title lines saying what was run, where and when. It needs no browser, display or
 // GL context, so the headless bench command can write it.
 func WritePNG(w io.Writer, r *result.Run, o Options) error {
 	if err := o.check(); err != nil {
@@ -25,7 +26,7 @@ func WritePNG(w io.Writer, r *result.Run, o Options) error {
 	return nil
 }
 
-// renderRun draws the slide: the title and host lines on top, the three charts side
+// renderRun draws the slide: the title, parameter and host lines on top, the three charts side
 // by side, the summary table below them. Text sizes follow the image size, so a
 // 3840×2160 export is the 1920×1080 one at twice the resolution.
 func renderRun(r *result.Run, o Options) *image.RGBA {
@@ -36,11 +37,9 @@ func renderRun(r *result.Run, o Options) *image.RGBA {
 	pad := 2 * p.pad()
 	t, s := p.fonts.title, p.fonts.small
 
-	y := pad + t.ascent
-	t.draw(img, img.Rect, pad, y, t.fit(headline(r), w-2*pad), ink)
-	y += t.descent + pad/3 + s.ascent
-	s.draw(img, img.Rect, pad, y, s.fit(hostLine(r), w-2*pad), inkSoft)
-	y += s.descent + pad/2
+	y := drawWrapped(img, t, pad, pad, w-2*pad, headline(r), ink) + pad/3
+	y = drawWrapped(img, s, pad, y, w-2*pad, "parameters: "+paramList(r), inkSoft)
+	y = drawWrapped(img, s, pad, y, w-2*pad, hostLine(r), inkSoft) + pad/2
 
 	tab := SummaryTable(r)
 	tableTop := h - pad - p.tableHeight(len(tab.Rows))
@@ -53,4 +52,16 @@ func renderRun(r *result.Run, o Options) *image.RGBA {
 	}
 	p.drawTable(img, image.Rect(pad, tableTop, w-pad, h-pad), &tab)
 	return img
+}
+
+// drawWrapped draws text from the top y down in lines at most w wide, and returns
+// the y under the last line. A title line carries what a reader needs to repeat the
+// run, so it is continued on the next line rather than cut.
+func drawWrapped(img *image.RGBA, f *face, x, y, w int, text string, c color.NRGBA) int {
+	for _, line := range f.wrap(text, w) {
+		y += f.ascent
+		f.draw(img, img.Rect, x, y, line, c)
+		y += f.descent
+	}
+	return y
 }

@@ -68,3 +68,25 @@ func TestWritePNGRejects(t *testing.T) {
 		})
 	}
 }
+
+// TestWrapKeepsEveryWord checks that a title line too long for the image goes on over
+// more lines, each within the width, and loses no word to an ellipsis.
+func TestWrapKeepsEveryWord(t *testing.T) {
+	f := newFonts(20).small
+	text := "AMD EPYC 7B13 64-Core Processor, 2 cores, linux/amd64, go1.26.0, GOGC 100 · 2025-03-14 10:30 +00:00 · " +
+		"counters asked for but not available: open instructions counter: ENOENT (no such file or directory)"
+	for _, width := range []int{300, 700, 5000} {
+		lines := f.wrap(text, width)
+		for _, l := range lines {
+			if f.width(l) > width {
+				t.Errorf("width %d: line %q is %d wide", width, l, f.width(l))
+			}
+		}
+		if got := strings.Join(lines, " "); got != text {
+			t.Errorf("width %d: wrapped text %q, want every word of %q", width, got, text)
+		}
+		if width < 1000 && len(lines) < 2 {
+			t.Errorf("width %d: %d line, want the text continued on more", width, len(lines))
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -134,6 +135,28 @@ func (f *face) fit(s string, w int) string {
 		rs = rs[:len(rs)-1]
 	}
 	return string(rs) + "…"
+}
+
+// wrap breaks s into lines at most w pixels wide, between words, so that a long
+// line is continued rather than cut. A word wider than w is cut with fit.
+func (f *face) wrap(s string, w int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case f.width(line+" "+word) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, f.fit(line, w))
+			line = word
+		}
+	}
+	if line != "" || len(lines) == 0 {
+		lines = append(lines, f.fit(line, w))
+	}
+	return lines
 }
 
 // fonts are the faces a drawing uses, at sizes derived from one base size.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"localitylab/lab"
+	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
@@ -43,8 +44,8 @@ func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
 	o := &benchOpts{}
 	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required unless -preset gives it)")
 	fs.StringVar(&o.backings, "backings", "", "comma-separated backings, 1 to 6 of "+strings.Join(workload.Backings, ", ")+" (default all six, or the preset's)")
-	fs.StringVar(&o.preset, "preset", "", "start from a preset: a built-in name (see `localitylab presets`) or a preset file; other flags override it")
-	fs.IntVar(&o.frames, "frames", defaultFrames, fmt.Sprintf("frames per backing, warm-up included (1 to %d; default the preset's)", lab.MaxFrames))
+	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` (see localitylab presets) or a preset FILE; other flags override it")
+	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default %d, or the preset's)", lab.MaxFrames, defaultFrames))
 	fs.IntVar(&o.warmup, "warmup", 0, "first frames kept out of the summary (0 to frames-1; default a tenth of -frames, or the preset's)")
 	fs.BoolVar(&o.counters, "counters", true, "read hardware counters (instructions, cycles, memory misses) where the system allows")
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: warm (its own last frame's, as go test -bench) or cold (emptied before every frame) (default warm, or the preset's)")
@@ -106,6 +107,7 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 			return c, usagef("-preset: %v", err)
 		}
 		c.Title, c.Workload, c.Backings, c.Params = p.Title, p.Workload, p.Backings, p.Params.Clone()
+		o.out.lesson = &p
 		c.Frames, c.Warmup, c.Cache = p.Frames, p.Warmup, lab.CacheMode(p.Cache)
 	}
 	if set["cache"] {
@@ -157,16 +159,8 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 	return c, nil
 }
 
-// checkError turns an error of lab.Config.Check, which names the field at fault, into
-// one that names the flag: the fields have the flags' names, and a parameter's error
-// names the parameter, which is its flag's name too.
-func checkError(err error) error {
-	msg := err.Error()
-	if rest, ok := strings.CutPrefix(msg, "params: "); ok {
-		return usagef("%s", rest)
-	}
-	return usagef("-%s", msg)
-}
+// checkError turns an error of lab.Config.Check into a usage error naming the flag.
+func checkError(err error) error { return &usageError{launch.FlagError(err)} }
 
 // parseBackings reads -backings; empty means all six.
 func parseBackings(s string) ([]string, error) {

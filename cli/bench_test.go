@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/internal/exit"
 	"localitylab/lab/result"
+	"localitylab/presets"
 	"localitylab/scenarios/workload"
 )
 
@@ -22,7 +24,7 @@ func TestBenchEndToEnd(t *testing.T) {
 			args := append([]string{"bench", "-workload", wl, "-frames", "24", "-warmup", "4", "-seed", "5",
 				"-json", js, "-csv", cs}, small[wl]...)
 			code, stdout, stderr := run(t, args...)
-			if code != exitOK {
+			if code != exit.OK {
 				t.Fatalf("exit %d\n%s", code, stderr)
 			}
 			r, err := result.LoadJSON(js)
@@ -105,8 +107,8 @@ func TestBenchBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, stdout, stderr := run(t, append([]string{"bench"}, tt.args...)...)
-			if code != exitUsage {
-				t.Errorf("exit %d, want %d", code, exitUsage)
+			if code != exit.Usage {
+				t.Errorf("exit %d, want %d", code, exit.Usage)
 			}
 			if !strings.Contains(stderr, tt.want) {
 				t.Errorf("stderr:\n%s\nwant it to contain %q", stderr, tt.want)
@@ -126,9 +128,9 @@ func TestBenchFailures(t *testing.T) {
 		want   string
 		output bool // the JSON file is written
 	}{
-		{"mismatch", "map:checksum@3", exitMismatch, "checksum mismatch at frame 3: ptrarray gave", false},
-		{"worker exits", "slotmap:exit@2", exitWorker, "worker slotmap: the worker ended unexpectedly (exit status 7)", true},
-		{"worker fails to load", "soa:fail@load", exitWorker, "worker soa: injected failure during the load", true},
+		{"mismatch", "map:checksum@3", exit.Mismatch, "checksum mismatch at frame 3: ptrarray gave", false},
+		{"worker exits", "slotmap:exit@2", exit.Worker, "worker slotmap: the worker ended unexpectedly (exit status 7)", true},
+		{"worker fails to load", "soa:fail@load", exit.Worker, "worker soa: injected failure during the load", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -149,7 +151,7 @@ func TestBenchFailures(t *testing.T) {
 func TestBenchFormatGo(t *testing.T) {
 	code, stdout, stderr := run(t, "bench", "-workload", "bullets", "-entities", "2000", "-backings", "slotmap,map",
 		"-frames", "12", "-warmup", "2", "-burst", "4", "-format", "go")
-	if code != exitOK {
+	if code != exit.OK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	line := regexp.MustCompile(`^BenchmarkFrame/workload=bullets/backing=(slotmap|map)\t1\t\d+ ns/op\t\d+ B/op\t\d+ allocs/op$`)
@@ -171,9 +173,24 @@ func TestBenchFormatGo(t *testing.T) {
 // TestBenchPreset starts from a preset and overrides it with flags.
 func TestBenchPreset(t *testing.T) {
 	js := outPath(t, "run.json")
-	code, _, stderr := run(t, "bench", "-preset", "slotmap-churn", "-entities", "1000", "-frames", "6", "-json", js)
-	if code != exitOK {
+	code, stdout, stderr := run(t, "bench", "-preset", "slotmap-churn", "-entities", "1000", "-frames", "6", "-json", js)
+	if code != exit.OK {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	p, _ := presets.Lookup("slotmap-churn")
+	for _, want := range []string{"The lesson's claim (" + p.Claims[0].Source + ")", "Measured here: map is",
+		"The lesson was written for entities = 250,000; this run has entities = 1,000."} {
+		if !strings.Contains(strings.Join(strings.Fields(stdout), " "), want) {
+			t.Errorf("the summary lacks %q:\n%s", want, stdout)
+		}
+	}
+	html := outPath(t, "run.html")
+	code, again, stderr := run(t, "report", js, "-html", html)
+	if code != exit.OK || !strings.Contains(again, "The lesson's claim") {
+		t.Errorf("report of the preset's run: exit %d, no claim found by the run's title:\n%s%s", code, again, stderr)
+	}
+	if page, err := os.ReadFile(html); err != nil || !strings.Contains(string(page), "The lesson's claims") {
+		t.Errorf("the page of the preset's run does not state the claim (%v)", err)
 	}
 	r, err := result.LoadJSON(js)
 	if err != nil {

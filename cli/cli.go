@@ -1,7 +1,9 @@
 // Package cli is the command line of Locality Lab: the subcommands (bench, report,
-// presets, help, and the hidden worker the lab starts once per backing), and, with no
-// arguments, the app. It is the one package that imports both the measuring engine
-// and the charts, which keeps main to a single line.
+// presets, help, and the hidden worker the lab starts once per backing), and the
+// app's flags, which it parses and checks before handing them to the app (see
+// package launch), so that every flag is read here and no window opens on a mistake.
+// It imports the measuring engine and the charts but never Fyne: main hands it the
+// app as a function.
 package cli
 
 import (
@@ -13,26 +15,19 @@ import (
 	"os/signal"
 	"strings"
 
+	"localitylab/internal/exit"
 	"localitylab/lab"
-)
-
-// Exit statuses, as the README and the issue list them.
-const (
-	exitOK          = 0
-	exitFailed      = 1   // an output could not be written, or something else went wrong
-	exitUsage       = 2   // bad input: a flag, a preset, a parameter, a run too big for memory
-	exitMismatch    = 3   // the backings' checksums disagreed: a bug, never a result
-	exitWorker      = 4   // a worker failed; the other backings' results were still written
-	exitInterrupted = 130 // stopped by Ctrl-C (128 + SIGINT, as shells report it)
+	"localitylab/launch"
 )
 
 // Main runs the command line with args (without the program name) and returns the exit
-// status. With no arguments it opens the app by calling app; app is nil until the
-// window exists, and then Main runs a short headless comparison instead.
-func Main(args []string, stdout, stderr io.Writer, app func(args []string) int) int {
+// status. Without a command it opens the app by calling app with the app's flags,
+// parsed and checked here; app is nil until the window exists, and then Main runs a
+// short headless comparison instead.
+func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int) int {
 	if len(args) == 0 {
 		if app != nil {
-			return app(nil)
+			return app(launch.Options{})
 		}
 		return headless(stdout, stderr)
 	}
@@ -50,30 +45,34 @@ func Main(args []string, stdout, stderr io.Writer, app func(args []string) int) 
 		return worker(stdout, stderr)
 	}
 	if strings.HasPrefix(cmd, "-") && app != nil {
-		return app(args) // flags for the app itself
+		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
 	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, report, presets or help)\n", cmd)
-	return exitUsage
+	return exit.Usage
 }
 
 const usage = `Locality Lab makes data locality visible: it runs game-like workloads over
 several backing data structures, each in a process of its own, and measures them fairly.
 
 Usage:
-  localitylab                        open the app
+  localitylab [flags]                open the app (its flags are below)
   localitylab bench [flags]          measure a run and print its summary
   localitylab report RUN.json [flags] re-export a saved run
   localitylab presets [NAME]         list the built-in presets, or show one
-  localitylab help [COMMAND]         show this, or a command's flags
-
-Exit status: 0 done, 1 an output could not be written, 2 bad input,
-3 checksum mismatch (the backings did different work), 4 a worker failed.
+  localitylab help [COMMAND]         show this, or a command's flags (bench, report, presets, app)
 `
 
+// help prints the usage, or a command's flags.
 func help(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stdout, usage)
-		return exitOK
+		fmt.Fprintln(stdout, "\nThe app's flags:")
+		writeAppFlags(stdout)
+		fmt.Fprintln(stdout, "\nExit status:")
+		for _, m := range exit.Meanings {
+			fmt.Fprintf(stdout, "  %-4d %s\n", m.Status, m.Meaning)
+		}
+		return exit.OK
 	}
 	switch args[0] {
 	case "bench":
@@ -86,11 +85,16 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	case "presets":
 		fmt.Fprintln(stdout, "Usage: localitylab presets [NAME]: list the built-in presets, or show one with its lesson")
+	case "app":
+		fs, _ := appFlags(stdout)
+		paramFlags(fs)
+		fmt.Fprintln(stdout, "Usage: localitylab [flags]: open the app")
+		fs.PrintDefaults()
 	default:
-		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, report or presets)\n", args[0])
-		return exitUsage
+		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, report, presets or app)\n", args[0])
+		return exit.Usage
 	}
-	return exitOK
+	return exit.OK
 }
 
 // worker serves one backing for the lab's coordinator over stdin and stdout. Anything
@@ -105,9 +109,9 @@ func worker(stdout, stderr io.Writer) int {
 	signal.Ignore(os.Interrupt)
 	if err := lab.ServeWorker(os.Stdin, stdout); err != nil {
 		fmt.Fprintln(stderr, "localitylab worker:", err)
-		return exitFailed
+		return exit.Failed
 	}
-	return exitOK
+	return exit.OK
 }
 
 // usageError is bad input: it is reported with exit status 2.

@@ -9,28 +9,40 @@ import (
 	"localitylab/charts"
 	"localitylab/internal/atomicfile"
 	"localitylab/lab/result"
+	"localitylab/presets"
 )
 
-// outputs are the files a run can be written to, shared by bench and report.
+// outputs are the files a run can be written to, shared by bench and report: a
+// flag per export format (charts.Formats), and what the files say beside the
+// figures.
 type outputs struct {
-	json, csv, html, png string
-	echartsURL           string
+	paths      map[string]*string // by format flag; "" where not asked for
+	echartsURL string
+	// lesson is the preset bench ran, whose claims the run answers; nil for a run
+	// of no preset, and for report, which finds the lesson by the run's title.
+	lesson *presets.Preset
 }
 
 func (o *outputs) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.json, "json", "", "write the run to `FILE` as JSON (schema "+result.Schema+"); `localitylab report` reads it back")
-	fs.StringVar(&o.csv, "csv", "", "write one row per backing per frame to `FILE` as CSV")
-	fs.StringVar(&o.html, "html", "", "write the charts and the summary to `FILE` as an HTML page")
-	fs.StringVar(&o.png, "png", "", "write the charts and the summary to `FILE` as a PNG image (1920×1080)")
+	o.paths = map[string]*string{}
+	for _, f := range charts.Formats {
+		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the run to `FILE` as %s (%s)", f.Name, f.Doc))
+	}
 	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
 }
 
-// each lists the outputs that were asked for, with their flags.
-func (o *outputs) each() []struct{ flag, path string } {
-	var out []struct{ flag, path string }
-	for _, f := range []struct{ flag, path string }{{"json", o.json}, {"csv", o.csv}, {"html", o.html}, {"png", o.png}} {
-		if f.path != "" {
-			out = append(out, f)
+// output is one file asked for.
+type output struct {
+	format charts.Format
+	path   string
+}
+
+// each lists the outputs that were asked for, in the formats' order.
+func (o *outputs) each() []output {
+	var out []output
+	for _, f := range charts.Formats {
+		if p := o.paths[f.Flag]; p != nil && *p != "" {
+			out = append(out, output{f, *p})
 		}
 	}
 	return out
@@ -40,7 +52,7 @@ func (o *outputs) each() []struct{ flag, path string } {
 func (o *outputs) check() error {
 	for _, f := range o.each() {
 		if err := atomicfile.Check(f.path); err != nil {
-			return usagef("-%s: %v", f.flag, err)
+			return usagef("-%s: %v", f.format.Flag, err)
 		}
 	}
 	return nil
@@ -48,23 +60,13 @@ func (o *outputs) check() error {
 
 // write writes every output asked for, each through a temporary file, and returns
 // the errors of those that failed, each naming its flag and file.
-func (o *outputs) write(r *result.Run) error {
+func (o *outputs) write(r *result.Run, l lessonAnswers) error {
 	opts := charts.Options{EChartsURL: o.echartsURL}
+	opts.Claims, opts.ClaimsNote = l.chartClaims()
 	var errs []error
 	for _, f := range o.each() {
-		var fill func(w io.Writer) error
-		switch f.flag {
-		case "json":
-			fill = func(w io.Writer) error { return result.WriteJSON(w, r) }
-		case "csv":
-			fill = func(w io.Writer) error { return result.WriteCSV(w, r) }
-		case "html":
-			fill = func(w io.Writer) error { return charts.WriteHTML(w, r, opts) }
-		case "png":
-			fill = func(w io.Writer) error { return charts.WritePNG(w, r, opts) }
-		}
-		if err := atomicfile.Write(f.path, fill); err != nil {
-			errs = append(errs, fmt.Errorf("-%s: %w", f.flag, err))
+		if err := atomicfile.Write(f.path, func(w io.Writer) error { return f.format.Write(w, r, opts) }); err != nil {
+			errs = append(errs, fmt.Errorf("-%s: %w", f.format.Flag, err))
 		}
 	}
 	return errors.Join(errs...)

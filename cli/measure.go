@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 
+	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
@@ -17,14 +18,14 @@ import (
 // calls for.
 func complain(err error, stderr io.Writer) int {
 	if err == nil {
-		return exitOK
+		return exit.OK
 	}
 	fmt.Fprintln(stderr, "localitylab:", err)
 	var ue *usageError
 	if errors.As(err, &ue) {
-		return exitUsage
+		return exit.Usage
 	}
-	return exitFailed
+	return exit.Failed
 }
 
 // measure runs c, shows its progress on stderr, and reports the result: the summary
@@ -43,10 +44,10 @@ func measure(c lab.Config, format string, out outputs, stdout, stderr io.Writer)
 	case errors.As(err, &mm):
 		fmt.Fprintln(stderr, "localitylab:", err)
 		fmt.Fprintln(stderr, "localitylab: nothing was written: a run whose backings did different work is not a result")
-		return exitMismatch
+		return exit.Mismatch
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "localitylab: interrupted; nothing was written")
-		return exitInterrupted
+		return exit.Interrupted
 	case err != nil:
 		return complain(err, stderr)
 	}
@@ -58,27 +59,29 @@ func measure(c lab.Config, format string, out outputs, stdout, stderr io.Writer)
 			failed++
 		}
 	}
-	if status == exitOK && failed > 0 {
-		return exitWorker
+	if status == exit.OK && failed > 0 {
+		return exit.Worker
 	}
 	return status
 }
 
-// show prints r in the chosen format and writes the output files.
+// show prints r in the chosen format, with the answers to its lesson's claims under
+// the table, and writes the output files.
 func show(r *result.Run, format string, out outputs, stdout, stderr io.Writer) int {
+	l := lessonOf(r, out.lesson)
 	var err error
 	if format == "go" {
 		err = writeGoBench(stdout, r)
-	} else {
-		err = writeTable(stdout, r)
+	} else if err = writeTable(stdout, r); err == nil {
+		err = l.write(stdout)
 	}
 	if err != nil {
 		return complain(err, stderr)
 	}
-	if err := out.write(r); err != nil {
+	if err := out.write(r, l); err != nil {
 		return complain(err, stderr)
 	}
-	return exitOK
+	return exit.OK
 }
 
 // headless is what Main does without arguments until the app's window exists: a short

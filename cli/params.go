@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"localitylab/internal/units"
+	"localitylab/launch"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
@@ -80,16 +81,8 @@ func applyParams(spec *workload.Spec, flags []*paramFlag, p workload.Params) err
 		if !f.set {
 			continue
 		}
-		q, ok := spec.Param(f.name)
-		if !ok {
-			names := make([]string, len(spec.Params))
-			for i, q := range spec.Params {
-				names[i] = q.Name
-			}
-			return usagef("-%s: the %s workload has no such parameter (its parameters: %s)", f.name, spec.Name, strings.Join(names, ", "))
-		}
-		if f.value < q.Min || f.value > q.Max {
-			return usagef("-%s: %d is out of range for %s (want %d to %d)", f.name, f.value, spec.Name, q.Min, q.Max)
+		if err := launch.CheckParam(spec, f.name, f.value); err != nil {
+			return &usageError{err}
 		}
 		p[f.name] = f.value
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"localitylab/internal/exit"
 	"localitylab/presets"
 )
 
@@ -21,7 +22,7 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 		writeLeft(&b, rows)
 		fmt.Fprintf(&b, "\nRun one with `localitylab bench -preset NAME`; `localitylab presets NAME` shows its lesson.\n")
 		io.WriteString(stdout, b.String())
-		return exitOK
+		return exit.OK
 	case 1:
 		p, err := presets.Lookup(args[0])
 		if err != nil {
@@ -40,7 +41,7 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(&b, "\nClaim (%s): %s\n", c.Source, wrap(c.Text, 88))
 		}
 		io.WriteString(stdout, b.String())
-		return exitOK
+		return exit.OK
 	}
 	return complain(usagef("presets: %d arguments (want none, or one preset name or file)", len(args)), stderr)
 }

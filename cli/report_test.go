@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/internal/exit"
 	"localitylab/internal/golden"
 	"localitylab/lab/result"
 )
@@ -18,7 +19,7 @@ func TestReport(t *testing.T) {
 	dir := t.TempDir()
 	js, cs := filepath.Join(dir, "again.json"), filepath.Join(dir, "run.csv")
 	code, stdout, stderr := run(t, "report", savedRun, "-json", js, "-csv", cs)
-	if code != exitOK {
+	if code != exit.OK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	golden.Text(t, "table.txt", []byte(stdout))
@@ -40,7 +41,7 @@ func TestReport(t *testing.T) {
 	checkCSV(t, cs, 3*r.Frames)
 
 	// Flags may also come before the file.
-	if code, _, stderr := run(t, "report", "-format", "go", savedRun); code != exitOK {
+	if code, _, stderr := run(t, "report", "-format", "go", savedRun); code != exit.OK {
 		t.Errorf("flags before the file: exit %d: %s", code, stderr)
 	}
 }
@@ -49,7 +50,7 @@ func TestReport(t *testing.T) {
 // backing in turn: it is summarised as it was measured, and says so.
 func TestReportV1(t *testing.T) {
 	code, stdout, stderr := run(t, "report", "testdata/run-v1.json")
-	if code != exitOK {
+	if code != exit.OK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{"a version 1 run", "1.37× (0.96–1.67) n.s."} {
@@ -61,7 +62,7 @@ func TestReportV1(t *testing.T) {
 
 func TestReportFormatGo(t *testing.T) {
 	code, stdout, _ := run(t, "report", savedRun, "-format", "go")
-	if code != exitOK {
+	if code != exit.OK {
 		t.Fatalf("exit %d", code)
 	}
 	golden.Text(t, "bench.txt", []byte(stdout))
@@ -75,14 +76,14 @@ func TestReportCharts(t *testing.T) {
 	html, png := filepath.Join(dir, "run.html"), filepath.Join(dir, "run.png")
 	code, _, stderr := run(t, "report", savedRun, "-html", html, "-png", png)
 	switch code {
-	case exitOK:
+	case exit.OK:
 		for path, magic := range map[string]string{html: "<", png: "\x89PNG"} {
 			data, err := os.ReadFile(path)
 			if err != nil || !bytes.HasPrefix(bytes.TrimSpace(data), []byte(magic)) {
 				t.Errorf("%s: %v, starts %q", path, err, data[:min(len(data), 8)])
 			}
 		}
-	case exitFailed:
+	case exit.Failed:
 		if !strings.Contains(stderr, "-html: "+html) && !strings.Contains(stderr, "-png: "+png) {
 			t.Errorf("stderr %q names neither output", stderr)
 		}
@@ -120,8 +121,8 @@ func TestReportBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, _, stderr := run(t, append([]string{"report"}, tt.args...)...)
-			if code != exitUsage || !strings.Contains(stderr, tt.want) {
-				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, exitUsage, tt.want)
+			if code != exit.Usage || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, exit.Usage, tt.want)
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/scenarios/workload"
@@ -189,6 +190,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-frames", "-1"}, "-frames"},
 		{[]string{"-preset", "no-such-preset"}, "-preset"},
 		{[]string{"-screenshot", "x.png"}, "-quit-after"},
+		{[]string{"-entities", "0"}, "-entities: 0 is out of range"},
+		{[]string{"-preset", "tiles-rows", "-frames", "0"}, "-frames: 0 is out of range"},
+		{[]string{"-preset", "tiles-rows", "-entities", "0"}, "-entities: 0 is out of range for tiles"},
+		{[]string{"-bogus"}, "Usage: localitylab [flags]"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -197,5 +202,29 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("exit status %d, want 2 with %q named; stderr:\n%s", o.code, tc.want, o.stderr)
 			}
 		})
+	}
+}
+
+// TestNoFyneOutput runs the command line, and a bench whose worker fails (its
+// stderr tail is what a user reads), under the locales a container or a Debian
+// system has: Fyne, linked for the app, must print nothing on them.
+func TestNoFyneOutput(t *testing.T) {
+	needBinary(t)
+	for _, lang := range []string{"C.UTF-8", "C", ""} {
+		env := []string{"LANG=" + lang, "LC_ALL=", "LC_MESSAGES=", "LANGUAGE="}
+		for _, args := range [][]string{
+			{"help"},
+			{"bench", "-workload", "sprites", "-entities", "500", "-frames", "6", "-backings", "soa,map"},
+		} {
+			o := runBinary(t, time.Minute, env, args...)
+			if o.code != 0 || strings.Contains(o.stderr, "Fyne") {
+				t.Errorf("LANG=%q localitylab %s: exit status %d, stderr:\n%s", lang, strings.Join(args, " "), o.code, o.stderr)
+			}
+		}
+		o := runBinary(t, time.Minute, append(env, lab.FaultEnv+"=map:exit@2"),
+			"bench", "-workload", "sprites", "-entities", "500", "-frames", "6", "-backings", "soa,map")
+		if o.code != 4 || strings.Contains(o.stderr, "Fyne") {
+			t.Errorf("LANG=%q, a failing worker: exit status %d (want 4), stderr:\n%s", lang, o.code, o.stderr)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"localitylab/internal/runtest"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
@@ -22,7 +23,7 @@ func BenchmarkApply(b *testing.B) {
 	w := newWindow(test.NewTempApp(b), s, false, env{})
 	factors := []float64{8, 3, 1.3, 2, 1, 1.1}
 	loads := []int64{1e8, 2e8, 3e7, 5e7, 2e7, 9e7}
-	snap := syntheticRun(workload.Backings, factors, loads)
+	snap := runtest.Synthetic(workload.Backings, factors, loads)
 	snap.Frames, snap.Warmup = 300, 30
 	scene := workload.Scene{World: workload.Rect{X1: 50000, Y1: 50000}, View: workload.Rect{X0: 100, Y0: 100, X1: 2020, Y1: 1180}, Total: 4096}
 	for i := range workload.MaxSceneBoxes {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"localitylab/charts"
+	"localitylab/internal/runtest"
 	"localitylab/lab/result"
 	"localitylab/scenarios/workload"
 )
@@ -71,7 +72,7 @@ func TestPreviewNote(t *testing.T) {
 }
 
 func TestSummaryTableRows(t *testing.T) {
-	r := syntheticRun([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
+	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
 	r.Backings = append(r.Backings, result.Backing{Name: "map", Error: "worker map: killed by signal 9\n\tlast line"})
 	tb := NewSummaryTable("none")
 	tb.SetRun(r)

@@ -9,7 +9,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +17,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	"localitylab/internal/exit"
+	"localitylab/launch"
 	"localitylab/presets"
 )
 
@@ -25,59 +26,42 @@ import (
 // the same ID for `fyne package`.
 const appID = "io.github.localitylab"
 
-// Main opens the app with the app's flags (see flags) and returns the exit status
-// once the window is closed. A bad flag or preset is reported on stderr with status
-// 2 before any window opens; after that, errors show in the window.
-func Main(args []string) int {
-	return run(args, os.Stdout, os.Stderr)
+// Main opens the app with the options the command line parsed and checked, and
+// returns the exit status once the window is closed. Only a mistake that needs the
+// remembered setup to be seen is reported here (status 2, before the window opens);
+// after that, errors show in the window.
+func Main(o launch.Options) int {
+	return run(o, os.Stderr)
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
-	f, err := parseFlags(args, stdout)
-	if errors.Is(err, errHelp) {
-		return exitOK
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "localitylab:", err)
-		return exitUsage
-	}
-	var chosen *presets.Preset
-	if f.preset != "" {
-		p, err := presets.Lookup(f.preset)
-		if err == nil {
-			p, err = f.apply(p)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "localitylab: -preset:", err)
-			return exitUsage
-		}
-		chosen = &p
-	}
+func run(o launch.Options, stderr io.Writer) int {
 	if err := checkDisplay(runtime.GOOS, os.Getenv); err != nil {
 		fmt.Fprintln(stderr, "localitylab:", err)
-		return exitFailed
+		return exit.Failed
 	}
 	a := app.NewWithID(appID)
-	s, note := initialSetup(a.Preferences(), chosen)
-	if chosen == nil {
-		if s, err = f.apply(s); err != nil {
+	s, note := initialSetup(a.Preferences(), o.Setup)
+	if o.Setup == nil {
+		var err error
+		if s, err = o.Overrides.Apply(s); err != nil {
 			fmt.Fprintln(stderr, "localitylab:", err)
-			return exitUsage
+			return exit.Usage
 		}
 	}
-	large := f.large || a.Preferences().Bool(prefLarge)
-	w := newWindow(a, s, large, env{})
+	w := newWindow(a, s, o.Large || a.Preferences().Bool(prefLarge), env{})
 	if note != "" {
 		w.say(note, true)
 	}
-	if f.quitAfter > 0 {
-		w.auto = &autoQuit{w: w, after: f.quitAfter, screenshot: f.screenshot, save: f.save, stderr: stderr}
+	if o.QuitAfter > 0 {
+		w.auto = &autoQuit{w: w, after: o.QuitAfter, screenshot: o.Screenshot, save: o.Save, stderr: stderr}
 		w.auto.arm()
 	}
-	if f.run {
+	if o.Run {
 		w.startRun(false)
 	}
-	w.win.ShowAndRun()
+	w.win.Show()
+	fitScreen(w.win)
+	a.Run()
 	return w.exitCode
 }
 

@@ -1,61 +1,166 @@
 package ui
 
 import (
-	"context"
-	"slices"
-	"time"
+	"fmt"
 
-	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
-	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
 
-// previewEvery is how often the first backing's worker is asked for a scene: often
-// enough that the camera visibly pans, rarely enough that the preview costs the run
-// nothing worth measuring (it is drawn between frames, outside the timed part).
-const previewEvery = 250 * time.Millisecond
+// The setup is what Run measures: a preset, as the left panel shows it. This file
+// holds what the panel's choices make of it, how it is read back, and the setup of
+// a saved run.
 
-// env holds what tests change about how the app reaches the world outside: the
-// worker command, how a run starts, and how a goroutine hands work to the Fyne
-// goroutine. The zero value is the real app.
-type env struct {
-	worker    []string                                             // nil: this executable's hidden worker subcommand
-	workerEnv []string                                             // extra environment for the workers
-	start     func(context.Context, lab.Config) (*lab.Live, error) // nil: lab.Start
-	do        func(func())                                         // nil: fyne.Do
+// applySetup makes s the setup: the left panel, the lesson and the notes show it,
+// and the figures of an earlier run are cleared, since they answer another question.
+func (w *window) applySetup(s presets.Preset) {
+	if w.live {
+		panic("ui: changing the setup while a run is live")
+	}
+	w.claims = s.Claims
+	w.setup = keepClaims(s)
+	w.left.show(w.setup)
+	w.info.SetSetup(w.setup)
+	w.clearResults("No run yet: press Run (Space), or open a saved run (Ctrl+O).")
+	w.updateButtons()
 }
 
-// config turns a setup into the run the Run button starts.
-func config(p presets.Preset, counters bool, e env) lab.Config {
-	return lab.Config{
-		Title:        p.Title,
-		Workload:     p.Workload,
-		Params:       p.Params.Clone(),
-		Backings:     slices.Clone(p.Backings),
-		Frames:       p.Frames,
-		Warmup:       p.Warmup,
-		Counters:     counters,
-		PreviewEvery: previewEvery,
-		Worker:       e.worker,
-		WorkerEnv:    e.workerEnv,
+// presetChosen handles the picker.
+func (w *window) presetChosen(title string) {
+	w.win.Canvas().Unfocus()
+	if w.left.quiet {
+		return
 	}
+	for _, p := range w.left.builtins {
+		if p.Title == title {
+			w.applySetup(p)
+			w.say(fmt.Sprintf("Preset %q: %s on %s.", p.Name, p.Workload, joinNames(p.Backings)), false)
+			return
+		}
+	}
+}
+
+// workloadChosen starts a setup of its own on another workload: its parameters at
+// their defaults, the chosen backings kept. The lesson was about the old workload
+// and goes.
+func (w *window) workloadChosen(name string) {
+	w.win.Canvas().Unfocus()
+	if w.left.quiet || name == w.setup.Workload {
+		return
+	}
+	spec, err := scenarios.Lookup(name)
+	if err != nil {
+		panic("ui: the workload picker offered " + name)
+	}
+	s := w.setup
+	s.Name, s.Title, s.Lesson, s.Claims = "", spec.Title, "", nil
+	s.Workload, s.Params = name, nil
+	s.Backings = w.left.chosen(w.setup.Backings)
+	w.applySetup(s)
+}
+
+// backingsChanged follows the checks; at least one backing must stay chosen.
+func (w *window) backingsChanged() {
+	w.win.Canvas().Unfocus()
+	if w.left.quiet {
+		return
+	}
+	chosen := w.left.chosen(w.setup.Backings)
+	if len(chosen) == 0 {
+		w.left.recheck(w.setup.Backings) // put the last one back
+		w.say("backings: choose at least one.", true)
+		return
+	}
+	s := w.setup
+	s.Backings, s.Claims = chosen, w.claims
+	s.Params, s.Frames, s.Warmup = w.formValues(s)
+	w.setup = keepClaims(s)
+	w.info.SetSetup(w.setup)
+	if w.shown != nil {
+		w.info.ShowRun(w.shown)
+	}
+	w.say("Backings: "+joinNames(chosen)+".", false)
+}
+
+// formValues returns the form's values, or s's own where the form has mistakes.
+func (w *window) formValues(s presets.Preset) (map[string]int64, int, int) {
+	p, frames, warmup, err := w.left.form.Values()
+	if err != nil {
+		return s.Params, s.Frames, s.Warmup
+	}
+	return p, frames, warmup
+}
+
+// paramsChanged reports a mistake in the form as it is typed; a valid form
+// becomes the setup.
+func (w *window) paramsChanged() {
+	if w.left.quiet {
+		return
+	}
+	p, frames, warmup, err := w.left.form.Values()
+	if err != nil {
+		w.say(err.Error(), true)
+		return
+	}
+	w.setup.Params, w.setup.Frames, w.setup.Warmup = p, frames, warmup
+	w.info.ShowConditions(p)
+	if w.status.Importance == widget.DangerImportance {
+		w.say("Parameters are valid.", false)
+	}
+}
+
+// readSetup returns the setup as the panel shows it, or every mistake in it.
+func (w *window) readSetup() (presets.Preset, error) {
+	s := w.setup
+	s.Backings, s.Claims = w.left.chosen(w.setup.Backings), w.claims
+	p, frames, warmup, err := w.left.form.Values()
+	if err != nil {
+		return s, err
+	}
+	s.Params, s.Frames, s.Warmup = p, frames, warmup
+	s = keepClaims(s)
+	if s.Schema == "" {
+		s.Schema = presets.Schema
+	}
+	if s.Title == "" {
+		s.Title = s.Workload
+	}
+	if err := s.Validate(); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return "no backing"
+	case 1:
+		return names[0]
+	}
+	out := ""
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			out += " and "
+		default:
+			out += ", "
+		}
+		out += n
+	}
+	return out
 }
 
 // keepClaims drops the claims about backings the setup no longer compares, so that
 // a setup the user narrowed still validates as a preset and still shows the claims
 // it can answer.
 func keepClaims(p presets.Preset) presets.Preset {
-	var kept []presets.Claim
-	for _, c := range p.Claims {
-		if slices.Contains(p.Backings, c.Slower) && slices.Contains(p.Backings, c.Faster) {
-			kept = append(kept, c)
-		}
-	}
-	p.Claims = kept
+	p.Claims = presets.ClaimsAbout(p.Claims, p.Backings)
 	return p
 }
 
@@ -68,15 +173,6 @@ func inOrder(chosen map[string]bool) []string {
 		}
 	}
 	return out
-}
-
-// doOnMain runs fn on the Fyne goroutine.
-func (e env) doOnMain(fn func()) {
-	if e.do != nil {
-		e.do(fn)
-		return
-	}
-	fyne.Do(fn)
 }
 
 // setupOfRun is the setup that would measure r again: its workload, backings,
@@ -98,10 +194,8 @@ func setupOfRun(r *result.Run) (presets.Preset, bool) {
 			s.Params[k] = v
 		}
 	}
-	for _, b := range presets.Builtin() {
-		if b.Title == r.Title && b.Workload == r.Workload {
-			s.Name, s.Lesson, s.Claims = b.Name, b.Lesson, b.Claims
-		}
+	if b, ok := presets.BuiltinTitled(r.Title, r.Workload); ok {
+		s.Name, s.Lesson, s.Claims = b.Name, b.Lesson, b.Claims
 	}
 	if s.Title == "" {
 		s.Title = spec.Title

@@ -45,3 +45,15 @@ func (t labTheme) Size(n fyne.ThemeSizeName) float32 {
 	}
 	return s
 }
+
+// setLarge switches the projector mode at run time.
+func (w *window) setLarge(on bool) {
+	w.large = on
+	w.app.Settings().SetTheme(newLabTheme(on))
+	w.app.Preferences().SetBool(prefLarge, on)
+	w.left.fitWidth(w.app.Settings().Theme().Size(theme.SizeNameText))
+	if w.menu != nil {
+		w.menu.large.Checked = on
+		w.win.MainMenu().Refresh()
+	}
+}

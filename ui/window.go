@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -15,10 +14,6 @@ import (
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
-
-// The window's size: it fits a 1600×1000 screen with the desktop's bars and frame,
-// and its content still fits 1280×800 (the tests check the minimum size).
-var defaultSize = fyne.NewSize(1560, 940)
 
 // window is the app's one window and everything it shows. Its fields are touched only
 // on the Fyne goroutine; the controller's pump hands its updates over through
@@ -34,14 +29,15 @@ type window struct {
 	counters bool
 	large    bool
 
-	left    *leftPanel
-	preview *Preview
-	loading *loadingPanel
-	stack   *fyne.Container // the preview, or the loading panel in front of it
-	charts  []*live.Chart
-	table   *SummaryTable
-	info    *infoPanel
-	status  *widget.Label
+	left      *leftPanel
+	preview   *Preview
+	loading   *loadingPanel
+	stack     *fyne.Container // the preview, or the loading panel in front of it
+	charts    []*live.Chart
+	table     *SummaryTable
+	info      *infoPanel
+	status    *widget.Label // the status line's text
+	statusBar *statusBar
 
 	shown    *result.Run // the run whose figures are shown: live snapshot or reopened file
 	file     string      // the file a reopened run came from
@@ -69,7 +65,7 @@ func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 	w.applySetup(s)
 	w.win.SetMainMenu(w.mainMenu())
 	w.bindKeys()
-	w.win.Resize(defaultSize)
+	w.win.Resize(fallbackSize) // main fits it to the screen once the window is shown
 	w.win.SetOnClosed(w.closed)
 	return w
 }
@@ -88,8 +84,8 @@ func (w *window) build() {
 	}
 	w.table = NewSummaryTable("No run yet: press Run (Space), or open a saved run (Ctrl+O).")
 	w.info = newInfoPanel()
-	w.status = widget.NewLabel("Ready.")
-	w.status.Truncation = fyne.TextTruncateEllipsis
+	w.statusBar = newStatusBar(w.win)
+	w.status = w.statusBar.label
 
 	top := container.NewHSplit(w.stack, w.info.scroll)
 	top.Offset = 0.5
@@ -103,35 +99,7 @@ func (w *window) build() {
 	// most), and the preview and the charts share the rest.
 	centre := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewHScroll(w.table)), nil, nil, split)
 	body := container.NewBorder(nil, nil, w.left.root, nil, centre)
-	w.win.SetContent(container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), w.status), nil, nil, body))
-}
-
-// say puts msg on the status line; an error is shown in the danger colour.
-func (w *window) say(msg string, isErr bool) {
-	w.status.Importance = widget.MediumImportance
-	if isErr {
-		w.status.Importance = widget.DangerImportance
-	}
-	w.status.SetText(msg)
-}
-
-// setLarge switches the projector mode at run time.
-func (w *window) setLarge(on bool) {
-	w.large = on
-	w.app.Settings().SetTheme(newLabTheme(on))
-	w.app.Preferences().SetBool(prefLarge, on)
-	w.left.fitWidth(w.app.Settings().Theme().Size(theme.SizeNameText))
-	if w.menu != nil {
-		w.menu.large.Checked = on
-		w.win.MainMenu().Refresh()
-	}
-}
-
-// firstLine is an error on one line, for a table row or the status line: a worker
-// error's stderr lines follow its reason after a dash.
-func firstLine(s string) string {
-	s = strings.Replace(s, "; last stderr lines:\n\t", " — ", 1)
-	return strings.ReplaceAll(strings.TrimSpace(s), "\n\t", " | ")
+	w.win.SetContent(container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), w.statusBar.box), nil, nil, body))
 }
 
 // closed stops a live run when the user closes the window, so that no worker

@@ -47,7 +47,7 @@ func (h *harness) chartPixels(i int, backing string) int {
 
 func TestRunFillsTableChartsAndNotes(t *testing.T) {
 	h := newHarness(t, small(), "")
-	h.w.win.Resize(defaultSize)
+	h.w.win.Resize(fallbackSize)
 	before := h.chartPixels(0, "ptrarray")
 	if msg := h.w.table.Message(); !strings.Contains(msg, "No run yet") {
 		t.Errorf("table before a run says %q, want the no-run message", msg)
@@ -171,5 +171,14 @@ func TestChoosingPresetChangesSetup(t *testing.T) {
 	}
 	if e := h.w.left.form.field("entities"); e == nil || e.Text != want {
 		t.Errorf("entities entry %v does not show the preset's %s", e.Text, want)
+	}
+}
+
+func TestScreenShare(t *testing.T) {
+	for _, tt := range []struct{ w, h float32 }{{1920, 1080}, {1920, 1040}, {1280, 800}, {3840, 2160}} {
+		s := shareOf(tt.w, tt.h)
+		if s.Width > tt.w || s.Height > tt.h || s.Width < 0.9*tt.w || s.Height < 0.85*tt.h {
+			t.Errorf("work area %v×%v: window %v, want most of it and no more", tt.w, tt.h, s)
+		}
 	}
 }

@@ -2,6 +2,10 @@
 // under a temporary name beside its final one and renamed over it only when every
 // write and the close succeeded, so a failed export never leaves half a file where a
 // good one was. Check tells, before long work starts, whether a path can be written.
+//
+// Files get mode 0666 less the umask (0644 under the usual umask 022), as a file a
+// shell or an editor creates: exports are meant to be shared (a school server, a
+// slide), which os.CreateTemp's private 0600 would prevent.
 package atomicfile
 
 import (
@@ -9,8 +13,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // Write writes what fill produces to path. On any error (fill's, the write's, the
@@ -21,9 +28,9 @@ func Write(path string, fill func(w io.Writer) error) error {
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	f, err := createTemp(dir, "."+base+".tmp")
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+		return fmt.Errorf("%s: %w", path, cannotWrite(path, err))
 	}
 	tmp := f.Name()
 	bw := bufio.NewWriterSize(f, 64<<10)
@@ -42,6 +49,22 @@ func Write(path string, fill func(w io.Writer) error) error {
 		return fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
 	return nil
+}
+
+// fileMode is the mode a new file asks for; the umask takes its share.
+const fileMode = 0o666
+
+// createTemp creates a new file in dir named prefix and a random number, as
+// os.CreateTemp does, but with fileMode under the umask rather than 0600.
+func createTemp(dir, prefix string) (*os.File, error) {
+	for range 1000 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, &os.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
 }
 
 // WriteBytes writes data to path as Write does.
@@ -63,14 +86,34 @@ func Check(path string) error {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("%s: not a regular file", path)
 	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".check*")
+	f, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".check")
 	if err != nil {
-		return fmt.Errorf("%s: cannot write here: %w", path, unwrapPath(err))
+		return fmt.Errorf("%s: cannot write here: %w", path, cannotWrite(path, err))
 	}
 	name := f.Name()
 	f.Close()
 	return os.Remove(name)
+}
+
+// cannotWrite explains why a file could not be created beside path. A directory
+// that exists and still answers "no such file or directory" (/proc, /sys) takes no
+// new files at all, which the system's words alone do not say: they read as if the
+// path were missing.
+func cannotWrite(path string, err error) error {
+	err = unwrapPath(err)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if fi, serr := os.Stat(dir); serr != nil || !fi.IsDir() {
+		return fmt.Errorf("the directory %s does not exist", dir)
+	}
+	what := "the directory " + dir
+	if _, serr := os.Stat(path); serr == nil {
+		what = "the file exists, but its directory " + dir
+	}
+	return fmt.Errorf("%s takes no new file, and an output is first written beside its final name "+
+		"(creating one there fails: %w)", what, err)
 }
 
 // unwrapPath drops the *os.PathError wrapper, whose message repeats the temporary

@@ -43,7 +43,7 @@ func TestCheck(t *testing.T) {
 		name, path, want string
 	}{
 		{"new file", filepath.Join(dir, "new.json"), ""},
-		{"missing directory", filepath.Join(dir, "no", "such", "x.json"), "cannot write here"},
+		{"missing directory", filepath.Join(dir, "no", "such", "x.json"), "cannot write here: the directory " + filepath.Join(dir, "no", "such") + " does not exist"},
 		{"a directory", dir, "not a regular file"},
 		{"empty", "", "empty output path"},
 	}

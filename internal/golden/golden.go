@@ -1,7 +1,8 @@
 // Package golden compares a test's output with a file under testdata/, the way every
 // package here checks what it writes for people (tables, result files, pages): a
-// mismatch leaves the output beside the golden file for a person to diff, and
-// LOCALITYLAB_UPDATE_GOLDEN=1 rewrites the golden files once a change is meant.
+// mismatch prints a diff in the test's log and leaves the output beside the golden
+// file, and LOCALITYLAB_UPDATE_GOLDEN=1 rewrites the golden files once a change is
+// meant.
 package golden
 
 import (
@@ -15,10 +16,10 @@ import (
 // UpdateEnv names the variable that makes Text rewrite the golden files.
 const UpdateEnv = "LOCALITYLAB_UPDATE_GOLDEN"
 
-// Text compares got with testdata/name. On a mismatch, or when the golden file is
-// missing, it writes got beside it with ".got" before the extension (run.got.html),
-// so that the file keeps the extension editors and browsers know; a match removes a
-// .got file left by an earlier failure.
+// Text compares got with testdata/name. On a mismatch it prints a diff of the two
+// (see Diff) and, as when the golden file is missing, writes got beside it with
+// ".got" before the extension (run.got.html), so that the file keeps the extension
+// editors and browsers know; a match removes a .got file left by an earlier failure.
 func Text(t testing.TB, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
@@ -40,5 +41,6 @@ func Text(t testing.TB, name string, got []byte) {
 	if err != nil {
 		t.Fatalf("golden %s: %v; wrote %s", path, err, gotPath)
 	}
-	t.Errorf("%s differs from the golden file; wrote %s (diff them, or rerun with %s=1 if the change is meant)", path, gotPath, UpdateEnv)
+	t.Errorf("%s differs from the golden file; wrote %s (rerun with %s=1 if the change is meant):\n%s",
+		path, gotPath, UpdateEnv, Diff(path, gotPath, want, got))
 }

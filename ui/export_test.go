@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/charts"
+	"localitylab/internal/runtest"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
@@ -62,7 +64,7 @@ func TestExportAllFormats(t *testing.T) {
 			}
 		},
 	}
-	for _, f := range formats {
+	for _, f := range charts.Formats {
 		t.Run(f.Name, func(t *testing.T) {
 			path := filepath.Join(dir, "run"+f.Ext)
 			h.w.exportTo(path, f)
@@ -77,7 +79,7 @@ func TestExportAllFormats(t *testing.T) {
 		})
 	}
 	t.Run("unwritable", func(t *testing.T) {
-		h.w.exportTo(filepath.Join(dir, "no", "such", "dir.png"), formatNamed("PNG"))
+		h.w.exportTo(filepath.Join(dir, "no", "such", "dir.png"), charts.FormatNamed("PNG"))
 		if !strings.Contains(h.w.status.Text, "Export failed") || h.overlayText() == "" {
 			t.Errorf("a failed export says %q and shows no dialog", h.w.status.Text)
 		}
@@ -87,7 +89,7 @@ func TestExportAllFormats(t *testing.T) {
 func TestReopenSavedRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.json")
 	first := ranHarness(t)
-	first.w.exportTo(path, formatNamed("JSON"))
+	first.w.exportTo(path, charts.FormatNamed("JSON"))
 	saved, err := result.LoadJSON(path)
 	if err != nil {
 		t.Fatal(err)
@@ -192,5 +194,21 @@ func TestPresetFileRoundTrip(t *testing.T) {
 	}
 	if h.w.left.preset.Selected != "" {
 		t.Errorf("the picker shows %q for a preset from a file", h.w.left.preset.Selected)
+	}
+}
+
+// TestExportedPageStatesTheClaims: a page exported from the app says what the
+// lesson panel says beside each claim.
+func TestExportedPageStatesTheClaims(t *testing.T) {
+	p := presets.Preset{Schema: presets.Schema, Title: "T", Workload: "sprites", Backings: []string{"ptrarray", "soa"},
+		Frames: 40, Warmup: 4, Claims: []presets.Claim{{Source: "s", Text: "fifty times", Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 50}}}
+	h := newHarness(t, p, "")
+	o := h.w.exportOptions(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
+	if len(o.Claims) != 1 || o.Claims[0].Text != "fifty times" || !strings.Contains(o.Claims[0].Answer, "8.00× slower") ||
+		!strings.Contains(o.Claims[0].Answer, "narrower than the source's 50.0×") {
+		t.Errorf("the page's claims %+v, want the claim with its answer and verdict", o.Claims)
+	}
+	if o := h.w.exportOptions(nil); len(o.Claims) != 0 {
+		t.Errorf("no run, claims %+v", o.Claims)
 	}
 }

@@ -3,11 +3,35 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"time"
 
 	"fyne.io/fyne/v2/dialog"
 
 	"localitylab/lab"
+	"localitylab/presets"
 )
+
+// previewEvery is how often the first backing's worker is asked for a scene: often
+// enough that the camera visibly pans, rarely enough that the preview costs the run
+// nothing worth measuring (it is drawn between frames, outside the timed part).
+const previewEvery = 250 * time.Millisecond
+
+// config turns a setup into the run the Run button starts.
+func config(p presets.Preset, counters bool, e env) lab.Config {
+	return lab.Config{
+		Title:        p.Title,
+		Workload:     p.Workload,
+		Params:       p.Params.Clone(),
+		Backings:     slices.Clone(p.Backings),
+		Frames:       p.Frames,
+		Warmup:       p.Warmup,
+		Counters:     counters,
+		PreviewEvery: previewEvery,
+		Worker:       e.worker,
+		WorkerEnv:    e.workerEnv,
+	}
+}
 
 // runOrResume is the Run button: it resumes a paused run, or starts a new one.
 func (w *window) runOrResume() {
@@ -108,6 +132,15 @@ func (w *window) startRun(paused bool) bool {
 		w.auto.started()
 	}
 	return true
+}
+
+// busy reports whether a run is live and, if so, says that what cannot be done
+// until it is reset: the setup and the figures on screen are the run's.
+func (w *window) busy(what string) bool {
+	if w.live {
+		w.fail(what, errors.New("a run is in progress: Reset it first (R)"))
+	}
+	return w.live
 }
 
 // fail shows err in a dialog titled what, and on the status line.

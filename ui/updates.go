@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab"
@@ -104,47 +103,4 @@ func anyFailed(st lab.Status) bool {
 		}
 	}
 	return false
-}
-
-// progress is the status line while a run is live.
-func progress(st lab.Status) string {
-	switch st.Phase {
-	case lab.Starting:
-		return "Starting the worker processes…"
-	case lab.Loading:
-		for _, b := range st.Backings {
-			if !b.Loaded && b.Err == nil {
-				return fmt.Sprintf("Loading %s: %.0f%%…", b.Name, 100*b.Load)
-			}
-		}
-		return "Loading…"
-	case lab.Paused:
-		return fmt.Sprintf("Paused after frame %s of %s. Space or Run resumes; S or → steps one frame.", units.Count(float64(st.Done)), units.Count(float64(st.Frames)))
-	}
-	return fmt.Sprintf("Running: frame %s of %s.", units.Count(float64(st.Done)), units.Count(float64(st.Frames)))
-}
-
-// counterNote says why the hardware counters read n/a, as a sentence.
-func counterNote(note string) string {
-	if !strings.HasPrefix(strings.ToLower(note), "hardware counters") {
-		note = "hardware counters: " + note
-	}
-	return strings.ToUpper(note[:1]) + note[1:]
-}
-
-// failures lists the failed workers for the status line; the table and the chart
-// legends say it too, but the status line is where a person looks first.
-func failures(st lab.Status) string {
-	msg := ""
-	for _, b := range st.Backings {
-		if b.Err != nil {
-			msg += " " + firstLine(b.Err.Error()) + "."
-		}
-	}
-	return msg
-}
-
-// doneMessage is the status line after a run that ran to its end.
-func doneMessage(st lab.Status) string {
-	return fmt.Sprintf("Done: %s frames per backing.", units.Count(float64(st.Done))) + failures(st)
 }

@@ -11,17 +11,9 @@ import (
 	"time"
 
 	"localitylab/internal/atomicfile"
+	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
-)
-
-// Exit statuses of the app, as the command line uses them.
-const (
-	exitOK       = 0
-	exitFailed   = 1 // a file asked for could not be written
-	exitUsage    = 2 // a bad flag or preset
-	exitMismatch = 3 // the backings' checksums disagreed: nothing was saved
-	exitWorker   = 4 // a worker failed; what the others measured was saved
 )
 
 // autoQuit is -quit-after: once the run has run for a while (or has ended), capture
@@ -59,11 +51,11 @@ func (q *autoQuit) quit() {
 		if q.timer != nil {
 			q.timer.Stop()
 		}
-		code := exitOK
+		code := exit.OK
 		if q.screenshot != "" {
 			if err := q.capture(); err != nil {
 				fmt.Fprintln(q.stderr, "localitylab: -screenshot:", err)
-				code = exitFailed
+				code = exit.Failed
 			}
 		}
 		live := q.w.ctl.live
@@ -106,36 +98,36 @@ func (q *autoQuit) finish(r *result.Run, err error) int {
 	if errors.As(err, &mm) {
 		fmt.Fprintln(q.stderr, "localitylab:", err)
 		fmt.Fprintln(q.stderr, "localitylab: nothing was saved: a run whose backings did different work is not a result")
-		return exitMismatch
+		return exit.Mismatch
 	}
 	var ns *notStarted
 	if errors.As(err, &ns) {
 		fmt.Fprintln(q.stderr, "localitylab:", err)
-		return exitUsage
+		return exit.Usage
 	}
 	if err != nil {
 		fmt.Fprintln(q.stderr, "localitylab:", err)
-		return exitFailed
+		return exit.Failed
 	}
 	if q.save != "" {
 		if r == nil {
 			fmt.Fprintln(q.stderr, "localitylab: -save: there was no run to save (add -run)")
-			return exitFailed
+			return exit.Failed
 		}
 		if err := result.SaveJSON(q.save, r); err != nil {
 			fmt.Fprintln(q.stderr, "localitylab: -save:", err)
-			return exitFailed
+			return exit.Failed
 		}
 	}
 	if r != nil {
 		for _, b := range r.Backings {
 			if b.Error != "" {
 				fmt.Fprintln(q.stderr, "localitylab:", b.Error)
-				return exitWorker
+				return exit.Worker
 			}
 		}
 	}
-	return exitOK
+	return exit.OK
 }
 
 // notStarted is why -run did not start a run: a mistake in the setup, or a run too

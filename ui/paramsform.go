@@ -130,7 +130,14 @@ func (f *paramsForm) newField(q workload.Param, v int64) *paramField {
 			f.onChange()
 		}
 	}
-	switch {
+	f.addSlider(fd, v)
+	return fd
+}
+
+// addSlider gives the entity count (on a log scale) and percentages a slider that
+// moves with the entry.
+func (f *paramsForm) addSlider(fd *paramField, v int64) {
+	switch q := fd.param; {
 	case q.Name == "entities" && q.Min >= 1 && q.Max >= 1000*q.Min:
 		fd.log = true
 		lo := math.Log10(float64(max(q.Min, 1000)))
@@ -158,7 +165,6 @@ func (f *paramsForm) newField(q workload.Param, v int64) *paramField {
 			}
 		}
 	}
-	return fd
 }
 
 func (fd *paramField) toSlider(v int64) float64 {

@@ -6,12 +6,10 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/presets"
@@ -26,20 +24,16 @@ type infoPanel struct {
 	scroll *container.Scroll
 	box    *fyne.Container
 
-	setup  presets.Preset
-	claims []claimRow
-	notes  []noteRow
+	setup      presets.Preset
+	conditions *widget.Label // how the setup differs from the one the lesson was written for
+	claims     []claimRow
+	notes      []noteRow
 }
 
 type claimRow struct {
 	claim  presets.Claim
 	guess  *widget.Entry
 	answer *widget.Label
-}
-
-type noteRow struct {
-	backing  string
-	measured *widget.Label
 }
 
 func newInfoPanel() *infoPanel {
@@ -65,6 +59,10 @@ func (p *infoPanel) SetSetup(s presets.Preset) {
 	if strings.TrimSpace(s.Lesson) != "" {
 		p.box.Add(wrapped(s.Lesson))
 	}
+	p.conditions = wrapped("")
+	p.conditions.Importance = widget.WarningImportance
+	p.box.Add(p.conditions)
+	p.ShowConditions(s.Params)
 	for _, c := range s.Claims {
 		p.addClaim(c, old[c.Text])
 	}
@@ -80,6 +78,15 @@ func (p *infoPanel) SetSetup(s presets.Preset) {
 	p.box.Refresh()
 }
 
+// ShowConditions says, under the lesson, when params differ from those the lesson
+// was written for: its text names sizes ("a million sprites") that the setup then
+// no longer has.
+func (p *infoPanel) ShowConditions(params map[string]int64) {
+	setShown(p.conditions, presets.ConditionsNote(p.setup.Lesson, p.setup.Workload, params, "this setup"))
+}
+
+// addClaim adds a claim, the box for a prediction about it (holding guess), and,
+// hidden until a run has gone, the label for the answer.
 func (p *infoPanel) addClaim(c presets.Claim, guess string) {
 	head := widget.NewLabel("The claim (" + c.Source + ")")
 	head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
@@ -100,22 +107,6 @@ func (p *infoPanel) addClaim(c presets.Claim, guess string) {
 	p.claims = append(p.claims, row)
 }
 
-func (p *infoPanel) addNote(backing, note string) {
-	sw := canvas.NewRectangle(charts.Color(backing))
-	sw.SetMinSize(fyne.NewSize(14, 14))
-	name := widget.NewLabel(backing)
-	name.TextStyle.Bold = true
-	row := noteRow{backing: backing, measured: wrapped("")}
-	row.measured.TextStyle.Italic = true
-	row.measured.Hide()
-	p.box.Add(container.NewHBox(container.NewCenter(sw), name))
-	if note != "" {
-		p.box.Add(wrapped(note))
-	}
-	p.box.Add(row.measured)
-	p.notes = append(p.notes, row)
-}
-
 // ShowRun puts r's figures beside the claims and under the notes; nil clears them.
 // A run of another workload than the setup's says nothing about these notes.
 func (p *infoPanel) ShowRun(r *result.Run) {
@@ -123,7 +114,7 @@ func (p *infoPanel) ShowRun(r *result.Run) {
 		r = nil
 	}
 	for _, c := range p.claims {
-		text := answer(r, c.claim)
+		text := c.claim.Answer(r).String()
 		if g, ok := parseGuess(c.guess.Text); ok && text != "" && !strings.HasPrefix(text, "Not measured") {
 			text += " You predicted " + units.Ratio(g) + "."
 		}

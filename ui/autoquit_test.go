@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
 )
@@ -27,13 +28,13 @@ func TestQuitAfter(t *testing.T) {
 		saved  bool
 		refuse bool // the run is refused for lack of memory
 	}{
-		{"ends first", "", time.Minute, 30, exitOK, true, false},
+		{"ends first", "", time.Minute, 30, exit.OK, true, false},
 		// Stopped, not failed; the hang at frame 5 holds up the round that runs it, so
 		// only the first round's frames (the shortest burst, 2) are kept.
-		{"timer first", "ptrarray:hang@5", 500 * time.Millisecond, 2, exitOK, true, false},
-		{"worker failed", "soa:exit@5", time.Minute, 30, exitWorker, true, false},
-		{"mismatch", "soa:checksum@4", time.Minute, 0, exitMismatch, false, false},
-		{"refused", "", 300 * time.Millisecond, 0, exitUsage, false, true},
+		{"timer first", "ptrarray:hang@5", 500 * time.Millisecond, 2, exit.OK, true, false},
+		{"worker failed", "soa:exit@5", time.Minute, 30, exit.Worker, true, false},
+		{"mismatch", "soa:checksum@4", time.Minute, 0, exit.Mismatch, false, false},
+		{"refused", "", 300 * time.Millisecond, 0, exit.Usage, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -60,6 +60,20 @@ func (w *window) newLeftPanel() *leftPanel {
 	p.form.onChange = func() { w.paramsChanged() }
 	p.form.unfocus = func() { w.win.Canvas().Unfocus() }
 
+	top := container.NewVBox(
+		heading("Preset"), p.preset,
+		heading("Workload"), p.workload,
+		heading("Backings"), checks, p.counters,
+	)
+	inner := container.NewBorder(top, w.newButtons(p), nil, nil, container.NewVScroll(p.form.box))
+	p.width = &fixedWidth{}
+	p.root = container.New(p.width, inner)
+	p.fitWidth(theme.DefaultTheme().Size(theme.SizeNameText))
+	return p
+}
+
+// newButtons makes the run's buttons and Export and Save, under the setup.
+func (w *window) newButtons(p *leftPanel) fyne.CanvasObject {
 	p.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), w.runOrResume)
 	p.run.Importance = widget.HighImportance
 	p.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), w.pause)
@@ -67,20 +81,9 @@ func (w *window) newLeftPanel() *leftPanel {
 	p.reset = widget.NewButtonWithIcon("Reset", theme.MediaReplayIcon(), w.reset)
 	p.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), w.exportDialog)
 	p.save = widget.NewButtonWithIcon("Save run…", theme.DocumentSaveIcon(), w.saveRunDialog)
-
-	top := container.NewVBox(
-		heading("Preset"), p.preset,
-		heading("Workload"), p.workload,
-		heading("Backings"), checks, p.counters,
-	)
-	buttons := container.NewVBox(widget.NewSeparator(),
+	return container.NewVBox(widget.NewSeparator(),
 		container.NewGridWithColumns(4, p.run, p.pause, p.step, p.reset),
 		container.NewGridWithColumns(2, p.export, p.save))
-	inner := container.NewBorder(top, buttons, nil, nil, container.NewVScroll(p.form.box))
-	p.width = &fixedWidth{}
-	p.root = container.New(p.width, inner)
-	p.fitWidth(theme.DefaultTheme().Size(theme.SizeNameText))
-	return p
 }
 
 // fitWidth sizes the panel for text of this size: wide enough for the parameter

@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"localitylab/internal/atomicfile"
+	"localitylab/internal/exit"
+	"localitylab/launch"
+	"localitylab/presets"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
+)
+
+// appOpts are the app's flags as parsed, before they are checked.
+type appOpts struct {
+	preset     string
+	frames     int
+	run, large bool
+	quitAfter  time.Duration
+	screenshot string
+	save       string
+	params     []*paramFlag
+}
+
+// appFlags are the app's own flags; the end-to-end test drives the real binary
+// through them, so their names and meanings are part of the app's contract. The
+// workload parameter flags are added by openApp (paramFlags), as bench adds them.
+func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
+	fs := flag.NewFlagSet("localitylab", flag.ContinueOnError)
+	fs.SetOutput(w)
+	o := &appOpts{}
+	fs.StringVar(&o.preset, "preset", "", "open on the built-in preset `NAME` (see localitylab presets) or a preset FILE (default the last setup, else the first lesson)")
+	fs.BoolVar(&o.run, "run", false, "start the run at once")
+	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default the preset's)", presets.MaxFrames))
+	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone on for `DURATION` (10s, 2m) or has ended, write what was asked for and quit")
+	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
+	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run so far to `FILE` as JSON before quitting")
+	fs.BoolVar(&o.large, "large", false, "start with large text (for projectors)")
+	return fs, o
+}
+
+// appSynopsis follows a mistake in the app's flags: the flag parser's message alone
+// does not say that the flags were taken as the app's, nor where the others are.
+const appSynopsis = `Usage: localitylab [flags]           open the app; ` + "`localitylab help`" + ` lists its flags
+       localitylab COMMAND [flags]   bench, report, presets or help`
+
+// openApp parses and checks the app's flags and opens the app with them. Every
+// mistake is reported here, with exit status 2, before any window opens.
+func openApp(args []string, stdout, stderr io.Writer, app func(launch.Options) int) int {
+	o, err := parseApp(args, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return exit.OK
+	}
+	if err != nil {
+		return complain(err, stderr)
+	}
+	return app(o)
+}
+
+// parseApp reads the app's flags into the options the app is handed. -h prints
+// the flags to out and returns flag.ErrHelp.
+func parseApp(args []string, out io.Writer) (launch.Options, error) {
+	fs, o := appFlags(out)
+	o.params = paramFlags(fs)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(out)
+		fmt.Fprintln(out, "Usage: localitylab [flags]   (open the app; `localitylab help` lists the commands)")
+		fs.PrintDefaults()
+		return launch.Options{}, err
+	case err != nil:
+		return launch.Options{}, usagef("%v\n%s", err, appSynopsis)
+	case fs.NArg() > 0:
+		return launch.Options{}, usagef("unexpected argument %q (the app takes flags only)\n%s", fs.Arg(0), appSynopsis)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return o.options(set)
+}
+
+// options checks the flags and makes them the app's options: the preset with the
+// overrides applied, or, with no -preset, the overrides for the setup the app
+// remembers, checked as far as they can be without it.
+func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
+	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
+		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
+	for _, p := range o.params {
+		if p.set {
+			opts.Overrides.Params[p.name] = p.value
+		}
+	}
+	if err := o.checkQuit(); err != nil {
+		return opts, err
+	}
+	if o.preset == "" {
+		return opts, checkWithoutSetup(opts.Overrides)
+	}
+	p, err := presets.Lookup(o.preset)
+	if err != nil {
+		return opts, usagef("-preset: %v", err)
+	}
+	if p, err = opts.Overrides.Apply(p); err != nil {
+		return opts, &usageError{err}
+	}
+	opts.Setup = &p
+	return opts, nil
+}
+
+// checkQuit checks -quit-after and the files written on quitting.
+func (o *appOpts) checkQuit() error {
+	if o.quitAfter < 0 {
+		return usagef("-quit-after: %v is negative (want a duration such as 10s)", o.quitAfter)
+	}
+	for _, f := range []struct{ name, path string }{{"screenshot", o.screenshot}, {"save", o.save}} {
+		if f.path == "" {
+			continue
+		}
+		if o.quitAfter == 0 {
+			return usagef("-%s: only written when quitting through -quit-after, which is not set", f.name)
+		}
+		if err := atomicfile.Check(f.path); err != nil {
+			return usagef("-%s: %v", f.name, err)
+		}
+	}
+	return nil
+}
+
+// checkWithoutSetup catches, before the app reads the setup it remembers, the
+// overrides that no setup could take: a frame count out of range, or a parameter
+// value that no workload with that parameter allows. The app checks the rest
+// against the remembered setup itself.
+func checkWithoutSetup(ov launch.Overrides) error {
+	if ov.FramesSet {
+		if _, err := (launch.Overrides{Frames: ov.Frames, FramesSet: true}).Apply(presets.Default()); err != nil {
+			return &usageError{err}
+		}
+	}
+	for _, name := range ov.Params.Keys() {
+		var first error
+		for _, spec := range scenarios.All() {
+			if _, ok := spec.Param(name); !ok {
+				continue
+			}
+			err := launch.CheckParam(spec, name, ov.Params[name])
+			if err == nil {
+				first = nil
+				break
+			}
+			if first == nil {
+				first = err
+			}
+		}
+		if first != nil {
+			return &usageError{first}
+		}
+	}
+	return nil
+}
+
+// writeAppFlags lists the app's own flags for the top-level help, and says where
+// the workload parameters, which it takes as bench does, are described.
+func writeAppFlags(w io.Writer) {
+	fs, _ := appFlags(w)
+	fs.PrintDefaults()
+	fmt.Fprintln(w, "  -entities N, -seed N, and every other workload parameter\n"+
+		"    \toverride the setup's value; `localitylab help bench` lists them with their ranges")
+}

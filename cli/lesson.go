@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"localitylab/charts"
+	"localitylab/lab/result"
+	"localitylab/presets"
+)
+
+// lessonAnswers are the claims of a run's lesson that the run can answer, each
+// with its answer, and the note on how the run's parameters differ from the ones
+// the lesson was written for.
+type lessonAnswers struct {
+	claims []presets.Answered
+	note   string
+}
+
+// lessonOf answers the claims of lesson, the preset bench ran, or, when it is nil,
+// of the built-in lesson whose title r carries (report has only the saved run).
+func lessonOf(r *result.Run, lesson *presets.Preset) lessonAnswers {
+	if lesson == nil {
+		b, ok := presets.BuiltinTitled(r.Title, r.Workload)
+		if !ok {
+			return lessonAnswers{}
+		}
+		lesson = &b
+	}
+	l := lessonAnswers{claims: presets.AnswerClaims(lesson.Claims, r)}
+	if len(l.claims) > 0 {
+		l.note = presets.ConditionsNote(lesson.Lesson, r.Workload, r.Params, "this run")
+	}
+	return l
+}
+
+// write prints each claim with its answer, for the end of the summary.
+func (l lessonAnswers) write(w io.Writer) error {
+	var b strings.Builder
+	for _, c := range l.claims {
+		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+c.Source+"): "+c.Text, 88), wrap(c.Answer.String(), 88))
+	}
+	if l.note != "" {
+		fmt.Fprintf(&b, "%s\n", wrap(l.note, 88))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// chartClaims are the claims with their answers as the HTML page states them.
+func (l lessonAnswers) chartClaims() ([]charts.Claim, string) {
+	var out []charts.Claim
+	for _, c := range l.claims {
+		out = append(out, charts.Claim{Source: c.Source, Text: c.Text, Answer: c.Answer.String()})
+	}
+	return out, l.note
+}

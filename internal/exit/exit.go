@@ -1,0 +1,28 @@
+// Package exit holds the exit statuses of Locality Lab, the command line's and the
+// app's alike, each with what it means. A script tells a bad flag from a worker that
+// crashed by the status alone, so the statuses are a contract: `localitylab help`
+// prints them from Meanings, and the README's table says the same.
+package exit
+
+// The statuses.
+const (
+	OK          = 0
+	Failed      = 1   // an output could not be written, or something else went wrong
+	Usage       = 2   // bad input: a flag, a preset, a parameter, an output path, a run too big for memory
+	Mismatch    = 3   // the backings' checksums disagreed: a bug, never a result; nothing was written
+	Worker      = 4   // a worker failed; what the other backings measured was still written
+	Interrupted = 130 // stopped by Ctrl-C (128 + SIGINT, as shells report it)
+)
+
+// Meanings lists every status with what it means, in order, as help prints them.
+var Meanings = []struct {
+	Status  int
+	Meaning string
+}{
+	{OK, "done"},
+	{Failed, "an output file could not be written once the run was over, or another failure"},
+	{Usage, "bad input, caught before the run: a flag, a preset, a parameter, an output path that cannot be written, or a run too big for the memory"},
+	{Mismatch, "the backings' checksums disagreed (they did different work): nothing was written"},
+	{Worker, "a worker failed; what the other backings measured was still written"},
+	{Interrupted, "`bench` stopped by Ctrl-C; nothing was written"},
+}

@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"localitylab/internal/runtest"
+	"localitylab/lab/result"
+)
+
+func TestMeasured(t *testing.T) {
+	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
+	r.Backings = append(r.Backings, result.Backing{Name: "map", Error: "worker map: exited (exit status 7)"})
+	tests := []struct {
+		backing string
+		want    []string
+	}{
+		{"soa", []string{"Measured here: the fastest here", "1 allocation per frame", "32 B per entity", "loaded in 1.00 ms"}},
+		{"ptrarray", []string{"4.00× slower than soa (4.00–4.00×)", "0 allocations per frame", "24 B per entity", "loaded in 2.00 ms"}},
+		{"map", []string{"Its worker failed", "exit status 7"}},
+		{"rowvec", nil},
+	}
+	for _, tt := range tests {
+		got := measured(r, tt.backing)
+		if tt.want == nil && got != "" {
+			t.Errorf("%s: %q, want nothing for a backing not in the run", tt.backing, got)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q lacks %q", tt.backing, got, w)
+			}
+		}
+	}
+}

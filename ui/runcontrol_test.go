@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/lab"
+)
+
+func TestMemoryRefusalShowsEstimate(t *testing.T) {
+	h := newHarness(t, small(), "")
+	h.w.env.start = func(_ context.Context, c lab.Config) (*lab.Live, error) {
+		est, err := lab.Estimate(c)
+		if err != nil {
+			return nil, err
+		}
+		return nil, &lab.MemoryError{Backings: c.Backings, Estimates: est, Need: 3 << 30, Available: 1 << 30}
+	}
+	h.w.ctl.env = h.w.env
+	before := h.w.table.Message()
+	h.key(fyne.KeySpace)
+	if h.w.live {
+		t.Fatal("a refused run is live")
+	}
+	txt := h.overlayText()
+	for _, want := range []string{"Not enough memory", "3.00 GiB", "1.00 GiB", "ptrarray", "spatialhash"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("dialog %q lacks %q", txt, want)
+		}
+	}
+	if !strings.Contains(h.w.status.Text, "Not enough memory") || h.w.table.Message() != before {
+		t.Errorf("status %q, table %q: want the refusal said and nothing else changed", h.w.status.Text, h.w.table.Message())
+	}
+}
+
+func TestWorkerFailureCarriesOn(t *testing.T) {
+	h := newHarness(t, small(), "soa:exit@10")
+	h.w.startRun(false)
+	h.finished()
+	var failed, full int
+	for _, r := range h.w.table.Rows() {
+		switch {
+		case r.Backing == "soa" && strings.Contains(r.Error, "exit status 7"):
+			failed++
+		case r.Error == "":
+			full++
+		default:
+			t.Errorf("%s: unexpected error %s", r.Backing, r.Error)
+		}
+	}
+	if failed != 1 || full != 2 {
+		t.Errorf("%d failed rows and %d full ones, want soa failed and the other two complete", failed, full)
+	}
+	if b := backingOf(h.w.shown, "ptrarray"); b == nil || b.Frames.Len() != 30 {
+		t.Error("ptrarray did not carry on to the end")
+	}
+	if !strings.Contains(h.w.status.Text, "soa") || h.w.status.Importance != widget.DangerImportance {
+		t.Errorf("status %q does not mention the failure", h.w.status.Text)
+	}
+	if h.w.left.export.Disabled() {
+		t.Error("a run with a failed backing cannot be exported")
+	}
+}
+
+func TestMismatchIsNoResult(t *testing.T) {
+	h := newHarness(t, small(), "soa:checksum@8")
+	h.w.startRun(false)
+	h.finished()
+	if h.w.invalid == nil {
+		t.Fatal("a checksum mismatch was taken for a result")
+	}
+	if msg := h.w.table.Message(); !strings.Contains(msg, "checksum mismatch at frame 8") || len(h.w.table.Rows()) != 0 {
+		t.Errorf("table says %q with %d rows, want the mismatch and no rows", msg, len(h.w.table.Rows()))
+	}
+	if _, err := h.w.currentRun(); err == nil || !h.w.left.export.Disabled() || !h.w.left.save.Disabled() {
+		t.Error("a mismatched run can be exported")
+	}
+	if txt := h.overlayText(); !strings.Contains(txt, "Checksum mismatch") {
+		t.Errorf("dialog %q, want the mismatch shown", txt)
+	}
+	for _, n := range h.w.info.notes {
+		if n.measured.Text != "" {
+			t.Errorf("%s's note shows figures of a mismatched run: %q", n.backing, n.measured.Text)
+		}
+	}
+}
+
+func TestCancelLoad(t *testing.T) {
+	s := small()
+	s.Params["entities"] = 2_000_000 // seconds of loading per backing
+	h := newHarness(t, s, "")
+	h.w.startRun(false)
+	h.until("the load to start", func() bool { return h.w.phase == lab.Loading })
+	if !h.w.loading.box.Visible() || h.w.preview.Visible() {
+		t.Error("the loading panel does not replace the preview during the load")
+	}
+	test.Tap(h.w.loading.cancel)
+	h.finished()
+	if h.w.status.Text != "Cancelled before any frame ran." {
+		t.Errorf("status %q after cancelling the load", h.w.status.Text)
+	}
+	if h.w.loading.box.Visible() || h.w.left.preset.Disabled() {
+		t.Error("after cancelling, the loading panel stays or the setup stays locked")
+	}
+}
