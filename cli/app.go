@@ -9,6 +9,7 @@ import (
 
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
+	"localitylab/lab"
 	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/scenarios"
@@ -19,6 +20,7 @@ import (
 type appOpts struct {
 	preset     string
 	frames     int
+	cache      string
 	run, large bool
 	quitAfter  time.Duration
 	screenshot string
@@ -36,6 +38,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.StringVar(&o.preset, "preset", "", "open on the built-in preset `NAME` (see localitylab presets) or a preset FILE (default the last setup, else the first lesson)")
 	fs.BoolVar(&o.run, "run", false, "start the run at once")
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default the preset's)", presets.MaxFrames))
+	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: `MODE` warm (its own last frame's) or cold (emptied before every frame) (default the preset's, else warm)")
 	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone on for `DURATION` (10s, 2m) or has ended, write what was asked for and quit")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
 	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run so far to `FILE` as JSON before quitting")
@@ -91,6 +94,13 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
 		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
+	if set["cache"] {
+		m, err := lab.ParseCacheMode(o.cache)
+		if err != nil {
+			return opts, usagef("-cache: %v", err)
+		}
+		opts.Overrides.Cache = string(m)
+	}
 	for _, p := range o.params {
 		if p.set {
 			opts.Overrides.Params[p.name] = p.value

@@ -96,6 +96,7 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"-preset", "nosuch"}, `-preset: unknown preset "nosuch"`},
 		{[]string{"-preset", filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus\nUsage: localitylab [flags]"},
+		{[]string{"-cache", "tepid"}, `-cache: "tepid" is not a cache mode (want warm or cold)`},
 		{[]string{"-run", "extra"}, `unexpected argument "extra"`},
 	}
 	for _, tt := range tests {

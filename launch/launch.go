@@ -40,6 +40,7 @@ type Overrides struct {
 	Params    workload.Params // the parameter flags given, by name
 	Frames    int             // -frames, when FramesSet
 	FramesSet bool
+	Cache     string // -cache: "warm" or "cold"; "" keeps the setup's
 }
 
 // Apply puts o on top of s and checks the result as a run would be checked, so that
@@ -56,6 +57,13 @@ func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
 			return s, err
 		}
 		s.Params[name] = o.Params[name]
+	}
+	switch o.Cache {
+	case "":
+	case string(lab.Warm):
+		s.Cache = ""
+	default:
+		s.Cache = o.Cache
 	}
 	if o.FramesSet {
 		s.Frames = o.Frames

@@ -55,6 +55,12 @@ func TestOverridesApply(t *testing.T) {
 	if base.Params["entities"] != 1_000_000 {
 		t.Error("Apply changed the preset it was given")
 	}
+	for mode, want := range map[string]string{"cold": "cold", "warm": "", "": base.Cache} {
+		got, err := Overrides{Cache: mode}.Apply(base)
+		if err != nil || got.Cache != want {
+			t.Errorf("-cache %q: setup's cache %q, %v; want %q", mode, got.Cache, err, want)
+		}
+	}
 }
 
 // TestCheckParamNamesTheFlag: bench and the app report a parameter by its flag.

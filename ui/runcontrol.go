@@ -27,6 +27,7 @@ func config(p presets.Preset, counters bool, e env) lab.Config {
 		Frames:       p.Frames,
 		Warmup:       p.Warmup,
 		Counters:     counters,
+		Cache:        lab.CacheMode(cacheOf(p)),
 		PreviewEvery: previewEvery,
 		Worker:       e.worker,
 		WorkerEnv:    e.workerEnv,

@@ -64,6 +64,38 @@ func (w *window) workloadChosen(name string) {
 }
 
 // backingsChanged follows the checks; at least one backing must stay chosen.
+// The cache modes as the setup panel shows them (and presets spell them).
+const (
+	cacheWarm = "warm"
+	cacheCold = "cold"
+)
+
+// cacheOf is s's cache mode, warm when the preset leaves it out.
+func cacheOf(s presets.Preset) string {
+	if s.Cache == cacheCold {
+		return cacheCold
+	}
+	return cacheWarm
+}
+
+// cacheChosen is the Caches setting: warm (each frame finds the caches as the
+// backing's own last frame left them) or cold (emptied before every frame).
+func (w *window) cacheChosen(mode string) {
+	w.win.Canvas().Unfocus()
+	if w.left.quiet || mode == "" {
+		return
+	}
+	w.setup.Cache = mode
+	if mode == cacheWarm {
+		w.setup.Cache = "" // the default, as presets leave it
+	}
+	what := "warm: each frame finds the caches as the backing's own last frame left them"
+	if mode == cacheCold {
+		what = "cold: the caches are emptied before every frame (slower runs; every backing starts from memory)"
+	}
+	w.say("Caches "+what+".", false)
+}
+
 func (w *window) backingsChanged() {
 	w.win.Canvas().Unfocus()
 	if w.left.quiet {
@@ -186,6 +218,9 @@ func setupOfRun(r *result.Run) (presets.Preset, bool) {
 	}
 	s := presets.Preset{Schema: presets.Schema, Title: r.Title, Workload: r.Workload,
 		Frames: r.Frames, Warmup: r.Warmup, Params: workload.Params{}}
+	if r.Cache == cacheCold {
+		s.Cache = cacheCold
+	}
 	for _, b := range r.Backings {
 		s.Backings = append(s.Backings, b.Name)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/lab"
 	"localitylab/presets"
 )
 
@@ -60,5 +61,31 @@ func TestLessonSaysWhenSizesDiffer(t *testing.T) {
 	h.w.left.form.field("entities").SetText("1000000")
 	if h.w.info.conditions.Visible() {
 		t.Errorf("back to the lesson's size, the line still says %q", h.w.info.conditions.Text)
+	}
+}
+
+// TestCacheSetting: the Caches setting goes into the setup and the run it starts, and
+// a setup that names a mode shows it.
+func TestCacheSetting(t *testing.T) {
+	h := newHarness(t, small("soa"), "")
+	if got := h.w.left.cache.Selected; got != cacheWarm {
+		t.Fatalf("Caches shows %q at first, want warm", got)
+	}
+	h.w.left.cache.SetSelected(cacheCold)
+	if h.w.setup.Cache != cacheCold || config(h.w.setup, false, env{}).Cache != lab.Cold {
+		t.Errorf("setup cache %q, run cache %q; want cold", h.w.setup.Cache, config(h.w.setup, false, env{}).Cache)
+	}
+	if !strings.Contains(h.w.status.Text, "emptied before every frame") {
+		t.Errorf("status %q does not say what cold means", h.w.status.Text)
+	}
+	h.w.left.cache.SetSelected(cacheWarm)
+	if h.w.setup.Cache != "" || config(h.w.setup, false, env{}).Cache != lab.Warm {
+		t.Errorf("back to warm: setup cache %q", h.w.setup.Cache)
+	}
+	s := small("soa")
+	s.Cache = cacheCold
+	h.w.left.show(s)
+	if h.w.left.cache.Selected != cacheCold {
+		t.Errorf("a cold setup shows Caches %q", h.w.left.cache.Selected)
 	}
 }

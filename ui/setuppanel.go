@@ -24,6 +24,7 @@ type leftPanel struct {
 	workload *widget.Select
 	checks   []*widget.Check // in workload.Backings order
 	counters *widget.Check
+	cache    *widget.RadioGroup // "warm" or "cold": what state of the caches each frame starts from
 	form     *paramsForm
 
 	run, pause, step, reset, export, save *widget.Button
@@ -57,6 +58,10 @@ func (w *window) newLeftPanel() *leftPanel {
 		}
 	})
 	p.counters.SetChecked(true)
+	p.cache = widget.NewRadioGroup([]string{cacheWarm, cacheCold}, nil)
+	p.cache.Horizontal, p.cache.Required = true, true
+	p.cache.SetSelected(cacheWarm)
+	p.cache.OnChanged = func(mode string) { w.cacheChosen(mode) }
 	p.form.onChange = func() { w.paramsChanged() }
 	p.form.unfocus = func() { w.win.Canvas().Unfocus() }
 
@@ -64,6 +69,7 @@ func (w *window) newLeftPanel() *leftPanel {
 		heading("Preset"), p.preset,
 		heading("Workload"), p.workload,
 		heading("Backings"), checks, p.counters,
+		container.NewHBox(widget.NewLabel("Caches:"), p.cache),
 	)
 	inner := container.NewBorder(top, w.newButtons(p), nil, nil, container.NewVScroll(p.form.box))
 	p.width = &fixedWidth{}
@@ -129,6 +135,7 @@ func (p *leftPanel) show(s presets.Preset) {
 		p.preset.SetSelected(sel)
 	}
 	p.workload.SetSelected(s.Workload)
+	p.cache.SetSelected(cacheOf(s))
 	for i, b := range workload.Backings {
 		p.checks[i].SetChecked(slices.Contains(s.Backings, b))
 	}
@@ -173,7 +180,7 @@ func (p *leftPanel) setEditable(on bool) {
 	objs := []interface {
 		Enable()
 		Disable()
-	}{p.preset, p.workload, p.counters}
+	}{p.preset, p.workload, p.counters, p.cache}
 	for _, c := range p.checks {
 		objs = append(objs, c)
 	}
