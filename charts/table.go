@@ -121,4 +121,3 @@ func ratioCell(r *result.Run, name, best string) string {
 	}
 	return s
 }
-

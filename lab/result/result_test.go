@@ -35,7 +35,7 @@ func testRun() *Run {
 		Counters: Counters{Enabled: true, Misses: "demand fills from DRAM"},
 		Host: Host{Go: "go1.26", OS: "linux", Arch: "amd64", CPU: "Test CPU", Cores: 2, GOGC: "100",
 			Caches: []CacheLevel{{Level: 1, Type: "Data", Bytes: 32 << 10}, {Level: 3, Type: "Unified", Bytes: 32 << 20}}},
-		Started:  time.Date(2025, 3, 4, 5, 6, 7, 8, time.UTC),
+		Started: time.Date(2025, 3, 4, 5, 6, 7, 8, time.UTC),
 		Backings: []Backing{
 			{Name: "soa", Load: Load{NS: 5e6, SetupNS: 2e6, Entities: 1000, HeapBytes: 30000, RSSBytes: 9 << 20, FixedBytes: 4096,
 				BytesPerEntity: 24, Phases: []Phase{{Name: "load", Kind: "building", NS: 5e6, HeapBytes: 24000}, {Name: "heap aging", Kind: "setup", NS: 2e6}}},
