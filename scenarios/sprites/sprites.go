@@ -45,8 +45,8 @@ const (
 	maxView     = 1 << 16
 	// maxBandTiles bounds the rowvec grid: each tile costs a 4-byte list head.
 	maxBandTiles = 1 << 22
-	// maxCellsPerSprite bounds how many spatial-hash cells one sprite may cover.
-	maxCellsPerSprite = 1024
+	// maxHashCells bounds the spatial hash's grid: each cell costs 8 bytes.
+	maxHashCells = 1 << 24
 )
 
 // Spec describes the sprites workload.
@@ -143,9 +143,9 @@ func newConfig(p workload.Params, backing string) (config, error) {
 				pBand, c.band, c.side, c.bandsPerAx, c.bandsPerAx, maxBandTiles, minBand(c.side))
 		}
 	case workload.SpatialHash:
-		if k := workload.CellsPerSquare(c.maxSize, c.cell); k > maxCellsPerSprite {
-			return config{}, fmt.Errorf("sprites: %s = %d puts a sprite of side %d in up to %d cells, more than %d; use a larger cell",
-				pCell, c.cell, c.maxSize, k, maxCellsPerSprite)
+		if perAxis := (int64(c.side) + int64(c.cell) - 1) / int64(c.cell); perAxis*perAxis > maxHashCells {
+			return config{}, fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d cells, more than %d; use a cell of at least %d",
+				pCell, c.cell, c.side, perAxis, perAxis, maxHashCells, (int64(c.side)+4095)/4096)
 		}
 	}
 	return c, nil
