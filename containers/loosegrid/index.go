@@ -14,7 +14,7 @@ type Index struct {
 	w, h   int32
 	start  []int32 // by cell, then one more: where the cell's boxes begin in sorted
 	next   []int32 // by cell: Build's scatter cursor
-	cell   []int32 // by box, as added: its cell
+	cell   []int32 // by box, as added: its cell, for Build
 	at     []point // by box, as added: its corner
 	sorted []sortedBox
 }
@@ -41,17 +41,12 @@ func NewIndex(bounds Box, cell, w, h int32, capacity int) *Index {
 }
 
 // Reset empties the index, keeping its memory.
-func (ix *Index) Reset() {
-	clear(ix.start)
-	ix.cell, ix.at = ix.cell[:0], ix.at[:0]
-}
+func (ix *Index) Reset() { ix.at = ix.at[:0] }
 
 // Add adds the box with corner (x, y); it is named by how many were added before it.
-// Query finds it only after the next Build.
+// Query finds it only after the next Build. Add only records the corner, so that it
+// inlines into the caller's loop; Build does the rest in loops of its own.
 func (ix *Index) Add(x, y int32) {
-	c := ix.geo.cellOf(x, y)
-	ix.start[c+1]++
-	ix.cell = append(ix.cell, c)
 	ix.at = append(ix.at, point{x, y})
 }
 
@@ -61,6 +56,17 @@ func (ix *Index) Len() int { return len(ix.at) }
 // Build sorts the boxes added since the last Reset by cell, for Query. It must follow
 // the Adds and precede the next Reset.
 func (ix *Index) Build() {
+	n := len(ix.at)
+	if cap(ix.cell) < n {
+		ix.cell = make([]int32, n, cap(ix.at))
+	}
+	cells := ix.cell[:n]
+	clear(ix.start)
+	for i, p := range ix.at {
+		c := ix.geo.cellOf(p.x, p.y)
+		cells[i] = c
+		ix.start[c+1]++
+	}
 	for c := 1; c < len(ix.start); c++ {
 		ix.start[c] += ix.start[c-1]
 	}
@@ -69,7 +75,7 @@ func (ix *Index) Build() {
 		ix.sorted = make([]sortedBox, len(ix.at), cap(ix.at))
 	}
 	ix.sorted = ix.sorted[:len(ix.at)]
-	for i, c := range ix.cell {
+	for i, c := range cells {
 		j := ix.next[c]
 		ix.next[c]++
 		ix.sorted[j] = sortedBox{ix.at[i].x, ix.at[i].y, int32(i)}
