@@ -70,10 +70,11 @@ type Grid[T any] struct {
 type run struct{ start, n int32 }
 
 // item is an entry as its cell lists it, with a copy of the corner that at[id] holds.
+// The value comes first so that a value of no size (struct{}) adds no padding.
 type item[T any] struct {
+	val        T
 	x, y, w, h int32
 	id         int32
-	val        T
 }
 
 type point struct{ x, y int32 }

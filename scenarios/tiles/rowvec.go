@@ -31,9 +31,10 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.g = rowvec.New[int32](int(s.cfg.cols), int(s.cfg.rows))
 	s.at = make([]pos, n)
 	s.loc = make([]int32, n*s.cfg.perEnt)
-	// Every entity puts span entries in each of its span rows: place them all first and
-	// size each row's vector to what it will hold, so that no row grows by copying
-	// while it fills (the soa store sizes its one vector the same way).
+	// Every entity puts span entries in each of its span rows. Sized: place them all
+	// first and size each row's vector to what it will hold, so that no row grows by
+	// copying while it fills; grown by append (source 000), each row's vector doubles
+	// as its entries arrive.
 	perRow := make([]int, s.cfg.rows)
 	for i := range n {
 		p := s.spawnAt(i)
@@ -42,8 +43,10 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 			perRow[r] += int(s.cfg.span)
 		}
 	}
-	for r, k := range perRow {
-		s.g.Row(r).Grow(k)
+	if s.cfg.sized {
+		for r, k := range perRow {
+			s.g.Row(r).Grow(k)
+		}
 	}
 	for i := range n {
 		if i%workload.ProgressEvery == 0 {

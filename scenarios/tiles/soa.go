@@ -47,10 +47,14 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	for i := range s.heads {
 		s.heads[i] = none
 	}
-	// Room for every entry the load makes (each entity stands on span² tiles) and one
-	// batch, so that the vector never grows by copying while it fills (the rowvec store
-	// sizes its rows the same way); moves later reuse freed entries.
-	s.ents = soa.NewTable(n*s.cfg.perEnt + reserveRows)
+	// Sized: room for every entry the load makes (each entity stands on span² tiles)
+	// and one batch, so that the vector never grows by copying while it fills; grown
+	// by append (source 000), the columns double as the batches arrive. Moves later
+	// reuse freed entries.
+	s.ents = soa.NewTable(0)
+	if s.cfg.sized {
+		s.ents = soa.NewTable(n*s.cfg.perEnt + reserveRows)
+	}
 	s.id, s.next, s.prev = soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents)
 	s.free = none
 	s.at = soa.NewTable(n)

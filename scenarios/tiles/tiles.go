@@ -47,6 +47,14 @@ const (
 	pWindowStep = "window_step"
 	pSpan       = "span"
 	pCell       = "cell"
+	pGrowth     = "growth"
+)
+
+// The values of the growth parameter: how a store's tile-entity vectors reach their
+// size while the map loads.
+const (
+	growSized  = 0 // counted first, each allocated once at its final size
+	growAppend = 1 // grown by append from empty, as source 000 grows its vectors
 )
 
 // Limits that keep every tile index, entry index and table inside int32 and the
@@ -60,9 +68,6 @@ const (
 	// map-wide vector of soa indexes them with int32, and 2^30 of them already need
 	// more than 8 GB in any backing.
 	maxEntries = 1 << 30
-	// maxCellsPerEntity bounds how many spatial-hash cells one entity may cover: each
-	// is a hash lookup when it moves.
-	maxCellsPerEntity = 1 << 12
 )
 
 // Spec describes the tiles workload.
@@ -92,6 +97,7 @@ var params = []workload.Param{
 	{Name: pWindowStep, Doc: "how far the window moves along its band each frame", Unit: "tiles", Default: 64, Min: 1, Max: maxSide},
 	{Name: pSpan, Doc: "side of an entity: it stands on span×span tiles (10 gives seed 000's load case)", Unit: "tiles", Default: 1, Min: 1, Max: maxSpan},
 	{Name: pCell, Doc: "spatial hash cell side", Unit: "tiles", Default: 1, Min: 1, Max: maxSide},
+	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown by append from empty, as source 000 does (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growAppend},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -105,6 +111,7 @@ type config struct {
 	winStep    int32
 	span       int32
 	cell       int32
+	sized      bool // growth = growSized
 
 	perEnt int   // tiles one entity stands on: span²
 	moving int   // entities that step each frame
@@ -114,8 +121,7 @@ type config struct {
 	bands  int   // bands of the sweep
 }
 
-// newConfig reads resolved parameters and checks what crosses fields. The cell size
-// concerns the spatial hash only and is checked for that backing alone.
+// newConfig reads resolved parameters and checks what crosses fields.
 func newConfig(p workload.Params, backing string) (config, error) {
 	if err := workload.CheckParams("tiles", params, p); err != nil {
 		return config{}, err
@@ -131,6 +137,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		winStep:   int32(p[pWindowStep]),
 		span:      int32(p[pSpan]),
 		cell:      int32(p[pCell]),
+		sized:     p[pGrowth] == growSized,
 	}
 	if tiles := int64(c.cols) * int64(c.rows); tiles > maxTiles {
 		return config{}, fmt.Errorf("tiles: %s × %s = %d×%d is %d tiles, more than %d", pCols, pRows, c.cols, c.rows, tiles, maxTiles)
@@ -141,11 +148,6 @@ func newConfig(p workload.Params, backing string) (config, error) {
 	c.perEnt = int(c.span) * int(c.span)
 	if entries := int64(c.n) * int64(c.perEnt); entries > maxEntries {
 		return config{}, fmt.Errorf("tiles: %s × %s² = %d×%d² is %d tile entries, more than %d", pEntities, pSpan, c.n, c.span, entries, maxEntries)
-	}
-	if backing == workload.SpatialHash {
-		if k := workload.CellsPerSquare(c.span, c.cell); k > maxCellsPerEntity {
-			return config{}, fmt.Errorf("tiles: %s = %d puts an entity of span %d in up to %d cells, more than %d; use a larger cell", pCell, c.cell, c.span, k, maxCellsPerEntity)
-		}
 	}
 	c.moving = c.n * c.movingPct / 100
 	c.maxCol, c.maxRow = c.cols-c.span, c.rows-c.span
