@@ -40,3 +40,23 @@ func sizedSlices[E any](w *world) [][]E {
 	}
 	return tiles
 }
+
+// newLocator makes the removal record of the rowvec and soa stores: by id·span² + k,
+// where entity id's k-th tile entry went, so that a move unlinks each entry without
+// walking its tile's list. It costs 4 bytes per tile entry (400 MB in source 000's
+// load case), and only moves read it: when nothing moves (moving_pct 0) every entity
+// shares one scratch span instead.
+func (w *world) newLocator() []int32 {
+	if w.cfg.moving == 0 {
+		return make([]int32, w.cfg.perEnt)
+	}
+	return make([]int32, w.cfg.n*w.cfg.perEnt)
+}
+
+// locOf is entity id's part of a removal record made by newLocator.
+func (w *world) locOf(loc []int32, id int32) []int32 {
+	if w.cfg.moving == 0 {
+		return loc
+	}
+	return loc[int(id)*w.cfg.perEnt:][:w.cfg.perEnt]
+}
