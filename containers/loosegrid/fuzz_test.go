@@ -97,3 +97,46 @@ func FuzzOps(f *testing.F) {
 		checkGrid(t, g)
 	})
 }
+
+// FuzzIndex builds an index of random boxes of one size, rebuilds it after moving
+// them, and compares queries with a brute-force scan.
+func FuzzIndex(f *testing.F) {
+	f.Add([]byte{3, 4, 5, 10, 20, 30, 40, 50, 60, 1, 2, 3, 4})
+	f.Add([]byte{0, 0, 0, 127, 127, 0, 0, 64, 64, 5, 5, 90, 90})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in := &bytes{data}
+		w, h := 1+in.next(30), 1+in.next(30)
+		ix := NewIndex(Box{0, 0, 96, 96}, 1+in.next(40), w, h, int(in.next(8)))
+		var corners []point
+		for range in.next(64) {
+			corners = append(corners, point{in.next(128) - 16, in.next(128) - 16})
+		}
+		for round := 0; round < 3 && len(in.b) > 0; round++ {
+			ix.Reset()
+			for _, p := range corners {
+				ix.Add(p.x, p.y)
+			}
+			ix.Build()
+			for range 8 {
+				q := in.query()
+				got := ix.Query(q, nil)
+				seen := map[int32]bool{}
+				for _, i := range got {
+					if seen[i] || i < 0 || int(i) >= len(corners) {
+						t.Fatalf("Query(%+v) = %v: %d twice or out of range", q, got, i)
+					}
+					seen[i] = true
+				}
+				for i, p := range corners {
+					if want := (Box{p.x, p.y, w, h}).Overlaps(q); want != seen[int32(i)] {
+						t.Fatalf("Query(%+v): box %d at (%d, %d) found = %v, overlaps = %v", q, i, p.x, p.y, seen[int32(i)], want)
+					}
+				}
+			}
+			for i := range corners {
+				corners[i].x += in.next(9) - 4
+				corners[i].y += in.next(9) - 4
+			}
+		}
+	})
+}

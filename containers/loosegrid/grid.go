@@ -153,6 +153,27 @@ func (g *Grid[T]) MoveTo(id int32, x, y int32) {
 	g.moveTo(id, x, y)
 }
 
+// MoveEach moves the corner of each entry ids[i] to (xs[i], ys[i]), as MoveTo would
+// one by one; the three slices must be as long. Looping inside the grid saves a
+// frame of moves a call per move.
+func (g *Grid[T]) MoveEach(ids, xs, ys []int32) {
+	if len(xs) != len(ids) || len(ys) != len(ids) {
+		panic(fmt.Sprintf("loosegrid: MoveEach of %d ids to %d×%d coordinates", len(ids), len(xs), len(ys)))
+	}
+	for i, id := range ids {
+		g.check("MoveEach", id)
+		x, y := xs[i], ys[i]
+		p := &g.at[id]
+		from, to := g.geo.cellOf(p.x, p.y), g.geo.cellOf(x, y)
+		*p = point{x, y}
+		if from == to {
+			g.stale.set(from)
+			continue
+		}
+		g.rebucket(id, from)
+	}
+}
+
 func (g *Grid[T]) moveTo(id int32, x, y int32) {
 	p := &g.at[id]
 	from, to := g.geo.cellOf(p.x, p.y), g.geo.cellOf(x, y)

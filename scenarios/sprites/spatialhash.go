@@ -21,7 +21,8 @@ type hashStore struct {
 	*world
 	g     *loosegrid.Grid[int32] // the value is the sprite's depth
 	found []loosegrid.Entry[int32]
-	to    []corner // this frame's destinations, reused
+	// This frame's moving sprites and their destinations, reused.
+	ids, xs, ys []int32
 }
 
 func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
@@ -29,7 +30,9 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.g = loosegrid.New[int32](loosegrid.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}, s.cfg.cell, n)
 	s.found = make([]loosegrid.Entry[int32], 0, cap(s.vis.keys))
-	s.to = make([]corner, 0, s.cfg.moving)
+	s.ids = make([]int32, 0, s.cfg.moving)
+	s.xs = make([]int32, 0, s.cfg.moving)
+	s.ys = make([]int32, 0, s.cfg.moving)
 	for i := range n {
 		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
@@ -63,18 +66,16 @@ func (s *hashStore) Frame() uint64 {
 // as much as one (BenchmarkMoves).
 func (s *hashStore) applyMoves(moves []move) {
 	side := s.cfg.side
-	to := s.to[:0]
+	ids, xs, ys := s.ids[:0], s.xs[:0], s.ys[:0]
 	for _, mv := range moves {
 		x, y := s.g.Corner(mv.ID)
-		to = append(to, corner{wrap(x+mv.DX, side), wrap(y+mv.DY, side)})
+		ids = append(ids, mv.ID)
+		xs = append(xs, wrap(x+mv.DX, side))
+		ys = append(ys, wrap(y+mv.DY, side))
 	}
-	for i, mv := range moves {
-		s.g.MoveTo(mv.ID, to[i].x, to[i].y)
-	}
-	s.to = to
+	s.g.MoveEach(ids, xs, ys)
+	s.ids, s.xs, s.ys = ids, xs, ys
 }
-
-type corner struct{ x, y int32 }
 
 // cull queries the view and adds what it finds, in the grid's cell order.
 func (s *hashStore) cull(view rect) {
