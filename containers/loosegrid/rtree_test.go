@@ -117,7 +117,7 @@ func (w *world) query(tr *tree, view Box, dst []int32) []int32 {
 // move moves box id from old to nb in the grid or in tr.
 func (w *world) move(tr *tree, id int32, old, nb Box) {
 	if tr == nil {
-		w.g.Move(id, nb)
+		w.g.MoveTo(id, nb.X, nb.Y) // the size stays: only the corner moves
 		return
 	}
 	tr.Replace(rmin(old), rmax(old), id, rmin(nb), rmax(nb), id)
