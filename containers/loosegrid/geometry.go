@@ -75,10 +75,10 @@ func (g *geometry) col(v int64) int32 { return g.index(min(max(v-int64(g.x0), 0)
 func (g *geometry) row(v int64) int32 { return g.index(min(max(v-int64(g.y0), 0), 1<<32-1), g.lastRow) }
 
 // index is floor(d / cell) clamped to [0, last], for 0 ≤ d < 2^32. The quotient is a
-// 64×64-bit multiply by the reciprocal instead of a division (which on its own cost a
-// move about a third of its time): exact there, since the reciprocal's error, at most
-// d / 2^63 < 2^-31, is less than the 1/cell by which a quotient's fraction stays
-// below 1. It has no branch, so that cellOf inlines into Move.
+// 64×64-bit multiply by the reciprocal instead of a division, which the processor
+// cannot overlap with its neighbours: exact there, since the reciprocal's error, at
+// most d / 2^63 < 2^-31, is less than the 1/cell by which a quotient's fraction stays
+// below 1. It has no branch, so that cellOf inlines into a move.
 func (g *geometry) index(d int64, last uint64) int32 {
 	hi, lo := bits.Mul64(uint64(d), g.recip)
 	return int32(min(hi<<1|lo>>63, last))

@@ -58,7 +58,7 @@ type Grid[T any] struct {
 	slots []item[T]
 	stale bitset // by cell: an item's corner copy may be out of date
 	at    []point
-	live  bitset // by id
+	live  bitset  // by id
 	free  []int32 // ids not in use, the last freed on top
 	n     int
 	// maxW and maxH are the largest sides of any box held so far, by which a query

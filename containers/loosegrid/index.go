@@ -10,12 +10,12 @@ package loosegrid
 // Boxes are named by the order they were added in, 0, 1, 2, …, so a caller that adds
 // the elements of a dense array in order gets their indexes back from Query.
 type Index struct {
-	geo    geometry
-	w, h   int32
-	start  []int32 // by cell, then one more: where the cell's boxes begin in sorted
-	next   []int32 // by cell: Build's scatter cursor
-	cell   []int32 // by box, as added: its cell, for Build
-	at     []point // by box, as added: its corner
+	geo   geometry
+	w, h  int32
+	start []int32 // by cell, then one more: where the cell's boxes begin in sorted
+	next  []int32 // by cell: Build's scatter cursor
+	cell  []int32 // by box, as added: its cell, for Build
+	at    []point // by box, as added: its corner
 	// sorted is the boxes' numbers in cell order. Numbers alone, not corners: the
 	// scatter that fills it writes to as many places at once as there are cells, and
 	// 4-byte numbers keep it within the cache, where 12-byte boxes with their corners

@@ -10,7 +10,8 @@
 // The backings differ in what a spawn, a despawn and a handle cost: an allocation and a
 // dead flag (ptrarray), a hashed insert and delete (map), a dense append and a
 // swap-and-pop under a generation-checked slot table (slotmap, soa), a move between
-// per-row vectors (rowvec), a re-bucketing in a spatial hash (spatialhash). What
+// per-row vectors (rowvec), a slot map's plus a spatial hash rebuilt every frame
+// (spatialhash). What
 // happens in a frame is decided by the shared driver in world.go, and every store folds
 // the same facts into the frame checksum.
 package bullets

@@ -8,7 +8,8 @@
 // The backings differ only in how they hold the sprites, and so in how they reach a
 // moving sprite and find the visible ones: the flat ones (ptrarray, map, slotmap, soa)
 // test every sprite, rowvec visits only the world bands the view can touch,
-// spatialhash asks its cells but must re-bucket the sprites that move. What the frame
+// spatialhash asks its cells but must move a sprite to another cell's list when its
+// corner changes cell. What the frame
 // produces is decided by the shared driver in world.go, so every backing folds the
 // same sprites in the same order.
 package sprites

@@ -16,18 +16,21 @@
 // map-wide vector (2.8× and 4.6× in two sessions), about 10× faster than ptrarray's
 // pointers and about 25× faster than map's per-tile lookups; but whole frames are
 // dominated by the 50,000 moves, a few cache misses each on every backing, so rowvec
-// and soa frames come within 1.5× of each other. On seed 000's load case (a million
-// 10×10 entities on 107×80 tiles, 100 million tile entries) both stores first count the
-// entries the load makes (each entity stands on span² tiles) and size their vectors
-// once: grown by append instead, they allocated about four times the final size and
-// copied as they went, which made the load 2.6× (rowvec) and 3.4× (soa) slower. Sized,
-// the two come within 2× of each other, not the seed's 5.8×, and not always in the same
-// order (soa 1.4× faster in this package's benchmark, rowvec 2× faster in the lab's
-// worker processes): filling the map-wide vector is one sequential stream per entity
-// whose list heads stay in cache, while rowvec writes into ten rows per entity. Both
-// hold about 16 bytes per tile entry (id, next and prev links, and the entity's record
-// of where each entry went, for O(1) removal), against the seed's 4 (a next link only,
-// removals left to the caller).
+// and soa frames come within 1.5× of each other.
+//
+// On source 000's load case (a million 10×10 entities on 107×80 tiles, 100 million
+// tile entries; the tiles-rows lesson, localitylab bench, fresh worker processes) the
+// growth parameter decides how every store's tile-entity vectors reach their size.
+// Grown by append, as the source grows them, soa's one vector loaded about 2.9× slower
+// than rowvec's rows (7.7 s against 2.7 s, each alone; 12.0 s against 4.1 s side by
+// side) and held 10% more (1.38 KiB against 1.25 KiB per entity, the growth's spare
+// capacity); the source measured 5.8× and 17% (479 MB against 410 MB). Counted first
+// and sized once, the gap shrinks to about 2× (2.2 s against 1.1 s) and the memory to
+// none (1.18 KiB per entity each). A tile entry holds 12 bytes: the entity's id (the
+// window sums ids), next (the list) and prev (a move unlinks from the middle of a
+// list without walking it); the rowvec and soa stores add a 4-byte record of where
+// each entry went only when entities move. The source's entries hold a next link and
+// nothing else, 4 bytes.
 package tiles
 
 import (
