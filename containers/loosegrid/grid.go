@@ -27,12 +27,19 @@
 // rebuilt from scratch in one counting sort, for worlds where everything moves every
 // frame (particles, bullets), where that is cheaper than moving items one by one.
 //
-// Measured (go test -bench . ./containers/loosegrid/, shared 2-core VM, ratios in one
-// run; the world of BenchmarkQuery: a million boxes of side 8–64, views of 1920×1080
-// holding about 2,000):
+// Measured (go test -bench 'RTree|Move' -count 5 ./containers/loosegrid/, one run on
+// the shared 2-core VM, medians; the world of BenchmarkQuery: a million boxes of side
+// 8–64, cells of 216, views of 1920×1080 holding about 2,000):
 //
-//   - Query of the view: see BenchmarkQuery and BenchmarkRTree.
-//   - Move: see BenchmarkMove.
+//   - Query of a view in a still world: 13.4 µs, 0.71× the time of
+//     github.com/tidwall/rtree (18.8 µs) on the same boxes and views (BenchmarkRTree);
+//     the hash table this package replaced took about 100 µs, probing some 430 cells.
+//   - A frame of 10,000 moves of up to ±16 units and one view query: 4.1 ms, 3.7×
+//     faster than the R-tree's 15.1 ms, whose move is a delete and an insert.
+//   - A move whose corner keeps its cell, 33–47 ns, against 4.5–5.4 ns for adding to
+//     two int32 columns by id with both in cache (BenchmarkMove stay and soa); a move
+//     to another cell 340–435 ns; the sprites workload's drift (up to 8 units each
+//     way) 80–110 ns.
 //
 // Memory: per entry an 8-byte corner by id, and its item (box, id, value) in an
 // array with a quarter more slots than entries; per cell 8 bytes and a bit. A Grid is
