@@ -1,6 +1,7 @@
 package bullets
 
 import (
+	"fmt"
 	"testing"
 
 	"localitylab/scenarios/workload"
@@ -59,6 +60,30 @@ func BenchmarkLoad(b *testing.B) {
 			if want := st.(store).driver().cfg.prewarm; st.Entities() != want {
 				b.Fatalf("%d bullets after load, want %d", st.Entities(), want)
 			}
+		})
+	}
+}
+
+// BenchmarkCell sweeps the spatial hash's cell side, in units, on the default frame,
+// to choose the default (the cell parameter's 0). The frame rebuilds the index over
+// every bullet whatever the cell; the cell decides how many cells the rebuild clears
+// and sums (arena² / cell²) and how many bullets each target's query tests:
+//
+//	go test -run '^$' -bench 'Cell' -benchtime 50x -count 3 ./scenarios/bullets/
+func BenchmarkCell(b *testing.B) {
+	for _, cell := range []int64{4, 8, 16, 32, 64, 128, 256} {
+		p := resolve(b, workload.Params{pCell: cell})
+		b.Run(fmt.Sprintf("cell=%d", cell), func(b *testing.B) {
+			st := load(b, p, workload.SpatialHash)
+			for range benchWarmup {
+				st.Frame()
+			}
+			b.ReportAllocs()
+			spawned := st.driver().nextID
+			for b.Loop() {
+				st.Frame()
+			}
+			checkSteady(b, st, st.driver().nextID-spawned)
 		})
 	}
 }

@@ -10,7 +10,8 @@
 // The backings differ in what a spawn, a despawn and a handle cost: an allocation and a
 // dead flag (ptrarray), a hashed insert and delete (map), a dense append and a
 // swap-and-pop under a generation-checked slot table (slotmap, soa), a move between
-// per-row vectors (rowvec), a re-bucketing in a spatial hash (spatialhash). What
+// per-row vectors (rowvec), a slot map's plus a spatial hash rebuilt every frame
+// (spatialhash). What
 // happens in a frame is decided by the shared driver in world.go, and every store folds
 // the same facts into the frame checksum.
 package bullets
@@ -46,10 +47,11 @@ const (
 	maxSpeed    = 4096    // units per frame
 	// maxBandTiles bounds the rowvec grid: each tile costs a 4-byte list head.
 	maxBandTiles = 1 << 22
-	// maxCellsPerBullet bounds how many spatial-hash cells one bullet may cover, and
-	// maxCellsPerQuery how many a target's hit test may visit.
-	maxCellsPerBullet = 64
-	maxCellsPerQuery  = 1 << 20
+	// maxHashCells bounds the spatial hash's grid, which the store clears and sums
+	// every frame, and maxCellsPerQuery how many cells a target's hit test may visit.
+	maxHashCells     = hashCellsPerAxis * hashCellsPerAxis
+	hashCellsPerAxis = 1 << 11
+	maxCellsPerQuery = 1 << 20
 )
 
 // Spec describes the bullets workload.
@@ -81,7 +83,7 @@ var params = []workload.Param{
 	{Name: pBulletSize, Doc: "side of a bullet's square box", Unit: "units", Default: 4, Min: 1, Max: 1024},
 	{Name: pTargetSize, Doc: "side of a target's square box", Unit: "units", Default: 64, Min: 1, Max: 1 << 16},
 	{Name: pTargetSpeed, Doc: "distance a target drifts per frame, bouncing off the arena walls", Unit: "units", Default: 1, Min: 0, Max: maxSpeed},
-	{Name: pCell, Doc: "spatial hash cell side; 0 = twice the bullet size (seed 004); larger cells re-bucket moving bullets less often", Unit: "units", Default: 0, Min: 0, Max: maxArena},
+	{Name: pCell, Doc: "spatial hash cell side; 0 = twice the target size: the grid is rebuilt every frame, so only the targets' queries care, and cells about twice a target keep each query to a few cells (the fastest in a sweep of 4 to 256 units)", Unit: "units", Default: 0, Min: 0, Max: maxArena},
 	{Name: pBand, Doc: "side of the rowvec arena bands (grid rows and columns)", Unit: "units", Default: 64, Min: 1, Max: maxArena},
 }
 
@@ -128,7 +130,8 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		band:        int32(p[pBand] * unit),
 	}
 	if c.cell == 0 {
-		c.cell = 2 * c.bulletSize
+		// Twice the target, unless that makes more cells than the grid may have.
+		c.cell = max(2*c.targetSize, (c.side+hashCellsPerAxis-1)/hashCellsPerAxis)
 	}
 	c.bands = int((int64(c.side) + int64(c.band) - 1) / int64(c.band))
 	perFrame := (c.n + int(c.lifetime) - 1) / int(c.lifetime)
@@ -141,9 +144,9 @@ func newConfig(p workload.Params, backing string) (config, error) {
 				pBand, p[pBand], p[pArena], c.bands, c.bands, maxBandTiles, minBand(p[pArena]))
 		}
 	case workload.SpatialHash:
-		if k := workload.CellsPerSquare(c.bulletSize, c.cell); k > maxCellsPerBullet {
-			return config{}, fmt.Errorf("bullets: %s = %d puts a bullet of side %d in up to %d cells, more than %d; use a larger cell",
-				pCell, p[pCell], p[pBulletSize], k, maxCellsPerBullet)
+		if perAxis := (int64(c.side) + int64(c.cell) - 1) / int64(c.cell); perAxis*perAxis > maxHashCells {
+			return config{}, fmt.Errorf("bullets: %s = %d cuts the arena (side %d) into %d×%d cells, more than %d; use a cell of at least %d",
+				pCell, p[pCell], p[pArena], perAxis, perAxis, maxHashCells, minBand(p[pArena]))
 		}
 		if k := workload.CellsPerSquare(c.targetSize+c.bulletSize, c.cell); k > maxCellsPerQuery {
 			return config{}, fmt.Errorf("bullets: %s = %d makes a target of side %d cover up to %d cells, more than %d; use a larger cell",
@@ -213,14 +216,11 @@ func estimateBytes(p workload.Params, backing string) int64 {
 	case workload.SoA:
 		perBullet = 36 + 8 // seven columns, slot
 	case workload.SpatialHash:
-		// An entry, its place in up to k cell lists (with slack), the live list, the
-		// entry-to-live index and the owner id; then every cell bullets occupy, each a
-		// 16-byte table slot (at most half full, and up to twice that just after the
-		// table doubles) and a first block of 4 refs: 80 bytes.
-		k := workload.CellsPerSquare(c.bulletSize, c.cell)
-		perBullet = 48 + 2*4*k + 4 + 4 + 8
+		// The slot map's (value, slot, back-index), then the index's corner, cell,
+		// sorted copy and taken flag; per cell two int32 counters.
+		perBullet = 32 + 8 + 4 + 8 + 4 + 12 + 1
 		cells := int64(c.side)/int64(c.cell) + 1
-		fixed = min(cells*cells, n*k) * (2*32 + 16)
+		fixed = cells * cells * 8
 	}
 	return fixed + shared + n*perBullet
 }

@@ -2,97 +2,62 @@ package bullets
 
 import (
 	"context"
-	"math"
+	"slices"
 
-	"localitylab/containers/spatialhash"
+	"localitylab/containers/loosegrid"
+	"localitylab/containers/slotmap"
 	"localitylab/scenarios/workload"
 )
 
-// hashBullet is what the spatial hash keeps of a bullet beside its box: 24 bytes.
-type hashBullet struct {
-	VX, VY int32
-	Born   int32
-	ID     uint64
-}
-
-// noOwner marks an entry id that holds no bullet.
-const noOwner = math.MaxUint64
-
-// hashHandle names a bullet in the hash: its entry id and its bullet id. Entry ids are
-// reused once removed, bullet ids never, so the bullet id serves as the generation.
-type hashHandle struct {
-	e  int32
-	id uint64
-}
-
-// hashStore keeps every bullet as a box in a spatial hash (seed 004) with cells about
-// twice a bullet's size, so that the hit test asks only the cells under each target.
-// The price is seed 004's caveat: everything here moves, so every bullet's box is
-// moved every frame, and a bullet is re-bucketed (leaves and joins cell lists through
-// the hash table) each time it crosses a cell border. The hash has no iteration of its
-// own, so the store keeps the live entry ids in a dense list.
+// hashStore finds hits with a spatial hash (source 004) in the form particle systems
+// use when everything moves every frame: a loose grid rebuilt from scratch each frame
+// by one counting sort (loosegrid.Index), instead of re-bucketing every bullet one by
+// one as it moves. Each bullet is listed once, in the cell of its corner; each target
+// then asks only the cells under it (widened by a bullet's side) for the bullets it
+// overlaps.
+//
+// The bullets themselves live by value in a slot map, as in the slotmap store: one
+// dense array that the move pass walks and compacts, and generation-checked handles
+// for the emitters, so a stale handle is caught exactly as there. The index names
+// bullets by their place in that array at the time of its rebuild; hits are collected
+// for every target first and removed afterwards, highest place first, so that no
+// removal moves a bullet another target has yet to name.
 type hashStore struct {
 	*world
-	h       *spatialhash.Hash[hashBullet]
-	live    []int32      // live entry ids, dense, swap-removed
-	at      []int32      // by entry id: its index in live
-	owner   []uint64     // by entry id: the id of the bullet it holds, or noOwner
-	found   []int32      // one query's entries, reused
-	handles []hashHandle // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+	m       *slotmap.Map[bullet]
+	ix      *loosegrid.Index
+	handles []slotmap.Handle // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+	found   []int32          // one target's query, reused
+	hit     []int32          // this frame's hit bullets, by place in the dense array
+	taken   []bool           // by place: already hit by a lower-numbered target
 }
 
 func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
-	s.h = spatialhash.New[hashBullet](s.cfg.cell, n)
-	s.live = make([]int32, 0, n)
-	// Entry ids are reused before new ones are made, and never more than n bullets
-	// live at once, so ids stay below n.
-	s.at = make([]int32, n)
-	s.owner = make([]uint64, n)
-	for i := range s.owner {
-		s.owner[i] = noOwner
-	}
+	s.m = slotmap.New[bullet](n)
+	arena := loosegrid.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}
+	s.ix = loosegrid.NewIndex(arena, s.cfg.cell, s.cfg.bulletSize, s.cfg.bulletSize, n)
+	s.handles = make([]slotmap.Handle, s.cfg.emitters*s.cfg.handles)
 	s.found = make([]int32, 0, 1024)
-	s.handles = make([]hashHandle, s.cfg.emitters*s.cfg.handles)
+	s.hit = make([]int32, 0, 1024)
+	s.taken = make([]bool, n)
 	for i := range s.cfg.prewarm {
 		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
 				return err
 			}
 		}
-		s.add(s.bulletAt(i))
+		s.m.Insert(s.bulletAt(i))
 	}
 	progress(1)
 	return nil
 }
 
-// add inserts b's box and lists its entry as live.
-func (s *hashStore) add(b bullet) hashHandle {
-	bs := s.cfg.bulletSize
-	e := s.h.Insert(spatialhash.Box{X: b.X, Y: b.Y, W: bs, H: bs}, hashBullet{VX: b.VX, VY: b.VY, Born: b.Born, ID: b.ID})
-	s.at[e] = int32(len(s.live))
-	s.live = append(s.live, e)
-	s.owner[e] = b.ID
-	return hashHandle{e: e, id: b.ID}
-}
-
-// remove takes live[i] out of the hash and the live list.
-func (s *hashStore) remove(i int) {
-	e := s.live[i]
-	s.h.Remove(e)
-	s.owner[e] = noOwner
-	last := len(s.live) - 1
-	moved := s.live[last]
-	s.live[i] = moved
-	s.at[moved] = int32(i)
-	s.live = s.live[:last]
-}
-
 func (s *hashStore) Frame() uint64 {
-	for range s.beginFrame(len(s.live)) {
+	for range s.beginFrame(s.m.Len()) {
 		b, ring := s.fire()
-		h := s.add(b)
+		h := s.m.Insert(b)
 		if ring >= 0 {
 			s.handles[ring] = h
 		}
@@ -103,47 +68,61 @@ func (s *hashStore) Frame() uint64 {
 	return s.endFrame()
 }
 
-// update moves every bullet's box, removing those that expired or left the arena; the
-// entry swapped into a hole in the live list is looked at next.
+// update moves every bullet, removes those that expired or left the arena, and adds
+// each survivor's corner to the index, which it then builds. A removal moves the last
+// bullet into the hole, so the loop looks at the same place again; the survivors are
+// thus added in the order of their final places.
 func (s *hashStore) update() {
-	for i := 0; i < len(s.live); {
-		e := s.live[i]
-		v := s.h.Ptr(e)
-		b := s.h.Box(e)
-		b.X += v.VX
-		b.Y += v.VY
-		if k := s.lapse(b.X, b.Y, v.Born); k != fateAlive {
-			s.died(k, v.ID)
-			s.remove(i)
+	s.ix.Reset()
+	vals := s.m.Values()
+	for i := 0; i < len(vals); {
+		b := &vals[i]
+		b.X += b.VX
+		b.Y += b.VY
+		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
+			s.died(k, b.ID)
+			s.m.RemoveAt(i)
+			vals = s.m.Values()
 			continue
 		}
-		s.h.Move(e, b)
+		s.ix.Add(b.X, b.Y)
 		i++
 	}
+	s.ix.Build()
 }
 
-// hits queries each target's box, in ascending order, and removes the bullets found:
-// a bullet over several targets is taken by the first, the lowest-numbered.
+// hits asks the index for the bullets under each target, in ascending order, so that
+// a bullet over several targets is taken by the first, the lowest-numbered; then it
+// removes them, highest place first.
 func (s *hashStore) hits() {
 	ts := s.cfg.targetSize
+	vals := s.m.Values()
+	s.hit = s.hit[:0]
 	for t := range s.targets {
 		tg := &s.targets[t]
-		s.found = s.h.Query(spatialhash.Box{X: tg.X, Y: tg.Y, W: ts, H: ts}, s.found[:0])
-		for _, e := range s.found {
-			s.died(int32(t), s.h.Ptr(e).ID)
-			s.remove(int(s.at[e]))
+		s.found = s.ix.Query(loosegrid.Box{X: tg.X, Y: tg.Y, W: ts, H: ts}, s.found[:0])
+		for _, i := range s.found {
+			if !s.taken[i] {
+				s.taken[i] = true
+				s.died(int32(t), vals[i].ID)
+				s.hit = append(s.hit, i)
+			}
 		}
+	}
+	slices.Sort(s.hit)
+	for _, i := range slices.Backward(s.hit) {
+		s.taken[i] = false
+		s.m.RemoveAt(int(i))
 	}
 }
 
-// resolve checks every emitter's handles against the owner of their entry.
+// resolve looks up every emitter's handles.
 func (s *hashStore) resolve() {
 	for e := range s.emitters {
 		ring := s.handles[e*s.cfg.handles:]
 		for _, h := range ring[:s.ringLen(e)] {
-			if s.owner[h.e] == h.id {
-				b := s.h.Box(h.e)
-				s.seeLive(s.h.Ptr(h.e).ID, b.X, b.Y)
+			if b, ok := s.m.Get(h); ok {
+				s.seeLive(b.ID, b.X, b.Y)
 			} else {
 				s.seeStale()
 			}
@@ -152,12 +131,11 @@ func (s *hashStore) resolve() {
 	}
 }
 
-func (s *hashStore) Entities() int { return len(s.live) }
+func (s *hashStore) Entities() int { return s.m.Len() }
 
 func (s *hashStore) Scene(dst *workload.Scene) {
-	stride := s.sceneBegin(dst, len(s.live))
-	for _, e := range s.live {
-		b := s.h.Box(e)
-		s.sceneBullet(dst, stride, s.h.Ptr(e).ID, b.X, b.Y)
+	stride := s.sceneBegin(dst, s.m.Len())
+	for _, b := range s.m.Values() {
+		s.sceneBullet(dst, stride, b.ID, b.X, b.Y)
 	}
 }

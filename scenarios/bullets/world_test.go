@@ -1,6 +1,7 @@
 package bullets
 
 import (
+	"localitylab/containers/slotmap"
 	"math"
 	"testing"
 
@@ -267,15 +268,20 @@ func (s *ptrStore) staleReused() int {
 // staleReused is 0: a stale handle is a key no bullet will ever have again.
 func (s *mapStore) staleReused() int { return 0 }
 
-func (s *slotStore) staleReused() int {
+func (s *slotStore) staleReused() int { return slotMapStaleReused(s.world, s.m, s.handles) }
+func (s *hashStore) staleReused() int { return slotMapStaleReused(s.world, s.m, s.handles) }
+
+// slotMapStaleReused counts the stale handles of a slot map whose slot holds a live
+// value again.
+func slotMapStaleReused(w *world, m *slotmap.Map[bullet], handles []slotmap.Handle) int {
 	live := map[uint32]bool{} // slot indexes (a Handle's low 32 bits) of live values
-	for i := range s.m.Len() {
-		live[uint32(s.m.HandleAt(i))] = true
+	for i := range m.Len() {
+		live[uint32(m.HandleAt(i))] = true
 	}
 	n := 0
-	for e := range s.emitters {
-		for _, h := range s.handles[e*s.cfg.handles:][:s.ringLen(e)] {
-			if _, ok := s.m.Get(h); !ok && live[uint32(h)] {
+	for e := range w.emitters {
+		for _, h := range handles[e*w.cfg.handles:][:w.ringLen(e)] {
+			if _, ok := m.Get(h); !ok && live[uint32(h)] {
 				n++
 			}
 		}
@@ -291,18 +297,6 @@ func (t *slotTable) staleReused(w *world, handles []handle) int {
 	for e := range w.emitters {
 		for _, h := range handles[e*w.cfg.handles:][:w.ringLen(e)] {
 			if _, _, ok := t.lookup(h); !ok && t.slots[h.slot].gen&1 == 1 {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-func (s *hashStore) staleReused() int {
-	n := 0
-	for e := range s.emitters {
-		for _, h := range s.handles[e*s.cfg.handles:][:s.ringLen(e)] {
-			if o := s.owner[h.e]; o != h.id && o != noOwner {
 				n++
 			}
 		}

@@ -1,7 +1,9 @@
 package sprites
 
 import (
+	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -143,5 +145,89 @@ func BenchmarkLoad(b *testing.B) {
 				b.Fatalf("%d sprites after load, want %d", st.Entities(), p[pEntities])
 			}
 		})
+	}
+}
+
+// BenchmarkMoves times a frame's moves alone, on soa (two column writes by id) and on
+// the spatial hash: "all" are the default frame's 10,000 moves, "stay" only those
+// whose corner stays in its hash cell (about four in five), the issue's target "a
+// spatial-hash move that does not change cell costs at most 1.5× soa's move". Each
+// iteration applies the list and the next one its reverse, so the world oscillates
+// instead of wandering; both backings get the same lists.
+//
+//	go test -run '^$' -bench 'Moves' -count 5 ./scenarios/sprites/
+func BenchmarkMoves(b *testing.B) {
+	p := resolve(b, nil)
+	soa := load(b, p, workload.SoA).(*soaStore)
+	hash := load(b, p, workload.SpatialHash).(*hashStore)
+	all, _ := hash.nextFrame()
+	all = slices.Clone(all)
+	soa.nextFrame()
+	var stay []move
+	for _, mv := range all {
+		b0 := hash.g.Box(mv.ID)
+		x, y := wrap(b0.X+mv.DX, hash.cfg.side), wrap(b0.Y+mv.DY, hash.cfg.side)
+		if cellOf(b0.X, b0.Y, hash.cfg.cell) == cellOf(x, y, hash.cfg.cell) {
+			stay = append(stay, mv)
+		}
+	}
+	for _, list := range []struct {
+		name  string
+		moves []move
+	}{{"all", all}, {"stay", stay}} {
+		back := make([]move, len(list.moves))
+		for i, mv := range list.moves {
+			back[len(back)-1-i] = move{ID: mv.ID, DX: -mv.DX, DY: -mv.DY}
+		}
+		for _, st := range []store{soa, hash} {
+			b.Run(list.name+"/"+backingOf(st), func(b *testing.B) {
+				cpu := startCPU()
+				i := 0
+				for b.Loop() {
+					if i%2 == 0 {
+						st.applyMoves(list.moves)
+					} else {
+						st.applyMoves(back)
+					}
+					i++
+				}
+				cpu.report(b)
+				if i%2 == 1 {
+					st.applyMoves(back)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(list.moves)), "ns/move")
+			})
+		}
+	}
+	if len(stay) < len(all)/2 {
+		b.Fatalf("only %d of %d moves stay in their cell", len(stay), len(all))
+	}
+	view := hash.viewAt(0)
+	soa.cull(view)
+	hash.cull(view)
+	if sa, sh := soa.vis.draw(), hash.vis.draw(); sa != sh {
+		b.Fatalf("after the moves soa and spatialhash draw different views: %016x, %016x", sa, sh)
+	}
+}
+
+func cellOf(x, y, cell int32) [2]int32 { return [2]int32{x / cell, y / cell} }
+
+func backingOf(st store) string {
+	if _, ok := st.(*soaStore); ok {
+		return workload.SoA
+	}
+	return workload.SpatialHash
+}
+
+// BenchmarkCell sweeps the spatial hash's cell side on the default frame and on a
+// still one, to choose the default (the cell parameter's 0):
+//
+//	go test -run '^$' -bench 'Cell' -benchtime 30x -count 3 ./scenarios/sprites/
+func BenchmarkCell(b *testing.B) {
+	for _, moving := range []int64{1, 0} {
+		for _, cell := range []int64{36, 72, 108, 144, 216, 288} {
+			p := resolve(b, workload.Params{pCell: cell, pMovingPct: moving})
+			b.Run(fmt.Sprintf("moving=%d%%/cell=%d", moving, cell), func(b *testing.B) { benchmarkFrames(b, p, workload.SpatialHash) })
+		}
 	}
 }

@@ -72,6 +72,6 @@ func (s *rowStore) size(id int32) (w, h int32) {
 func (s *soaStore) size(id int32) (w, h int32) { return s.w.Data[id], s.h.Data[id] }
 
 func (s *hashStore) size(id int32) (w, h int32) {
-	b := s.h.Box(id)
+	b := s.g.Box(id)
 	return b.W, b.H
 }

@@ -76,14 +76,15 @@ func checkVisited(b *testing.B, st store, h uint64) {
 	}
 }
 
-// BenchmarkLoad builds the map into every backing, at the defaults and at seed 000's
+// BenchmarkLoad builds the map into every backing, at the defaults and at source 000's
 // load case (a million entities of 10×10 tiles on a 107×80 map: 100 million tile
-// entries). Besides time it reports the live heap the loaded store holds, per entity and
-// per tile entry, and fails if that exceeds Spec.EstimateBytes. The span-10 case needs
-// about 2 GB per backing:
+// entries), with the tile-entity vectors sized once and grown by append as the source
+// grows them. Besides time it reports the live heap the loaded store holds, per entity
+// and per tile entry, and fails if that exceeds Spec.EstimateBytes. The span-10 cases
+// need about 2 GB per backing:
 //
 //	go test -run '^$' -bench 'Load' -benchtime 3x ./scenarios/tiles/
-//	go test -run '^$' -bench 'Load/tiles-span10/(rowvec|soa)' -benchtime 3x ./scenarios/tiles/
+//	go test -run '^$' -bench 'Load/tiles-span10.*/(rowvec|soa)' -benchtime 1x -count 3 ./scenarios/tiles/
 func BenchmarkLoad(b *testing.B) {
 	sizes := []struct {
 		name string
@@ -91,6 +92,7 @@ func BenchmarkLoad(b *testing.B) {
 	}{
 		{"tiles", nil},
 		{"tiles-span10", workload.Params{pSpan: 10, pCols: 107, pRows: 80}},
+		{"tiles-span10-append", workload.Params{pSpan: 10, pCols: 107, pRows: 80, pGrowth: growAppend}},
 	}
 	for _, sz := range sizes {
 		p := resolve(b, sz.over)

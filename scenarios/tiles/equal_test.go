@@ -132,6 +132,10 @@ var cases = []struct {
 	{"span 4, cells of 3", workload.Params{pEntities: 1200, pCols: 50, pRows: 50, pSpan: 4, pCell: 3, pMovingPct: 20, pWindowW: 17, pWindowH: 9, pWindowStep: 6}},
 	{"window larger than map", workload.Params{pEntities: 800, pCols: 30, pRows: 20, pMovingPct: 10, pWindowW: 64, pWindowH: 64}},
 	{"static", workload.Params{pEntities: 2000, pCols: 64, pRows: 64, pMovingPct: 0, pWindowW: 16, pWindowH: 16, pWindowStep: 16}},
+	// the tile-entity vectors grown by append (source 000's load) instead of sized:
+	// the same checksums as the reference model, so the same as when sized.
+	{"small, grown by append", workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pGrowth: growAppend}},
+	{"span 3, grown by append", workload.Params{pEntities: 1500, pCols: 64, pRows: 48, pSpan: 3, pMovingPct: 10, pWindowW: 20, pWindowH: 10, pWindowStep: 5, pGrowth: growAppend}},
 	{"thin map", workload.Params{pEntities: 900, pCols: 200, pRows: 3, pSpan: 2, pMovingPct: 25, pWindowW: 50, pWindowH: 2, pWindowStep: 7}},
 }
 

@@ -43,12 +43,12 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		perTile = 24
 	case workload.SpatialHash:
 		cells := ceilDiv(int64(c.cols), int64(c.cell)) * ceilDiv(int64(c.rows), int64(c.cell))
-		pairs := n * workload.CellsPerSquare(c.span, c.cell)
 		winTiles := int64(min(c.winW, c.cols)) * int64(min(c.winH, c.rows))
-		// Entities roam, so in a long run any cell of the map may be occupied: a
-		// 16-byte slot at most half full (twice that just after the table doubles) and
-		// a first block of 4 refs, 80 bytes.
-		return cells*(2*32+16) + pairs*2*4 + n*(24+4+4) + winTiles*12 + scratch
+		// Per entity a 20-byte item in cell lists with a quarter of their slots free
+		// and an eighth more capacity, old and new side by side while a repack (or,
+		// grown by append, an append) copies them; an 8-byte corner by id, grown by
+		// append; a bit. Per cell 8 bytes and a bit.
+		return n*(2*20*5/4*9/8+2*8+1) + cells*9 + winTiles*12 + scratch
 	}
 	return entries*perEntry + n*perEntity + tiles*perTile + fixed + scratch
 }

@@ -28,6 +28,13 @@ func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.ents = make(map[int32]pos, n)
 	s.tiles = make(map[int32][]int32, min(int64(n)*int64(s.cfg.perEnt), int64(s.cfg.cols)*int64(s.cfg.rows)))
+	if s.cfg.sized {
+		for t, ids := range sizedSlices[int32](s.world) {
+			if ids != nil {
+				s.tiles[int32(t)] = ids
+			}
+		}
+	}
 	for i := range n {
 		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {

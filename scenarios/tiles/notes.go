@@ -17,18 +17,27 @@ var BackingNotes = map[string]string{
 	workload.SlotMap: "Entities by value in a slot map, and per tile a slice of their handles. The " +
 		"values are dense, but reaching one from a tile goes through the handle, the slot table and " +
 		"then the value: three places in memory per entity, in an order the tiles do not share.",
-	workload.RowVec: "Per-row vectors (seed 000): each map row keeps its own vector of entries and the " +
+	workload.RowVec: "Per-row vectors (source 000): each map row keeps its own vector of entries and the " +
 		"first entry of each of its tiles, and a tile's entries are chained through that vector. " +
 		"While the window crosses a row, only that row's vector is read, and it is small enough to " +
-		"stay in cache: the fastest walk of the six, with no allocation per tile.",
-	workload.SoA: "The map-wide array, seed 000's \"before\": tile heads in one array and ONE entry " +
+		"stay in cache: the fastest walk of the six, with no allocation per tile. Grown by append as in " +
+		"the source, a million 10×10 rectangles load about 2.9× faster than into soa's one big vector; " +
+		"each entry holds the entity's id (4 bytes: the walk sums ids), next (4: the list) and prev (4: " +
+		"a move unlinks from the middle of a list without walking it), plus a 4-byte removal record only " +
+		"when entities move, against the source's 4-byte next alone.",
+	workload.SoA: "The map-wide array, source 000's \"before\": tile heads in one array and ONE entry " +
 		"vector for the whole map (id, next and prev as parallel columns), chained per tile like " +
 		"rowvec's. The window's chains jump across a vector as big as the whole population, two " +
-		"columns per step, and each growth of the vector copies all of it.",
-	workload.SpatialHash: "A spatial hash with cells of one tile (the cell parameter), each entity a " +
-		"box of span×span tiles, the window one query. It is built for sparse worlds where a " +
-		"small view sees little; on a dense grid it hashes every cell of the window and must then " +
-		"regroup what it found by tile, work the grid layouts get for free from their array index. " +
-		"A cell that empties leaves the table and gives its list back for reuse, so memory follows " +
-		"the area occupied now, and wandering entities stop allocating once the world has settled.",
+		"columns per step. Grown by append, as the source grows it, each growth copies the whole " +
+		"vector: loading a million 10×10 rectangles took about 2.9× rowvec's time in the lab (7.7 s " +
+		"against 2.7 s) and 10% more memory (the source: 5.8× and 17%); counted first and sized once, " +
+		"about 2×.",
+	workload.SpatialHash: "A spatial hash in its loose, dense variant: cells of one tile (the cell parameter) " +
+		"in a plain array over the map, each entity listed once, in the cell of its top-left tile, " +
+		"whatever its span, and the lists packed in row order. The window is one query, widened by the " +
+		"span so that it reaches the entities whose corner lies before it; the store then spreads each " +
+		"entity over the tiles it covers in a scratch grid and folds the grid in tile order, work the " +
+		"grid layouts get for free from their array index. A step that changes cell moves the entity " +
+		"between two lists; the lists keep a quarter of their slots free so that this rarely shifts " +
+		"more than a neighbour.",
 }

@@ -27,6 +27,9 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.all.Items = make([]*entity, 0, n)
 	s.tiles = make([]ptrarray.Array[entity], int(s.cfg.cols)*int(s.cfg.rows))
+	for t, items := range sizedSlices[*entity](s.world) {
+		s.tiles[t].Items = items
+	}
 	return workload.ScatterLoad(ctx, progress, n, s.cfg.seed,
 		func(i int, p *entity) { *p = entity{ID: int32(i), At: s.spawnAt(i)} },
 		func(p *entity) {

@@ -16,13 +16,14 @@ import (
 // is visited row by row, so one row's vector at a time is in use: at the defaults a row
 // holds about 500 entries, 6 KB, which stays in L1 for the whole row.
 //
-// Per tile entry it holds 12 bytes in the row vector (id, Next, Prev) plus 4 in loc;
-// per entity 8 bytes of position; per tile a 4-byte list head.
+// Per tile entry it holds 12 bytes in the row vector (id, Next, Prev) plus 4 in loc
+// when entities move (see newLocator); per entity 8 bytes of position; per tile a
+// 4-byte list head.
 type rowStore struct {
 	*world
 	g   *rowvec.Grid[int32]
 	at  []pos   // by id: where the entity stands
-	loc []int32 // by id·span² + k: index in its row's vector of the entity's k-th tile entry
+	loc []int32 // removal record (newLocator): where in its row's vector each tile entry went
 }
 
 func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
@@ -30,10 +31,11 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.g = rowvec.New[int32](int(s.cfg.cols), int(s.cfg.rows))
 	s.at = make([]pos, n)
-	s.loc = make([]int32, n*s.cfg.perEnt)
-	// Every entity puts span entries in each of its span rows: place them all first and
-	// size each row's vector to what it will hold, so that no row grows by copying
-	// while it fills (the soa store sizes its one vector the same way).
+	s.loc = s.newLocator()
+	// Every entity puts span entries in each of its span rows. Sized: place them all
+	// first and size each row's vector to what it will hold, so that no row grows by
+	// copying while it fills; grown by append (source 000), each row's vector doubles
+	// as its entries arrive.
 	perRow := make([]int, s.cfg.rows)
 	for i := range n {
 		p := s.spawnAt(i)
@@ -42,8 +44,10 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 			perRow[r] += int(s.cfg.span)
 		}
 	}
-	for r, k := range perRow {
-		s.g.Row(r).Grow(k)
+	if s.cfg.sized {
+		for r, k := range perRow {
+			s.g.Row(r).Grow(k)
+		}
 	}
 	for i := range n {
 		if i%workload.ProgressEvery == 0 {
@@ -61,7 +65,7 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 // entry went.
 func (s *rowStore) insert(id int32, p pos) {
 	span := s.cfg.span
-	loc := s.loc[int(id)*s.cfg.perEnt:][:s.cfg.perEnt]
+	loc := s.locOf(s.loc, id)
 	for k, r := 0, p.Row; r < p.Row+span; k, r = k+int(span), r+1 {
 		s.g.Row(int(r)).InsertSpan(int(p.Col), id, loc[k:k+int(span)])
 	}
@@ -70,7 +74,7 @@ func (s *rowStore) insert(id int32, p pos) {
 // remove takes entity id off every tile it covers at p.
 func (s *rowStore) remove(id int32, p pos) {
 	span := s.cfg.span
-	loc := s.loc[int(id)*s.cfg.perEnt:][:s.cfg.perEnt]
+	loc := s.locOf(s.loc, id)
 	k := 0
 	for r := p.Row; r < p.Row+span; r++ {
 		row := s.g.Row(int(r))

@@ -35,7 +35,7 @@ func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.m = slotmap.New[entity](n)
 	s.handles = make([]slotmap.Handle, n)
-	s.tiles = make([][]slotmap.Handle, int(s.cfg.cols)*int(s.cfg.rows))
+	s.tiles = sizedSlices[slotmap.Handle](s.world)
 	for i := range n {
 		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {

@@ -25,8 +25,9 @@ const (
 // jump across a vector as large as the map's whole population, and each step reads two
 // columns (id and next), two cache lines where rowvec's entry is one.
 //
-// Per tile entry it holds 12 bytes in the columns (id, next, prev) plus 4 in loc; per
-// entity 8 bytes of position; per tile a 4-byte head.
+// Per tile entry it holds 12 bytes in the columns (id, next, prev) plus 4 in loc when
+// entities move (see newLocator); per entity 8 bytes of position; per tile a 4-byte
+// head.
 type soaStore struct {
 	*world
 	heads          []int32 // by tile index: first entry, none if empty
@@ -37,7 +38,7 @@ type soaStore struct {
 
 	at       *soa.Table
 	col, row *soa.Column[int32]
-	loc      []int32 // by id·span² + k: the entity's k-th tile entry
+	loc      []int32 // removal record (newLocator): the entity's k-th tile entry
 }
 
 func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
@@ -47,16 +48,20 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	for i := range s.heads {
 		s.heads[i] = none
 	}
-	// Room for every entry the load makes (each entity stands on span² tiles) and one
-	// batch, so that the vector never grows by copying while it fills (the rowvec store
-	// sizes its rows the same way); moves later reuse freed entries.
-	s.ents = soa.NewTable(n*s.cfg.perEnt + reserveRows)
+	// Sized: room for every entry the load makes (each entity stands on span² tiles)
+	// and one batch, so that the vector never grows by copying while it fills; grown
+	// by append (source 000), the columns double as the batches arrive. Moves later
+	// reuse freed entries.
+	s.ents = soa.NewTable(0)
+	if s.cfg.sized {
+		s.ents = soa.NewTable(n*s.cfg.perEnt + reserveRows)
+	}
 	s.id, s.next, s.prev = soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents)
 	s.free = none
 	s.at = soa.NewTable(n)
 	s.col, s.row = soa.AddColumn[int32](s.at), soa.AddColumn[int32](s.at)
 	s.at.AppendRows(n)
-	s.loc = make([]int32, n*s.cfg.perEnt)
+	s.loc = s.newLocator()
 	for i := range n {
 		if i%workload.ProgressEvery == 0 {
 			if err := s.tick(ctx, progress, i); err != nil {
@@ -74,7 +79,7 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 // insert links entity id onto every tile it covers at p.
 func (s *soaStore) insert(id int32, p pos) {
 	span := s.cfg.span
-	loc := s.loc[int(id)*s.cfg.perEnt:][:s.cfg.perEnt]
+	loc := s.locOf(s.loc, id)
 	k := 0
 	for r := p.Row; r < p.Row+span; r++ {
 		for c := p.Col; c < p.Col+span; c++ {
@@ -124,7 +129,7 @@ func (s *soaStore) reserve(k int) {
 // remove unlinks entity id from every tile it covers at p and frees its entries.
 func (s *soaStore) remove(id int32, p pos) {
 	span := s.cfg.span
-	loc := s.loc[int(id)*s.cfg.perEnt:][:s.cfg.perEnt]
+	loc := s.locOf(s.loc, id)
 	ids, next, prev := s.id.Data, s.next.Data, s.prev.Data
 	k := 0
 	for r := p.Row; r < p.Row+span; r++ {

@@ -16,18 +16,21 @@
 // map-wide vector (2.8× and 4.6× in two sessions), about 10× faster than ptrarray's
 // pointers and about 25× faster than map's per-tile lookups; but whole frames are
 // dominated by the 50,000 moves, a few cache misses each on every backing, so rowvec
-// and soa frames come within 1.5× of each other. On seed 000's load case (a million
-// 10×10 entities on 107×80 tiles, 100 million tile entries) both stores first count the
-// entries the load makes (each entity stands on span² tiles) and size their vectors
-// once: grown by append instead, they allocated about four times the final size and
-// copied as they went, which made the load 2.6× (rowvec) and 3.4× (soa) slower. Sized,
-// the two come within 2× of each other, not the seed's 5.8×, and not always in the same
-// order (soa 1.4× faster in this package's benchmark, rowvec 2× faster in the lab's
-// worker processes): filling the map-wide vector is one sequential stream per entity
-// whose list heads stay in cache, while rowvec writes into ten rows per entity. Both
-// hold about 16 bytes per tile entry (id, next and prev links, and the entity's record
-// of where each entry went, for O(1) removal), against the seed's 4 (a next link only,
-// removals left to the caller).
+// and soa frames come within 1.5× of each other.
+//
+// On source 000's load case (a million 10×10 entities on 107×80 tiles, 100 million
+// tile entries; the tiles-rows lesson, localitylab bench, fresh worker processes) the
+// growth parameter decides how every store's tile-entity vectors reach their size.
+// Grown by append, as the source grows them, soa's one vector loaded about 2.9× slower
+// than rowvec's rows (7.7 s against 2.7 s, each alone; 12.0 s against 4.1 s side by
+// side) and held 10% more (1.38 KiB against 1.25 KiB per entity, the growth's spare
+// capacity); the source measured 5.8× and 17% (479 MB against 410 MB). Counted first
+// and sized once, the gap shrinks to about 2× (2.2 s against 1.1 s) and the memory to
+// none (1.18 KiB per entity each). A tile entry holds 12 bytes: the entity's id (the
+// window sums ids), next (the list) and prev (a move unlinks from the middle of a
+// list without walking it); the rowvec and soa stores add a 4-byte record of where
+// each entry went only when entities move. The source's entries hold a next link and
+// nothing else, 4 bytes.
 package tiles
 
 import (
@@ -47,6 +50,14 @@ const (
 	pWindowStep = "window_step"
 	pSpan       = "span"
 	pCell       = "cell"
+	pGrowth     = "growth"
+)
+
+// The values of the growth parameter: how a store's tile-entity vectors reach their
+// size while the map loads.
+const (
+	growSized  = 0 // counted first, each allocated once at its final size
+	growAppend = 1 // grown by append from empty, as source 000 grows its vectors
 )
 
 // Limits that keep every tile index, entry index and table inside int32 and the
@@ -60,9 +71,6 @@ const (
 	// map-wide vector of soa indexes them with int32, and 2^30 of them already need
 	// more than 8 GB in any backing.
 	maxEntries = 1 << 30
-	// maxCellsPerEntity bounds how many spatial-hash cells one entity may cover: each
-	// is a hash lookup when it moves.
-	maxCellsPerEntity = 1 << 12
 )
 
 // Spec describes the tiles workload.
@@ -92,6 +100,7 @@ var params = []workload.Param{
 	{Name: pWindowStep, Doc: "how far the window moves along its band each frame", Unit: "tiles", Default: 64, Min: 1, Max: maxSide},
 	{Name: pSpan, Doc: "side of an entity: it stands on span×span tiles (10 gives seed 000's load case)", Unit: "tiles", Default: 1, Min: 1, Max: maxSpan},
 	{Name: pCell, Doc: "spatial hash cell side", Unit: "tiles", Default: 1, Min: 1, Max: maxSide},
+	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown by append from empty, as source 000 does (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growAppend},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -105,6 +114,7 @@ type config struct {
 	winStep    int32
 	span       int32
 	cell       int32
+	sized      bool // growth = growSized
 
 	perEnt int   // tiles one entity stands on: span²
 	moving int   // entities that step each frame
@@ -114,8 +124,7 @@ type config struct {
 	bands  int   // bands of the sweep
 }
 
-// newConfig reads resolved parameters and checks what crosses fields. The cell size
-// concerns the spatial hash only and is checked for that backing alone.
+// newConfig reads resolved parameters and checks what crosses fields.
 func newConfig(p workload.Params, backing string) (config, error) {
 	if err := workload.CheckParams("tiles", params, p); err != nil {
 		return config{}, err
@@ -131,6 +140,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		winStep:   int32(p[pWindowStep]),
 		span:      int32(p[pSpan]),
 		cell:      int32(p[pCell]),
+		sized:     p[pGrowth] == growSized,
 	}
 	if tiles := int64(c.cols) * int64(c.rows); tiles > maxTiles {
 		return config{}, fmt.Errorf("tiles: %s × %s = %d×%d is %d tiles, more than %d", pCols, pRows, c.cols, c.rows, tiles, maxTiles)
@@ -141,11 +151,6 @@ func newConfig(p workload.Params, backing string) (config, error) {
 	c.perEnt = int(c.span) * int(c.span)
 	if entries := int64(c.n) * int64(c.perEnt); entries > maxEntries {
 		return config{}, fmt.Errorf("tiles: %s × %s² = %d×%d² is %d tile entries, more than %d", pEntities, pSpan, c.n, c.span, entries, maxEntries)
-	}
-	if backing == workload.SpatialHash {
-		if k := workload.CellsPerSquare(c.span, c.cell); k > maxCellsPerEntity {
-			return config{}, fmt.Errorf("tiles: %s = %d puts an entity of span %d in up to %d cells, more than %d; use a larger cell", pCell, c.cell, c.span, k, maxCellsPerEntity)
-		}
 	}
 	c.moving = c.n * c.movingPct / 100
 	c.maxCol, c.maxRow = c.cols-c.span, c.rows-c.span

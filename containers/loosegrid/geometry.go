@@ -1,0 +1,106 @@
+package loosegrid
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Box is an axis-aligned rectangle covering [X, X+W) × [Y, Y+H) in world units. The
+// grid holds boxes with W and H of at least 1; a query box with W or H ≤ 0 covers
+// nothing and finds nothing.
+type Box struct{ X, Y, W, H int32 }
+
+// Empty reports whether b covers nothing.
+func (b Box) Empty() bool { return b.W <= 0 || b.H <= 0 }
+
+// Overlaps reports whether b and o share a point. Sums are taken in 64 bits, so a box
+// reaching past math.MaxInt32 is handled exactly.
+func (b Box) Overlaps(o Box) bool {
+	return !b.Empty() && !o.Empty() &&
+		int64(b.X) < int64(o.X)+int64(o.W) && int64(o.X) < int64(b.X)+int64(b.W) &&
+		int64(b.Y) < int64(o.Y)+int64(o.H) && int64(o.Y) < int64(b.Y)+int64(b.H)
+}
+
+// MaxCells is the most cells a grid may have: each costs 8 bytes, whether it holds
+// anything or not.
+const MaxCells = 1 << 28
+
+// geometry cuts a bounded rectangle of the plane into cols × rows square cells, cell
+// (0, 0) at (x0, y0). A corner outside the rectangle belongs to the nearest border
+// cell, so every point of the plane has a cell; the rectangle only decides where the
+// cells are fine-grained.
+type geometry struct {
+	x0, y0     int32
+	cell       int32
+	cols, rows int32
+	lastCol    uint64 // cols - 1
+	lastRow    uint64 // rows - 1
+	recip      uint64 // ceil(2^63 / cell), so that a division is a multiplication
+}
+
+func newGeometry(bounds Box, cell int32) geometry {
+	if cell < 1 {
+		panic(fmt.Sprintf("loosegrid: cell = %d; want ≥ 1", cell))
+	}
+	if bounds.Empty() {
+		panic(fmt.Sprintf("loosegrid: bounds %+v cover nothing", bounds))
+	}
+	cols := (int64(bounds.W) + int64(cell) - 1) / int64(cell)
+	rows := (int64(bounds.H) + int64(cell) - 1) / int64(cell)
+	if cols*rows > MaxCells {
+		panic(fmt.Sprintf("loosegrid: bounds %+v in cells of %d make %d×%d cells, more than %d", bounds, cell, cols, rows, MaxCells))
+	}
+	return geometry{
+		x0: bounds.X, y0: bounds.Y, cell: cell,
+		cols: int32(cols), rows: int32(rows),
+		lastCol: uint64(cols - 1), lastRow: uint64(rows - 1),
+		recip: reciprocal(cell),
+	}
+}
+
+// reciprocal is ceil(2^63 / cell), for index.
+func reciprocal(cell int32) uint64 { return (1<<63-1)/uint64(cell) + 1 }
+
+// cells is how many cells the grid has.
+func (g *geometry) cells() int { return int(g.cols) * int(g.rows) }
+
+// cellOf is the index of the cell holding corner (x, y), row-major.
+func (g *geometry) cellOf(x, y int32) int32 {
+	return g.index(max(int64(y)-int64(g.y0), 0), g.lastRow)*g.cols + g.index(max(int64(x)-int64(g.x0), 0), g.lastCol)
+}
+
+// col and row are the column and row of the cell holding coordinate v, which may lie
+// anywhere within ±2^33.
+func (g *geometry) col(v int64) int32 { return g.index(min(max(v-int64(g.x0), 0), 1<<32-1), g.lastCol) }
+func (g *geometry) row(v int64) int32 { return g.index(min(max(v-int64(g.y0), 0), 1<<32-1), g.lastRow) }
+
+// index is floor(d / cell) clamped to [0, last], for 0 ≤ d < 2^32. The quotient is a
+// 64×64-bit multiply by the reciprocal instead of a division, which the processor
+// cannot overlap with its neighbours: exact there, since the reciprocal's error, at
+// most d / 2^63 < 2^-31, is less than the 1/cell by which a quotient's fraction stays
+// below 1. It has no branch, so that cellOf inlines into a move.
+func (g *geometry) index(d int64, last uint64) int32 {
+	hi, lo := bits.Mul64(uint64(d), g.recip)
+	return int32(min(hi<<1|lo>>63, last))
+}
+
+// inside is the range [first, last] of cells along one axis whose every coordinate
+// lies in [lo, hi), for a grid of n cells from origin o: the cells a loose query takes
+// whole, without testing their entries. Border cells are never inside, since they
+// also hold the corners beyond the grid. An empty range has first > last.
+func (g *geometry) inside(lo, hi int64, o int32, n int32) (first, last int32) {
+	c := int64(g.cell)
+	f := ceilDiv(lo-int64(o), c)
+	l := floorDiv(hi-int64(o), c) - 1
+	return int32(min(max(f, 1), int64(n))), int32(max(min(l, int64(n)-2), 0))
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
