@@ -72,7 +72,7 @@ func runDate(r *result.Run) string {
 }
 
 // CacheText says how a run scheduled its frames and what state of the caches each
-// timed frame started from: "warm caches (12 rounds, bursts of 2 to 10 frames)".
+// timed frame started from: "warm caches (12 rounds, bursts of 4 to 16 frames, …)".
 func CacheText(r *result.Run) string {
 	lo, hi := 0, 0
 	for _, rd := range r.Rounds {
@@ -86,9 +86,12 @@ func CacheText(r *result.Run) string {
 		bursts += " to " + strconv.Itoa(hi)
 	}
 	rounds := strconv.Itoa(len(r.Rounds)) + " rounds, " + bursts + " frames, order shuffled each round"
+	if r.Pinned != "" {
+		rounds += "; frame threads on " + r.Pinned
+	}
 	switch r.Cache {
 	case result.Warm:
-		return "warm caches (" + rounds + "; the first frame of each burst re-warms and is not summarised)"
+		return "warm caches (" + rounds + "; the first half of each burst re-warms and is not summarised)"
 	case result.Cold:
 		s := "cold caches (" + rounds + "; the caches are emptied before every frame"
 		if r.CacheNote != "" {

@@ -9,7 +9,7 @@ import (
 )
 
 // writeGoBench prints the run in Go's benchmark format, one line per backing per frame
-// the summary keeps (after warm-up, and in warm mode not the first frame of a burst;
+// the summary keeps (after warm-up, and in warm mode not the first half of a burst;
 // see result.Run.Excluded), each frame a one-iteration "run" of BenchmarkFrame/workload=…/backing=…,
 // so that benchstat computes medians and intervals over the frames and
 // `benchstat -col /backing` sets the backings side by side.

@@ -124,7 +124,7 @@ func ratioCell(r *result.Run, name string) string {
 func tableNotes(r *result.Run) []string {
 	excluded := "the warm-up frames"
 	if r.Cache == result.Warm {
-		excluded += " and the first frame of each burst (it re-warms the caches after another backing's turn)"
+		excluded += " and the first half of each burst (it re-warms the caches after another backing's turn)"
 	}
 	notes := []string{"Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
 		"ratios against the best; then the median over the rounds, with its 95% interval over the rounds (a range " +

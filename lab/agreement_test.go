@@ -2,8 +2,13 @@ package lab
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"localitylab/lab/result"
@@ -94,32 +99,82 @@ func BenchmarkAgreement(b *testing.B) {
 	}
 }
 
-// goBenchNS is what `go test -bench` would say a frame of this store costs: the store
-// is loaded in this process and testing.Benchmark times its frames back to back.
+// goBenchEnv, set in a child of the test binary, makes it time one store's frames
+// with testing.Benchmark and print ns/op (see serveGoBench). It has to be a process
+// of its own: testing.Benchmark called from inside a benchmark waits for the lock
+// that the calling benchmark holds.
+const goBenchEnv = "LOCALITYLAB_LAB_TEST_GOBENCH"
+
+// goBenchJob is what a goBenchEnv child measures.
+type goBenchJob struct {
+	Workload string          `json:"workload"`
+	Params   workload.Params `json:"params"`
+	Backing  string          `json:"backing"`
+}
+
+// goBenchNS is what `go test -bench` says a frame of this store costs: a child of
+// this test binary loads the store and testing.Benchmark times its frames back to back.
 func goBenchNS(b *testing.B, wl string, params workload.Params, backing string) float64 {
-	spec, err := scenarios.Lookup(wl)
+	job, err := json.Marshal(goBenchJob{wl, params, backing})
 	if err != nil {
 		b.Fatal(err)
 	}
-	p, err := spec.Resolve(params)
+	exe, err := os.Executable()
 	if err != nil {
 		b.Fatal(err)
 	}
-	st, err := spec.New(p, backing)
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), goBenchEnv+"="+string(job))
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
 	if err != nil {
-		b.Fatal(err)
+		b.Fatalf("go harness for %s/%s: %v", wl, backing, err)
 	}
-	if err := st.Load(context.Background(), func(float64) {}); err != nil {
-		b.Fatal(err)
+	ns, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	if err != nil {
+		b.Fatalf("go harness for %s/%s printed %q", wl, backing, out)
 	}
-	var sink uint64
+	return ns
+}
+
+// serveGoBench is the goBenchEnv child: it prints testing.Benchmark's ns/op for the
+// store the job names, and returns the exit status.
+func serveGoBench(spec string) int {
+	var job goBenchJob
+	if err := json.Unmarshal([]byte(spec), &job); err != nil {
+		fmt.Fprintln(os.Stderr, "gobench:", err)
+		return 1
+	}
+	st, err := loadStore(job)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gobench:", err)
+		return 1
+	}
+	var sink uint64 // Frame's checksum, used so the frame is not optimised away
 	res := testing.Benchmark(func(b *testing.B) {
 		for b.Loop() {
 			sink += st.Frame()
 		}
 	})
 	_ = sink
-	return float64(res.NsPerOp())
+	fmt.Println(res.NsPerOp())
+	return 0
+}
+
+func loadStore(job goBenchJob) (workload.Store, error) {
+	spec, err := scenarios.Lookup(job.Workload)
+	if err != nil {
+		return nil, err
+	}
+	p, err := spec.Resolve(job.Params)
+	if err != nil {
+		return nil, err
+	}
+	st, err := spec.New(p, job.Backing)
+	if err != nil {
+		return nil, err
+	}
+	return st, st.Load(context.Background(), func(float64) {})
 }
 
 func p50Of(b *testing.B, r *result.Run, name string) float64 {

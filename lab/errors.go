@@ -8,7 +8,7 @@ import (
 )
 
 // MismatchError reports that two backings did different work: their checksums for the
-// same frame differ (DESIGN.md, fairness rule 1). It ends the run; the frame is never
+// same frame differ (docs/design.md, rule 1). It ends the run; the frame is never
 // charted. A is the backing the others are checked against (the first live one).
 type MismatchError struct {
 	Frame      int

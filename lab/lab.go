@@ -52,16 +52,17 @@ func ParseCacheMode(s string) (CacheMode, error) {
 
 // RoundBudget is roughly how long one round of bursts takes when Config.Burst is 0:
 // short enough that the app's charts move several times a second and Pause answers
-// at once, long enough that bursts of fast frames are several frames long.
-const RoundBudget = 100 * time.Millisecond
+// within a fifth of a second, long enough that bursts of fast frames have room to
+// re-warm (see result.Run.Excluded) and then measure.
+const RoundBudget = 200 * time.Millisecond
 
-// Burst bounds when Config.Burst is 0. A burst of two is the shortest that measures
-// anything in warm mode (its first frame re-warms); ten keeps every backing's turn
-// short, so that machine noise still falls on all of them alike, and gives a default
-// run of 200 frames twenty rounds: blocks enough for a 95% interval.
+// Burst bounds when Config.Burst is 0. A burst of four measures two frames in warm
+// mode after two that re-warm; sixteen keeps every backing's turn short, so that
+// machine noise still falls on all backings alike, and leaves a default run of 200
+// frames a dozen rounds or more: blocks enough for a 95% interval.
 const (
-	minBurst = 2
-	maxBurst = 10
+	minBurst = 4
+	maxBurst = 16
 )
 
 // lookup finds a workload by name. Tests replace it (in the test binary, which then
@@ -84,6 +85,8 @@ type Config struct {
 	Worker       []string        // argv that starts a worker; nil = this executable + "worker"
 	WorkerEnv    []string        // extra environment for workers (tests)
 	Timeout      time.Duration   // a worker silent this long is declared hung; 0 = DefaultTimeout
+
+	cpu int // the CPU the workers' frame threads are pinned to (see frameCPU); set by Start
 }
 
 // Check validates c and resolves c.Params in place (defaults filled in), so that the

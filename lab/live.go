@@ -89,6 +89,7 @@ type Live struct {
 	rounds     []result.Round
 	orders     []int // backs every rounds[k].Order: one slot per backing per frame, made up front
 	cacheNote  string
+	pinned     string
 	host       result.Host
 	started    time.Time
 	counters   result.Counters
@@ -124,6 +125,7 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 		return nil, err
 	}
 	c.Backings = slices.Clone(c.Backings)
+	c.cpu = frameCPU()
 	l := &Live{cfg: c, spawn: spawn, updates: make(chan struct{}, 1), ctl: make(chan struct{}, 1),
 		done: make(chan struct{}), paused: c.StartPaused, started: time.Now().UTC().Round(0),
 		counters: result.Counters{Enabled: c.Counters}}
@@ -271,7 +273,7 @@ func (l *Live) Snapshot() *result.Run {
 	l.mu.Lock()
 	r := &result.Run{Schema: result.Schema, Title: l.cfg.Title, Workload: l.cfg.Workload,
 		Params: l.cfg.Params.Clone(), Frames: l.cfg.Frames, Warmup: l.cfg.Warmup,
-		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Rounds: cloneRounds(l.rounds),
+		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Pinned: l.pinned, Rounds: cloneRounds(l.rounds),
 		Counters: l.counters, Host: l.host, Started: l.started,
 		Backings: make([]result.Backing, len(l.backings))}
 	for i, b := range l.backings {

@@ -150,7 +150,7 @@ func (e *failReport) Error() string { return e.text }
 // hello sends the handshake and reads the worker's answer.
 func (p *proc) hello(w *watchdog, c *Config) (readyBody, error) {
 	var r readyBody
-	h := helloBody{Workload: c.Workload, Params: c.Params, Backing: p.backing, Counters: c.Counters, Cache: c.Cache}
+	h := helloBody{Workload: c.Workload, Params: c.Params, Backing: p.backing, Counters: c.Counters, Cache: c.Cache, CPU: c.cpu}
 	if err := putHandshake(p.wr, msgHello, h); err != nil {
 		return r, err
 	}

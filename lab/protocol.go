@@ -76,6 +76,7 @@ type helloBody struct {
 	Backing  string          `json:"backing"`
 	Counters bool            `json:"counters"`
 	Cache    CacheMode       `json:"cache"`
+	CPU      int             `json:"cpu"` // pin the frame thread to this CPU; -1: do not
 }
 
 // readyBody is what a worker says about itself once its store exists.
@@ -86,6 +87,7 @@ type readyBody struct {
 	Note     string `json:"note"`     // why counters (or misses) are n/a, or what they include
 	Cache    string `json:"cache"`    // cold mode: how the caches are emptied before each frame
 	Flush    uint64 `json:"flush"`    // cold mode: bytes of the flush buffer (resident, not heap)
+	Pinned   string `json:"pinned"`   // where the frame thread runs: "CPU 1", or why it is not pinned
 }
 
 // loadRecord is what the worker measured around Store.Load.

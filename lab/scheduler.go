@@ -21,8 +21,8 @@ import (
 // that another backing's frame has just filled with its own data, so a backing's
 // figure depends on the company it keeps (a still world's spatial hash measured 3×
 // slower beside a scan of packed columns than alone). Within a burst each frame finds
-// the caches as its own previous frame left them, as under go test -bench, and the
-// burst's first frame, which pays to bring the backing's data back, is marked (see
+// the caches as its own previous frame left them, as under go test -bench, once the
+// burst's first half has brought the backing's data back; that half is marked (see
 // result.Run.Excluded). Bursts stay short and alternate, so that machine noise still
 // falls on all backings alike, and the order changes every round, so that no backing
 // always runs first. In cold mode each worker empties the caches before every frame
@@ -123,6 +123,9 @@ func (l *Live) startWorkers() {
 		}
 		if l.cacheNote == "" {
 			l.cacheNote = ready.Cache
+		}
+		if l.pinned == "" {
+			l.pinned = ready.Pinned
 		}
 		l.mu.Unlock()
 	}

@@ -14,7 +14,7 @@ import (
 const Confidence = 0.95
 
 // Summarize fills every Backing.Summary and Run.Ratios from the frames it keeps: not
-// the warm-up frames and, in warm mode, not the first frame of any burst (see
+// the warm-up frames and, in warm mode, not the first half of any burst (see
 // result.Run.Excluded). It can be called on a run in progress or on one read from a
 // file.
 //

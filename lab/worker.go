@@ -50,8 +50,9 @@ var errStop = errors.New("stop")
 //
 // An error is also sent to the coordinator (as a fail message) before it is returned.
 func ServeWorker(in io.Reader, out io.Writer) error {
+	// Locked for good: once pinned to a CPU, the thread must not go back to the
+	// runtime's pool, so it ends with the goroutine.
 	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	w := &worker{rd: newReader(in), wr: newBufferedWriter(out), rt: rtmetrics.New(), rss: newRSSReader()}
 	defer w.close()
 	err := w.serve()
@@ -179,7 +180,13 @@ func (w *worker) hello() error {
 	if w.store, err = spec.New(p, h.Backing); err != nil {
 		return err
 	}
-	ready := readyBody{PID: os.Getpid()}
+	ready := readyBody{PID: os.Getpid(), Pinned: "not pinned"}
+	if h.CPU >= 0 {
+		ready.Pinned = fmt.Sprintf("CPU %d", h.CPU)
+		if err := pinThread(h.CPU); err != nil {
+			ready.Pinned = fmt.Sprintf("not pinned (CPU %d: %v)", h.CPU, err)
+		}
+	}
 	switch h.Cache {
 	case Warm:
 	case Cold:
@@ -391,3 +398,4 @@ func (w *worker) sendScene() error {
 	}
 	return w.wr.sync()
 }
+

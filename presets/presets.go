@@ -46,7 +46,7 @@ type Preset struct {
 // Ratio times slower than Faster on Metric. A Ratio of 1 records a claim with no figure
 // ("faster than any hash table"): only the direction is claimed.
 type Claim struct {
-	Source string  `json:"source"` // "seed 003, Game Programming Patterns"
+	Source string  `json:"source"` // "source 003, Game Programming Patterns"
 	Text   string  `json:"text"`   // the claim in a sentence
 	Metric string  `json:"metric"` // "frame" (median frame time) or "load" (load time)
 	Slower string  `json:"slower"`

@@ -9,7 +9,7 @@ import (
 	"localitylab/scenarios/workload/workloadtest"
 )
 
-// TestEqualWork is fairness rule 1 across the whole matrix: for each workload and seed,
+// TestEqualWork is rule 1 of docs/design.md across the whole matrix: for each workload and seed,
 // every backing returns the same checksum for every frame. The workload packages test
 // their own corner cases; this test proves the registry's matrix as the lab will run it.
 func TestEqualWork(t *testing.T) {

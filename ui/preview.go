@@ -18,7 +18,7 @@ import (
 // Preview shows the world as the first chosen backing's worker last reported it: the
 // camera's view of the sprites, the arena of bullets and targets, the tile window
 // with its entities. It draws the scene the worker sent; the app's process never
-// runs workload code (DESIGN.md, fairness rule 3).
+// runs workload code (docs/design.md, rule 3).
 type Preview struct {
 	widget.BaseWidget
 

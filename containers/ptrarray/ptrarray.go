@@ -1,7 +1,7 @@
 // Package ptrarray is the layout object-oriented code gives its game objects: one heap
 // object per entity and a slice of pointers to them. It exists to be measured against
 // the contiguous layouts, so it comes with Scatter, which places the objects in the
-// heap the way a long-running game would have (DESIGN.md, fairness rule 5): allocated
+// heap the way a long-running game would have (docs/design.md, rule 5): allocated
 // one at a time, in an order unrelated to their index, with other allocations between.
 //
 // Measured costs (BenchmarkIterate beside this file, summing one field of 24-byte

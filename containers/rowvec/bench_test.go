@@ -8,7 +8,7 @@ import (
 	"unsafe"
 )
 
-// seedRow is seed 000's row as published, singly linked, with a remove that walks the
+// seedRow is source 000's row as published, singly linked, with a remove that walks the
 // tile's list to find the predecessor (and compares where the seed assigned): the
 // baseline the Prev link is measured against.
 type seedRow struct {
@@ -46,7 +46,7 @@ func (r *seedRow) remove(col int, idx int32) {
 }
 
 // BenchmarkRemove removes a random entity of one tile and inserts it again, at the
-// tile length of seed 000's load case (11,700) and at a short one.
+// tile length of source 000's load case (11,700) and at a short one.
 func BenchmarkRemove(b *testing.B) {
 	for _, n := range []int{10, 11_700} {
 		b.Run(fmt.Sprintf("prev/%d", n), func(b *testing.B) {
@@ -185,7 +185,7 @@ func gridBytes[T any](g *Grid[T]) int {
 // by row as a store's hot loop would, against a plain scan of each row's Ents, after
 // churn has scattered each tile's list across its row. Sparse is the tiles workload's
 // map (2048×2048 tiles, a quarter of an entity per tile, so the heads dominate); dense
-// is seed 000's grid (107×80 tiles, about 117 per tile).
+// is source 000's grid (107×80 tiles, about 117 per tile).
 func BenchmarkSweep(b *testing.B) {
 	const n = 1_000_000
 	for _, size := range []struct {

@@ -4,7 +4,7 @@ import "sync"
 
 // Fill calls fill once for every row, from up to workers goroutines at a time, each
 // taking a contiguous band of rows. Rows share no memory, so fill may Insert into and
-// Remove from the row it was given without locks, which is seed 000's point that a
+// Remove from the row it was given without locks, which is source 000's point that a
 // map's rows can be loaded in parallel; it must not touch other rows. Each row is
 // filled by one call, so its contents are the same as a sequential fill would give.
 // workers < 1 means 1.

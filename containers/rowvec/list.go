@@ -84,7 +84,7 @@ func (r *Row[T]) full() {
 // would, and writes each entry's index in Ents to idx, tile by tile. A rectangle
 // covers a run of columns in every row it spans, and one call per run, instead of an
 // Insert call per entry (too large to inline), saved about a tenth of the tiles
-// rowvec store's load of seed 000's case.
+// rowvec store's load of source 000's case.
 func (r *Row[T]) InsertSpan(col int, v T, idx []int32) {
 	if len(idx) == 0 {
 		return

@@ -33,7 +33,7 @@
 //     per tile still about 1.7× faster.
 //   - Insert: about 4–6× a plain append of the same entry (the free-list check, the
 //     tile's head, and the old head's Prev).
-//   - Seed 000's load (100M entries, vectors grown by append as in the seed):
+//   - source 000's load (100M entries, vectors grown by append as in the seed):
 //     rectangle by rectangle into per-row vectors is about 2.3× faster than into one
 //     vector for the whole map (1.0× to 2.5× across runs: the single vector's copies of
 //     gigabytes make it noisy); loading row by row with Fill (one band of rows per core,
@@ -170,7 +170,7 @@ func (g *Grid[T]) Clear() {
 // bulk load appends without repeated reallocation. It allocates with make rather than
 // slices.Grow, which clears the new capacity even when the allocator hands out memory
 // fresh from the system and already zero: that clear was about a third of the tiles
-// rowvec store's load of seed 000's case (rows of 1.25 million entries).
+// rowvec store's load of source 000's case (rows of 1.25 million entries).
 func (r *Row[T]) Grow(n int) {
 	if n -= cap(r.Ents) - len(r.Ents); n > 0 {
 		ents := make([]Entry[T], len(r.Ents), cap(r.Ents)+n)

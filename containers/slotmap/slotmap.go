@@ -1,5 +1,5 @@
 // Package slotmap keeps values by value in one dense slice and hands out stable handles
-// to them (seed 002). Removing a value moves the last one into its place, so the dense
+// to them (source 002). Removing a value moves the last one into its place, so the dense
 // values never have holes and a loop over them reads live values only; a handle keeps
 // working while its value moves because it names a slot, not a position, and the slot
 // records where the value is now. Each slot carries a generation that changes when its

@@ -7,7 +7,7 @@ package result
 import (
 	"time"
 
-	"localitylab/scenarios/workload"
+	"localitylab/internal/params"
 )
 
 // Schema names the version of the JSON result file. Version 2 added the cache mode,
@@ -22,7 +22,7 @@ const SchemaV1 = "localitylab/run/v1"
 const (
 	// Warm: each backing runs in bursts of consecutive frames, so every frame but the
 	// first of a burst finds the caches as its own previous frame left them, as under
-	// go test -bench; the first frame of each burst re-warms and is not summarised.
+	// go test -bench; the first half of each burst re-warms and is not summarised.
 	Warm = "warm"
 	// Cold: before every frame the worker reads a buffer larger than the last-level
 	// cache (outside the timed interval), so every frame starts from empty caches.
@@ -32,20 +32,21 @@ const (
 // Run is a finished (or stopped) run: what the JSON file holds, what the charts
 // draw and what the app reopens. Field names follow the result file's schema.
 type Run struct {
-	Schema    string          `json:"schema"`
-	Title     string          `json:"title,omitempty"` // the preset's title, if any
-	Workload  string          `json:"workload"`
-	Params    workload.Params `json:"params"` // every parameter, seed included
-	Frames    int             `json:"frames"`
-	Warmup    int             `json:"warmup"`
-	Cache     string          `json:"cache"`                // Warm or Cold; "" in a version 1 file
-	CacheNote string          `json:"cache_note,omitempty"` // cold mode: how the caches were emptied
-	Rounds    []Round         `json:"rounds"`               // in order; nil in a version 1 file
-	Counters  Counters        `json:"counters"`
-	Host      Host            `json:"host"`
-	Started   time.Time       `json:"started"`
-	Backings  []Backing       `json:"backings"`
-	Ratios    []Ratio         `json:"ratios"`
+	Schema    string     `json:"schema"`
+	Title     string     `json:"title,omitempty"` // the preset's title, if any
+	Workload  string     `json:"workload"`
+	Params    params.Map `json:"params"` // every parameter, seed included
+	Frames    int        `json:"frames"`
+	Warmup    int        `json:"warmup"`
+	Cache     string     `json:"cache"`                // Warm or Cold; "" in a version 1 file
+	CacheNote string     `json:"cache_note,omitempty"` // cold mode: how the caches were emptied
+	Rounds    []Round    `json:"rounds"`               // in order; nil in a version 1 file
+	Pinned    string     `json:"pinned,omitempty"`     // the CPU the frame threads ran on, or why they were not pinned
+	Counters  Counters   `json:"counters"`
+	Host      Host       `json:"host"`
+	Started   time.Time  `json:"started"`
+	Backings  []Backing  `json:"backings"`
+	Ratios    []Ratio    `json:"ratios"`
 }
 
 // Round is one turn of the scheduler: every live backing ran frames First to

@@ -8,7 +8,7 @@ import (
 
 // mapStore keeps the bullets in Go's built-in map (a Swiss table since Go 1.24) keyed
 // by bullet id, which is never reused, so a handle is just the id and a stale one is a
-// missing key (seed 001's starting point). Every spawn is a hashed insert, every
+// missing key (source 001's starting point). Every spawn is a hashed insert, every
 // despawn a hashed delete, and since map values cannot be changed in place, every
 // move of every bullet writes its value back through the hash.
 type mapStore struct {
@@ -21,17 +21,12 @@ func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	s.m = make(map[uint64]bullet, s.cfg.n)
 	s.handles = make([]uint64, s.cfg.emitters*s.cfg.handles)
-	for i := range s.cfg.prewarm {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			b := s.bulletAt(i)
+			s.m[b.ID] = b
 		}
-		b := s.bulletAt(i)
-		s.m[b.ID] = b
-	}
-	progress(1)
-	return nil
+	})
 }
 
 func (s *mapStore) Frame() uint64 {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"localitylab/containers/ptrarray"
+	"localitylab/scenarios/internal/scatter"
 	"localitylab/scenarios/workload"
 )
 
@@ -16,9 +17,9 @@ type objBullet struct {
 	Dead bool
 }
 
-// ptrStore is the object-oriented layout (seed 003): an array of pointers to bullets,
+// ptrStore is the object-oriented layout (source 003): an array of pointers to bullets,
 // each spawn a new heap object, each despawn a swap-remove that leaves the object to the
-// collector. The initial population is scattered through the heap (DESIGN.md rule 5);
+// collector. The initial population is scattered through the heap (docs/design.md, rule 5);
 // later spawns land wherever the allocator finds room among the dead.
 type ptrStore struct {
 	*world
@@ -31,7 +32,7 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.prewarm
 	s.a.Items = make([]*objBullet, 0, s.cfg.n)
 	s.handles = make([]*objBullet, s.cfg.emitters*s.cfg.handles)
-	return workload.ScatterLoad(ctx, progress, n, s.cfg.seed,
+	return scatter.Load(ctx, progress, n, s.cfg.seed,
 		func(i int, p *objBullet) { p.bullet = s.bulletAt(i) },
 		s.a.Append)
 }

@@ -19,7 +19,7 @@ type rowBullet struct {
 	ID           uint64
 }
 
-// rowStore buckets the bullets by arena tiles in per-row vectors (seed 000): grid row
+// rowStore buckets the bullets by arena tiles in per-row vectors (source 000): grid row
 // r keeps, in one vector of its own, every bullet whose corner lies in the horizontal
 // band [r·band, (r+1)·band), and each of its tiles is a list through that vector. The
 // move pass sweeps each row's vector in memory order; a bullet that crosses into
@@ -39,16 +39,11 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.g = rowvec.New[rowBullet](s.cfg.bands, s.cfg.bands)
 	s.slots = newSlotTable(s.cfg.n)
 	s.handles = make([]handle, s.cfg.emitters*s.cfg.handles)
-	for i := range s.cfg.prewarm {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.add(s.bulletAt(i))
 		}
-		s.add(s.bulletAt(i))
-	}
-	progress(1)
-	return nil
+	})
 }
 
 // add gives b a slot and lists it on its tile.

@@ -7,7 +7,7 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// slotStore keeps the bullets by value in a slot map (seed 002): one dense array that a
+// slotStore keeps the bullets by value in a slot map (source 002): one dense array that a
 // single pass moves, judges and compacts with swap-and-pop, and slotmap.Handles that
 // the emitters keep, checked by generation. A spawn is an append and a slot popped off
 // the free list; nothing is allocated once the arrays have reached the peak count.
@@ -21,16 +21,11 @@ func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	s.m = slotmap.New[bullet](s.cfg.n)
 	s.handles = make([]slotmap.Handle, s.cfg.emitters*s.cfg.handles)
-	for i := range s.cfg.prewarm {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.m.Insert(s.bulletAt(i))
 		}
-		s.m.Insert(s.bulletAt(i))
-	}
-	progress(1)
-	return nil
+	})
 }
 
 func (s *slotStore) Frame() uint64 {

@@ -8,7 +8,7 @@ import (
 // slotTable is the generation-checked indirection the soa and rowvec stores put in
 // front of their bullets, so that a handle keeps working while its bullet moves (a soa
 // row after a swap-remove, a rowvec entry after a change of row) and fails once the
-// bullet is gone, whoever reuses the slot. It is seed 002's table on its own, for
+// bullet is gone, whoever reuses the slot. It is source 002's table on its own, for
 // structures that keep their values themselves; its slots and free list are a slice
 // that stops growing once the live count has peaked, so the frame path allocates
 // nothing.

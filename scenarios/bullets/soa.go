@@ -8,7 +8,7 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// soaStore keeps the bullets as a structure of arrays (seed 003's packed data): one
+// soaStore keeps the bullets as a structure of arrays (source 003's packed data): one
 // column each for x, y, vx, vy, born, id and slot, row i holding one bullet, live rows
 // only. The move pass streams the five int32 columns it needs and touches id and slot
 // only for the bullets that die; the dead are then swap-removed in one batch (the
@@ -40,16 +40,11 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.handles = make([]handle, s.cfg.emitters*s.cfg.handles)
 	s.dead = make([]int, 0, s.cfg.spawnCap) // deaths per frame rarely pass what spawns may refill
 	s.moved = make([]int, 0, s.cfg.spawnCap)
-	for i := range s.cfg.prewarm {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.set(s.t.Append(), s.bulletAt(i))
 		}
-		s.set(s.t.Append(), s.bulletAt(i))
-	}
-	progress(1)
-	return nil
+	})
 }
 
 // set fills the new row r with b and gives it a slot.

@@ -42,16 +42,11 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	s.found = make([]int32, 0, 1024)
 	s.hit = make([]int32, 0, 1024)
 	s.taken = make([]bool, n)
-	for i := range s.cfg.prewarm {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.m.Insert(s.bulletAt(i))
 		}
-		s.m.Insert(s.bulletAt(i))
-	}
-	progress(1)
-	return nil
+	})
 }
 
 func (s *hashStore) Frame() uint64 {

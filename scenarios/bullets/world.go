@@ -1,7 +1,6 @@
 package bullets
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -121,12 +120,6 @@ func (w *world) prepare() {
 	}
 	w.grid.init(c)
 	w.nextID = uint64(c.prewarm)
-}
-
-// tick reports progress after i of the population's bullets and returns ctx.Err()
-// once cancelled.
-func (w *world) tick(ctx context.Context, progress func(float64), i int) error {
-	return workload.Progress(ctx, progress, i, w.cfg.prewarm)
 }
 
 // beginFrame starts the next frame for a store holding live bullets: the targets

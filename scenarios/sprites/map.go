@@ -20,17 +20,12 @@ func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
 	s.m = make(map[int32]sprite, n)
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			sp := s.spriteAt(i)
+			s.m[sp.ID] = sp
 		}
-		sp := s.spriteAt(i)
-		s.m[sp.ID] = sp
-	}
-	progress(1)
-	return nil
+	})
 }
 
 func (s *mapStore) Frame() uint64 {

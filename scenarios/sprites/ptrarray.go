@@ -4,12 +4,12 @@ import (
 	"context"
 
 	"localitylab/containers/ptrarray"
-	"localitylab/scenarios/workload"
+	"localitylab/scenarios/internal/scatter"
 )
 
-// ptrStore is the object-oriented layout of seed 003: one heap object per sprite and an
+// ptrStore is the object-oriented layout of source 003: one heap object per sprite and an
 // array of pointers to them, the objects allocated one by one in shuffled order with
-// other allocations between them (DESIGN.md rule 5). Culling follows every pointer,
+// other allocations between them (docs/design.md, rule 5). Culling follows every pointer,
 // and nearly every one lands on a cache line the scan has not touched yet.
 type ptrStore struct {
 	*world
@@ -20,7 +20,7 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
 	s.a.Items = make([]*sprite, 0, n)
-	return workload.ScatterLoad(ctx, progress, n, s.cfg.seed,
+	return scatter.Load(ctx, progress, n, s.cfg.seed,
 		func(i int, p *sprite) { *p = s.spriteAt(i) },
 		s.a.Append)
 }

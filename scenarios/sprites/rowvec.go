@@ -7,7 +7,7 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// rowStore buckets the sprites by world bands, seed 000's per-row vectors: grid row r
+// rowStore buckets the sprites by world bands, source 000's per-row vectors: grid row r
 // holds, in one vector of its own, every sprite whose corner lies in the horizontal
 // band [r·band, (r+1)·band), and its columns split the band into tiles, each a linked
 // list through that vector. Culling visits only the tiles the view can touch, widened
@@ -28,18 +28,13 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.g = rowvec.New[sprite](s.cfg.bandsPerAx, s.cfg.bandsPerAx)
 	s.loc = make([]slot, n)
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			sp := s.spriteAt(i)
+			r := s.bandOf(sp.Y)
+			s.loc[i] = slot{row: int32(r), idx: s.g.Insert(s.bandOf(sp.X), r, sp)}
 		}
-		sp := s.spriteAt(i)
-		r := s.bandOf(sp.Y)
-		s.loc[i] = slot{row: int32(r), idx: s.g.Insert(s.bandOf(sp.X), r, sp)}
-	}
-	progress(1)
-	return nil
+	})
 }
 
 // bandOf is the band of world coordinate v, which lies in [0, side).

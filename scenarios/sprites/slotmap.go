@@ -7,7 +7,7 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// slotStore keeps the sprites by value in a slot map (seed 002): a dense array of
+// slotStore keeps the sprites by value in a slot map (source 002): a dense array of
 // sprites, and a handle per sprite id that resolves through the slot table. Culling
 // scans the dense values front to back, as contiguous as soa's rows but reading whole
 // 24-byte sprites; moves resolve a handle, one extra indirection per moving sprite.
@@ -22,16 +22,11 @@ func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.m = slotmap.New[sprite](n)
 	s.handles = make([]slotmap.Handle, n)
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.handles[i] = s.m.Insert(s.spriteAt(i))
 		}
-		s.handles[i] = s.m.Insert(s.spriteAt(i))
-	}
-	progress(1)
-	return nil
+	})
 }
 
 func (s *slotStore) Frame() uint64 {

@@ -7,7 +7,7 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// soaStore keeps the sprites as a structure of arrays (seed 003's "contiguous arrays"):
+// soaStore keeps the sprites as a structure of arrays (source 003's "contiguous arrays"):
 // one column each for x, y, w, h, depth and id, row i holding sprite i. Culling streams
 // the four geometry columns, 16 bytes per sprite, and reads depth and id only for the
 // few rows that pass; it still tests every sprite, so its cost grows with the world,
@@ -27,17 +27,12 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.depth, s.id = soa.AddColumn[int32](s.t), soa.AddColumn[int32](s.t)
 	s.t.AppendRows(n) // one call per column, not one per column per sprite
 	xs, ys, ws, hs, ds, ids := s.x.Data, s.y.Data, s.w.Data, s.h.Data, s.depth.Data, s.id.Data
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			sp := s.spriteAt(i)
+			xs[i], ys[i], ws[i], hs[i], ds[i], ids[i] = sp.X, sp.Y, sp.W, sp.H, sp.Depth, sp.ID
 		}
-		sp := s.spriteAt(i)
-		xs[i], ys[i], ws[i], hs[i], ds[i], ids[i] = sp.X, sp.Y, sp.W, sp.H, sp.Depth, sp.ID
-	}
-	progress(1)
-	return nil
+	})
 }
 
 func (s *soaStore) Frame() uint64 {

@@ -41,21 +41,19 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	s.ids = make([]int32, 0, s.cfg.moving)
 	s.xs = make([]int32, 0, s.cfg.moving)
 	s.ys = make([]int32, 0, s.cfg.moving)
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
+	if err := workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			sp := s.spriteAt(i)
+			// Sprites are never removed, so ids are handed out in order and sprite i's is
+			// i: a move goes straight to its record, as soa's goes to its row.
+			if id := s.g.Insert(loosegrid.Box{X: sp.X, Y: sp.Y, W: sp.W, H: sp.H}, sp.Depth); id != int32(i) {
+				panic("sprites: loose grid gave sprite " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))
 			}
 		}
-		sp := s.spriteAt(i)
-		// Sprites are never removed, so ids are handed out in order and sprite i's is
-		// i: a move goes straight to its record, as soa's goes to its row.
-		if id := s.g.Insert(loosegrid.Box{X: sp.X, Y: sp.Y, W: sp.W, H: sp.H}, sp.Depth); id != int32(i) {
-			panic("sprites: loose grid gave sprite " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))
-		}
+	}); err != nil {
+		return err
 	}
 	s.g.Pack() // one counting sort into cell order, timed with the load
-	progress(1)
 	return nil
 }
 

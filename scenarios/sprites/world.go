@@ -1,7 +1,6 @@
 package sprites
 
 import (
-	"context"
 	"math/rand/v2"
 
 	"localitylab/scenarios/workload"
@@ -91,11 +90,6 @@ func (w *world) spriteAt(i int) sprite {
 func (w *world) prepare() {
 	w.moves = make([]move, 0, w.cfg.moving)
 	w.vis.prepare(min(w.cfg.n, 2*w.cfg.onScreen+64))
-}
-
-// tick reports progress after i of n sprites and returns ctx.Err() once cancelled.
-func (w *world) tick(ctx context.Context, progress func(float64), i int) error {
-	return workload.Progress(ctx, progress, i, w.cfg.n)
 }
 
 // nextFrame decides the events of the next frame: the moves (in w.moves) and the view.

@@ -33,7 +33,7 @@ func BenchmarkFrame(b *testing.B) {
 
 // BenchmarkVisit times the window's walk alone, without the frame's moves, which cost
 // every backing a few cache misses per moving entity and at the defaults outweigh the
-// walk: this is where seed 000's claim about traversal (a row's vector stays in cache,
+// walk: this is where source 000's claim about traversal (a row's vector stays in cache,
 // one map-wide vector does not) shows. Each iteration visits the next window of the
 // sweep on a map that has run 20 frames:
 //

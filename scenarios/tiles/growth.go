@@ -1,5 +1,11 @@
 package tiles
 
+import (
+	"context"
+
+	"localitylab/scenarios/workload"
+)
+
 // entriesPerTile counts, by tile index, the entries the load will put on each tile:
 // what a store needs to allocate its per-tile vectors at their final size (growth
 // = 0). It generates the map once more, which costs a few percent of a load.
@@ -18,11 +24,23 @@ func (w *world) entriesPerTile() []int32 {
 	return counts
 }
 
-// sizedSlices returns, when the load sizes its vectors, one empty slice per tile with
-// room for exactly the entries it will get (nil for an empty tile), cut from one
-// allocation; and nil slices to grow by append otherwise.
-func sizedSlices[E any](w *world) [][]E {
+// tilePhase names the Fixed phase of a tiles load: the per-tile table (list heads or
+// slice headers), whose size follows the map, not the entities, and which the lab
+// therefore keeps out of the bytes per entity.
+const tilePhase = "tile table"
+
+// tileTable is the start of a load's Fixed phase; entities marks its end.
+func tileTable(ctx context.Context) { workload.Phase(ctx, tilePhase, workload.Fixed) }
+func entities(ctx context.Context)  { workload.Phase(ctx, workload.DefaultPhase, workload.Building) }
+
+// sizedSlices returns one slice per tile: when the load sizes its vectors, an empty
+// slice with room for exactly the entries the tile will get (nil for an empty tile),
+// cut from one allocation; nil slices to grow by append otherwise. The table of slice
+// headers is the load's tile table (see tilePhase); the room is the entities'.
+func sizedSlices[E any](ctx context.Context, w *world) [][]E {
+	tileTable(ctx)
 	tiles := make([][]E, int(w.cfg.cols)*int(w.cfg.rows))
+	entities(ctx)
 	if !w.cfg.sized {
 		return tiles
 	}

@@ -29,24 +29,19 @@ func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	s.ents = make(map[int32]pos, n)
 	s.tiles = make(map[int32][]int32, min(int64(n)*int64(s.cfg.perEnt), int64(s.cfg.cols)*int64(s.cfg.rows)))
 	if s.cfg.sized {
-		for t, ids := range sizedSlices[int32](s.world) {
+		for t, ids := range sizedSlices[int32](ctx, s.world) {
 			if ids != nil {
 				s.tiles[int32(t)] = ids
 			}
 		}
 	}
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := s.spawnAt(i)
+			s.ents[int32(i)] = p
+			s.insert(int32(i), p)
 		}
-		p := s.spawnAt(i)
-		s.ents[int32(i)] = p
-		s.insert(int32(i), p)
-	}
-	progress(1)
-	return nil
+	})
 }
 
 func (s *mapStore) insert(id int32, p pos) {

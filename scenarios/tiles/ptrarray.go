@@ -4,12 +4,13 @@ import (
 	"context"
 
 	"localitylab/containers/ptrarray"
+	"localitylab/scenarios/internal/scatter"
 	"localitylab/scenarios/workload"
 )
 
-// ptrStore is the object-oriented layout of seed 003 applied to a tile map: one heap
+// ptrStore is the object-oriented layout of source 003 applied to a tile map: one heap
 // object per entity, allocated one by one in shuffled order with other allocations
-// between them (DESIGN.md rule 5), and per tile an array of pointers to the entities on
+// between them (docs/design.md, rule 5), and per tile an array of pointers to the entities on
 // it. The window walks the tiles' arrays in order, but every pointer leads somewhere
 // else in the heap; a remove searches the tile's short array for the pointer.
 //
@@ -26,11 +27,13 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
 	s.all.Items = make([]*entity, 0, n)
+	tileTable(ctx)
 	s.tiles = make([]ptrarray.Array[entity], int(s.cfg.cols)*int(s.cfg.rows))
-	for t, items := range sizedSlices[*entity](s.world) {
+	entities(ctx)
+	for t, items := range sizedSlices[*entity](ctx, s.world) {
 		s.tiles[t].Items = items
 	}
-	return workload.ScatterLoad(ctx, progress, n, s.cfg.seed,
+	return scatter.Load(ctx, progress, n, s.cfg.seed,
 		func(i int, p *entity) { *p = entity{ID: int32(i), At: s.spawnAt(i)} },
 		func(p *entity) {
 			s.all.Append(p)

@@ -7,7 +7,7 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// rowStore is seed 000: every map row owns a vector of entries and, per column, the
+// rowStore is source 000: every map row owns a vector of entries and, per column, the
 // index of the first entry on that tile; a tile's entries are a list threaded through
 // its row's vector, and freed entries wait on the row's free list. The container adds a
 // Prev link to the seed's entry, so that a remove from the middle of a long list (about
@@ -29,7 +29,9 @@ type rowStore struct {
 func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
+	tileTable(ctx)
 	s.g = rowvec.New[int32](int(s.cfg.cols), int(s.cfg.rows))
+	entities(ctx)
 	s.at = make([]pos, n)
 	s.loc = s.newLocator()
 	// Every entity puts span entries in each of its span rows. Sized: place them all
@@ -49,16 +51,11 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 			s.g.Row(r).Grow(k)
 		}
 	}
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.insert(int32(i), s.at[i])
 		}
-		s.insert(int32(i), s.at[i])
-	}
-	progress(1)
-	return nil
+	})
 }
 
 // insert puts entity id on every tile it covers at p, row by row, recording where each

@@ -7,7 +7,7 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// slotStore keeps the entities by value in a slot map (seed 002) and, per tile, a slice
+// slotStore keeps the entities by value in a slot map (source 002) and, per tile, a slice
 // of the handles of the entities standing on it. Handles rather than dense indices,
 // because a game that despawns entities moves values inside the slot map, and only a
 // handle survives that: this workload never despawns, but the layout is the one a game
@@ -35,20 +35,15 @@ func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.m = slotmap.New[entity](n)
 	s.handles = make([]slotmap.Handle, n)
-	s.tiles = sizedSlices[slotmap.Handle](s.world)
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	s.tiles = sizedSlices[slotmap.Handle](ctx, s.world)
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := s.spawnAt(i)
+			h := s.m.Insert(entity{ID: int32(i), At: p})
+			s.handles[i] = h
+			s.insert(h, p)
 		}
-		p := s.spawnAt(i)
-		h := s.m.Insert(entity{ID: int32(i), At: p})
-		s.handles[i] = h
-		s.insert(h, p)
-	}
-	progress(1)
-	return nil
+	})
 }
 
 func (s *slotStore) insert(h slotmap.Handle, p pos) {

@@ -13,7 +13,7 @@ const (
 	freed int32 = -2 // the prev of a free entry
 )
 
-// soaStore is seed 000's "before": tiles in one map-wide array, heads[row·cols+col]
+// soaStore is source 000's "before": tiles in one map-wide array, heads[row·cols+col]
 // holding the first entry on the tile, and ONE entry vector for the whole map, linked
 // per tile exactly as rowvec links its rows (next, prev, a free list). The vector's
 // fields are parallel columns of a soa.Table, as the backing's name says: id, next and
@@ -44,10 +44,12 @@ type soaStore struct {
 func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
+	tileTable(ctx)
 	s.heads = make([]int32, int(s.cfg.cols)*int(s.cfg.rows))
 	for i := range s.heads {
 		s.heads[i] = none
 	}
+	entities(ctx)
 	// Sized: room for every entry the load makes (each entity stands on span² tiles)
 	// and one batch, so that the vector never grows by copying while it fills; grown
 	// by append (source 000), the columns double as the batches arrive. Moves later
@@ -62,18 +64,13 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.col, s.row = soa.AddColumn[int32](s.at), soa.AddColumn[int32](s.at)
 	s.at.AppendRows(n)
 	s.loc = s.newLocator()
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
-			}
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := s.spawnAt(i)
+			s.col.Data[i], s.row.Data[i] = p.Col, p.Row
+			s.insert(int32(i), p)
 		}
-		p := s.spawnAt(i)
-		s.col.Data[i], s.row.Data[i] = p.Col, p.Row
-		s.insert(int32(i), p)
-	}
-	progress(1)
-	return nil
+	})
 }
 
 // insert links entity id onto every tile it covers at p.

@@ -40,19 +40,17 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	winTiles := int(min(s.cfg.winW, s.cfg.cols)) * int(min(s.cfg.winH, s.cfg.rows))
 	s.sum = make([]uint64, winTiles)
 	s.count = make([]uint32, winTiles)
-	for i := range n {
-		if i%workload.ProgressEvery == 0 {
-			if err := s.tick(ctx, progress, i); err != nil {
-				return err
+	if err := workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			// Entities are never removed, so ids are handed out in order: entity i's is i.
+			if id := s.g.Insert(s.box(s.spawnAt(i)), struct{}{}); id != int32(i) {
+				panic("tiles: loose grid gave entity " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))
 			}
 		}
-		// Entities are never removed, so ids are handed out in order: entity i's is i.
-		if id := s.g.Insert(s.box(s.spawnAt(i)), struct{}{}); id != int32(i) {
-			panic("tiles: loose grid gave entity " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))
-		}
+	}); err != nil {
+		return err
 	}
 	s.g.Pack()
-	progress(1)
 	return nil
 }
 

@@ -1,5 +1,5 @@
 // Package tiles is the dense tile map with entities standing on its tiles (issue 2,
-// seed 000).
+// source 000).
 //
 // A map of cols×rows tiles carries entities; an entity covers span×span tiles and is
 // listed on every one of them. Each frame a different few entities step to a
@@ -98,7 +98,7 @@ var params = []workload.Param{
 	{Name: pWindowW, Doc: "width of the window that visits the tiles (clipped to the map)", Unit: "tiles", Default: 512, Min: 1, Max: maxSide},
 	{Name: pWindowH, Doc: "height of the window; it sweeps the map in bands of this height", Unit: "tiles", Default: 256, Min: 1, Max: maxSide},
 	{Name: pWindowStep, Doc: "how far the window moves along its band each frame", Unit: "tiles", Default: 64, Min: 1, Max: maxSide},
-	{Name: pSpan, Doc: "side of an entity: it stands on span×span tiles (10 gives seed 000's load case)", Unit: "tiles", Default: 1, Min: 1, Max: maxSpan},
+	{Name: pSpan, Doc: "side of an entity: it stands on span×span tiles (10 gives source 000's load case)", Unit: "tiles", Default: 1, Min: 1, Max: maxSpan},
 	{Name: pCell, Doc: "spatial hash cell side", Unit: "tiles", Default: 1, Min: 1, Max: maxSide},
 	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown by append from empty, as source 000 does (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growAppend},
 }

@@ -127,7 +127,7 @@ func TestBackingNotes(t *testing.T) {
 func TestParams(t *testing.T) {
 	workloadtest.CheckNew(t, &Spec, []workloadtest.NewCase{
 		{Name: "defaults", Backing: workload.SoA},
-		{Name: "seed 000's load case", Over: workload.Params{pSpan: 10, pCols: 107, pRows: 80}, Backing: workload.RowVec},
+		{Name: "source 000's load case", Over: workload.Params{pSpan: 10, pCols: 107, pRows: 80}, Backing: workload.RowVec},
 		{Name: "span wider than the map", Over: workload.Params{pSpan: 11, pCols: 10, pRows: 100}, Backing: workload.RowVec, Field: pSpan},
 		{Name: "span taller than the map", Over: workload.Params{pSpan: 11, pCols: 100, pRows: 10}, Backing: workload.Map, Field: pSpan},
 		{Name: "too many tiles", Over: workload.Params{pCols: 1 << 14, pRows: 1 << 13}, Backing: workload.SoA, Field: pCols},

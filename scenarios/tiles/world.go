@@ -1,7 +1,6 @@
 package tiles
 
 import (
-	"context"
 	"math/rand/v2"
 
 	"localitylab/scenarios/workload"
@@ -66,11 +65,6 @@ func (w *world) spawnAt(i int) pos {
 // stays small.
 func (w *world) prepare() {
 	w.moves = make([]move, 0, w.cfg.moving)
-}
-
-// tick reports progress after i of n entities and returns ctx.Err() once cancelled.
-func (w *world) tick(ctx context.Context, progress func(float64), i int) error {
-	return workload.Progress(ctx, progress, i, w.cfg.n)
 }
 
 // nextFrame decides the events of the next frame: the moves (in w.moves) and the window

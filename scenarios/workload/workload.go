@@ -10,8 +10,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
+
+	"localitylab/internal/params"
 )
 
 // The six backings, by the names used in flags, presets and result files.
@@ -50,27 +51,9 @@ type Param struct {
 // Seed is the parameter every workload has: the same seed gives the same world.
 var Seed = Param{Name: "seed", Doc: "random seed: the same seed gives the same world", Default: 1, Min: 0, Max: 1<<53 - 1}
 
-// Params maps parameter names to values.
-type Params map[string]int64
-
-// Clone returns a copy of p.
-func (p Params) Clone() Params {
-	q := make(Params, len(p))
-	for k, v := range p {
-		q[k] = v
-	}
-	return q
-}
-
-// Keys returns the parameter names in sorted order.
-func (p Params) Keys() []string {
-	keys := make([]string, 0, len(p))
-	for k := range p {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+// Params maps parameter names to values. It is the leaf params.Map under the name the
+// workloads use, so that result files can carry it without importing this package.
+type Params = params.Map
 
 // Spec describes one workload.
 type Spec struct {
@@ -163,7 +146,7 @@ func CellsPerSquare(side, cell int32) int64 {
 
 // Store is one workload's world held in one backing. Its methods are called by one
 // goroutine. Frame runs the whole frame's loop over concrete types: no interface call
-// or closure per entity (DESIGN.md, fairness rule 2).
+// or closure per entity (docs/design.md, rule 2).
 type Store interface {
 	// Load builds the world into the backing. It calls progress now and then with the
 	// fraction done (0 to 1) and returns ctx.Err() soon after ctx is cancelled.

@@ -16,7 +16,7 @@ func TestCellsPerSquare(t *testing.T) {
 	}{
 		{1, 1, 1},
 		{2, 1, 4},    // two tiles each way
-		{10, 1, 100}, // seed 000's rectangles on cells of one tile
+		{10, 1, 100}, // source 000's rectangles on cells of one tile
 		{8, 16, 4},   // smaller than a cell, but a border can still cross it
 		{16, 16, 4},  // a cell's size: one border inside unless aligned
 		{17, 16, 4},
@@ -95,35 +95,53 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-// TestScatterLoad: every object is made once with its own index and handed over in
-// index order, across chunks; progress ends at 1; a cancel stops the load.
-func TestScatterLoad(t *testing.T) {
-	n := ScatterChunk + 3*ProgressEvery + 5 // two chunks, the second short
+// TestFill: every entity index is handed to fill once, in order, in chunks of
+// ProgressEvery; progress rises to 1; a cancel stops the load before the next chunk.
+func TestFill(t *testing.T) {
+	n := 3*ProgressEvery + 5
 	var got []int
 	var seen []float64
-	err := ScatterLoad(context.Background(), func(f float64) { seen = append(seen, f) }, n, 1,
-		func(i int, p *int) { *p = i },
-		func(p *int) { got = append(got, *p) })
+	calls := 0
+	err := Fill(context.Background(), func(f float64) { seen = append(seen, f) }, n, func(lo, hi int) {
+		calls++
+		for i := lo; i < hi; i++ {
+			got = append(got, i)
+		}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != n {
-		t.Fatalf("%d objects added, want %d", len(got), n)
+	if len(got) != n || calls != 4 {
+		t.Fatalf("%d entities in %d calls, want %d in 4", len(got), calls, n)
 	}
 	for i, v := range got {
 		if v != i {
-			t.Fatalf("object %d added at position %d", v, i)
+			t.Fatalf("entity %d filled at position %d", v, i)
 		}
 	}
-	if len(seen) < 3 || seen[len(seen)-1] != 1 || !slices.IsSorted(seen) {
-		t.Fatalf("progress %v: want several rising calls ending at 1", seen)
+	if len(seen) != 5 || seen[len(seen)-1] != 1 || !slices.IsSorted(seen) {
+		t.Fatalf("progress %v: want one call per chunk, rising, then 1", seen)
 	}
-
 	ctx, cancel := context.WithCancel(context.Background())
-	added := 0
-	err = ScatterLoad(ctx, func(float64) { cancel() }, n, 1, func(int, *int) {}, func(*int) { added++ })
-	if !errors.Is(err, context.Canceled) || added != 0 {
-		t.Fatalf("cancelled load: %v with %d objects added, want context.Canceled and none", err, added)
+	filled := 0
+	err = Fill(ctx, func(float64) {}, n, func(lo, hi int) { filled += hi - lo; cancel() })
+	if !errors.Is(err, context.Canceled) || filled != ProgressEvery {
+		t.Fatalf("cancelled fill: %v after %d entities, want context.Canceled after one chunk", err, filled)
+	}
+	if err := Fill(context.Background(), func(float64) {}, 0, func(int, int) { t.Error("fill called for no entity") }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPhase: Phase reaches the recorder in the context, and does nothing without one.
+func TestPhase(t *testing.T) {
+	var got []string
+	ctx := WithPhases(context.Background(), func(name string, kind PhaseKind) { got = append(got, name+"/"+kind.String()) })
+	Phase(ctx, "tile table", Fixed)
+	Phase(ctx, DefaultPhase, Building)
+	Phase(context.Background(), "nobody listens", Setup)
+	if want := []string{"tile table/fixed", "load/building"}; !slices.Equal(got, want) {
+		t.Errorf("phases %v, want %v", got, want)
 	}
 }
 

@@ -1,6 +1,6 @@
 // Package workloadtest holds the checks every workload's tests make the same way:
 // resolving and loading stores, running them in lockstep against a reference model
-// (fairness rule 1), and the contracts of Spec (parameter errors, Load's progress and
+// (docs/design.md, rule 1), and the contracts of Spec (parameter errors, Load's progress and
 // cancellation, memory estimates). The workloads keep in their own tests what only
 // they know: their reference models, corner cases and teaching claims.
 package workloadtest

@@ -1,0 +1,25 @@
+// Package params holds the one type a run's parameters travel in: a map from a
+// parameter's name to its integer value. It is a leaf so that the result files
+// (lab/result) and the charts can carry parameters without linking any workload;
+// scenarios/workload names it workload.Params and gives it its meaning.
+package params
+
+import (
+	"maps"
+	"slices"
+)
+
+// Map maps parameter names to values ("entities": 1000000, "seed": 1).
+type Map map[string]int64
+
+// Clone returns a copy of p.
+func (p Map) Clone() Map {
+	q := make(Map, len(p))
+	maps.Copy(q, p)
+	return q
+}
+
+// Keys returns the parameter names in sorted order.
+func (p Map) Keys() []string {
+	return slices.Sorted(maps.Keys(p))
+}
