@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -144,6 +145,12 @@ func serveGoBench(spec string) int {
 	if err := json.Unmarshal([]byte(spec), &job); err != nil {
 		fmt.Fprintln(os.Stderr, "gobench:", err)
 		return 1
+	}
+	// Pinned as the lab's workers are (see frameCPU), so that the two figures differ
+	// by the harness and not by which core the thread happened to wake on.
+	runtime.LockOSThread()
+	if cpu := frameCPU(); cpu >= 0 {
+		pinThread(cpu)
 	}
 	st, err := loadStore(job)
 	if err != nil {

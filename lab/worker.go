@@ -398,4 +398,3 @@ func (w *worker) sendScene() error {
 	}
 	return w.wr.sync()
 }
-

@@ -47,4 +47,3 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("cancelled load: %v with %d objects added, want context.Canceled and none", err, added)
 	}
 }
-
