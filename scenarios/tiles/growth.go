@@ -41,8 +41,17 @@ func sizedSlices[E any](ctx context.Context, w *world) [][]E {
 	tileTable(ctx)
 	tiles := make([][]E, int(w.cfg.cols)*int(w.cfg.rows))
 	entities(ctx)
+	sizeTiles(w, func(t int, room []E) { tiles[t] = room })
+	return tiles
+}
+
+// sizeTiles, when the load sizes its vectors, calls give(t, room) for every tile t
+// that will get entries, with room an empty slice of exactly their number, all cut
+// from one allocation; it does nothing when the vectors grow by append. For stores
+// whose per-tile table is not a [][]E (ptrarray's arrays, map's map).
+func sizeTiles[E any](w *world, give func(t int, room []E)) {
 	if !w.cfg.sized {
-		return tiles
+		return
 	}
 	counts := w.entriesPerTile()
 	total := 0
@@ -52,11 +61,10 @@ func sizedSlices[E any](ctx context.Context, w *world) [][]E {
 	backing := make([]E, total)
 	for t, k := range counts {
 		if k > 0 {
-			tiles[t] = backing[:0:k]
+			give(t, backing[:0:k])
 			backing = backing[k:]
 		}
 	}
-	return tiles
 }
 
 // newLocator makes the removal record of the rowvec and soa stores: by id·span² + k,

@@ -28,13 +28,7 @@ func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.ents = make(map[int32]pos, n)
 	s.tiles = make(map[int32][]int32, min(int64(n)*int64(s.cfg.perEnt), int64(s.cfg.cols)*int64(s.cfg.rows)))
-	if s.cfg.sized {
-		for t, ids := range sizedSlices[int32](ctx, s.world) {
-			if ids != nil {
-				s.tiles[int32(t)] = ids
-			}
-		}
-	}
+	sizeTiles(s.world, func(t int, ids []int32) { s.tiles[int32(t)] = ids })
 	return workload.Fill(ctx, progress, n, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			p := s.spawnAt(i)

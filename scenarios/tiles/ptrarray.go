@@ -30,9 +30,7 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	tileTable(ctx)
 	s.tiles = make([]ptrarray.Array[entity], int(s.cfg.cols)*int(s.cfg.rows))
 	entities(ctx)
-	for t, items := range sizedSlices[*entity](ctx, s.world) {
-		s.tiles[t].Items = items
-	}
+	sizeTiles(s.world, func(t int, items []*entity) { s.tiles[t].Items = items })
 	return scatter.Load(ctx, progress, n, s.cfg.seed,
 		func(i int, p *entity) { *p = entity{ID: int32(i), At: s.spawnAt(i)} },
 		func(p *entity) {
