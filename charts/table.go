@@ -27,7 +27,7 @@ type Row struct {
 // The summary table's columns. Numbers right-align; the name and the error do not.
 var tableColumns = []string{
 	"backing", "p50 frame", "p99 frame", "× slower than best (95% CI)",
-	"allocs/frame", "bytes/entity", "load time", "misses/frame",
+	"allocs/frame", "GC/frame", "bytes/entity", "load time", "misses/frame",
 }
 
 // SummaryTable returns the run's summary table.
@@ -78,12 +78,15 @@ func fastestFirst(r *result.Run) []int {
 // warm-up; load figures need a load that was timed; counters need counters.
 func cells(r *result.Run, b *result.Backing, best string) []string {
 	s := &b.Summary
-	measured := len(b.Frames.NS) > r.Warmup
+	measured := len(b.Frames.NS) > r.Warmup && (s.Measured > 0 || r.Schema == result.SchemaV1)
 	na := "n/a"
-	p50, p99, allocs, misses := na, na, na, na
+	p50, p99, allocs, gc, misses := na, na, na, na, na
 	if measured {
 		p50, p99 = units.Duration(s.P50NS), units.Duration(s.P99NS)
 		allocs = units.Count(s.AllocsPerFrame)
+		if b.Frames.GCCPUNS != nil {
+			gc = units.Duration(s.GCCPUNSPerFrame)
+		}
 		if s.MemMissesPerFrame != nil {
 			misses = units.Count(*s.MemMissesPerFrame)
 		}
@@ -95,7 +98,7 @@ func cells(r *result.Run, b *result.Backing, best string) []string {
 	if b.Load.NS > 0 {
 		load = units.Duration(float64(b.Load.NS))
 	}
-	return []string{b.Name, p50, p99, ratioCell(r, b.Name, best), allocs, perEntity, load, misses}
+	return []string{b.Name, p50, p99, ratioCell(r, b.Name, best), allocs, gc, perEntity, load, misses}
 }
 
 // ratioCell formats how much slower name is than best, with the interval, from the
