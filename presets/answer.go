@@ -39,8 +39,9 @@ func (c Claim) Answer(r *result.Run) Answer {
 	return Answer{Measured: fmt.Sprintf("This version cannot measure a %q claim.", c.Metric)}
 }
 
-// answerFrame compares median frame times by the summary's statistics: the median
-// of the per-frame ratios with its 95% interval.
+// answerFrame compares median frame times by the summary's statistics: per round the
+// median of the per-frame ratios, then their median with its 95% interval over the
+// rounds.
 func (c Claim) answerFrame(r *result.Run) Answer {
 	q, err := lab.Compare(r, c.Slower, c.Faster)
 	if err != nil {
@@ -52,7 +53,11 @@ func (c Claim) answerFrame(r *result.Run) Answer {
 	} else {
 		fmt.Fprintf(&b, "Measured here: %s is faster, not slower: it takes %s of %s's time", c.Slower, units.Ratio(q.Median), c.Faster)
 	}
-	fmt.Fprintf(&b, " (95%% interval %s–%s, the median of per-frame ratios).", bare(q.Lo), bare(q.Hi))
+	if q.Range {
+		fmt.Fprintf(&b, " (range %s–%s over %d rounds: too few for a 95%% interval).", bare(q.Lo), bare(q.Hi), q.Blocks)
+	} else {
+		fmt.Fprintf(&b, " (95%% interval %s–%s over %d rounds of per-frame ratios).", bare(q.Lo), bare(q.Hi), q.Blocks)
+	}
 	return Answer{Measured: b.String(), Verdict: c.verdict(q)}
 }
 

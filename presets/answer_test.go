@@ -16,7 +16,7 @@ func TestClaimAnswer(t *testing.T) {
 		measured, verdict []string // what each part must say
 	}{
 		{"within", Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 8},
-			[]string{"ptrarray is 8.00× slower than soa", "95% interval 8.00–8.00,"}, []string{"lies within the interval"}},
+			[]string{"ptrarray is 8.00× slower than soa", "95% interval 8.00–8.00 over"}, []string{"lies within the interval"}},
 		{"claim larger", Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 50},
 			[]string{"8.00× slower"}, []string{"narrower than the source's 50.0×"}},
 		{"claim smaller", Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 2},

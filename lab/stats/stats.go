@@ -4,7 +4,8 @@
 // Frame times are skewed and heavy-tailed (a GC pause, a page fault, a context switch
 // land as outliers), so a run is summarised by order statistics rather than by a mean
 // and a standard deviation, and comparisons between backings by the median of
-// per-frame ratios with an interval that assumes nothing about their distribution.
+// per-frame ratios, taken per round and then over the rounds, with an interval that
+// assumes nothing about their distribution.
 package stats
 
 import (
