@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -46,6 +47,12 @@ func Open() (*Group, error) {
 // first of candidates that the kernel accepts as the miss event, and enables the group.
 // A required event that fails fails the group; candidates may all fail.
 func openGroup(required, candidates []event) (*Group, error) {
+	// Every event is opened for the calling thread (pid 0), and a member must count
+	// the same thread as its leader: a goroutine that moved to another thread between
+	// two opens would get EINVAL. The worker's thread is locked already; this makes
+	// the promise for any caller.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	g := &Group{scope: "user"}
 	exclude := uint64(unix.PerfBitExcludeKernel | unix.PerfBitExcludeHv)
 	for i, ev := range required {
