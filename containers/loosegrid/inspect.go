@@ -21,6 +21,19 @@ func (g *Grid[T]) CellRun(c int) (start, n int) {
 	return int(r.start), int(r.n)
 }
 
+// QueryCells is the range of cells, columns cx0 … cx1 and rows cy0 … cy1, that a
+// Query of q walks, row by row: q widened on its low sides by the largest box sides
+// held. It runs no query. An empty q walks no cell, and cx0 > cx1.
+func (g *Grid[T]) QueryCells(q Box) (cx0, cy0, cx1, cy1 int) {
+	if q.Empty() || g.n == 0 {
+		return 0, 0, -1, -1
+	}
+	geo := &g.geo
+	qx1, qy1 := int64(q.X)+int64(q.W), int64(q.Y)+int64(q.H)
+	return int(geo.col(int64(q.X) - int64(g.maxW) + 1)), int(geo.row(int64(q.Y) - int64(g.maxH) + 1)),
+		int(geo.col(qx1 - 1)), int(geo.row(qy1 - 1))
+}
+
 // Slots is how many item slots the grid has laid out: the placed cells' items and
 // room, then the pending items.
 func (g *Grid[T]) Slots() int { return len(g.slots) }

@@ -75,6 +75,21 @@ func TestInspect(t *testing.T) {
 		t.Errorf("Bytes %d, less than the %d slots hold", g.Bytes(), g.Slots()*24)
 	}
 
+	// A query's results all have their corners in the cells QueryCells names.
+	q := Box{310, 120, 200, 150}
+	cx0, cy0, cx1, cy1 := g.QueryCells(q)
+	if cx0 > 3 || cx1 != 5 || cy0 > 1 || cy1 != 2 {
+		t.Errorf("QueryCells(%+v) = columns %d–%d, rows %d–%d; want to 5 and to 2, from 3 and 1 or before", q, cx0, cx1, cy0, cy1)
+	}
+	for _, e := range g.Query(q, nil) {
+		if cx, cy := int(e.Box.X/100), int(e.Box.Y/100); cx < cx0 || cx > cx1 || cy < cy0 || cy > cy1 {
+			t.Errorf("entry %d at cell (%d, %d), outside the cells QueryCells names", e.ID, cx, cy)
+		}
+	}
+	if x0, _, x1, _ := g.QueryCells(Box{}); x0 <= x1 {
+		t.Error("an empty query walks cells")
+	}
+
 	ix := NewIndex(Box{0, 0, 1000, 500}, 100, 4, 4, 0)
 	want := make([]int, 50)
 	for range 3000 {
