@@ -34,18 +34,18 @@ const (
 type msgType uint8
 
 const (
-	msgHello     msgType = iota + 1 // coordinator: magic, version, helloBody as JSON
-	msgLoad                         // coordinator: build the world
-	msgBurst                        // coordinator: run frames first … first+count-1 (two uint64)
-	msgScene                        // coordinator: describe the last frame
-	msgReady                        // worker: magic, version, readyBody as JSON
-	msgProgress                     // worker: load fraction (float64 bits)
-	msgLoaded                       // worker: loadRecord as JSON
-	msgSample                       // worker: one frame's sample, count of them per burst
-	msgSceneData                    // worker: a workload.Scene
-	msgFail                         // worker: what went wrong, as text; the worker then exits
-	msgLayout                       // coordinator: describe where the structure's data lives
-	msgLayoutData                   // worker: a memlayout.Layout in its binary form
+	msgHello      msgType = iota + 1 // coordinator: magic, version, helloBody as JSON
+	msgLoad                          // coordinator: build the world
+	msgBurst                         // coordinator: run frames first … first+count-1 (two uint64)
+	msgScene                         // coordinator: describe the last frame
+	msgReady                         // worker: magic, version, readyBody as JSON
+	msgProgress                      // worker: load fraction (float64 bits)
+	msgLoaded                        // worker: loadRecord as JSON
+	msgSample                        // worker: one frame's sample, count of them per burst
+	msgSceneData                     // worker: a workload.Scene
+	msgFail                          // worker: what went wrong, as text; the worker then exits
+	msgLayout                        // coordinator: describe where the structure's data lives
+	msgLayoutData                    // worker: a memlayout.Layout in its binary form
 )
 
 var msgNames = [...]string{"", "hello", "load", "burst", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail", "layout", "layout data"}
