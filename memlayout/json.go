@@ -101,6 +101,7 @@ type (
 		Name     string `json:"name"`
 		Elem     int64  `json:"elem_bytes"`
 		Bytes    int64  `json:"bytes"`
+		Rows     int64  `json:"rows"`
 		RowsRead int64  `json:"rows_read"`
 		Hot      bool   `json:"hot"`
 	}
@@ -112,7 +113,7 @@ func (r Row) MarshalJSON() ([]byte, error) {
 	return json.Marshal(rowJSON{Row: r.Index, Len: r.Len, Cap: r.Cap, Free: r.Free})
 }
 func (c Column) MarshalJSON() ([]byte, error) {
-	return json.Marshal(columnJSON{Name: c.Name, Elem: c.Elem, Bytes: c.Bytes, RowsRead: c.Read, Hot: c.Hot})
+	return json.Marshal(columnJSON{Name: c.Name, Elem: c.Elem, Bytes: c.Bytes, Rows: c.Rows, RowsRead: c.Read, Hot: c.Hot})
 }
 
 // WriteJSON writes l as a localitylab/layout/v1 document, with the run's parameters.

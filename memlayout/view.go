@@ -127,6 +127,7 @@ type Column struct {
 	Name  string
 	Elem  int64 // bytes per element
 	Bytes int64 // bytes the column holds (its capacity)
+	Rows  int64 // rows the table holds
 	Read  int64 // rows of it the last frame read
 	Hot   bool  // the last frame streamed every row of it
 }
@@ -167,13 +168,13 @@ func (v *View) Bar(label string, value, max int64, unit string) {
 	v.Bars = append(v.Bars, Bar{Label: label, Value: value, Max: max, Unit: unit})
 }
 
-// Column adds a column.
-func (v *View) Column(name string, elem, bytes, read int64, hot bool) {
+// Column adds a column of a table of rows rows, read of which the last frame read.
+func (v *View) Column(name string, elem, bytes, rows, read int64, hot bool) {
 	v.want(Columns, "Column")
 	if len(v.Columns) >= MaxColumns {
 		panic("memlayout: too many columns")
 	}
-	v.Columns = append(v.Columns, Column{Name: name, Elem: elem, Bytes: bytes, Read: read, Hot: hot})
+	v.Columns = append(v.Columns, Column{Name: name, Elem: elem, Bytes: bytes, Rows: rows, Read: read, Hot: hot})
 }
 
 // Line adds a line of text.

@@ -97,6 +97,7 @@ func (v *View) append(b []byte) []byte {
 		b = putString(b, c.Name)
 		b = binary.AppendVarint(b, c.Elem)
 		b = binary.AppendVarint(b, c.Bytes)
+		b = binary.AppendVarint(b, c.Rows)
 		b = binary.AppendVarint(b, c.Read)
 		b = putBool(b, c.Hot)
 	}
@@ -194,7 +195,7 @@ func (v *View) read(d *decoder) {
 		h.Counts = append(h.Counts, uint32(d.count(math.MaxUint32)))
 	}
 	for range d.count(MaxColumns) {
-		v.Columns = append(v.Columns, Column{Name: d.string(), Elem: d.varint(), Bytes: d.varint(), Read: d.varint(), Hot: d.bool()})
+		v.Columns = append(v.Columns, Column{Name: d.string(), Elem: d.varint(), Bytes: d.varint(), Rows: d.varint(), Read: d.varint(), Hot: d.bool()})
 	}
 	for range d.count(MaxLines) {
 		v.Lines = append(v.Lines, d.string())

@@ -120,7 +120,7 @@ func TestWireBound(t *testing.T) {
 	}
 	c := l.View(memlayout.Columns, "columns")
 	for range memlayout.MaxColumns {
-		c.Column("a_column", 8, 1<<40, 1<<40, true)
+		c.Column("a_column", 8, 1<<40, 1<<40, 1<<40, true)
 	}
 	x := l.View(memlayout.Text, "text")
 	for range memlayout.MaxLines {

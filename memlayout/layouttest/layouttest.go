@@ -16,7 +16,9 @@ var Kinds = []memlayout.Kind{memlayout.Scatter, memlayout.Histogram, memlayout.S
 func Scattered(l *memlayout.Layout) {
 	w := l.Walk()
 	for i := range 4000 {
-		w.Add(uintptr(0x10000 + (uint64(i)*2654435761%131071)*64))
+		h := uint64(i+1) * 0x9E3779B97F4A7C15
+		h ^= h >> 29
+		w.Add(uintptr(0x10000 + (h%131071)*64))
 	}
 	w.Finish("Where the objects live: address against index", "index order")
 }
@@ -29,7 +31,8 @@ func Packed(l *memlayout.Layout) {
 }
 
 // Of returns a layout holding the one view of kind k (two for Scatter, whose walk also
-// makes the gap histogram), with the three facts every layout has.
+// makes the gap histogram; Histogram alone is one of entries per cell), with the three
+// facts every layout has.
 func Of(k memlayout.Kind) *memlayout.Layout {
 	l := &memlayout.Layout{}
 	l.Reset("sprites", "slotmap", 42)
@@ -58,12 +61,19 @@ func Every() *memlayout.Layout {
 
 func add(l *memlayout.Layout, k memlayout.Kind) {
 	switch k {
-	case memlayout.Scatter, memlayout.Histogram:
+	case memlayout.Scatter:
 		Scattered(l)
+	case memlayout.Histogram:
+		v := l.View(memlayout.Histogram, "Entries per cell")
+		v.StartCounts("entries")
+		for n, cells := range []int64{120, 300, 800, 1500, 900, 400, 90, 12, 1} {
+			v.Count(int64(n*n), cells)
+		}
+		v.Note = "all 4,123 cells"
 	case memlayout.Strip:
 		v := l.View(memlayout.Strip, "Slot table: live and free slots by generation")
 		v.SlotTable(5000, func(i int) (uint32, bool) {
-			gen := uint32(1 + 2*(i%7))
+			gen := uint32(1 + 2*(i/1000)) // reused more towards the end of the table
 			if i%13 == 0 || i > 4500 {
 				return gen + 1, false
 			}
@@ -97,7 +107,7 @@ func add(l *memlayout.Layout, k memlayout.Kind) {
 			if !hot {
 				read = 31
 			}
-			v.Column(name, 4, 16384, read, hot)
+			v.Column(name, 4, 16384, 4000, read, hot)
 		}
 	case memlayout.Text:
 		v := l.View(memlayout.Text, "What Go shows of a map")

@@ -247,5 +247,5 @@ func Index(dst *memlayout.Layout, ix *loosegrid.Index, bounds memlayout.Rect) {
 // the last frame read, and it is hot when that was every row.
 func Column[T any](v *memlayout.View, name string, data []T, read, rows int) {
 	size := Size[T]()
-	v.Column(name, size, int64(cap(data))*size, int64(read), rows > 0 && read >= rows)
+	v.Column(name, size, int64(cap(data))*size, int64(rows), int64(read), rows > 0 && read >= rows)
 }
