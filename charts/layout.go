@@ -98,12 +98,12 @@ func (p *Painter) drawFacts(img *image.RGBA, r image.Rectangle, l *memlayout.Lay
 			s.draw(img, r, r.Min.X, y+s.ascent, fmt.Sprintf("… and %d more in the JSON", len(l.Facts)-i), inkSoft)
 			return
 		}
-		value, c := factValue(fact), ink
+		value, c := FactValue(fact), ink
 		if !fact.Known {
 			c = inkSoft
 		}
 		vw := b.width(value)
-		f.draw(img, r, r.Min.X, y+f.ascent, f.fit(factName(fact.Name), r.Dx()-vw-p.pad()), inkSoft)
+		f.draw(img, r, r.Min.X, y+f.ascent, f.fit(FactName(fact.Name), r.Dx()-vw-p.pad()), inkSoft)
 		b.draw(img, r, r.Max.X-vw, y+b.ascent, value, c)
 		y += f.height()
 		if lines > 0 {
@@ -122,15 +122,15 @@ func (p *Painter) drawFacts(img *image.RGBA, r image.Rectangle, l *memlayout.Lay
 	}
 }
 
-// factName is a fact's name as a person reads it: "median_gap_bytes" is the median
+// FactName is a fact's name as a person reads it: "median_gap_bytes" is the median
 // gap, its unit said by its value.
-func factName(name string) string {
+func FactName(name string) string {
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "_bytes"), "_ns")
 	return strings.ReplaceAll(name, "_", " ")
 }
 
-// factValue formats a fact's value in its unit; an unknown fact reads "n/a".
-func factValue(f memlayout.Fact) string {
+// FactValue formats a fact's value in its unit; an unknown fact reads "n/a".
+func FactValue(f memlayout.Fact) string {
 	if !f.Known || math.IsNaN(f.Value) {
 		return "n/a"
 	}

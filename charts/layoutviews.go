@@ -241,7 +241,7 @@ func (p *Painter) drawBars(img *image.RGBA, r image.Rectangle, v *memlayout.View
 		if b.Max > 0 {
 			fillRect(img, track, spareGrey)
 			frac = float64(b.Value) / float64(b.Max)
-			text += fmt.Sprintf(" of %s (%.0f%%)", units.Count(float64(b.Max)), 100*frac)
+			text += fmt.Sprintf(" of %s (%s)", units.Count(float64(b.Max)), percent(frac))
 		} else if loose > 0 {
 			frac = float64(b.Value) / float64(loose)
 		}
@@ -250,6 +250,15 @@ func (p *Painter) drawBars(img *image.RGBA, r image.Rectangle, v *memlayout.View
 		fillRect(img, fill, col)
 		s.draw(img, r, track.Min.X, track.Max.Y+s.ascent, s.fit(text, track.Dx()), inkSoft)
 	}
+}
+
+// percent writes a share as a percentage, with a decimal below 10% so that a small
+// share does not read as none.
+func percent(f float64) string {
+	if f < 0.1 && f > 0 {
+		return fmt.Sprintf("%.1f%%", 100*f)
+	}
+	return fmt.Sprintf("%.0f%%", 100*f)
 }
 
 // drawRows draws each shown row as one bar of its vector's capacity: the live entries,
