@@ -71,7 +71,7 @@ func TestLayout(t *testing.T) {
 		if got.Backing != b || got.Frame != c.Frames {
 			t.Errorf("final layout of %s after frame %d, want %s after %d", got.Backing, got.Frame, b, c.Frames)
 		}
-		for _, name := range []string{memlayout.FactEntities, memlayout.FactMedianGap, memlayout.FactHeapPerEntity, "layout_ns"} {
+		for _, name := range []string{memlayout.FactEntities, memlayout.FactMedianGap, memlayout.FactHeapPerEntity, "layout_time_ns"} {
 			if f, ok := got.Lookup(name); !ok || !f.Known || f.Value <= 0 {
 				t.Errorf("%s: fact %s = %+v, want a positive figure", b, name, f)
 			}

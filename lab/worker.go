@@ -431,7 +431,7 @@ func (w *worker) sendLayout() error {
 	if l.LoadHeap > 0 {
 		l.Fact(memlayout.FactHeapPerEntity, l.LoadHeap, "bytes", "the live heap the load added per entity, measured by the lab around the load")
 	}
-	l.Fact("layout_ns", float64(took.Nanoseconds()), "ns", "the time this layout took to read, between frames")
+	l.Fact("layout_time_ns", float64(took.Nanoseconds()), "ns", "the time this layout took to read, between frames")
 	if err := putLayout(w.wr, l); err != nil {
 		return err
 	}
