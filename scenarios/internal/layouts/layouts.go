@@ -10,6 +10,7 @@ package layouts
 
 import (
 	"fmt"
+	"math/bits"
 	"unsafe"
 
 	"localitylab/containers/loosegrid"
@@ -144,6 +145,7 @@ func Grid[T any](dst *memlayout.Layout, g *loosegrid.Grid[T], bounds loosegrid.B
 	hist := dst.View(memlayout.Histogram, "Entries per cell")
 	hist.StartCounts("entries")
 	nonEmpty, most, listed := 0, 0, 0
+	var bins counts
 	for cy := range rows {
 		for cx := range cols {
 			_, n := g.CellRun(cy*cols + cx)
@@ -153,9 +155,10 @@ func Grid[T any](dst *memlayout.Layout, g *loosegrid.Grid[T], bounds loosegrid.B
 				most = max(most, n)
 				listed += n
 			}
-			hist.Count(int64(n), 1)
+			bins.add(n)
 		}
 	}
+	bins.fill(hist)
 	h.Heat.Mark = mark
 	if h.Heat.Block > 1 {
 		h.Note = fmt.Sprintf("each square sums %d×%d cells of side %d", h.Heat.Block, h.Heat.Block, cell)
@@ -222,17 +225,19 @@ func Index(dst *memlayout.Layout, ix *loosegrid.Index, bounds memlayout.Rect) {
 	hist := dst.View(memlayout.Histogram, "Entries per cell")
 	hist.StartCounts("entries")
 	nonEmpty, most := 0, 0
+	var bins counts
 	for cy := range rows {
 		for cx := range cols {
 			n := ix.CellLen(cy*cols + cx)
-			h.HeatAdd(cx, cy, int64(n))
-			hist.Count(int64(n), 1)
+			bins.add(n)
 			if n > 0 {
+				h.HeatAdd(cx, cy, int64(n))
 				nonEmpty++
 				most = max(most, n)
 			}
 		}
 	}
+	bins.fill(hist)
 	hist.Note = fmt.Sprintf("all %s cells, as the last rebuild sorted them", units.Count(float64(cols*rows)))
 	dst.Fact("cells", float64(cols*rows), "cells", fmt.Sprintf("%d×%d", cols, rows))
 	dst.Fact("empty_cells", float64(cols*rows-nonEmpty), "cells", "")
@@ -241,6 +246,29 @@ func Index(dst *memlayout.Layout, ix *loosegrid.Index, bounds memlayout.Rect) {
 		dst.Fact("entries_per_nonempty_cell", float64(ix.Len())/float64(nonEmpty), "entries", "mean")
 	}
 	dst.Fact("index_bytes", float64(ix.Bytes()), "bytes", "rebuilt every frame by a counting sort; no probing, a cell's boxes lie side by side")
+}
+
+// counts tallies entries per cell by the histogram's bins, [0, 1), [1, 2), [2, 4), …,
+// in a plain array, so that a grid of millions of cells costs an increment per cell.
+type counts [65]int64
+
+func (c *counts) add(n int) { c[bits.Len64(uint64(n))]++ }
+
+// fill adds the tallies to a histogram of counts: the bins up to the last one used.
+func (c *counts) fill(v *memlayout.View) {
+	top := 0
+	for i, k := range c {
+		if k > 0 {
+			top = i
+		}
+	}
+	for i := 0; i <= top; i++ {
+		lo := int64(0)
+		if i > 0 {
+			lo = 1 << (i - 1)
+		}
+		v.Count(lo, c[i])
+	}
 }
 
 // Column adds a column of rows rows to a Columns view: read is how many of its rows
