@@ -157,22 +157,19 @@ func (p *Painter) drawView(img *image.RGBA, r image.Rectangle, v *memlayout.View
 	if area.Dy() < 8 || area.Dx() < 8 {
 		return
 	}
-	switch v.Kind {
-	case memlayout.Scatter:
-		p.drawScatter(img, area, v, col)
-	case memlayout.Histogram:
-		p.drawHistogram(img, area, v, col)
-	case memlayout.Strip:
-		p.drawStrip(img, area, v, col)
-	case memlayout.Bars:
-		p.drawBars(img, area, v, col)
-	case memlayout.Rows:
-		p.drawRows(img, area, v, col)
-	case memlayout.Heatmap:
-		p.drawHeat(img, area, v, col)
-	case memlayout.Columns:
-		p.drawColumns(img, area, v, col)
-	case memlayout.Text:
-		p.drawText(img, area, v)
+	if int(v.Kind) < len(drawers) && drawers[v.Kind] != nil {
+		drawers[v.Kind](p, img, area, v, col)
 	}
+}
+
+// drawers draws each kind of view into its area, in the backing's colour.
+var drawers = [...]func(p *Painter, img *image.RGBA, r image.Rectangle, v *memlayout.View, col color.NRGBA){
+	memlayout.Scatter:   (*Painter).drawScatter,
+	memlayout.Histogram: (*Painter).drawHistogram,
+	memlayout.Strip:     (*Painter).drawStrip,
+	memlayout.Bars:      (*Painter).drawBars,
+	memlayout.Rows:      (*Painter).drawRows,
+	memlayout.Heatmap:   (*Painter).drawHeat,
+	memlayout.Columns:   (*Painter).drawColumns,
+	memlayout.Text:      (*Painter).drawText,
 }

@@ -415,8 +415,8 @@ func (p *Painter) drawColumns(img *image.RGBA, r image.Rectangle, v *memlayout.V
 	}
 }
 
-// drawText draws the view's lines, wrapped, a gap between them.
-func (p *Painter) drawText(img *image.RGBA, r image.Rectangle, v *memlayout.View) {
+// drawText draws the view's lines, wrapped, a gap between them, in ink.
+func (p *Painter) drawText(img *image.RGBA, r image.Rectangle, v *memlayout.View, _ color.NRGBA) {
 	f := p.fonts.normal
 	y := r.Min.Y
 	for _, line := range v.Lines {

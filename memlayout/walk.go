@@ -30,10 +30,8 @@ type Walk struct {
 	prev   uintptr
 	lo, hi uintptr
 
-	k    int64      // a point is kept at every k-th position
-	pts  []rawPoint // at positions 0, k, 2k, …
-	kg   int64      // a gap is kept at every kg-th gap
-	gaps []uint64   // gaps 0, kg, 2kg, …
+	pts  sample[rawPoint] // at positions 0, k, 2k, …
+	gaps sample[uint64]   // gaps 0, k, 2k, …
 	hist [MaxBins]int64
 	top  int // highest bin used
 }
@@ -43,10 +41,40 @@ type rawPoint struct {
 	addr uintptr
 }
 
+// sample keeps the elements at every k-th position of a sequence, at most max of
+// them: when full, it keeps every other one and from then on takes every 2k-th.
+type sample[T any] struct {
+	k     int64
+	max   int
+	items []T
+}
+
+func (s *sample[T]) reset(max int) {
+	s.k, s.max, s.items = 1, max, s.items[:0]
+}
+
+// keep offers the element at position i; positions come in increasing order.
+func (s *sample[T]) keep(i int64, v T) {
+	if i%s.k != 0 {
+		return
+	}
+	if len(s.items) == s.max {
+		s.items = halve(s.items)
+		s.k *= 2
+		if i%s.k != 0 {
+			return
+		}
+	}
+	s.items = append(s.items, v)
+}
+
 // Walk starts a walk that Finish will add to l. A layout has one walk at a time.
 func (l *Layout) Walk() *Walk {
 	w := &l.walk
-	*w = Walk{l: l, k: 1, kg: 1, pts: w.pts[:0], gaps: w.gaps[:0], lo: ^uintptr(0)}
+	pts, gaps := w.pts, w.gaps
+	*w = Walk{l: l, pts: pts, gaps: gaps, lo: ^uintptr(0)}
+	w.pts.reset(MaxPoints)
+	w.gaps.reset(MaxGaps)
 	return w
 }
 
@@ -55,9 +83,9 @@ func (w *Walk) Add(addr uintptr) {
 	if w.pos > 0 {
 		d := dist(addr, w.prev)
 		w.hist[w.bin(d)]++
-		w.keepGap(w.pos-1, d)
+		w.gaps.keep(w.pos-1, d)
 	}
-	w.keepPoint(w.pos, addr)
+	w.pts.keep(w.pos, rawPoint{w.pos, addr})
 	w.lo, w.hi = min(w.lo, addr), max(w.hi, addr)
 	w.prev = addr
 	w.pos++
@@ -76,11 +104,11 @@ func (w *Walk) Run(first uintptr, n int, stride uintptr) {
 	p0 := w.pos - 1 // position of first
 	last := p0 + int64(n) - 1
 	w.hist[w.bin(uint64(stride))] += int64(n) - 1
-	for g := roundUp(p0, w.kg); g < last; g = roundUp(g+1, w.kg) {
-		w.keepGap(g, uint64(stride))
+	for g := roundUp(p0, w.gaps.k); g < last; g = roundUp(g+1, w.gaps.k) {
+		w.gaps.keep(g, uint64(stride))
 	}
-	for p := roundUp(p0+1, w.k); p <= last; p = roundUp(p+1, w.k) {
-		w.keepPoint(p, first+uintptr(p-p0)*stride)
+	for p := roundUp(p0+1, w.pts.k); p <= last; p = roundUp(p+1, w.pts.k) {
+		w.pts.keep(p, rawPoint{p, first + uintptr(p-p0)*stride})
 	}
 	end := first + uintptr(n-1)*stride
 	w.lo, w.hi = min(w.lo, first), max(w.hi, end)
@@ -102,36 +130,6 @@ func (w *Walk) bin(d uint64) int {
 	b := gapBin(d)
 	w.top = max(w.top, b)
 	return b
-}
-
-// keepGap keeps gap g (between positions g and g+1) when the sample takes it.
-func (w *Walk) keepGap(g int64, d uint64) {
-	if g%w.kg != 0 {
-		return
-	}
-	if len(w.gaps) == MaxGaps {
-		w.gaps = halve(w.gaps)
-		w.kg *= 2
-		if g%w.kg != 0 {
-			return
-		}
-	}
-	w.gaps = append(w.gaps, d)
-}
-
-// keepPoint keeps the entity at position p when the sample takes it.
-func (w *Walk) keepPoint(p int64, addr uintptr) {
-	if p%w.k != 0 {
-		return
-	}
-	if len(w.pts) == MaxPoints {
-		w.pts = halve(w.pts)
-		w.k *= 2
-		if p%w.k != 0 {
-			return
-		}
-	}
-	w.pts = append(w.pts, rawPoint{p, addr})
 }
 
 // halve keeps the elements at even places: a sample taken every k-th becomes one
@@ -157,15 +155,16 @@ func (w *Walk) Finish(title, order string) {
 	if w.pos < 2 {
 		l.Unknown(FactMedianGap, "bytes", "fewer than two entities were visited")
 	} else {
-		slices.Sort(w.gaps)
-		m := len(w.gaps) / 2
-		med := float64(w.gaps[m])
-		if len(w.gaps)%2 == 0 {
-			med = (float64(w.gaps[m-1]) + med) / 2
+		gaps := w.gaps.items
+		slices.Sort(gaps)
+		m := len(gaps) / 2
+		med := float64(gaps[m])
+		if len(gaps)%2 == 0 {
+			med = (float64(gaps[m-1]) + med) / 2
 		}
 		note := fmt.Sprintf("all %s gaps, in %s", count(w.pos-1), order)
-		if w.kg > 1 {
-			note = fmt.Sprintf("an even sample of %s of the %s gaps, in %s", count(int64(len(w.gaps))), count(w.pos-1), order)
+		if w.gaps.k > 1 {
+			note = fmt.Sprintf("an even sample of %s of the %s gaps, in %s", count(int64(len(gaps))), count(w.pos-1), order)
 		}
 		l.Fact(FactMedianGap, med, "bytes", note)
 	}
@@ -174,12 +173,12 @@ func (w *Walk) Finish(title, order string) {
 	}
 	v := l.View(Scatter, title)
 	v.Of = w.pos
-	for _, p := range w.pts {
+	for _, p := range w.pts.items {
 		v.Points = append(v.Points, Point{Index: p.pos, Offset: int64(p.addr - w.lo)})
 	}
 	v.Note = fmt.Sprintf("every entity, in %s", order)
-	if w.k > 1 {
-		v.Note = fmt.Sprintf("one in %s of %s entities, in %s", count(w.k), count(w.pos), order)
+	if w.pts.k > 1 {
+		v.Note = fmt.Sprintf("one in %s of %s entities, in %s", count(w.pts.k), count(w.pos), order)
 	}
 	h := l.View(Histogram, "Gaps between consecutive entities")
 	h.Unit = "bytes"

@@ -26,11 +26,7 @@ func (s *ptrStore) Layout(dst *memlayout.Layout) {
 		}
 	}
 	dst.Fact("dead_objects_held", float64(held), "objects", "despawned bullets the emitters' handles keep alive")
-	w := dst.Walk()
-	for _, p := range s.a.Items {
-		w.Add(layouts.Addr(p))
-	}
-	w.Finish("Where the objects live: address against index", "index order, as the move pass follows the pointers")
+	layouts.Pointers(dst, s.a.Items, "Where the objects live: address against index", "index order, as the move pass follows the pointers")
 }
 
 func (s *mapStore) Layout(dst *memlayout.Layout) {

@@ -15,11 +15,7 @@ func (s *ptrStore) Layout(dst *memlayout.Layout) {
 	n := s.a.Len()
 	layouts.Entities(dst, n, int64(cap(s.a.Items))*8+int64(n)*layouts.Size[sprite](),
 		"an 8-byte pointer and a 24-byte object, before the allocator rounds the object up to its size class")
-	w := dst.Walk()
-	for _, p := range s.a.Items {
-		w.Add(layouts.Addr(p))
-	}
-	w.Finish("Where the objects live: address against index", "index order, as the cull follows the pointers")
+	layouts.Pointers(dst, s.a.Items, "Where the objects live: address against index", "index order, as the cull follows the pointers")
 }
 
 func (s *mapStore) Layout(dst *memlayout.Layout) {

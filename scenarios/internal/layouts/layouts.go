@@ -50,6 +50,17 @@ func Dense[T any](dst *memlayout.Layout, vals []T, title, order string) {
 	w.Finish(title, order)
 }
 
+// Pointers walks a pointer array in index order, each object at the address its
+// pointer holds: the cloud the scattered heap makes. It reads the pointers only,
+// which a frame's loop reads as well, never the objects.
+func Pointers[T any](dst *memlayout.Layout, items []*T, title, order string) {
+	w := dst.Walk()
+	for _, p := range items {
+		w.Add(Addr(p))
+	}
+	w.Finish(title, order)
+}
+
 // Map reports a store in Go's built-in map: what Go lets a program see of it, and a
 // line saying what it does not. Go gives no address of a map value, exposes neither
 // its table's size nor its groups, and ranges over it in a different random order
