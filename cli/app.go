@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"localitylab/internal/atomicfile"
@@ -25,6 +27,7 @@ type appOpts struct {
 	quitAfter  time.Duration
 	screenshot string
 	save       string
+	layout     string
 	params     []*paramFlag
 }
 
@@ -43,6 +46,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
 	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run so far to `FILE` as JSON before quitting")
 	fs.BoolVar(&o.large, "large", false, "start with large text (for projectors)")
+	fs.StringVar(&o.layout, "layout", "", "open the Layout view, where the data lives, on `BACKING` (one of the setup's backings) instead of the preview")
 	return fs, o
 }
 
@@ -93,7 +97,12 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 // remembers, checked as far as they can be without it.
 func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
-		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
+		Layout: o.layout, Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
+	if o.layout != "" {
+		if err := workload.CheckBacking(o.layout); err != nil {
+			return opts, usagef("-layout: %v", err)
+		}
+	}
 	if set["cache"] {
 		m, err := lab.ParseCacheMode(o.cache)
 		if err != nil {
@@ -118,6 +127,9 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	}
 	if p, err = opts.Overrides.Apply(p); err != nil {
 		return opts, &usageError{err}
+	}
+	if o.layout != "" && !slices.Contains(p.Backings, o.layout) {
+		return opts, usagef("-layout: %s is not among the preset's backings (%s)", o.layout, strings.Join(p.Backings, ", "))
 	}
 	opts.Setup = &p
 	return opts, nil

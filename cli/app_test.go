@@ -52,6 +52,11 @@ func TestAppOptions(t *testing.T) {
 				t.Errorf("options %+v", o)
 			}
 		}},
+		{"layout", []string{"-preset", "pointer-chasing", "-layout", "soa"}, func(t *testing.T, o launch.Options) {
+			if o.Layout != "soa" {
+				t.Errorf("layout %q, want soa", o.Layout)
+			}
+		}},
 		{"quitting", []string{"-run", "-quit-after", "3s", "-screenshot", shot, "-save", save}, func(t *testing.T, o launch.Options) {
 			if o.QuitAfter != 3*time.Second || o.Screenshot != shot || o.Save != save {
 				t.Errorf("options %+v", o)
@@ -98,6 +103,8 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus\nUsage: localitylab [flags]"},
 		{[]string{"-cache", "tepid"}, `-cache: "tepid" is not a cache mode (want warm or cold)`},
 		{[]string{"-run", "extra"}, `unexpected argument "extra"`},
+		{[]string{"-layout", "slotmapp"}, `-layout: unknown backing "slotmapp"`},
+		{[]string{"-preset", "tiles-rows", "-layout", "ptrarray"}, "-layout: ptrarray is not among the preset's backings (rowvec, soa)"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -37,6 +37,8 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 		return bench(rest, stdout, stderr)
 	case "report":
 		return report(rest, stdout, stderr)
+	case "inspect":
+		return inspect(rest, stdout, stderr)
 	case "presets":
 		return listPresets(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -47,7 +49,7 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
-	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, report, presets or help)\n", cmd)
+	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, report, inspect, presets or help)\n", cmd)
 	return exit.Usage
 }
 
@@ -58,8 +60,9 @@ Usage:
   localitylab [flags]                open the app (its flags are below)
   localitylab bench [flags]          measure a run and print its summary
   localitylab report RUN.json [flags] re-export a saved run
+  localitylab inspect [flags]        look inside one backing: where its data lives
   localitylab presets [NAME]         list the built-in presets, or show one
-  localitylab help [COMMAND]         show this, or a command's flags (bench, report, presets, app)
+  localitylab help [COMMAND]         show this, or a command's flags (bench, report, inspect, presets, app)
 `
 
 // help prints the usage, or a command's flags.
@@ -83,6 +86,10 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fs, _ := reportFlags(stdout)
 		fmt.Fprintln(stdout, "Usage: localitylab report RUN.json [flags]")
 		fs.PrintDefaults()
+	case "inspect":
+		fs, _ := inspectFlags(stdout)
+		fmt.Fprintln(stdout, "Usage: localitylab inspect -workload NAME -backing NAME [flags]")
+		fs.PrintDefaults()
 	case "presets":
 		fmt.Fprintln(stdout, "Usage: localitylab presets [NAME]: list the built-in presets, or show one with its lesson")
 	case "app":
@@ -91,7 +98,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "Usage: localitylab [flags]: open the app")
 		fs.PrintDefaults()
 	default:
-		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, report, presets or app)\n", args[0])
+		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, report, inspect, presets or app)\n", args[0])
 		return exit.Usage
 	}
 	return exit.OK

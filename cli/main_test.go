@@ -60,6 +60,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"help", "app"}, exit.OK, []string{"-quit-after", "-entities", "-span", "-preset NAME"}},
 		{[]string{"help", "bench"}, exit.OK, []string{"-workload", "-backings", "-entities", "-span", "-lifetime", "-json", "-format"}},
 		{[]string{"help", "report"}, exit.OK, []string{"-html", "-png"}},
+		{[]string{"help", "inspect"}, exit.OK, []string{"-backing", "-frames", "-json", "localitylab/layout/v1", "-entities"}},
 		{[]string{"help", "frobnicate"}, exit.Usage, []string{`unknown command "frobnicate"`}},
 		{[]string{"frobnicate"}, exit.Usage, []string{`unknown command "frobnicate"`}},
 		{[]string{"bench", "-h"}, exit.OK, []string{"-warmup"}},

@@ -186,6 +186,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"bench", "-workload", "sprites", "-entities", "0"}, "-entities"},
 		{[]string{"bench", "-workload", "sprites", "-json", "/nonexistent-dir/run.json"}, "-json"},
 		{[]string{"report", "no-such-run.json"}, "no-such-run.json"},
+		{[]string{"inspect", "-workload", "sprites"}, "-backing"},
+		{[]string{"inspect", "-workload", "sprites", "-backing", "soa", "-entities", "0"}, "-entities"},
 		{[]string{"no-such-command"}, "no-such-command"},
 		{[]string{"-frames", "-1"}, "-frames"},
 		{[]string{"-preset", "no-such-preset"}, "-preset"},

@@ -81,6 +81,7 @@ type Config struct {
 	Cache        CacheMode       // Warm (the default, also for "") or Cold
 	Burst        int             // frames per burst; 0 = chosen each round to keep rounds near RoundBudget
 	PreviewEvery time.Duration   // ask the first live backing's worker for a workload.Scene this often; 0 = never
+	LayoutEvery  time.Duration   // ask the worker of the backing Live.SetLayout chose for its layout this often, and every worker once the frames are done; 0 = never
 	StartPaused  bool            // load, then wait for Resume or Step
 	Worker       []string        // argv that starts a worker; nil = this executable + "worker"
 	WorkerEnv    []string        // extra environment for workers (tests)
@@ -122,6 +123,9 @@ func (c *Config) Check() error {
 	}
 	if c.PreviewEvery < 0 {
 		return fmt.Errorf("preview interval: %v is negative (want 0 for never, or more)", c.PreviewEvery)
+	}
+	if c.LayoutEvery < 0 {
+		return fmt.Errorf("layout interval: %v is negative (want 0 for never, or more)", c.LayoutEvery)
 	}
 	if c.Cache == "" {
 		c.Cache = Warm

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
+	"localitylab/memlayout"
 	"localitylab/scenarios/workload"
 )
 
@@ -76,6 +77,8 @@ type Live struct {
 	rng      *rand.Rand        // shuffles the orders, from the seed
 	sceneBuf workload.Scene
 	sceneAt  time.Time
+	layoutAt time.Time        // when the chosen backing's layout was last asked for
+	layoutIn memlayout.Layout // the layout being read
 
 	lastRound       time.Duration // how long the last round took
 	lastRoundFrames int           // and how many frames it ran
@@ -96,6 +99,10 @@ type Live struct {
 	backings   []backingState
 	scene      workload.Scene
 	hasScene   bool
+	layouts    []memlayout.Layout // per backing, the latest layout
+	hasLayout  []bool
+	layoutOf   int  // the backing whose layout is asked for while frames run; -1: none
+	layoutNow  bool // ask at once, the choice having changed
 }
 
 // backingState is what the coordinator holds for one backing.
@@ -135,6 +142,7 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 	l.order, l.rng = make([]int, n), newOrderRNG(c.Params[workload.Seed.Name])
 	l.rounds, l.orders = make([]result.Round, 0, c.Frames), make([]int, 0, n*c.Frames)
 	l.backings = make([]backingState, n)
+	l.layouts, l.hasLayout = make([]memlayout.Layout, n), make([]bool, n)
 	for i, b := range c.Backings {
 		l.backings[i] = backingState{name: b, samples: make([]result.Sample, 0, c.Frames)}
 		l.cur[i] = make([]result.Sample, MaxBurst)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
+	"localitylab/memlayout"
 	"localitylab/scenarios/workload"
 )
 
@@ -231,6 +232,22 @@ func (p *proc) scene(w *watchdog, dst *workload.Scene) error {
 		return fmt.Errorf("protocol: %v message instead of a scene", t)
 	}
 	return getScene(p.rd, dst)
+}
+
+// layout asks the worker for its layout and reads it into dst.
+func (p *proc) layout(w *watchdog, dst *memlayout.Layout) error {
+	p.wr.start(msgLayout)
+	if err := p.wr.flush(); err != nil {
+		return err
+	}
+	t, err := p.recv(w)
+	if err != nil {
+		return err
+	}
+	if t != msgLayoutData {
+		return fmt.Errorf("protocol: %v message instead of a layout", t)
+	}
+	return getLayout(p.rd, dst)
 }
 
 // failure ends a worker that failed with err and describes how it went, for the

@@ -10,6 +10,7 @@ import (
 	"math"
 
 	"localitylab/lab/result"
+	"localitylab/memlayout"
 	"localitylab/scenarios/workload"
 )
 
@@ -22,8 +23,8 @@ import (
 // A session: the coordinator sends msgHello, the worker answers msgReady (or msgFail);
 // msgLoad is answered by msgProgress messages and then msgLoaded; msgBurst asks for a
 // run of consecutive frames, answered by one msgSample per frame, all written at the
-// end of the burst so that no frame of it waits on a pipe; msgScene by msgSceneData.
-// End of input (the coordinator closing the worker's stdin) means stop, also in the
+// end of the burst so that no frame of it waits on a pipe; msgScene by msgSceneData;
+// msgLayout by msgLayoutData. End of input (the coordinator closing the worker's stdin) means stop, also in the
 // middle of a load.
 const (
 	protocolMagic   = "LLWK"
@@ -33,19 +34,21 @@ const (
 type msgType uint8
 
 const (
-	msgHello     msgType = iota + 1 // coordinator: magic, version, helloBody as JSON
-	msgLoad                         // coordinator: build the world
-	msgBurst                        // coordinator: run frames first … first+count-1 (two uint64)
-	msgScene                        // coordinator: describe the last frame
-	msgReady                        // worker: magic, version, readyBody as JSON
-	msgProgress                     // worker: load fraction (float64 bits)
-	msgLoaded                       // worker: loadRecord as JSON
-	msgSample                       // worker: one frame's sample, count of them per burst
-	msgSceneData                    // worker: a workload.Scene
-	msgFail                         // worker: what went wrong, as text; the worker then exits
+	msgHello      msgType = iota + 1 // coordinator: magic, version, helloBody as JSON
+	msgLoad                          // coordinator: build the world
+	msgBurst                         // coordinator: run frames first … first+count-1 (two uint64)
+	msgScene                         // coordinator: describe the last frame
+	msgReady                         // worker: magic, version, readyBody as JSON
+	msgProgress                      // worker: load fraction (float64 bits)
+	msgLoaded                        // worker: loadRecord as JSON
+	msgSample                        // worker: one frame's sample, count of them per burst
+	msgSceneData                     // worker: a workload.Scene
+	msgFail                          // worker: what went wrong, as text; the worker then exits
+	msgLayout                        // coordinator: describe where the structure's data lives
+	msgLayoutData                    // worker: a memlayout.Layout in its binary form
 )
 
-var msgNames = [...]string{"", "hello", "load", "burst", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail"}
+var msgNames = [...]string{"", "hello", "load", "burst", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail", "layout", "layout data"}
 
 func (t msgType) String() string {
 	if int(t) < len(msgNames) && t != 0 {
@@ -408,6 +411,25 @@ func getScene(m *reader, dst *workload.Scene) error {
 		b := workload.Box{X: int32(m.u32()), Y: int32(m.u32()), W: int32(m.u32()), H: int32(m.u32())}
 		b.Kind = workload.Kind(m.u32())
 		dst.Boxes = append(dst.Boxes, b)
+	}
+	return nil
+}
+
+// putLayout encodes l, which its bounds keep within memlayout.MaxWireBytes.
+func putLayout(m *writer, l *memlayout.Layout) error {
+	m.start(msgLayoutData)
+	b, err := l.AppendBinary(m.buf)
+	if err != nil {
+		return err
+	}
+	m.buf = b
+	return m.flush()
+}
+
+// getLayout decodes a layout into dst, reusing its memory.
+func getLayout(m *reader, dst *memlayout.Layout) error {
+	if err := dst.UnmarshalBinary(m.buf); err != nil {
+		return fmt.Errorf("protocol: %w", err)
 	}
 	return nil
 }

@@ -68,7 +68,9 @@ func (l *Live) run() {
 		l.lastRound, l.lastRoundFrames = time.Since(start), n
 		f += n
 		l.maybeScene()
+		l.maybeLayout()
 	}
+	l.finalLayouts()
 	l.finish(Done, nil)
 }
 
@@ -289,6 +291,7 @@ func (l *Live) waitTurn() (int, error) {
 		if changed {
 			l.notify()
 		}
+		l.maybeLayout() // a layout asked for while paused
 		select {
 		case <-l.ctl:
 		case <-l.ctx.Done():

@@ -491,6 +491,7 @@ func TestCheck(t *testing.T) {
 		{"unknown param", func(c *Config) { c.Params["entitees"] = 1 }, `params: fake: unknown parameter "entitees"`},
 		{"timeout", func(c *Config) { c.Timeout = -1 }, "timeout: -1ns is negative"},
 		{"preview", func(c *Config) { c.PreviewEvery = -1 }, "preview interval"},
+		{"layout", func(c *Config) { c.LayoutEvery = -1 }, "layout interval"},
 		{"worker", func(c *Config) { c.Worker = []string{} }, "worker: empty command"},
 	}
 	for _, tt := range tests {

@@ -15,6 +15,7 @@ import (
 	"localitylab/lab/perfcount"
 	"localitylab/lab/result"
 	"localitylab/lab/rtmetrics"
+	"localitylab/memlayout"
 	"localitylab/scenarios/workload"
 )
 
@@ -93,6 +94,10 @@ type worker struct {
 	rssBytes      uint64
 	scene         workload.Scene
 
+	workload, backing string
+	layout            memlayout.Layout // reused by every layout the worker sends
+	heapPerEntity     float64          // the live heap the load added, per entity
+
 	progressAt  time.Time
 	progressErr error
 	cancelLoad  context.CancelFunc
@@ -132,6 +137,8 @@ func (w *worker) serve() error {
 			}
 		case msgScene:
 			err = w.sendScene()
+		case msgLayout:
+			err = w.sendLayout()
 		default:
 			err = fmt.Errorf("protocol: unexpected %v message", t)
 		}
@@ -180,6 +187,7 @@ func (w *worker) hello() error {
 	if w.store, err = spec.New(p, h.Backing); err != nil {
 		return err
 	}
+	w.workload, w.backing = h.Workload, h.Backing
 	ready := readyBody{PID: os.Getpid(), Pinned: "not pinned"}
 	if h.CPU >= 0 {
 		ready.Pinned = fmt.Sprintf("CPU %d", h.CPU)
@@ -258,6 +266,7 @@ func (w *worker) load() error {
 	rec.Phases = w.phases.end()
 	rec.HeapAfter = w.phases.heapAt
 	rec.Entities = int64(w.store.Entities())
+	w.heapPerEntity = loadResult(&rec).BytesPerEntity
 	rss, _ := w.rss.read()
 	rec.RSS = w.ownRSS(rss)
 	w.rssAt, w.rssBytes = time.Now(), rec.RSS
@@ -394,6 +403,36 @@ func (w *worker) sendScene() error {
 	}
 	w.store.Scene(&w.scene)
 	if err := putScene(w.wr, &w.scene); err != nil {
+		return err
+	}
+	return w.wr.sync()
+}
+
+// sendLayout describes where the store's data lives, as the last frame left it
+// (workload.LayoutReporter), adding what the worker itself measured: the heap the load
+// added per entity, and how long the store took to fill the layout. It runs between
+// frames, like sendScene, never inside a timed one.
+func (w *worker) sendLayout() error {
+	if !w.loaded {
+		return errors.New("protocol: layout before load")
+	}
+	l := &w.layout
+	l.Reset(w.workload, w.backing, w.frames)
+	l.LoadHeap = w.heapPerEntity
+	t0 := time.Now()
+	if lr, ok := w.store.(workload.LayoutReporter); ok {
+		lr.Layout(l)
+	} else {
+		l.Fact(memlayout.FactEntities, float64(w.store.Entities()), "entities", "")
+		l.Unknown(memlayout.FactBytesPerEntity, "bytes", "this store does not report its layout")
+		l.Unknown(memlayout.FactMedianGap, "bytes", "this store does not report its layout")
+	}
+	took := time.Since(t0)
+	if l.LoadHeap > 0 {
+		l.Fact(memlayout.FactHeapPerEntity, l.LoadHeap, "bytes", "the live heap the load added per entity, measured by the lab around the load")
+	}
+	l.Fact("layout_time_ns", float64(took.Nanoseconds()), "ns", "the time this layout took to read, between frames")
+	if err := putLayout(w.wr, l); err != nil {
 		return err
 	}
 	return w.wr.sync()

@@ -2,10 +2,12 @@ package ui
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/memlayout"
 	"localitylab/scenarios/workload"
 )
 
@@ -25,6 +27,7 @@ type update struct {
 	samples [][]result.Sample // per backing, the samples since the last update
 	snap    *result.Run       // the run so far, summarised; nil between slow refreshes
 	scene   *workload.Scene   // the latest preview; nil when there is none new
+	layout  *memlayout.Layout // the chosen backing's latest layout; nil when none is chosen or there is none
 	final   bool              // the run has ended: snap is the whole run, err what ended it
 	err     error             // Wait's error: a *lab.MismatchError, the context's, or nil
 }
@@ -39,8 +42,9 @@ type controller struct {
 	env   env
 	apply func(update) // called on the Fyne goroutine
 
-	live *lab.Live
-	quit chan struct{} // closed to stop the pump of live
+	live     *lab.Live
+	quit     chan struct{} // closed to stop the pump of live
+	layoutOf atomic.Int32  // the backing whose layout the pump copies; -1: none
 }
 
 // start begins a run of c. It returns the error of a run that cannot start (bad
@@ -57,8 +61,18 @@ func (c *controller) start(cfg lab.Config, paused bool) error {
 		return err
 	}
 	c.live, c.quit = l, make(chan struct{})
+	l.SetLayout(int(c.layoutOf.Load()))
 	go c.pump(l, c.quit)
 	return nil
+}
+
+// setLayout chooses the backing whose layout the run asks for and the pump copies:
+// an index into the run's backings, -1 for none.
+func (c *controller) setLayout(i int) {
+	c.layoutOf.Store(int32(i))
+	if c.live != nil {
+		c.live.SetLayout(i)
+	}
 }
 
 // stop cancels the run, if any, and stops its pump; the workers end in the
@@ -98,6 +112,12 @@ func (c *controller) pump(l *lab.Live, quit <-chan struct{}) {
 			var s workload.Scene
 			if l.Scene(&s) {
 				u.scene = &s
+			}
+			if i := int(c.layoutOf.Load()); i >= 0 {
+				var lay memlayout.Layout
+				if l.Layout(i, &lay) {
+					u.layout = &lay
+				}
 			}
 			if ended {
 				u.final = true

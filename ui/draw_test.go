@@ -62,7 +62,7 @@ func TestPreviewNote(t *testing.T) {
 	}
 	s.Total = 12000
 	p.SetScene(s, "map", "bullets")
-	if got, want := p.note(), "As map sees it · 3 of 12,000 bullets, targets and emitters drawn"; got != want {
+	if got, want := p.note(), "As map sees it · 3 of 12,000 bullets, targets and emitters drawn, an even sample"; got != want {
 		t.Errorf("note %q, want %q", got, want)
 	}
 	s.Boxes[0].X = 99

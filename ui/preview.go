@@ -57,7 +57,7 @@ func (p *Preview) note() string {
 	if !p.has {
 		return p.empty
 	}
-	shown := fmt.Sprintf("%s of %s %s drawn", units.Count(float64(len(p.scene.Boxes))), units.Count(float64(p.scene.Total)), p.noun)
+	shown := fmt.Sprintf("%s of %s %s drawn, an even sample", units.Count(float64(len(p.scene.Boxes))), units.Count(float64(p.scene.Total)), p.noun)
 	if len(p.scene.Boxes) == p.scene.Total {
 		shown = fmt.Sprintf("all %s %s drawn", units.Count(float64(p.scene.Total)), p.noun)
 	}

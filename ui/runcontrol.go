@@ -29,6 +29,7 @@ func config(p presets.Preset, counters bool, e env) lab.Config {
 		Counters:     counters,
 		Cache:        lab.CacheMode(cacheOf(p)),
 		PreviewEvery: previewEvery,
+		LayoutEvery:  layoutEvery,
 		Worker:       e.worker,
 		WorkerEnv:    e.workerEnv,
 	}
@@ -124,6 +125,8 @@ func (w *window) startRun(paused bool) bool {
 	w.table.SetMessage("Loading…", false)
 	w.info.SetSetup(s)
 	w.preview.Clear("No preview yet: the world appears once frames run.")
+	w.layout.reset(cfg.Backings, layoutEmpty)
+	w.syncLayout()
 	w.loading.Reset(cfg.Backings)
 	w.showLoading(true)
 	w.left.setEditable(false)
@@ -158,6 +161,7 @@ func (w *window) clearResults(msg string) {
 	}
 	w.table.SetMessage(msg, false)
 	w.preview.Clear("No preview yet: the world appears once frames run.")
+	w.layout.reset(w.setup.Backings, layoutEmpty)
 	w.showLoading(false)
 	w.info.ShowRun(nil)
 }
@@ -165,10 +169,14 @@ func (w *window) clearResults(msg string) {
 func (w *window) showLoading(on bool) {
 	if on {
 		w.loading.box.Show()
+		w.tabs.Hide()
 		w.preview.Hide()
 	} else {
 		w.loading.box.Hide()
-		w.preview.Show()
+		w.tabs.Show()
+		if !w.layoutShown() {
+			w.preview.Show()
+		}
 	}
 }
 

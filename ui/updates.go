@@ -27,6 +27,9 @@ func (w *window) apply(u update) {
 	if u.scene != nil {
 		w.preview.SetScene(u.scene, w.previewBacking(u.status), w.setup.Workload)
 	}
+	if u.layout != nil {
+		w.layout.show(u.layout)
+	}
 	if u.snap != nil {
 		w.shown = u.snap
 		w.table.SetRun(u.snap)

@@ -31,8 +31,11 @@ type window struct {
 
 	left      *leftPanel
 	preview   *Preview
+	layout    *layoutPanel
+	tabs      *container.AppTabs // the preview and the layout
+	layoutTab *container.TabItem
 	loading   *loadingPanel
-	stack     *fyne.Container // the preview, or the loading panel in front of it
+	stack     *fyne.Container // the tabs, or the loading panel in front of them
 	charts    []*live.Chart
 	table     *SummaryTable
 	info      *infoPanel
@@ -58,6 +61,7 @@ type window struct {
 func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 	w := &window{app: a, env: e, counters: true, large: large}
 	w.ctl = &controller{env: e, apply: w.apply}
+	w.ctl.layoutOf.Store(-1)
 	a.Settings().SetTheme(newLabTheme(large))
 	w.win = a.NewWindow("Locality Lab")
 	w.build()
@@ -70,14 +74,18 @@ func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 	return w
 }
 
-// build lays the window out: setup on the left; in the centre the preview beside
-// the lesson and notes, the three charts under them, the summary table at the
+// build lays the window out: setup on the left; in the centre the preview (or, in a
+// tab of its own, the layout of one backing) beside the lesson and notes, the three charts under them, the summary table at the
 // bottom; a status line under everything.
 func (w *window) build() {
 	w.left = w.newLeftPanel()
 	w.preview = NewPreview("No preview yet: the world appears once frames run.")
+	w.layout = newLayoutPanel(func(int) { w.syncLayout() })
+	w.layoutTab = container.NewTabItem("Layout", w.layout.root)
+	w.tabs = container.NewAppTabs(container.NewTabItem("Preview", w.preview), w.layoutTab)
+	w.tabs.OnSelected = func(*container.TabItem) { w.syncLayout() }
 	w.loading = newLoadingPanel(w.cancel)
-	w.stack = container.NewStack(w.preview, w.loading.box)
+	w.stack = container.NewStack(w.tabs, w.loading.box)
 	w.loading.box.Hide()
 	for _, m := range charts.Metrics {
 		w.charts = append(w.charts, live.NewChart(m))

@@ -74,6 +74,7 @@ func checkGrid[T any](t *testing.T, g *Grid[T]) {
 	if len(free)+held != len(g.at) {
 		t.Fatalf("%d free ids and %d held of %d issued", len(free), held, len(g.at))
 	}
+	checkInspect(t, g)
 }
 
 // brute lists, sorted by id, the entries of boxes (by id) overlapping q, with their

@@ -28,10 +28,12 @@ func checkGrid[T any](t *testing.T, g *Grid[T]) {
 				live++
 			}
 		}
+		free := 0
 		for i := row.FirstFree; i != None; i = row.Ents[i].Next {
 			if i < 0 || int(i) >= len(row.Ents) || seen[i] {
 				t.Fatalf("row %d: free link to %d out of range or seen twice", r, i)
 			}
+			free++
 			seen[i] = true
 			if row.Ents[i].Prev != Freed {
 				t.Fatalf("row %d: free slot %d has Prev %d, want Freed", r, i, row.Ents[i].Prev)
@@ -44,6 +46,9 @@ func checkGrid[T any](t *testing.T, g *Grid[T]) {
 		}
 		if live != row.Len() {
 			t.Fatalf("row %d: %d entities on tiles, Len says %d", r, live, row.Len())
+		}
+		if free != row.Free() {
+			t.Fatalf("row %d: %d slots on the free list, Free says %d", r, free, row.Free())
 		}
 	}
 }

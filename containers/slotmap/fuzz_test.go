@@ -99,4 +99,37 @@ func (md *model) check(t *testing.T, m *Map[int], step int) {
 			t.Fatalf("step %d: Values()[%d] = %d under %v, model %d (live %v)", step, i, v, h, w, live)
 		}
 	}
+	md.checkSlots(t, m, step)
+}
+
+// checkSlots compares the slot accessors with the model: a slot's latest handle says
+// whether it is live, free (its generation one past the handle's) or retired (the
+// handle had the last generation), and the free list holds exactly the free slots.
+func (md *model) checkSlots(t *testing.T, m *Map[int], step int) {
+	t.Helper()
+	latest := map[uint32]Handle{}
+	for _, h := range md.issued {
+		latest[h.slot()] = h
+	}
+	if m.Slots() != len(latest) {
+		t.Fatalf("step %d: %d slots, model %d", step, m.Slots(), len(latest))
+	}
+	free := 0
+	for si, h := range latest {
+		gen, live := m.SlotAt(int(si))
+		_, wantLive := md.live[h]
+		wantGen := h.gen()
+		if !wantLive {
+			wantGen = (h.gen() + 1) & m.genMask
+			if h.gen() != m.genMask {
+				free++
+			}
+		}
+		if live != wantLive || gen != wantGen {
+			t.Fatalf("step %d: slot %d generation %d live %v, model %d %v", step, si, gen, live, wantGen, wantLive)
+		}
+	}
+	if m.FreeLen() != free {
+		t.Fatalf("step %d: free list of %d, model %d", step, m.FreeLen(), free)
+	}
 }

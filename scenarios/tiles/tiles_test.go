@@ -93,26 +93,70 @@ func TestScene(t *testing.T) {
 	}
 }
 
-// TestSceneCap: a window with more entities than MaxSceneBoxes keeps the first ones,
-// counts them all, and reuses the caller's slice.
+// TestSceneCap: a window with more entities than MaxSceneBoxes keeps an even sample of
+// them that covers the whole window, counts them all, and reuses the caller's slice.
+// The second case is the tiles-rows lesson's shape, scaled down: entities of 10×10
+// tiles crowding a small map, a hundred and more on every tile of the window, where
+// keeping the first MaxSceneBoxes filled the window's first rows and left the rest
+// empty.
 func TestSceneCap(t *testing.T) {
-	p := resolve(t, workload.Params{pEntities: 6000, pCols: 64, pRows: 64, pWindowW: 64, pWindowH: 64})
-	for _, backing := range workload.Backings {
-		t.Run(backing, func(t *testing.T) {
-			st := load(t, p, backing)
-			st.Frame()
-			sc := workload.Scene{Boxes: make([]workload.Box, 0, workload.MaxSceneBoxes)}
-			st.Scene(&sc)
-			if sc.Total != 6000 || len(sc.Boxes) != workload.MaxSceneBoxes {
-				t.Fatalf("total %d with %d boxes, want 6000 with %d", sc.Total, len(sc.Boxes), workload.MaxSceneBoxes)
-			}
-			before := &sc.Boxes[0]
-			st.Frame()
-			st.Scene(&sc)
-			if &sc.Boxes[0] != before {
-				t.Fatal("Scene did not reuse dst.Boxes")
-			}
-		})
+	for _, tc := range []struct {
+		name  string
+		over  workload.Params
+		total int
+	}{
+		{"sparse", workload.Params{pEntities: 6000, pCols: 64, pRows: 64, pWindowW: 64, pWindowH: 64}, 6000},
+		{"crowded", workload.Params{pEntities: 80000, pCols: 107, pRows: 80, pSpan: 10, pWindowW: 32, pWindowH: 16, pWindowStep: 16, pMovingPct: 0}, 0},
+	} {
+		p := resolve(t, tc.over)
+		for _, backing := range workload.Backings {
+			t.Run(tc.name+"/"+backing, func(t *testing.T) {
+				st := load(t, p, backing)
+				st.Frame()
+				sc := workload.Scene{Boxes: make([]workload.Box, 0, workload.MaxSceneBoxes)}
+				st.Scene(&sc)
+				win := st.driver().win
+				total := 0
+				st.each(win, func(col, row int32, at pos, _ int32) {
+					if col == max(at.Col, win.X0) && row == max(at.Row, win.Y0) {
+						total++
+					}
+				})
+				if tc.total > 0 && total != tc.total {
+					t.Fatalf("the window holds %d entities, want %d", total, tc.total)
+				}
+				if sc.Total != total || len(sc.Boxes) > workload.MaxSceneBoxes || len(sc.Boxes) < workload.MaxSceneBoxes/2 || total <= workload.MaxSceneBoxes {
+					t.Fatalf("total %d with %d boxes, want %d (more than %d) with %d to %d", sc.Total, len(sc.Boxes), total,
+						workload.MaxSceneBoxes, workload.MaxSceneBoxes/2, workload.MaxSceneBoxes)
+				}
+				// Each quarter of the window has sampled entities whose first tile in the
+				// window lies in it, in proportion: no quarter is left empty.
+				var quarter [4]int
+				midX, midY := (win.X0+win.X1)/2, (win.Y0+win.Y1)/2
+				for _, b := range sc.Boxes {
+					x, y := max(b.X, win.X0), max(b.Y, win.Y0)
+					k := 0
+					if x >= midX {
+						k++
+					}
+					if y >= midY {
+						k += 2
+					}
+					quarter[k]++
+				}
+				for k, n := range quarter {
+					if n < len(sc.Boxes)/16 {
+						t.Errorf("quarter %d of the window has %d of the %d boxes drawn: %v", k, n, len(sc.Boxes), quarter)
+					}
+				}
+				before := &sc.Boxes[0]
+				st.Frame()
+				st.Scene(&sc)
+				if &sc.Boxes[0] != before {
+					t.Fatal("Scene did not reuse dst.Boxes")
+				}
+			})
+		}
 	}
 }
 

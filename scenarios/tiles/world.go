@@ -158,7 +158,12 @@ type eachFunc func(win rect, fn func(col, row int32, at pos, id int32))
 
 // scene fills dst from the last frame's window as each walks it: one box per entity,
 // counted at the first of its tiles inside the window (an entity of span > 1 is on
-// several), in the order each finds them.
+// several), in the order each finds them, which is the window's tiles row by row.
+// When the window holds more entities than workload.MaxSceneBoxes, it keeps an even
+// sample of them in that order, so that the preview covers the whole window rather
+// than its first rows: every entity while there is room, then, each time the boxes
+// fill up, every other box kept and every other entity from then on taken, so the
+// sample stays even (between half of MaxSceneBoxes and all of it) in one pass.
 func (w *world) scene(dst *workload.Scene, each eachFunc) {
 	c := &w.cfg
 	win := w.win
@@ -166,13 +171,33 @@ func (w *world) scene(dst *workload.Scene, each eachFunc) {
 	dst.View = workload.Rect{X0: win.X0, Y0: win.Y0, X1: win.X1, Y1: win.Y1}
 	dst.Boxes = dst.Boxes[:0]
 	dst.Total = 0
+	stride := 1
 	each(win, func(col, row int32, at pos, id int32) {
 		if col != max(at.Col, win.X0) || row != max(at.Row, win.Y0) {
 			return
 		}
+		seen := dst.Total
 		dst.Total++
-		if len(dst.Boxes) < workload.MaxSceneBoxes {
-			dst.Boxes = append(dst.Boxes, workload.Box{X: at.Col, Y: at.Row, W: c.span, H: c.span, Kind: workload.Entity})
+		if seen%stride != 0 {
+			return
 		}
+		if len(dst.Boxes) == workload.MaxSceneBoxes {
+			dst.Boxes = everyOther(dst.Boxes)
+			stride *= 2
+			if seen%stride != 0 {
+				return
+			}
+		}
+		dst.Boxes = append(dst.Boxes, workload.Box{X: at.Col, Y: at.Row, W: c.span, H: c.span, Kind: workload.Entity})
 	})
+}
+
+// everyOther keeps the boxes at even places, in place.
+func everyOther(b []workload.Box) []workload.Box {
+	n := 0
+	for i := 0; i < len(b); i += 2 {
+		b[n] = b[i]
+		n++
+	}
+	return b[:n]
 }

@@ -1,0 +1,203 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"localitylab/charts"
+	"localitylab/internal/atomicfile"
+	"localitylab/internal/exit"
+	"localitylab/internal/units"
+	"localitylab/lab"
+	"localitylab/memlayout"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
+)
+
+// defaultInspectFrames is how many frames inspect runs before it looks: enough for a
+// churning workload's slot tables and free lists to reach their steady state.
+const defaultInspectFrames = 60
+
+// inspectOpts are the inspect command's flags.
+type inspectOpts struct {
+	workload string
+	backing  string
+	frames   int
+	timeout  time.Duration
+	png      string
+	json     string
+	params   []*paramFlag
+}
+
+func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
+	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	fs.SetOutput(w)
+	o := &inspectOpts{}
+	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required)")
+	fs.StringVar(&o.backing, "backing", "", "the backing to look inside: one of "+strings.Join(workload.Backings, ", ")+" (required)")
+	fs.IntVar(&o.frames, "frames", defaultInspectFrames, fmt.Sprintf("frames to run before looking: `N` from 1 to %d", lab.MaxFrames))
+	fs.DurationVar(&o.timeout, "timeout", lab.DefaultTimeout, "declare the worker hung after this long without a word")
+	fs.StringVar(&o.png, "png", "", "write the layout to `FILE` as a 1920×1080 PNG")
+	fs.StringVar(&o.json, "json", "", "write the layout to `FILE` as JSON ("+memlayout.Schema+")")
+	o.params = paramFlags(fs)
+	return fs, o
+}
+
+// inspect runs frames of one backing in a worker, as bench does, then asks the worker
+// where the structure's data lives and writes what it says: the facts on stdout, the
+// pictures and the figures to the files asked for.
+func inspect(args []string, stdout, stderr io.Writer) int {
+	fs, o := inspectFlags(stderr)
+	if help, err := parseFlags(fs, args, stderr); help || err != nil {
+		return complain(err, stderr)
+	}
+	if fs.NArg() > 0 {
+		return complain(usagef("inspect: unexpected argument %q (parameters are flags: -entities 1000)", fs.Arg(0)), stderr)
+	}
+	c, err := o.config()
+	if err != nil {
+		return complain(err, stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var l memlayout.Layout
+	st, err := runInspect(ctx, c, &l, newProgress(stderr))
+	var me *lab.MemoryError
+	switch {
+	case errors.As(err, &me):
+		return complain(usagef("%v", err), stderr)
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "localitylab: interrupted; nothing was written")
+		return exit.Interrupted
+	case err != nil:
+		return complain(err, stderr)
+	}
+	if b := st.Backings[0]; b.Err != nil {
+		fmt.Fprintf(stderr, "localitylab: %v\n", b.Err)
+		return exit.Worker
+	}
+	writeFacts(stdout, &l)
+	return complain(o.write(&l, c.Params), stderr)
+}
+
+// config checks the flags and makes the run: one backing, no warm-up to speak of,
+// its layout taken once the frames are done.
+func (o *inspectOpts) config() (lab.Config, error) {
+	if o.workload == "" {
+		return lab.Config{}, usagef("-workload: missing (want one of %s)", strings.Join(scenarios.Names(), ", "))
+	}
+	spec, err := scenarios.Lookup(o.workload)
+	if err != nil {
+		return lab.Config{}, usagef("-workload: %v", err)
+	}
+	if o.backing == "" {
+		return lab.Config{}, usagef("-backing: missing (want one of %s)", strings.Join(workload.Backings, ", "))
+	}
+	if err := workload.CheckBacking(o.backing); err != nil {
+		return lab.Config{}, usagef("-backing: %v", err)
+	}
+	if o.timeout <= 0 {
+		return lab.Config{}, usagef("-timeout: %v (want a positive duration, e.g. 30s)", o.timeout)
+	}
+	c := lab.Config{Workload: o.workload, Backings: []string{o.backing}, Params: workload.Params{},
+		Frames: o.frames, Timeout: o.timeout, LayoutEvery: time.Hour}
+	if err := applyParams(spec, o.params, c.Params); err != nil {
+		return c, err
+	}
+	if err := c.Check(); err != nil {
+		return c, checkError(err)
+	}
+	for _, f := range []struct{ flag, path string }{{"png", o.png}, {"json", o.json}} {
+		if f.path == "" {
+			continue
+		}
+		if err := atomicfile.Check(f.path); err != nil {
+			return c, usagef("-%s: %v", f.flag, err)
+		}
+	}
+	return c, nil
+}
+
+// runInspect runs c to its end and copies the layout its worker gave of the last
+// frame into dst.
+func runInspect(ctx context.Context, c lab.Config, dst *memlayout.Layout, prog *progress) (lab.Status, error) {
+	live, err := lab.Start(ctx, c)
+	if err != nil {
+		return lab.Status{}, err
+	}
+	defer prog.end()
+	for {
+		select {
+		case <-live.Updates():
+			prog.update(live.Status())
+			continue
+		case <-live.Done():
+		}
+		break
+	}
+	prog.update(live.Status())
+	if _, err := live.Wait(); err != nil {
+		return live.Status(), err
+	}
+	st := live.Status()
+	if st.Backings[0].Err == nil && !live.Layout(0, dst) {
+		return st, errors.New("the worker gave no layout")
+	}
+	return st, nil
+}
+
+// write writes the files asked for, each through a temporary file.
+func (o *inspectOpts) write(l *memlayout.Layout, params workload.Params) error {
+	var errs []error
+	if o.json != "" {
+		if err := atomicfile.Write(o.json, func(w io.Writer) error { return memlayout.WriteJSON(w, l, params) }); err != nil {
+			errs = append(errs, fmt.Errorf("-json: %w", err))
+		}
+	}
+	if o.png != "" {
+		sub := "parameters: " + paramLine(params)
+		if err := atomicfile.Write(o.png, func(w io.Writer) error { return charts.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
+			errs = append(errs, fmt.Errorf("-png: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// paramLine lists the parameters sorted by name: "entities 20000, seed 1, …".
+func paramLine(p workload.Params) string {
+	keys := p.Keys()
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + " " + strconv.FormatInt(p[k], 10)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeFacts prints the layout's facts, one a line with its note, and the views it
+// holds.
+func writeFacts(w io.Writer, l *memlayout.Layout) {
+	fmt.Fprintf(w, "%s on %s, after frame %s\n\n", l.Backing, l.Workload, units.Count(float64(l.Frame)))
+	nw, vw := 0, 0
+	for _, f := range l.Facts {
+		nw, vw = max(nw, len(charts.FactName(f.Name))), max(vw, len(charts.FactValue(f)))
+	}
+	for _, f := range l.Facts {
+		line := fmt.Sprintf("%-*s  %*s", nw, charts.FactName(f.Name), vw, charts.FactValue(f))
+		if f.Note != "" {
+			line += "  " + f.Note
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w)
+	for _, v := range l.Views {
+		fmt.Fprintf(w, "view %s: %s\n", v.Kind, v.Title)
+	}
+}

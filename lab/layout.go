@@ -1,0 +1,80 @@
+package lab
+
+import (
+	"time"
+
+	"localitylab/memlayout"
+)
+
+// A run with Config.LayoutEvery asks one backing's worker for its layout (where its
+// data lives, memlayout) that often while frames run, between rounds as it asks for
+// the preview, and every worker once more when the frames are done, so that the last
+// frame's layout of every backing stays readable after the workers are gone. Which
+// backing is asked while frames run is the caller's choice (SetLayout): the app asks
+// for the one its Layout view shows.
+
+// SetLayout chooses the backing (an index into Config.Backings) whose layout is asked
+// for while frames run, -1 for none. The next layout is asked for at the end of the
+// round in progress, or at once when the run is paused.
+func (l *Live) SetLayout(backing int) {
+	l.control(func() { l.layoutOf, l.layoutNow = backing, true })
+}
+
+// Layout copies into dst the latest layout of backing (an index into
+// Config.Backings), reusing dst's memory, and reports whether there was one.
+func (l *Live) Layout(backing int, dst *memlayout.Layout) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if backing < 0 || backing >= len(l.layouts) || !l.hasLayout[backing] {
+		return false
+	}
+	dst.CopyFrom(&l.layouts[backing])
+	return true
+}
+
+// maybeLayout asks the chosen backing's worker for its layout when one is due: every
+// Config.LayoutEvery, or at once after SetLayout.
+func (l *Live) maybeLayout() {
+	if l.cfg.LayoutEvery <= 0 {
+		return
+	}
+	l.mu.Lock()
+	i, now := l.layoutOf, l.layoutNow
+	l.layoutNow = false
+	l.mu.Unlock()
+	if i < 0 || i >= len(l.procs) || !now && time.Since(l.layoutAt) < l.cfg.LayoutEvery {
+		return
+	}
+	l.layoutAt = time.Now()
+	l.takeLayout(i)
+}
+
+// finalLayouts asks every live worker for the layout its last frame left.
+func (l *Live) finalLayouts() {
+	if l.cfg.LayoutEvery <= 0 {
+		return
+	}
+	for i := range l.procs {
+		l.takeLayout(i)
+	}
+}
+
+// takeLayout asks backing i's worker for its layout and keeps it; a worker that fails
+// to answer ends its backing, as a failed scene does.
+func (l *Live) takeLayout(i int) {
+	p := l.procs[i]
+	if p == nil {
+		return
+	}
+	if err := p.layout(l.dog, &l.layoutIn); err != nil {
+		if l.ctx.Err() == nil {
+			l.fail(i, err)
+		}
+		return
+	}
+	l.mu.Lock()
+	l.layouts[i], l.layoutIn = l.layoutIn, l.layouts[i]
+	l.hasLayout[i] = true
+	l.mu.Unlock()
+	l.notify()
+}

@@ -1,0 +1,134 @@
+package lab
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"localitylab/memlayout"
+	"localitylab/memlayout/layouttest"
+	"localitylab/scenarios/workload"
+)
+
+func TestLayoutMessages(t *testing.T) {
+	var b bytes.Buffer
+	w := newWriter(&b)
+	want := layouttest.Every()
+	if err := putLayout(w, want); err != nil {
+		t.Fatal(err)
+	}
+	r := newReader(&b)
+	if typ, err := r.next(); err != nil || typ != msgLayoutData {
+		t.Fatalf("read %v, %v; want a layout data message", typ, err)
+	}
+	var got memlayout.Layout
+	if err := getLayout(r, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Backing != want.Backing || len(got.Views) != len(want.Views) || len(got.Facts) != len(want.Facts) {
+		t.Errorf("layout %+v, want %+v", got, want)
+	}
+
+	// A cut layout is an error of the protocol, not a panic.
+	b.Reset()
+	putLayout(w, want)
+	raw := b.Bytes()
+	raw = raw[:len(raw)-3]
+	copy(raw[4:8], []byte{byte(len(raw) - headerSize), byte((len(raw) - headerSize) >> 8), 0, 0})
+	r = newReader(bytes.NewReader(raw))
+	if _, err := r.next(); err != nil {
+		t.Fatal(err)
+	}
+	if err := getLayout(r, &got); err == nil || !strings.Contains(err.Error(), "protocol: memlayout") {
+		t.Errorf("a cut layout: %v", err)
+	}
+}
+
+// TestLayout runs a real workload with layouts on: the chosen backing's layout comes
+// while frames run, and every backing's, of its last frame, once they are done, with
+// the worker's own facts (heap per entity at load, the layout's time) added.
+func TestLayout(t *testing.T) {
+	c := testConfig(t, workload.SoA, workload.PtrArray)
+	c.Workload = "sprites"
+	c.Params = workload.Params{"entities": 3000, "on_screen": 300}
+	c.Frames, c.Warmup = 40, 4
+	c.LayoutEvery = time.Millisecond
+	l := startRun(t, c)
+	l.SetLayout(1)
+	var got memlayout.Layout
+	waitFor(t, l, "a layout of ptrarray while frames run", func(Status) bool { return l.Layout(1, &got) })
+	if got.Backing != workload.PtrArray || got.Workload != "sprites" {
+		t.Errorf("layout of %s/%s, want sprites/ptrarray", got.Workload, got.Backing)
+	}
+	if _, err := l.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range c.Backings {
+		if !l.Layout(i, &got) {
+			t.Fatalf("no final layout of %s", b)
+		}
+		if got.Backing != b || got.Frame != c.Frames {
+			t.Errorf("final layout of %s after frame %d, want %s after %d", got.Backing, got.Frame, b, c.Frames)
+		}
+		for _, name := range []string{memlayout.FactEntities, memlayout.FactMedianGap, memlayout.FactHeapPerEntity, "layout_time_ns"} {
+			if f, ok := got.Lookup(name); !ok || !f.Known || f.Value <= 0 {
+				t.Errorf("%s: fact %s = %+v, want a positive figure", b, name, f)
+			}
+		}
+	}
+	gap := func(i int) float64 {
+		l.Layout(i, &got)
+		f, _ := got.Lookup(memlayout.FactMedianGap)
+		return f.Value
+	}
+	if soa, ptr := gap(0), gap(1); soa != 4 || ptr < 256 {
+		t.Errorf("median gaps: soa %v, ptrarray %v; want 4 and a scatter's", soa, ptr)
+	}
+}
+
+// TestLayoutOff: without LayoutEvery no worker is asked, and a store that reports no
+// layout (the fake workload's) still gives its entities.
+func TestLayoutOff(t *testing.T) {
+	c := testConfig(t, workload.Map)
+	l := startRun(t, c)
+	l.Wait()
+	var got memlayout.Layout
+	if l.Layout(0, &got) {
+		t.Error("a layout from a run without LayoutEvery")
+	}
+	c.LayoutEvery = time.Hour
+	c.Params["entities"] = 123
+	l = startRun(t, c)
+	l.Wait()
+	if !l.Layout(0, &got) {
+		t.Fatal("no final layout")
+	}
+	if f, _ := got.Lookup(memlayout.FactEntities); f.Value != 123 {
+		t.Errorf("entities %+v, want 123", f)
+	}
+	if f, _ := got.Lookup(memlayout.FactMedianGap); f.Known || !strings.Contains(f.Note, "does not report") {
+		t.Errorf("median gap %+v of a store that reports no layout", f)
+	}
+}
+
+// TestLayoutWhilePaused: choosing another backing while paused brings its layout
+// without a frame being run.
+func TestLayoutWhilePaused(t *testing.T) {
+	c := testConfig(t, workload.SoA, workload.SlotMap)
+	c.Workload = "bullets"
+	c.Params = workload.Params{"entities": 2000}
+	c.StartPaused = true
+	c.LayoutEvery = time.Hour
+	l := startRun(t, c)
+	waitFor(t, l, "the run to pause", func(st Status) bool { return st.Phase == Paused })
+	l.SetLayout(1)
+	var got memlayout.Layout
+	waitFor(t, l, "slotmap's layout", func(Status) bool { return l.Layout(1, &got) })
+	if got.Frame != 0 || l.Status().Done != 0 {
+		t.Errorf("layout after frame %d, %d frames done; want none run", got.Frame, l.Status().Done)
+	}
+	if f, _ := got.Lookup("free_list_length"); !f.Known {
+		t.Errorf("slot map layout without its free list: %+v", got.Facts)
+	}
+}

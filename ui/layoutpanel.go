@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"slices"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/memlayout"
+)
+
+// layoutEvery is how often the worker of the backing the Layout tab shows is asked
+// for its layout while it is shown: a few times a second, as the preview. A layout
+// takes from a tenth of a millisecond (soa) to a few milliseconds (a million
+// pointers walked), between frames.
+const layoutEvery = 400 * time.Millisecond
+
+// layoutPanel is the Layout tab: a selector of the run's backings over the view of
+// the chosen one's layout.
+type layoutPanel struct {
+	root     *fyne.Container
+	pick     *widget.Select
+	view     *LayoutView
+	backings []string
+	quiet    bool // the selector is being set, not chosen
+	onChoose func(i int)
+}
+
+const layoutEmpty = "No layout yet: run, and the chosen backing's layout appears here, a few times a second."
+
+func newLayoutPanel(onChoose func(i int)) *layoutPanel {
+	p := &layoutPanel{view: NewLayoutView(layoutEmpty), onChoose: onChoose}
+	p.pick = widget.NewSelect(nil, func(name string) {
+		if !p.quiet {
+			p.onChoose(p.chosen())
+		}
+	})
+	bar := container.NewHBox(widget.NewLabel("Inside"), p.pick)
+	p.root = container.NewBorder(bar, nil, nil, nil, p.view)
+	return p
+}
+
+// reset offers backings, keeping the one chosen when it is among them and else
+// choosing the first, and clears the view.
+func (p *layoutPanel) reset(backings []string, empty string) {
+	keep := p.pick.Selected
+	p.backings = slices.Clone(backings)
+	p.quiet = true
+	p.pick.SetOptions(p.backings)
+	switch {
+	case slices.Contains(p.backings, keep):
+		p.pick.SetSelected(keep)
+	case len(p.backings) > 0:
+		p.pick.SetSelected(p.backings[0])
+	default:
+		p.pick.ClearSelected()
+	}
+	p.quiet = false
+	p.view.Clear(empty)
+}
+
+// choose selects the named backing, as a person would; it reports whether it is
+// offered.
+func (p *layoutPanel) choose(name string) bool {
+	if !slices.Contains(p.backings, name) {
+		return false
+	}
+	p.pick.SetSelected(name)
+	return true
+}
+
+// chosen is the index of the chosen backing, -1 when none is.
+func (p *layoutPanel) chosen() int { return slices.Index(p.backings, p.pick.Selected) }
+
+// show puts l in the view if it is the chosen backing's.
+func (p *layoutPanel) show(l *memlayout.Layout) {
+	if i := p.chosen(); i >= 0 && l.Backing == p.backings[i] {
+		p.view.SetLayout(l)
+	}
+}
+
+// layoutShown reports whether the Layout tab is the one showing.
+func (w *window) layoutShown() bool { return w.tabs.Selected() == w.layoutTab }
+
+// syncLayout tells the run which backing's layout to ask for: the chosen one while
+// the Layout tab shows, none otherwise, so that a hidden view costs the workers
+// nothing. What the run already has of the chosen backing is shown at once (after a
+// run, every backing's last layout).
+func (w *window) syncLayout() {
+	i := w.layout.chosen()
+	if !w.layoutShown() {
+		w.ctl.setLayout(-1)
+		return
+	}
+	w.ctl.setLayout(i)
+	if l := w.ctl.live; l != nil && i >= 0 {
+		var lay memlayout.Layout
+		if l.Layout(i, &lay) {
+			w.layout.view.SetLayout(&lay)
+			return
+		}
+		if w.layout.view.Backing() != w.layout.backings[i] {
+			w.layout.view.Clear("Waiting for " + w.layout.backings[i] + "'s layout…")
+		}
+	}
+}
+
+// showLayout opens the Layout tab on the named backing, if the setup has it (the
+// -layout flag).
+func (w *window) showLayout(backing string) {
+	w.layout.choose(backing)
+	w.tabs.Select(w.layoutTab)
+}

@@ -1,0 +1,108 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"localitylab/memlayout"
+	"localitylab/memlayout/layouttest"
+	"localitylab/scenarios/workload"
+)
+
+// TestLayoutViewGolden draws the Layout view's widget on Fyne's test driver: empty,
+// and with a layout of each view kind.
+func TestLayoutViewGolden(t *testing.T) {
+	test.NewTempApp(t)
+	show := func(v *LayoutView) fyne.Window {
+		win := test.NewTempWindow(t, v)
+		win.SetPadded(false)
+		win.Resize(fyne.NewSize(800, 450))
+		return win
+	}
+	t.Run("empty", func(t *testing.T) {
+		v := NewLayoutView(layoutEmpty)
+		test.AssertImageMatches(t, "layout_empty.png", show(v).Canvas().Capture())
+	})
+	for _, k := range layouttest.Kinds {
+		t.Run(k.String(), func(t *testing.T) {
+			v := NewLayoutView(layoutEmpty)
+			win := show(v)
+			v.SetLayout(layouttest.Of(k))
+			test.AssertImageMatches(t, "layout_"+k.String()+".png", win.Canvas().Capture())
+		})
+	}
+}
+
+func TestLayoutViewCopies(t *testing.T) {
+	v := NewLayoutView("nothing")
+	l := layouttest.Of(memlayout.Text)
+	v.SetLayout(l)
+	l.Views[0].Lines[0] = "changed"
+	if v.layout.Views[0].Lines[0] == "changed" || v.Backing() != l.Backing {
+		t.Error("the view keeps a pointer into the caller's layout")
+	}
+	v.Clear("gone")
+	if v.Backing() != "" {
+		t.Error("a cleared view still names a backing")
+	}
+}
+
+// TestLayoutTab runs two backings with the Layout tab open on the second: its layout
+// arrives while frames run and moves on with them; the preview tab's content stays
+// hidden behind it; once the run is over, choosing the other backing shows its last
+// layout at once.
+func TestLayoutTab(t *testing.T) {
+	s := small(workload.PtrArray, workload.SoA)
+	s.Frames = 60
+	h := newHarness(t, s, "")
+	h.w.showLayout(workload.SoA)
+	if h.w.ctl.layoutOf.Load() != 1 {
+		t.Fatalf("the Layout tab on soa asks for backing %d, want 1", h.w.ctl.layoutOf.Load())
+	}
+	h.w.startRun(false)
+	h.until("soa's layout", func() bool { return h.w.layout.view.Backing() == workload.SoA })
+	first := h.w.layout.view.layout.Frame
+	h.until("a later layout", func() bool { return h.w.layout.view.layout.Frame > first || !h.w.live })
+	if h.w.preview.Visible() {
+		t.Error("the preview shows through the Layout tab")
+	}
+	h.finished()
+	if f, _ := h.w.layout.view.layout.Lookup(memlayout.FactMedianGap); f.Value != 4 {
+		t.Errorf("soa's median gap %+v, want 4 bytes", f)
+	}
+	if got := h.w.layout.view.layout.Frame; got != s.Frames {
+		t.Errorf("the view shows the layout after frame %d, want the last, %d", got, s.Frames)
+	}
+	h.w.layout.choose(workload.PtrArray)
+	if h.w.layout.view.Backing() != workload.PtrArray {
+		t.Fatalf("after choosing ptrarray the view shows %q", h.w.layout.view.Backing())
+	}
+	if f, _ := h.w.layout.view.layout.Lookup(memlayout.FactMedianGap); !f.Known || f.Value < 256 {
+		t.Errorf("ptrarray's median gap %+v, want a scatter's", f)
+	}
+	// Back on the preview, the run would be asked for no layout.
+	h.w.tabs.SelectIndex(0)
+	if h.w.ctl.layoutOf.Load() != -1 || !h.w.preview.Visible() {
+		t.Error("on the Preview tab the controller still asks for layouts, or the preview is hidden")
+	}
+}
+
+// TestLayoutSelectorFollowsSetup: the selector offers the setup's backings, keeps the
+// one chosen while it is offered, and otherwise falls back to the first.
+func TestLayoutSelectorFollowsSetup(t *testing.T) {
+	h := newHarness(t, small(workload.PtrArray, workload.SoA, workload.SpatialHash), "")
+	if got := h.w.layout.pick.Options; len(got) != 3 || h.w.layout.pick.Selected != workload.PtrArray {
+		t.Fatalf("options %v, chosen %q; want the three backings, the first chosen", got, h.w.layout.pick.Selected)
+	}
+	h.w.layout.choose(workload.SpatialHash)
+	h.w.applySetup(small(workload.SoA, workload.SpatialHash))
+	if h.w.layout.pick.Selected != workload.SpatialHash {
+		t.Errorf("chosen %q after a setup that keeps spatialhash", h.w.layout.pick.Selected)
+	}
+	h.w.applySetup(small(workload.Map))
+	if h.w.layout.pick.Selected != workload.Map {
+		t.Errorf("chosen %q after a setup of map alone", h.w.layout.pick.Selected)
+	}
+}
