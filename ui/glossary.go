@@ -16,7 +16,7 @@ var glossary = [][2]string{
 	{"backing", "The data structure that holds a workload's entities: ptrarray, map, slotmap, rowvec, soa or spatialhash."},
 	{"soa", "Struct of arrays: one array per field (x, y, width, …), entry i of every array belonging to entity i, so a loop that needs two fields reads only those two arrays."},
 	{"handle", "A stable id for an entity that may move in memory: the game keeps it, and looks the entity up by it."},
-	{"slot version", "The number a slot map keeps for each slot and raises when the slot's entity is removed. A handle carries the version it was made with, so a handle to a removed entity no longer matches, even after the slot holds another. (Elsewhere also called a generation.)"},
+	{"slot version", "The number a slot map keeps for each slot (source 002 keeps it with the object) and raises when the slot's entity is removed. A handle carries the version it was made with, so a handle to a removed entity no longer matches, even after the slot holds another. (Elsewhere also called a generation.)"},
 	{"re-bucket", "To move an entity out of the spatial hash cells it was listed in and into the cells of its new position."},
 	{"Swiss table", "The hash table behind Go's built-in map since Go 1.24: slots in groups of eight, each group with a byte of control data per slot, so that one probe tests several slots at once."},
 	{"cache line", "The 64 bytes the processor fetches from memory at once; reading one byte brings its neighbours along."},
