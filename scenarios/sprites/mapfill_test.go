@@ -18,12 +18,14 @@ import (
 //     final size (what the map store does), and six columns allocated at their final
 //     size and then filled (what the soa store does).
 //
-// ns/op of each against its slice or columns is the claim's ratio:
+// ns/op (or cpu-ns/op, this thread's CPU time, less disturbed by a busy machine) of
+// each against its slice or columns is the claim's ratio:
 //
 //	go test -run '^$' -bench MapFill -benchtime 3x ./scenarios/sprites/
 func BenchmarkMapFill(b *testing.B) {
 	const n = 9_999_999
 	b.Run("source/map-unsized", func(b *testing.B) {
+		cpu := startCPU()
 		for b.Loop() {
 			m := map[int]int{}
 			for i := range n {
@@ -33,8 +35,10 @@ func BenchmarkMapFill(b *testing.B) {
 				b.Fatal(len(m))
 			}
 		}
+		cpu.report(b)
 	})
 	b.Run("source/map-sized", func(b *testing.B) {
+		cpu := startCPU()
 		for b.Loop() {
 			m := make(map[int]int, n)
 			for i := range n {
@@ -44,14 +48,17 @@ func BenchmarkMapFill(b *testing.B) {
 				b.Fatal(len(m))
 			}
 		}
+		cpu.report(b)
 	})
 	b.Run("source/slice", func(b *testing.B) {
 		s := make([]int, n)
+		cpu := startCPU()
 		for b.Loop() {
 			for i := range n {
 				s[i] = i
 			}
 		}
+		cpu.report(b)
 		if s[n-1] != n-1 {
 			b.Fatal(s[n-1])
 		}
@@ -71,6 +78,7 @@ func BenchmarkMapFill(b *testing.B) {
 			name = "sprites/map-sized"
 		}
 		b.Run(name, func(b *testing.B) {
+			cpu := startCPU()
 			for b.Loop() {
 				m := map[int32]sprite{}
 				if sized {
@@ -84,9 +92,11 @@ func BenchmarkMapFill(b *testing.B) {
 					b.Fatal(len(m))
 				}
 			}
+			cpu.report(b)
 		})
 	}
 	b.Run("sprites/columns", func(b *testing.B) {
+		cpu := startCPU()
 		for b.Loop() {
 			var cols [6][]int32
 			for k := range cols {
@@ -100,5 +110,6 @@ func BenchmarkMapFill(b *testing.B) {
 				b.Fatal(cols[5][sprites-1])
 			}
 		}
+		cpu.report(b)
 	})
 }
