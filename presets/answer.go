@@ -261,8 +261,11 @@ func (c Claim) answerBudget(r *result.Run) Answer {
 	switch {
 	case slowShare >= stutterShare && fastShare < smoothShare:
 		v = fmt.Sprintf("The claim holds: %s misses the budget in %s of its frames, a pan that stutters, while %s keeps it.", c.Slower, pct(slowShare), c.Faster)
-	case fastShare >= smoothShare:
+	case fastShare >= smoothShare && slowShare >= smoothShare:
 		v = fmt.Sprintf("The claim does not hold here: %s misses the budget too, in %s of its frames.", c.Faster, pct(fastShare))
+	case fastShare >= smoothShare:
+		v = fmt.Sprintf("The claim does not hold here: it is the other way round, %s misses the budget in %s of its frames and %s keeps it.",
+			c.Faster, pct(fastShare), c.Slower)
 	case slowShare < smoothShare:
 		v = fmt.Sprintf("The claim does not hold here: scanning with %s keeps the budget (its p99 is %s of it), so neither stutters, "+
 			"whichever is faster.", c.Slower, pct(slow.Summary.P99NS/float64(Budget)))

@@ -119,6 +119,7 @@ func TestBudgetAnswer(t *testing.T) {
 		{"both smooth", 1000, 100, false, []string{"in 0 of 36; spatialhash's", "in 0."},
 			[]string{"does not hold here: scanning with soa keeps the budget (its p99 is 8% of it), so neither stutters"}},
 		{"both stutter", 16000, 16000, false, nil, []string{"does not hold here: spatialhash misses the budget too, in 83% of its frames."}},
+		{"the other way round", 100, 16000, false, nil, []string{"does not hold here: it is the other way round, spatialhash misses the budget in 83% of its frames and soa keeps it."}},
 		{"hitches", 1000, 1, true, []string{"in 1 of 36"}, []string{"does not clearly hold: soa misses the budget in 3% of its frames"}},
 	}
 	for _, tt := range tests {
