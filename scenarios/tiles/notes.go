@@ -28,18 +28,18 @@ var BackingNotes = map[string]string{
 		"and prev (4: a move unlinks from the middle of a list without walking it), plus a 4-byte " +
 		"removal record only when entities move, against the source's 4-byte next alone. The load " +
 		"times include generating the rectangles and, at growth 1, every copy a growing vector makes: " +
-		"grown by append as in the source, a million 10×10 rectangles loaded 2.5× faster than into " +
-		"soa's one big vector (5.2 s against 12.9 s, bench -preset tiles-rows on a loaded 2-core VM; " +
-		"the source: 5.8×).",
+		"grown by append as in the source, a million 10×10 rectangles loaded 1.7 to 3× faster than into " +
+		"soa's one big vector in three runs of bench -preset tiles-rows on a busy 2-core VM (2.4 s " +
+		"against 7.4 s in the quietest; the source: 5.8×).",
 	workload.SoA: "The map-wide array, source 000's \"before\": tile heads in one array and ONE entry " +
 		"vector for the whole map (id, next and prev as parallel columns), chained per tile like " +
 		"rowvec's. The window's chains jump across a vector as big as the whole population, two " +
 		"columns per step. At growth 0 (the default) the load counts the entries first and allocates " +
 		"the vector once, at its final size; at growth 1, as the source grows it, the vector starts " +
-		"empty and each growth copies all of it. In tiles-rows at growth 1 that load took 2.5× " +
-		"rowvec's (12.9 s against 5.2 s) and 11% more memory per entity (the source: 5.8× and 17%); " +
-		"sized once, at growth 0, the two loaded within 1.1× to 1.75× of each other in two runs, " +
-		"with equal memory.",
+		"empty and each growth copies all of it. In tiles-rows at growth 1 that load took 1.7 to 3× " +
+		"rowvec's in three runs (7.4 s against 2.4 s in the quietest) and 11% more memory per entity " +
+		"(the source: 5.8× and 17%); sized once, at growth 0, neither loaded faster in three runs " +
+		"(soa's load 0.84× to 1.75× rowvec's), with equal memory per entity.",
 	workload.SpatialHash: "A spatial hash in its loose, dense variant: cells of one tile (the cell parameter) " +
 		"in a plain array over the map, each entity listed once, in the cell of its top-left tile, " +
 		"whatever its span, and the lists packed in row order. The window is one query, widened by the " +
