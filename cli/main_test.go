@@ -10,6 +10,7 @@ import (
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/launch"
+	"localitylab/presets"
 )
 
 // workerEnv makes this test binary a worker: bench starts workers as "this executable
@@ -126,8 +127,17 @@ func TestPresets(t *testing.T) {
 		}
 	}
 	code, stdout, _ = run(t, "presets", "sprites-million")
-	if code != exit.OK || !strings.Contains(stdout, "entities = 1000000") || !strings.Contains(stdout, "guess") {
+	if code != exit.OK || !strings.Contains(stdout, "entities = 1000000") || !strings.Contains(stdout, "guess") ||
+		!strings.Contains(stdout, "The source's conditions: a JavaScript demo") {
 		t.Errorf("presets sprites-million: exit %d\n%s", code, stdout)
+	}
+	// Each paragraph of the lesson is set apart by a blank line.
+	million, _ := presets.Lookup("sprites-million")
+	for _, para := range presets.Paragraphs(million.Lesson)[1:] {
+		first := strings.Fields(para)[0] + " " + strings.Fields(para)[1]
+		if !strings.Contains(stdout, "\n\n"+first) {
+			t.Errorf("paragraph %q… does not start after a blank line:\n%s", first, stdout)
+		}
 	}
 	if code, _, stderr := run(t, "presets", "nosuch"); code != exit.Usage || !strings.Contains(stderr, `unknown preset "nosuch"`) {
 		t.Errorf("presets nosuch: exit %d, %s", code, stderr)

@@ -34,11 +34,14 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 		for _, k := range p.Params.Keys() {
 			fmt.Fprintf(&b, "  %s = %d\n", k, p.Params[k])
 		}
-		if p.Lesson != "" {
-			fmt.Fprintf(&b, "\n%s\n", wrap(p.Lesson, 88))
+		for _, para := range presets.Paragraphs(p.Lesson) {
+			fmt.Fprintf(&b, "\n%s\n", wrap(para, 88))
 		}
 		for _, c := range p.Claims {
-			fmt.Fprintf(&b, "\nClaim (%s): %s\n", c.Source, wrap(c.Text, 88))
+			fmt.Fprintf(&b, "\n%s\n", wrap("Claim ("+c.Source+"): "+c.Text, 88))
+			if c.Setting != "" {
+				fmt.Fprintf(&b, "%s\n", wrap("The source's conditions: "+c.Setting+".", 88))
+			}
 		}
 		io.WriteString(stdout, b.String())
 		return exit.OK

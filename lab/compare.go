@@ -41,3 +41,27 @@ func backingIndex(r *result.Run, name string) int {
 	}
 	return -1
 }
+
+// CompareLookups is Compare over the time the two backings took to resolve each
+// frame's handles again on their own (result.Sample.LookupNS), by the same statistics
+// over the same kept frames. It returns an error when either backing's frames
+// resolved no handle.
+func CompareLookups(r *result.Run, slower, faster string) (result.Ratio, error) {
+	a, b := backingIndex(r, slower), backingIndex(r, faster)
+	for _, x := range []struct {
+		name string
+		i    int
+	}{{slower, a}, {faster, b}} {
+		if x.i < 0 {
+			return result.Ratio{}, fmt.Errorf("compare: the run has no backing %q", x.name)
+		}
+		if r.Backings[x.i].Frames.LookupNS == nil {
+			return result.Ratio{}, fmt.Errorf("compare: %s's frames resolved no handle", x.name)
+		}
+	}
+	rt, ok := ratioOver(r, a, b, columnRatios(nil, r, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS))
+	if !ok {
+		return result.Ratio{}, fmt.Errorf("compare: %s and %s share no measured frame after the %d warm-up frames", slower, faster, r.Warmup)
+	}
+	return rt, nil
+}

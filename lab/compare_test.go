@@ -97,3 +97,36 @@ func TestCompareMatchesSummary(t *testing.T) {
 		t.Errorf("Compare(a, b) = %+v, %v; the summary says %+v", got, err, *want)
 	}
 }
+
+// TestCompareLookups: the lookup comparison reads the lookup column, not the frame
+// times, and says when a backing's frames resolved no handle.
+func TestCompareLookups(t *testing.T) {
+	withLookups := func(frameNS int64, lookupNS uint64) result.Series {
+		samples := make([]result.Sample, 30)
+		for i := range samples {
+			jitter := uint64(i * 7 % 5)
+			samples[i] = result.Sample{Frame: i, NS: frameNS, Lookups: 4096, LookupNS: lookupNS * (10 + jitter), Checksum: uint64(i)}
+		}
+		return result.NewSeries(samples)
+	}
+	r := &result.Run{Warmup: 3, Backings: []result.Backing{
+		{Name: "map", Frames: withLookups(1000, 3)},
+		{Name: "slotmap", Frames: withLookups(5000, 1)}, // slower frames, faster lookups
+		{Name: "none", Frames: series(make([]int64, 30), 0, nil)},
+	}}
+	got, err := CompareLookups(r, "map", "slotmap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(got.Median-3) > 1e-9 || !got.Significant || got.Backing != "map" || got.Vs != "slotmap" {
+		t.Errorf("CompareLookups(map, slotmap) = %+v, want 3× and significant", got)
+	}
+	if frames, _ := Compare(r, "map", "slotmap"); frames.Median >= 1 {
+		t.Errorf("the frame times compare at %v: the test's runs are built the other way round", frames.Median)
+	}
+	for _, c := range [][2]string{{"map", "none"}, {"none", "map"}, {"map", "nosuch"}} {
+		if _, err := CompareLookups(r, c[0], c[1]); err == nil {
+			t.Errorf("CompareLookups(%s, %s): no error", c[0], c[1])
+		}
+	}
+}

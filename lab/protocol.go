@@ -62,7 +62,7 @@ const (
 	headerSize   = 8
 	burstSize    = 2 * 8
 	progressSize = 8
-	sampleSize   = 15 * 8
+	sampleSize   = 17 * 8
 	sceneHead    = 8*4 + 8 + 4
 	sceneBoxSize = 5 * 4
 	maxPayload   = 1 << 20 // more than any message needs: a Scene is at most ~80 KiB
@@ -341,7 +341,7 @@ func putSample(m *writer, s *result.Sample) error {
 	}
 	for _, v := range [...]uint64{uint64(s.Frame), uint64(s.NS), s.Allocs, s.AllocBytes, s.HeapBytes,
 		s.RSSBytes, s.GCCycles, s.GCPauseNS, s.GCWaitNS, s.GCCPUNS, s.Checksum, flags,
-		s.Instructions, s.Cycles, s.MemMisses} {
+		s.Instructions, s.Cycles, s.MemMisses, s.Lookups, s.LookupNS} {
 		m.u64(v)
 	}
 	return m.flush()
@@ -359,6 +359,7 @@ func getSample(m *reader, s *result.Sample) error {
 	flags := m.u64()
 	s.HasCounters = flags&1 != 0
 	s.Instructions, s.Cycles, s.MemMisses = m.u64(), m.u64(), m.u64()
+	s.Lookups, s.LookupNS = m.u64(), m.u64()
 	if flags > 1 {
 		return fmt.Errorf("protocol: sample flags %#x (only bit 0 is defined)", flags)
 	}

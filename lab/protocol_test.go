@@ -18,7 +18,7 @@ func TestProtocolRoundTrip(t *testing.T) {
 	w := newWriter(&buf)
 	sample := result.Sample{Frame: 7, NS: 123456, Allocs: 3, AllocBytes: 192, HeapBytes: 1 << 30, RSSBytes: 1 << 31,
 		GCCycles: 1, GCPauseNS: 40000, GCWaitNS: 1500, GCCPUNS: 250000, Checksum: 0xfedcba9876543210, HasCounters: true,
-		Instructions: 1e9, Cycles: 2e9, MemMisses: 12345}
+		Instructions: 1e9, Cycles: 2e9, MemMisses: 12345, Lookups: 4096, LookupNS: 77_000}
 	scene := workload.Scene{World: workload.Rect{X1: 1 << 30, Y1: 1 << 30}, View: workload.Rect{X0: -5, Y0: -6, X1: 1915, Y1: 1074},
 		Boxes: []workload.Box{{X: -1, Y: 2, W: 3, H: 4, Kind: workload.Target}, {X: 5, Y: 6, W: 7, H: 8, Kind: workload.Entity}},
 		Total: 9000}
@@ -137,7 +137,7 @@ func TestProtocolErrors(t *testing.T) {
 		{"unknown type", append([]byte{99, 0, 0, 0}, frame()[4:]...), nil, "bad header"},
 		{"padding", append([]byte{byte(msgBurst), 1, 0, 0}, frame()[4:]...), nil, "bad header"},
 		{"oversize", []byte{byte(msgScene), 0, 0, 0, 0, 0, 0x11, 0}, nil, "at most"},
-		{"short sample", frame(), func(r *reader) error { return getSample(r, &result.Sample{}) }, "sample message of 16 bytes (want 120)"},
+		{"short sample", frame(), func(r *reader) error { return getSample(r, &result.Sample{}) }, "sample message of 16 bytes (want 136)"},
 		{"empty burst", burst(3, 0), func(r *reader) error { _, _, err := getBurst(r); return err }, "burst of 0 frames"},
 		{"long burst", burst(3, MaxBurst+1), func(r *reader) error { _, _, err := getBurst(r); return err }, "burst of 257 frames"},
 		{"burst past the end", burst(MaxFrames-2, 3), func(r *reader) error { _, _, err := getBurst(r); return err }, "run past the last possible"},

@@ -136,7 +136,12 @@ func ratios(r *result.Run) []result.Ratio {
 // blockRatio is backing a's frame-time ratio against backing b (indexes into
 // r.Backings) over the blocks both ran kept frames in; false when there is none.
 func blockRatio(r *result.Run, a, b int) (result.Ratio, bool) {
-	xs := blockRatios(nil, r, a, b)
+	return ratioOver(r, a, b, blockRatios(nil, r, a, b))
+}
+
+// ratioOver is the ratio of backing a against b from its block ratios xs; false when
+// there are none.
+func ratioOver(r *result.Run, a, b int, xs []float64) (result.Ratio, bool) {
 	if len(xs) == 0 {
 		return result.Ratio{}, false
 	}
@@ -151,7 +156,12 @@ func blockRatio(r *result.Run, a, b int) (result.Ratio, bool) {
 // the kept frames k of the block that both backings ran. Frames where b took no
 // measurable time are left out rather than turned into infinities.
 func blockRatios(xs []float64, r *result.Run, a, b int) []float64 {
-	at, bt := r.Backings[a].Frames.NS, r.Backings[b].Frames.NS
+	return columnRatios(xs, r, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS)
+}
+
+// columnRatios is blockRatios over any per-frame column of two backings: at[k] /
+// bt[k] for the kept frames k.
+func columnRatios[T int64 | uint64](xs []float64, r *result.Run, at, bt []T) []float64 {
 	n := min(len(at), len(bt))
 	var in []float64
 	block := func(lo, hi int) {

@@ -102,6 +102,10 @@ type worker struct {
 	progressErr error
 	cancelLoad  context.CancelFunc
 	phases      phaseClock
+
+	// lookups is the store as a workload.Lookups, or nil when its frames resolve no
+	// handles; measure times it after each frame.
+	lookups workload.Lookups
 }
 
 func (w *worker) close() {
@@ -188,6 +192,7 @@ func (w *worker) hello() error {
 		return err
 	}
 	w.workload, w.backing = h.Workload, h.Backing
+	w.lookups, _ = w.store.(workload.Lookups)
 	ready := readyBody{PID: os.Getpid(), Pinned: "not pinned"}
 	if h.CPU >= 0 {
 		ready.Pinned = fmt.Sprintf("CPU %d", h.CPU)
@@ -335,6 +340,8 @@ func (w *worker) burst(first, n int) error {
 // little else as possible. After the frame it waits for the collector (see
 // settleGC); the metrics are read after that wait, so the collector's CPU time for a
 // cycle the frame started is in this frame's sample.
+// Then, for a store whose frames resolve handles, it times a repeat of the frame's
+// lookups on their own (workload.Lookups), outside the frame's interval.
 func (w *worker) measure(s *result.Sample) {
 	w.rt.Read(&w.before)
 	g := w.group
@@ -375,6 +382,14 @@ func (w *worker) measure(s *result.Sample) {
 		w.rssAt = now
 	}
 	s.RSSBytes = w.rssBytes
+	s.Lookups, s.LookupNS = 0, 0
+	if w.lookups != nil {
+		// Last, after every other reading: the repeat finds the caches as the
+		// frame's own lookups left them, and only the next frame sees what it read.
+		t := time.Now()
+		n := w.lookups.Lookups()
+		s.Lookups, s.LookupNS = uint64(n), uint64(time.Since(t))
+	}
 }
 
 // ownRSS is the resident set size without cold mode's flush buffer, which is the

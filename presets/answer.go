@@ -2,8 +2,10 @@ package presets
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"localitylab/internal/units"
 	"localitylab/lab"
@@ -18,11 +20,15 @@ type Answer struct {
 	// Verdict says whether the figure bears the claim out; empty when nothing was
 	// measured.
 	Verdict string
+	// Conditions sets the source's conditions beside the verdict when the run's
+	// parameters are not the ones the lesson tests the claim under; empty when they
+	// are.
+	Conditions string
 }
 
 // String is the answer as the app, the command line and the page state it.
 func (a Answer) String() string {
-	return strings.TrimSpace(a.Measured + " " + a.Verdict)
+	return strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Verdict) + " " + a.Conditions)
 }
 
 // Answer puts what r measured beside the claim. A nil run answers nothing.
@@ -30,13 +36,26 @@ func (c Claim) Answer(r *result.Run) Answer {
 	if r == nil {
 		return Answer{}
 	}
+	var a Answer
 	switch c.Metric {
 	case "frame":
-		return c.answerFrame(r)
+		a = c.answerFrame(r)
 	case "load":
-		return c.answerLoad(r)
+		a = c.answerLoad(r)
+	case "lookup":
+		a = c.answerLookup(r)
+	case "budget":
+		a = c.answerBudget(r)
+	default:
+		return Answer{Measured: fmt.Sprintf("This version cannot measure a %q claim.", c.Metric)}
 	}
-	return Answer{Measured: fmt.Sprintf("This version cannot measure a %q claim.", c.Metric)}
+	if a.Verdict != "" {
+		if differ := c.conditionsDiffer(r); differ != "" {
+			a.Verdict = "Conditions differ (see below). " + a.Verdict
+			a.Conditions = differ
+		}
+	}
+	return a
 }
 
 // answerFrame compares median frame times by the summary's statistics: per round the
@@ -53,56 +72,241 @@ func (c Claim) answerFrame(r *result.Run) Answer {
 	} else {
 		fmt.Fprintf(&b, "Measured here: %s is faster, not slower: it takes %s of %s's time", c.Slower, units.Ratio(q.Median), c.Faster)
 	}
-	if q.Range {
-		fmt.Fprintf(&b, " (range %s–%s over %d rounds: too few for a 95%% interval).", bare(q.Lo), bare(q.Hi), q.Blocks)
-	} else {
-		fmt.Fprintf(&b, " (95%% interval %s–%s over %d rounds of per-frame ratios).", bare(q.Lo), bare(q.Hi), q.Blocks)
-	}
+	b.WriteString(interval(q, "per-frame ratios"))
 	return Answer{Measured: b.String(), Verdict: c.verdict(q)}
 }
 
-// verdict says whether the measurement bears the claim out: a claim of direction
-// only (ratio 1) holds when the slower is significantly slower; a claim with a
-// figure holds when the interval contains it.
+// interval says what q's interval is and what it is over, as a sentence's end.
+func interval(q result.Ratio, of string) string {
+	if q.Range {
+		return fmt.Sprintf(" (range %s–%s over %d rounds: too few for a 95%% interval).", bare(q.Lo), bare(q.Hi), q.Blocks)
+	}
+	return fmt.Sprintf(" (95%% interval %s–%s over %d rounds of %s).", bare(q.Lo), bare(q.Hi), q.Blocks, of)
+}
+
+// closeEnough is how far a measured ratio may lie from a source's figure and still
+// bear it out: within a factor of 1.25 either way. The sources timed one run on their
+// own machines and wrote "about"; a difference of a quarter is within what another
+// machine, compiler or run changes, and a third, half or twice the figure is not.
+const closeEnough = 1.25
+
+// verdict says whether the measurement bears the claim out. A claim of direction
+// only (ratio 1) holds when the slower is significantly slower. A claim with a
+// figure is about magnitude: it holds when the interval reaches within closeEnough of
+// the figure, and otherwise the verdict says what fraction or multiple of the figure
+// was measured ("about a third of the source's 50×"). Too few rounds for an interval
+// judge nothing.
 func (c Claim) verdict(q result.Ratio) string {
+	if q.Range {
+		return fmt.Sprintf("Too few rounds to judge (%d; a 95%% interval needs 6): run more frames.", q.Blocks)
+	}
 	if c.Ratio == 1 {
 		switch {
 		case q.Significant && q.Median > 1:
-			return "The direction holds."
+			return "The claim holds: the direction is borne out."
 		case q.Significant:
-			return "The direction does not hold here."
+			return "The claim does not hold here: the direction is reversed."
 		}
-		return "No significant difference: the claim is not borne out here."
+		return "The claim does not hold here: no significant difference (the interval includes 1)."
 	}
 	claimed := units.Ratio(c.Ratio)
 	switch {
 	case !q.Significant:
-		return fmt.Sprintf("No significant difference here, against the source's %s.", claimed)
+		return fmt.Sprintf("The claim does not hold here: no significant difference (the interval includes 1), against the source's %s.", claimed)
 	case q.Median < 1:
-		return fmt.Sprintf("The direction does not hold here, let alone the source's %s.", claimed)
-	case c.Ratio < q.Lo:
-		return fmt.Sprintf("The gap here is wider than the source's %s.", claimed)
-	case c.Ratio > q.Hi:
-		return fmt.Sprintf("The gap here is narrower than the source's %s.", claimed)
+		return fmt.Sprintf("The claim does not hold here: the direction is reversed, let alone the source's %s.", claimed)
+	case q.Lo <= c.Ratio && c.Ratio <= q.Hi:
+		return fmt.Sprintf("The claim holds: the source's %s lies within the interval.", claimed)
+	case q.Hi*closeEnough >= c.Ratio && q.Lo <= c.Ratio*closeEnough:
+		return fmt.Sprintf("The claim holds: the interval comes close to the source's %s (within a factor of 1.25).", claimed)
 	}
-	return fmt.Sprintf("The source's %s lies within the interval.", claimed)
+	return fmt.Sprintf("The claim does not hold here: the direction holds, but the gap is %s the source's %s.", share(q.Median/c.Ratio), claimed)
+}
+
+// share says what fraction or multiple of a claimed figure a measured one is: "about
+// a third of", "about half of", "about 3.2 times".
+func share(f float64) string {
+	if f > 1 {
+		return fmt.Sprintf("about %s times", strings.TrimSuffix(units.Ratio(f), "×"))
+	}
+	words := []struct {
+		f    float64
+		name string
+	}{{1. / 10, "a tenth"}, {1. / 8, "an eighth"}, {1. / 6, "a sixth"}, {1. / 5, "a fifth"}, {1. / 4, "a quarter"},
+		{1. / 3, "a third"}, {2. / 5, "two fifths"}, {1. / 2, "half"}, {3. / 5, "three fifths"}, {2. / 3, "two thirds"},
+		{3. / 4, "three quarters"}, {4. / 5, "four fifths"}}
+	pct := fmt.Sprintf("%.0f%%", 100*f)
+	if f < 0.09 {
+		return "about " + pct + " of"
+	}
+	best := words[0]
+	for _, w := range words[1:] {
+		if math.Abs(math.Log(f/w.f)) < math.Abs(math.Log(f/best.f)) {
+			best = w
+		}
+	}
+	return fmt.Sprintf("about %s (%s) of", best.name, pct)
 }
 
 // answerLoad compares the two load times. A load happens once per backing, so the
-// ratio is of two single measurements and has no interval: the answer says so, and
-// gives the source's figure beside it rather than a verdict.
+// ratio is of two single measurements and has no interval: the verdict judges the
+// figure as verdict does a median, and says that it rests on one load each.
 func (c Claim) answerLoad(r *result.Run) Answer {
 	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
 	if slow == nil || fast == nil || slow.Load.NS <= 0 || fast.Load.NS <= 0 {
 		return Answer{Measured: "Not measured yet: both loads must finish first."}
 	}
 	ratio := float64(slow.Load.NS) / float64(fast.Load.NS)
+	claimed := units.Ratio(c.Ratio)
+	var v string
+	switch {
+	case ratio < 1:
+		v = fmt.Sprintf("The claim does not hold on this load: %s loaded faster, let alone the source's %s.", c.Slower, claimed)
+	case ratio*closeEnough >= c.Ratio && ratio <= c.Ratio*closeEnough:
+		v = fmt.Sprintf("The claim holds on this load: close to the source's %s (within a factor of 1.25).", claimed)
+	default:
+		v = fmt.Sprintf("The claim does not hold on this load: the gap is %s the source's %s.", share(ratio/c.Ratio), claimed)
+	}
 	return Answer{
 		Measured: fmt.Sprintf("Measured here: loading %s took %s as long as %s (%s against %s). One load each, so no interval; "+
 			"run it again to see how much it varies.",
 			c.Slower, units.Ratio(ratio), c.Faster, units.Duration(float64(slow.Load.NS)), units.Duration(float64(fast.Load.NS))),
-		Verdict: fmt.Sprintf("The source says %s.", units.Ratio(c.Ratio)),
+		Verdict: v,
 	}
+}
+
+// answerLookup compares the time the two backings took to resolve a frame's handles
+// by id, timed on their own just after each frame (lab.CompareLookups), by the same
+// statistics as frame times. In a frame the lookups are a small share beside the
+// update of every entity; a claim about lookups is judged on them alone.
+func (c Claim) answerLookup(r *result.Run) Answer {
+	q, err := lab.CompareLookups(r, c.Slower, c.Faster)
+	if err != nil {
+		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
+	}
+	var b strings.Builder
+	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
+	n, slowNS := medianLookup(r, slow)
+	_, fastNS := medianLookup(r, fast)
+	fmt.Fprintf(&b, "Measured here, the handle lookups on their own (%s a frame, repeated just after it): ", units.Count(n))
+	if q.Median >= 1 {
+		fmt.Fprintf(&b, "%s's take %s as long as %s's", c.Slower, units.Ratio(q.Median), c.Faster)
+	} else {
+		fmt.Fprintf(&b, "%s's are faster, not slower: they take %s of %s's time", c.Slower, units.Ratio(q.Median), c.Faster)
+	}
+	if n > 0 {
+		fmt.Fprintf(&b, ", %s against %s a frame, %s against %s a lookup", units.Duration(slowNS), units.Duration(fastNS),
+			units.Duration(slowNS/n), units.Duration(fastNS/n))
+	}
+	b.WriteString(interval(q, "per-frame ratios"))
+	return Answer{Measured: b.String(), Verdict: c.verdict(q)}
+}
+
+// medianLookup returns the median over b's kept frames of the handles resolved and of
+// the time resolving them took.
+func medianLookup(r *result.Run, b *result.Backing) (n, ns float64) {
+	var counts, times []float64
+	for k := range b.Frames.LookupNS {
+		if r.Excluded(k) == result.Kept {
+			counts = append(counts, float64(b.Frames.Lookups[k]))
+			times = append(times, float64(b.Frames.LookupNS[k]))
+		}
+	}
+	return median(counts), median(times)
+}
+
+// median is the middle of xs (the mean of the middle two), 0 for none; it sorts xs.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	m := len(xs) / 2
+	if len(xs)%2 == 1 {
+		return xs[m]
+	}
+	return (xs[m-1] + xs[m]) / 2
+}
+
+// Budget is the frame time of 60 frames a second, which a "budget" claim is judged
+// against: a frame over it is a frame the display shows twice, a visible hitch.
+const Budget = time.Second / 60
+
+// Shares of frames over the budget that a "budget" claim reads as a stutter (one
+// frame in twenty or more: three hitches a second at 60 fps) and as smooth (under one
+// in a hundred).
+const (
+	stutterShare = 0.05
+	smoothShare  = 0.01
+)
+
+// answerBudget judges a claim that Slower stutters where Faster stays smooth, by the
+// share of each one's kept frames over Budget, not by which is faster: a backing many
+// times slower than another can still keep every frame within the budget.
+func (c Claim) answerBudget(r *result.Run) Answer {
+	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
+	if slow == nil || fast == nil || slow.Summary.Measured == 0 || fast.Summary.Measured == 0 {
+		return Answer{Measured: "Not measured yet: both backings need frames after the warm-up."}
+	}
+	slowOver, slowShare := overBudget(r, slow)
+	fastOver, fastShare := overBudget(r, fast)
+	budget := units.Duration(float64(Budget))
+	measured := fmt.Sprintf("Measured here: %s's frames (p50 %s, p99 %s) went over the %s budget of 60 fps in %s of %s; "+
+		"%s's (p50 %s, p99 %s) in %s.",
+		c.Slower, units.Duration(slow.Summary.P50NS), units.Duration(slow.Summary.P99NS), budget,
+		units.Count(float64(slowOver)), units.Count(float64(slow.Summary.Measured)),
+		c.Faster, units.Duration(fast.Summary.P50NS), units.Duration(fast.Summary.P99NS), units.Count(float64(fastOver)))
+	pct := func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
+	var v string
+	switch {
+	case slowShare >= stutterShare && fastShare < smoothShare:
+		v = fmt.Sprintf("The claim holds: %s misses the budget in %s of its frames, a pan that stutters, while %s keeps it.", c.Slower, pct(slowShare), c.Faster)
+	case fastShare >= smoothShare && slowShare >= smoothShare:
+		v = fmt.Sprintf("The claim does not hold here: %s misses the budget too, in %s of its frames.", c.Faster, pct(fastShare))
+	case fastShare >= smoothShare:
+		v = fmt.Sprintf("The claim does not hold here: it is the other way round, %s misses the budget in %s of its frames and %s keeps it.",
+			c.Faster, pct(fastShare), c.Slower)
+	case slowShare < smoothShare:
+		v = fmt.Sprintf("The claim does not hold here: scanning with %s keeps the budget (its p99 is %s of it), so neither stutters, "+
+			"whichever is faster.", c.Slower, pct(slow.Summary.P99NS/float64(Budget)))
+	default:
+		v = fmt.Sprintf("The claim does not clearly hold: %s misses the budget in %s of its frames, occasional hitches rather than a stutter.",
+			c.Slower, pct(slowShare))
+	}
+	return Answer{Measured: measured, Verdict: v}
+}
+
+// overBudget counts b's kept frames over Budget, and their share of the kept frames.
+func overBudget(r *result.Run, b *result.Backing) (int, float64) {
+	over, kept := 0, 0
+	for k, ns := range b.Frames.NS {
+		if r.Excluded(k) != result.Kept {
+			continue
+		}
+		kept++
+		if ns > int64(Budget) {
+			over++
+		}
+	}
+	if kept == 0 {
+		return 0, 0
+	}
+	return over, float64(over) / float64(kept)
+}
+
+// conditionsDiffer says, when r's parameters are not the ones the claim's lesson tests
+// it under, what the source measured and what differs; "" when they match, or when the
+// claim names no conditions. It is ConditionsNote for one claim, beside its verdict.
+func (c Claim) conditionsDiffer(r *result.Run) string {
+	if len(c.Conditions) == 0 {
+		return ""
+	}
+	want, got := differences(c.Conditions.Keys(), c.Conditions, r.Params)
+	if len(got) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The source's conditions: %s. The lesson sets %s for them; this run has %s.",
+		strings.TrimSuffix(c.Setting, "."), strings.Join(want, ", "), strings.Join(got, ", "))
 }
 
 // Answered is a claim with what a run measured about it.

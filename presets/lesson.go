@@ -44,16 +44,40 @@ func ConditionsNote(lesson, workloadName string, params workload.Params, what st
 	if err1 != nil || err2 != nil {
 		return ""
 	}
-	var before, after []string
-	for _, q := range spec.Params {
-		if was[q.Name] != now[q.Name] {
-			before = append(before, q.Name+" = "+units.Count(float64(was[q.Name])))
-			after = append(after, q.Name+" = "+units.Count(float64(now[q.Name])))
-		}
+	names := make([]string, len(spec.Params))
+	for i, q := range spec.Params {
+		names[i] = q.Name
 	}
+	before, after := differences(names, was, now)
 	if len(before) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("The lesson was written for %s; %s has %s. The sizes its text names are the lesson's, not %s.",
 		strings.Join(before, ", "), what, strings.Join(after, ", "), what+"'s")
+}
+
+// differences lists, for each of names whose value differs between was and now, the
+// two values as "name = value"; a name that now lacks (a run saved before the
+// parameter existed) is not a difference.
+func differences(names []string, was, now workload.Params) (before, after []string) {
+	for _, k := range names {
+		if v, ok := now[k]; ok && v != was[k] {
+			before = append(before, k+" = "+units.Count(float64(was[k])))
+			after = append(after, k+" = "+units.Count(float64(v)))
+		}
+	}
+	return before, after
+}
+
+// Paragraphs splits a lesson's text at its blank lines, each paragraph's line breaks
+// and runs of spaces folded into single spaces, so that the app and the command line
+// can set each one apart.
+func Paragraphs(lesson string) []string {
+	var out []string
+	for _, para := range strings.Split(strings.ReplaceAll(lesson, "\r\n", "\n"), "\n\n") {
+		if p := strings.Join(strings.Fields(para), " "); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -32,7 +32,7 @@ type Preset struct {
 	Schema   string          `json:"schema"`
 	Name     string          `json:"name"`   // short id: "sprites-million"
 	Title    string          `json:"title"`  // shown in the picker
-	Lesson   string          `json:"lesson"` // one paragraph; empty for a plain saved run
+	Lesson   string          `json:"lesson"` // paragraphs, a blank line between; empty for a plain saved run
 	Workload string          `json:"workload"`
 	Backings []string        `json:"backings"`
 	Params   workload.Params `json:"params"` // on top of the workload's defaults
@@ -44,18 +44,29 @@ type Preset struct {
 
 // Claim is one figure a source article states, in a form a run can check: Slower is
 // Ratio times slower than Faster on Metric. A Ratio of 1 records a claim with no figure
-// ("faster than any hash table"): only the direction is claimed.
+// ("faster than any hash table"): only the direction is claimed. A "budget" claim has
+// no ratio: it says that Slower misses the frame budget (stutters) where Faster keeps
+// it.
 type Claim struct {
-	Source string  `json:"source"` // "source 003, Game Programming Patterns"
-	Text   string  `json:"text"`   // the claim in a sentence
-	Metric string  `json:"metric"` // "frame" (median frame time) or "load" (load time)
+	Source string `json:"source"` // "source 003, Game Programming Patterns"
+	Text   string `json:"text"`   // the claim in a sentence
+	// Metric is what the claim is about: "frame" (frame time), "load" (load time),
+	// "lookup" (a frame's lookups by handle, timed on their own) or "budget" (the
+	// share of frames over the 16.7 ms budget of 60 fps).
+	Metric string  `json:"metric"`
 	Slower string  `json:"slower"`
 	Faster string  `json:"faster"`
-	Ratio  float64 `json:"ratio"`
+	Ratio  float64 `json:"ratio,omitempty"`
+	// Conditions are the parameter values under which the lesson tests the claim, the
+	// nearest the lab comes to the source's setup; a run with other values of them has
+	// its answer marked "conditions differ", with Setting beside it.
+	Conditions workload.Params `json:"conditions,omitempty"`
+	// Setting is the source's own setup in words: what it measured, and how.
+	Setting string `json:"setting,omitempty"`
 }
 
 // Metrics a claim can be about.
-var metrics = []string{"frame", "load"}
+var metrics = []string{"frame", "load", "lookup", "budget"}
 
 //go:embed builtin/*.json
 var builtinFS embed.FS
@@ -190,6 +201,27 @@ func (p *Preset) Validate() error {
 		if err := c.validate(p.Backings); err != nil {
 			return fmt.Errorf("claims[%d]: %w", i, err)
 		}
+		if err := c.validateConditions(spec); err != nil {
+			return fmt.Errorf("claims[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// validateConditions checks that a claim's conditions name parameters of the workload
+// within their ranges, and that a claim with conditions says what the source's were.
+// They need not be the preset's own values: a setup saved with other sizes keeps its
+// lesson's claims, and its runs are marked as differing (a built-in lesson's do match:
+// TestBuiltins).
+func (c *Claim) validateConditions(spec *workload.Spec) error {
+	if len(c.Conditions) == 0 {
+		return nil
+	}
+	if strings.TrimSpace(c.Setting) == "" {
+		return errors.New("setting: empty, but the claim has conditions: say what the source measured")
+	}
+	if _, err := spec.Resolve(c.Conditions); err != nil {
+		return fmt.Errorf("conditions: %w", err)
 	}
 	return nil
 }
@@ -206,7 +238,10 @@ func (c *Claim) validate(backings []string) error {
 	if c.Slower == c.Faster {
 		return fmt.Errorf("slower and faster are both %q", c.Slower)
 	}
-	if !(c.Ratio > 0) {
+	switch {
+	case c.Metric == "budget" && c.Ratio != 0:
+		return fmt.Errorf("ratio: %v (a budget claim has none: it is judged against the frame budget)", c.Ratio)
+	case c.Metric != "budget" && !(c.Ratio > 0):
 		return fmt.Errorf("ratio: %v (want a positive number)", c.Ratio)
 	}
 	if strings.TrimSpace(c.Text) == "" {

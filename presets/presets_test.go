@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"localitylab/scenarios"
 )
 
 func TestBuiltins(t *testing.T) {
@@ -24,6 +26,16 @@ func TestBuiltins(t *testing.T) {
 		seen[p.Name] = true
 		if p.Lesson == "" {
 			t.Errorf("%s: built-in preset without a lesson", p.Name)
+		}
+		// A lesson's own run tests each claim under the claim's conditions.
+		spec, _ := scenarios.Lookup(p.Workload)
+		own, _ := spec.Resolve(p.Params)
+		for i, c := range p.Claims {
+			for _, k := range c.Conditions.Keys() {
+				if c.Conditions[k] != own[k] {
+					t.Errorf("%s: claims[%d]: conditions %s = %d, but the preset runs %d", p.Name, i, k, c.Conditions[k], own[k])
+				}
+			}
 		}
 	}
 	if Default().Name != "sprites-million" {
@@ -60,6 +72,11 @@ func TestParseErrorsNameTheField(t *testing.T) {
 		{"syntax error", `"frames": 100,`, `"frames": 100`, "line 3:"},
 		{"claim on a backing not run", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "map", "faster": "soa", "ratio": 2}]`, `claims[0]: slower: "map" is not one of the preset's backings`},
 		{"claim metric", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "fps", "slower": "ptrarray", "faster": "soa", "ratio": 2}]`, `claims[0]: metric: "fps"`},
+		{"claim ratio", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa"}]`, `claims[0]: ratio: 0 (want a positive number)`},
+		{"budget with a ratio", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "budget", "slower": "ptrarray", "faster": "soa", "ratio": 2}]`, `claims[0]: ratio: 2 (a budget claim has none`},
+		{"conditions without setting", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entities": 5}}]`, `claims[0]: setting: empty`},
+		{"conditions out of range", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entities": 0}, "setting": "s"}]`, `claims[0]: conditions: sprites: entities = 0 is out of range`},
+		{"conditions unknown", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entitees": 5}, "setting": "s"}]`, `claims[0]: conditions: sprites: unknown parameter "entitees"`},
 	}
 	if _, err := Parse([]byte(valid), "lesson1.json"); err != nil {
 		t.Fatalf("the valid preset does not parse: %v", err)

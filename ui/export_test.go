@@ -205,7 +205,7 @@ func TestExportedPageStatesTheClaims(t *testing.T) {
 	h := newHarness(t, p, "")
 	o := h.w.exportOptions(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
 	if len(o.Claims) != 1 || o.Claims[0].Text != "fifty times" || !strings.Contains(o.Claims[0].Answer, "8.00× slower") ||
-		!strings.Contains(o.Claims[0].Answer, "narrower than the source's 50.0×") {
+		!strings.Contains(o.Claims[0].Answer, "about a sixth (16%) of the source's 50.0×") {
 		t.Errorf("the page's claims %+v, want the claim with its answer and verdict", o.Claims)
 	}
 	if o := h.w.exportOptions(nil); len(o.Claims) != 0 {

@@ -56,8 +56,8 @@ func (p *infoPanel) SetSetup(s presets.Preset) {
 	title := widget.NewLabel(s.Title)
 	title.TextStyle.Bold, title.Wrapping, title.SizeName = true, fyne.TextWrapWord, theme.SizeNameSubHeadingText
 	p.box.Add(title)
-	if strings.TrimSpace(s.Lesson) != "" {
-		p.box.Add(wrapped(s.Lesson))
+	for _, para := range presets.Paragraphs(s.Lesson) {
+		p.box.Add(wrapped(para))
 	}
 	p.conditions = wrapped("")
 	p.conditions.Importance = widget.WarningImportance
@@ -95,16 +95,27 @@ func (p *infoPanel) addClaim(c presets.Claim, guess string) {
 	row.guess.SetText(guess)
 	row.answer.TextStyle.Italic = true
 	row.answer.Hide()
-	ask := fmt.Sprintf("Your prediction: %s is how many times slower than %s?", c.Slower, c.Faster)
-	if c.Metric == "load" {
-		ask = fmt.Sprintf("Your prediction: loading %s takes how many times as long as %s?", c.Slower, c.Faster)
-	}
+	ask, unit := askFor(c)
 	p.box.Add(head)
 	p.box.Add(wrapped(c.Text))
 	p.box.Add(wrapped(ask))
-	p.box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel("×"), row.guess))
+	p.box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(unit), row.guess))
 	p.box.Add(row.answer)
 	p.claims = append(p.claims, row)
+}
+
+// askFor is the question the prediction box under claim c answers, and the unit
+// written after the box.
+func askFor(c presets.Claim) (ask, unit string) {
+	switch c.Metric {
+	case "load":
+		return fmt.Sprintf("Your prediction: loading %s takes how many times as long as %s?", c.Slower, c.Faster), "×"
+	case "lookup":
+		return fmt.Sprintf("Your prediction: %s's lookups by handle take how many times as long as %s's?", c.Slower, c.Faster), "×"
+	case "budget":
+		return fmt.Sprintf("Your prediction: how long will %s's frame take? (the budget is %s)", c.Slower, units.Duration(float64(presets.Budget))), "ms"
+	}
+	return fmt.Sprintf("Your prediction: %s is how many times slower than %s?", c.Slower, c.Faster), "×"
 }
 
 // ShowRun puts r's figures beside the claims and under the notes; nil clears them.
@@ -116,7 +127,11 @@ func (p *infoPanel) ShowRun(r *result.Run) {
 	for _, c := range p.claims {
 		text := c.claim.Answer(r).String()
 		if g, ok := parseGuess(c.guess.Text); ok && text != "" && !strings.HasPrefix(text, "Not measured") {
-			text += " You predicted " + units.Ratio(g) + "."
+			if _, unit := askFor(c.claim); unit == "ms" {
+				text += " You predicted " + units.Duration(g*1e6) + "."
+			} else {
+				text += " You predicted " + units.Ratio(g) + "."
+			}
 		}
 		setShown(c.answer, text)
 	}
@@ -134,9 +149,10 @@ func (p *infoPanel) guesses() []*widget.Entry {
 	return out
 }
 
-// parseGuess reads a prediction: "10", "10×", "10x", "2.5".
+// parseGuess reads a prediction: "10", "10×", "10x", "2.5", "12 ms".
 func parseGuess(s string) (float64, bool) {
-	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), "×xX"))
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "ms"))
+	s = strings.TrimSpace(strings.TrimRight(s, "×xX"))
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil && v > 0
 }

@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2/widget"
 
 	"localitylab/internal/runtest"
 	"localitylab/presets"
@@ -13,7 +16,7 @@ func TestParseGuess(t *testing.T) {
 		in   string
 		want float64
 		ok   bool
-	}{{"10", 10, true}, {" 2.5× ", 2.5, true}, {"50x", 50, true}, {"", 0, false}, {"-3", 0, false}, {"lots", 0, false}} {
+	}{{"10", 10, true}, {" 2.5× ", 2.5, true}, {"50x", 50, true}, {"", 0, false}, {"-3", 0, false}, {"lots", 0, false}, {"12 ms", 12, true}, {"3.5ms", 3.5, true}} {
 		got, ok := parseGuess(tt.in)
 		if ok != tt.ok || ok && got != tt.want {
 			t.Errorf("parseGuess(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
@@ -33,5 +36,38 @@ func TestPredictionShownBesideAnswer(t *testing.T) {
 	h.w.info.ShowRun(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
 	if got := h.w.info.claims[0].answer.Text; !strings.Contains(got, "8.00× slower") || !strings.Contains(got, "You predicted 20.0×") {
 		t.Errorf("answer %q, want the measurement and the prediction", got)
+	}
+}
+
+// TestLessonParagraphs: a lesson's paragraphs are labels of their own, in order.
+func TestLessonParagraphs(t *testing.T) {
+	p := presets.Preset{Schema: presets.Schema, Title: "T", Workload: "sprites", Backings: []string{"soa"}, Frames: 40, Warmup: 4,
+		Lesson: "First paragraph,\nstill the first.\n\nSecond paragraph."}
+	h := newHarness(t, p, "")
+	var texts []string
+	for _, o := range h.w.info.box.Objects {
+		if l, ok := o.(*widget.Label); ok {
+			texts = append(texts, l.Text)
+		}
+	}
+	i := slices.Index(texts, "First paragraph, still the first.")
+	if i < 0 || i+1 >= len(texts) || texts[i+1] != "Second paragraph." {
+		t.Errorf("labels %q, want the two paragraphs one after the other", texts)
+	}
+}
+
+// TestBudgetPrediction: a budget claim asks for a frame time in ms and shows the
+// prediction as one.
+func TestBudgetPrediction(t *testing.T) {
+	p := presets.Preset{Schema: presets.Schema, Title: "T", Workload: "sprites", Backings: []string{"soa", "spatialhash"}, Frames: 40, Warmup: 4,
+		Claims: []presets.Claim{{Source: "s", Text: "stutters", Metric: "budget", Slower: "soa", Faster: "spatialhash"}}}
+	h := newHarness(t, p, "")
+	if ask, unit := askFor(p.Claims[0]); !strings.Contains(ask, "how long will soa's frame take? (the budget is 16.7 ms)") || unit != "ms" {
+		t.Errorf("asks %q in %q", ask, unit)
+	}
+	h.w.info.guesses()[0].SetText("20")
+	h.w.info.ShowRun(runtest.Synthetic([]string{"soa", "spatialhash"}, []float64{16000, 1}, []int64{1, 1}))
+	if got := h.w.info.claims[0].answer.Text; !strings.Contains(got, "The claim holds") || !strings.Contains(got, "You predicted 20.0 ms") {
+		t.Errorf("answer %q, want the verdict and the prediction in ms", got)
 	}
 }

@@ -161,6 +161,7 @@ func (b *Backing) validate(frames int, v1 bool) error {
 		{"checksum", len(s.Checksum), false},
 		{"instructions", len(s.Instructions), true}, {"cycles", len(s.Cycles), true},
 		{"mem_misses", len(s.MemMisses), true},
+		{"lookups", len(s.Lookups), true}, {"lookup_ns", len(s.LookupNS), true},
 	}
 	for _, c := range cols {
 		if c.len != n && !(c.opt && c.len == 0) {
@@ -169,6 +170,9 @@ func (b *Backing) validate(frames int, v1 bool) error {
 	}
 	if (s.Instructions == nil) != (s.Cycles == nil) || (s.Instructions == nil && s.MemMisses != nil) {
 		return errors.New("frames: instructions and cycles must both be null or both present, and mem_misses null without them")
+	}
+	if (s.Lookups == nil) != (s.LookupNS == nil) {
+		return errors.New("frames: lookups and lookup_ns must both be absent or both present")
 	}
 	for i, c := range s.Checksum {
 		if _, err := ParseChecksum(c); err != nil {

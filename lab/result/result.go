@@ -133,6 +133,11 @@ type Series struct {
 	Instructions []uint64 `json:"instructions"`
 	Cycles       []uint64 `json:"cycles"`
 	MemMisses    []uint64 `json:"mem_misses"`
+
+	// Lookups and LookupNS are absent unless the frames resolved handles (see
+	// Sample.Lookups).
+	Lookups  []uint64 `json:"lookups,omitempty"`
+	LookupNS []uint64 `json:"lookup_ns,omitempty"`
 }
 
 // Summary is computed over the frames after warm-up.
@@ -188,6 +193,12 @@ type Sample struct {
 	GCWaitNS   uint64
 	GCCPUNS    uint64
 	Checksum   uint64
+
+	// Lookups and LookupNS: for a workload whose frame resolves handles by id
+	// (workload.Lookups), how many the frame resolved and how long resolving them
+	// again took, timed just after the frame and outside its interval; 0 elsewhere.
+	Lookups  uint64
+	LookupNS uint64
 
 	HasCounters  bool
 	Instructions uint64

@@ -23,6 +23,9 @@ func testRun() *Run {
 				GCWaitNS: 70 * uint64(i%2), GCCPUNS: 900 * uint64(i%2),
 				Checksum: workload.Mix(uint64(i)), HasCounters: counters,
 				Instructions: 10 * uint64(i), Cycles: 20 * uint64(i), MemMisses: uint64(i)}
+			if counters { // the lookup columns on one backing only, as the counters
+				out[i].Lookups, out[i].LookupNS = 64, 300+uint64(i)
+			}
 		}
 		return out
 	}
@@ -112,6 +115,8 @@ func TestReadJSONRefuses(t *testing.T) {
 		{"short series", `"allocs": [0, 1, 2, 3]`, `"allocs": [0, 1, 2]`, "backings[0] (soa): frames.allocs: 3 values, frames.ns has 4"},
 		{"checksum", `"checksum": ["0000000000000000"`, `"checksum": ["xyz"`, `frames.checksum[0]: "xyz" is not 16 hex digits`},
 		{"half counters", `"cycles": [0, 20, 40, 60]`, `"cycles": null`, "must both be null or both present"},
+		{"short lookups", `"lookup_ns": [300, 301, 302, 303]`, `"lookup_ns": [300]`, "frames.lookup_ns: 1 values, frames.ns has 4"},
+		{"half lookups", `"lookups": [64, 64, 64, 64],`, ``, "lookups and lookup_ns must both be absent or both present"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

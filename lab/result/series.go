@@ -3,7 +3,8 @@ package result
 import "strconv"
 
 // NewSeries turns a backing's frame samples, in frame order, into the Series a result
-// file holds. The counter columns are nil (null in JSON) when no sample has counters.
+// file holds. The counter columns are nil (null in JSON) when no sample has counters,
+// and the lookup columns nil (absent) when no frame resolved a handle.
 func NewSeries(samples []Sample) Series {
 	n := len(samples)
 	s := Series{
@@ -18,7 +19,7 @@ func NewSeries(samples []Sample) Series {
 		GCCPUNS:    make([]uint64, n),
 		Checksum:   make([]string, n),
 	}
-	counters := false
+	counters, lookups := false, false
 	for i, x := range samples {
 		s.NS[i], s.Allocs[i], s.AllocBytes[i] = x.NS, x.Allocs, x.AllocBytes
 		s.HeapBytes[i], s.RSSBytes[i] = x.HeapBytes, x.RSSBytes
@@ -26,6 +27,13 @@ func NewSeries(samples []Sample) Series {
 		s.GCWaitNS[i], s.GCCPUNS[i] = x.GCWaitNS, x.GCCPUNS
 		s.Checksum[i] = FormatChecksum(x.Checksum)
 		counters = counters || x.HasCounters
+		lookups = lookups || x.Lookups > 0
+	}
+	if lookups {
+		s.Lookups, s.LookupNS = make([]uint64, n), make([]uint64, n)
+		for i, x := range samples {
+			s.Lookups[i], s.LookupNS[i] = x.Lookups, x.LookupNS
+		}
 	}
 	if counters {
 		s.Instructions, s.Cycles, s.MemMisses = make([]uint64, n), make([]uint64, n), make([]uint64, n)

@@ -7,18 +7,22 @@ import "localitylab/scenarios/workload"
 var BackingNotes = map[string]string{
 	workload.PtrArray: "An array of pointers to bullets, each spawn a fresh heap object. Every " +
 		"frame follows every pointer to a different place in the heap, every spawn is an " +
-		"allocation and every despawn leaves garbage, so the collector runs all the time. A " +
-		"handle is a plain pointer: the collector keeps a dead bullet's memory for as long as a " +
-		"handle points at it, so a dead flag is enough to tell it is gone.",
+		"allocation (about 1,200 a frame in slotmap-churn) and every despawn leaves garbage. At " +
+		"GOGC 100 that garbage starts a collection now and then, not all the time: slotmap-churn " +
+		"measured 1 or 2 collection cycles in its 400 frames (three runs), 23 to 81 µs of collector " +
+		"CPU per frame on average (GC/frame), charged to this backing. A handle is a plain pointer: the collector keeps a dead " +
+		"bullet's memory for as long as a handle points at it, so a dead flag is enough to tell it " +
+		"is gone, and a lookup is one load.",
 	workload.Map: "Go's built-in map (a Swiss table since Go 1.24) keyed by a bullet id that is " +
 		"never reused, so a handle is just the id and a stale one is a missing key. Simple and " +
-		"safe, but every spawn and despawn hashes, ranging over the map visits empty slots in a " +
-		"random order, and because map values cannot be changed in place every move writes the " +
-		"bullet back through the hash.",
+		"safe, but every spawn, despawn and lookup hashes (a lookup about 30 ns against the slot " +
+		"map's 10, BenchmarkLookups), ranging over the map visits empty slots in a random order, " +
+		"and because map values cannot be changed in place every move writes the bullet back " +
+		"through the hash.",
 	workload.SlotMap: "Bullets by value in one dense array, removed by moving the last one into the " +
-		"hole, with handles that go through a slot table and carry a generation. The frame is one " +
+		"hole, with handles that go through a slot table and carry a version. The frame is one " +
 		"straight pass over live bullets only; a spawn is an append, a despawn a copy; a stale " +
-		"handle fails its generation check even after its slot went to a new bullet. Nothing is " +
+		"handle fails its version check even after its slot went to a new bullet. Nothing is " +
 		"allocated once the arrays have grown.",
 	workload.RowVec: "Per-row vectors: the arena is cut into bands, each band keeps its bullets in " +
 		"one vector of its own, chained per tile. Hit tests visit only the tiles under each target, " +
@@ -26,7 +30,7 @@ var BackingNotes = map[string]string{
 		"and relinked, and handles need a slot table of their own because a bullet's place changes.",
 	workload.SoA: "One column per field (x, y, vx, vy, born, id, slot), live rows only. The move " +
 		"streams just the position and velocity columns, the densest possible pass; despawns are " +
-		"swap-removed in one batch, and handles go through a generation-checked slot table that is " +
+		"swap-removed in one batch, and handles go through a version-checked slot table that is " +
 		"patched when a row moves. Nothing is allocated once the columns have grown.",
 	workload.SpatialHash: "Bullets by value in a slot map, as slotmap keeps them, plus a spatial hash in " +
 		"the form particle systems use when everything moves: each frame the grid is rebuilt from " +

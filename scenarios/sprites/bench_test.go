@@ -14,8 +14,8 @@ import (
 // BenchmarkFrame runs whole frames (move, cull, sort, draw) of every backing at the
 // default sizes, each world built once outside the timer. Beside them:
 //
-//   - soa's and spatialhash's cull alone, at frame 0's view, to separate the cost of
-//     finding the visible sprites from that of moving the others;
+//   - the cull alone of ptrarray, slotmap, soa and spatialhash, at frame 0's view, to
+//     separate the cost of finding the visible sprites from that of moving the others;
 //   - a plain sequential sum over four int32 slices as long as soa's geometry columns,
 //     for the target "soa cull within 2× of streaming the bytes it reads";
 //   - soa and spatialhash frames in a static world (no sprite moves), where the
@@ -29,7 +29,7 @@ func BenchmarkFrame(b *testing.B) {
 	for _, backing := range workload.Backings {
 		b.Run("sprites/"+backing, func(b *testing.B) { benchmarkFrames(b, p, backing) })
 	}
-	for _, backing := range []string{workload.SoA, workload.SpatialHash} {
+	for _, backing := range []string{workload.PtrArray, workload.SlotMap, workload.SoA, workload.SpatialHash} {
 		b.Run("sprites/"+backing+"-cull", func(b *testing.B) {
 			st := load(b, p, backing)
 			view := st.driver().viewAt(0)

@@ -18,20 +18,28 @@ var BackingNotes = map[string]string{
 		"values are dense, but reaching one from a tile goes through the handle, the slot table and " +
 		"then the value: three places in memory per entity, in an order the tiles do not share.",
 	workload.RowVec: "Per-row vectors (source 000): each map row keeps its own vector of entries and the " +
-		"first entry of each of its tiles, and a tile's entries are chained through that vector. " +
-		"While the window crosses a row, only that row's vector is read, and it is small enough to " +
-		"stay in cache: the fastest walk of the six, with no allocation per tile. Grown by append as in " +
-		"the source, a million 10×10 rectangles load about 2.9× faster than into soa's one big vector; " +
-		"each entry holds the entity's id (4 bytes: the walk sums ids), next (4: the list) and prev (4: " +
-		"a move unlinks from the middle of a list without walking it), plus a 4-byte removal record only " +
-		"when entities move, against the source's 4-byte next alone.",
+		"first entry of each of its tiles, and a tile's entries are chained through that vector, so a " +
+		"tile's list never leaves its row. While the window crosses a row, only that row's vector is " +
+		"read: at the workload's defaults a row holds about 500 entries (8 KB), which stay in cache, " +
+		"the fastest walk of the six with no allocation per tile (BenchmarkVisit; whole frames, which " +
+		"also move 5% of the entities, came out even with soa's); in tiles-rows a row holds about 1.25 " +
+		"million (15 MB), more than the caches near the core, and what is left is the short reach of " +
+		"each chain. Each entry holds the entity's id (4 bytes: the walk sums ids), next (4: the list) " +
+		"and prev (4: a move unlinks from the middle of a list without walking it), plus a 4-byte " +
+		"removal record only when entities move, against the source's 4-byte next alone. The load " +
+		"times include generating the rectangles and, at growth 1, every copy a growing vector makes: " +
+		"grown by append as in the source, a million 10×10 rectangles loaded 1.7 to 3× faster than into " +
+		"soa's one big vector in three runs of bench -preset tiles-rows on a busy 2-core VM (2.4 s " +
+		"against 7.4 s in the quietest; the source: 5.8×).",
 	workload.SoA: "The map-wide array, source 000's \"before\": tile heads in one array and ONE entry " +
 		"vector for the whole map (id, next and prev as parallel columns), chained per tile like " +
 		"rowvec's. The window's chains jump across a vector as big as the whole population, two " +
-		"columns per step. Grown by append, as the source grows it, each growth copies the whole " +
-		"vector: loading a million 10×10 rectangles took about 2.9× rowvec's time in the lab (7.7 s " +
-		"against 2.7 s) and 10% more memory (the source: 5.8× and 17%); counted first and sized once, " +
-		"about 2×.",
+		"columns per step. At growth 0 (the default) the load counts the entries first and allocates " +
+		"the vector once, at its final size; at growth 1, as the source grows it, the vector starts " +
+		"empty and each growth copies all of it. In tiles-rows at growth 1 that load took 1.7 to 3× " +
+		"rowvec's in three runs (7.4 s against 2.4 s in the quietest) and 11% more memory per entity " +
+		"(the source: 5.8× and 17%); sized once, at growth 0, neither loaded faster in three runs " +
+		"(soa's load 0.84× to 1.75× rowvec's), with equal memory per entity.",
 	workload.SpatialHash: "A spatial hash in its loose, dense variant: cells of one tile (the cell parameter) " +
 		"in a plain array over the map, each entity listed once, in the cell of its top-left tile, " +
 		"whatever its span, and the lists packed in row order. The window is one query, widened by the " +

@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+)
+
+// glossary explains the words the lessons, notes and tables use without spelling
+// them out, in the order a reader meets them. The README's Glossary section says the
+// same (TestGlossaryInReadme).
+var glossary = [][2]string{
+	{"source N", "One of the five articles the lessons quote (source 000 to source 004). Not the seed."},
+	{"seed", "The random seed of a run: the same seed and parameters give the same world and the same frames on every backing."},
+	{"backing", "The data structure that holds a workload's entities: ptrarray, map, slotmap, rowvec, soa or spatialhash."},
+	{"soa", "Struct of arrays: one array per field (x, y, width, …), entry i of every array belonging to entity i, so a loop that needs two fields reads only those two arrays."},
+	{"handle", "A stable id for an entity that may move in memory: the game keeps it, and looks the entity up by it."},
+	{"slot version", "The number a slot map keeps for each slot (source 002 keeps it with the object) and raises when the slot's entity is removed. A handle carries the version it was made with, so a handle to a removed entity no longer matches, even after the slot holds another. (Elsewhere also called a generation.)"},
+	{"re-bucket", "To move an entity out of the spatial hash cells it was listed in and into the cells of its new position."},
+	{"Swiss table", "The hash table behind Go's built-in map since Go 1.24: slots in groups of eight, each group with a byte of control data per slot, so that one probe tests several slots at once."},
+	{"cache line", "The 64 bytes the processor fetches from memory at once; reading one byte brings its neighbours along."},
+	{"cache miss", "Data that is in no cache and must come from memory: hundreds of processor cycles. Misses at independent addresses can overlap; a chain of pointers, each address read from the object before it, cannot."},
+	{"prefetcher", "The part of the processor that notices memory being read front to back and fetches the next cache lines before they are asked for. It cannot guess where a pointer leads."},
+	{"warm and cold cache mode", "Warm: each frame finds the caches as the backing's own previous frame left them. Cold: the caches are emptied before every frame, so every frame starts from memory."},
+	{"round and burst", "A round is one turn of the scheduler: every backing runs the same frames, one backing after another; a burst is one backing's consecutive frames of a round. In warm mode the first half of each burst re-warms the caches and is left out of the figures."},
+	{"warm-up", "The first frames of a run: charted, but left out of every figure."},
+	{"p50, p95, p99", "The frame time that 50%, 95% or 99% of the kept frames stay within; p50 is the median."},
+	{"budget", "16.7 ms, the time one frame may take at 60 frames a second; a frame over it misses a refresh of the screen, a visible stutter."},
+	{"× slower than best", "The median of per-frame time ratios against the fastest backing, taken first within each round and then over the rounds."},
+	{"the interval over rounds", "The 95% confidence interval of that ratio, computed over the rounds rather than over single frames, so that it covers what a rerun would change. n.s. marks an interval that includes 1: no significant difference."},
+	{"checksum", "What a backing's frame produced, folded into one number. Equal checksums on every backing, frame after frame, strongly indicate that they did the same work."},
+	{"GC/frame", "The garbage collector's CPU time for the work a backing's frames caused, per kept frame."},
+	{"bytes/entity", "The heap a backing's load built, per entity, leaving out what follows the map's size rather than the entities (a tile table)."},
+}
+
+// showGlossary shows the glossary in a dialog that scrolls.
+func (w *window) showGlossary() {
+	grid := container.NewVBox()
+	for _, g := range glossary {
+		term := widget.NewLabel(g[0])
+		term.TextStyle.Bold = true
+		grid.Add(term)
+		grid.Add(wrapped(g[1]))
+	}
+	scroll := container.NewVScroll(grid)
+	scroll.SetMinSize(fyne.NewSize(560, 420))
+	dialog.ShowCustom("Glossary", "Close", scroll, w.win)
+}
