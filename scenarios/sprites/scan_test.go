@@ -18,11 +18,13 @@ func TestScanColumns(t *testing.T) {
 			t.Run(fmt.Sprintf("n=%d/%d", n, trial), func(t *testing.T) {
 				xs, ys, ws, hs := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
 				var want []int
-				vals := make([]sprite, n)
+				vals := make([]record[[0]byte], n)
+				fat := make([]record[[40]byte], n) // records of one cache line each
 				for i := range n {
 					xs[i], ys[i] = r.Int32N(30), r.Int32N(30)
 					ws[i], hs[i] = 1+r.Int32N(8), 1+r.Int32N(8)
-					vals[i] = sprite{X: xs[i], Y: ys[i], W: ws[i], H: hs[i]}
+					vals[i].sprite = sprite{X: xs[i], Y: ys[i], W: ws[i], H: hs[i]}
+					fat[i].sprite = vals[i].sprite
 					if xs[i] < view.X1 && xs[i]+ws[i] > view.X0 && ys[i] < view.Y1 && ys[i]+hs[i] > view.Y0 {
 						want = append(want, i)
 					}
@@ -40,6 +42,13 @@ func TestScanColumns(t *testing.T) {
 				}
 				if !slices.Equal(got, want) {
 					t.Fatalf("scanValues found rows %v, want %v", got, want)
+				}
+				got = got[:0]
+				for i := scanValues(fat, view, 0); i < n; i = scanValues(fat, view, i+1) {
+					got = append(got, i)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("scanValues over records with cold bytes found rows %v, want %v", got, want)
 				}
 			})
 		}
