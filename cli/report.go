@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"io"
+	"os"
 	"strings"
 
 	"localitylab/lab/result"
@@ -22,8 +23,8 @@ func reportFlags(w io.Writer) (*flag.FlagSet, *reportOpts) {
 	return fs, o
 }
 
-// report reads a saved run and prints and exports it as bench would have: the
-// figures are those saved, not recomputed.
+// report reads a saved run or sweep and prints and exports it as bench or sweep
+// would have: the figures are those saved, not recomputed.
 func report(args []string, stdout, stderr io.Writer) int {
 	fs, o := reportFlags(stderr)
 	// The run's file may come before the flags or after them.
@@ -50,9 +51,35 @@ func report(args []string, stdout, stderr io.Writer) int {
 	if err := o.out.check(); err != nil {
 		return complain(err, stderr)
 	}
+	if isSweepFile(file) {
+		return reportSweep(file, o, stdout, stderr)
+	}
 	r, err := result.LoadJSON(file)
 	if err != nil {
 		return complain(usagef("report: %v", err), stderr)
 	}
 	return show(r, o.format, o.out, stdout, stderr)
+}
+
+// isSweepFile reports whether the JSON file at path declares the sweep schema; a file
+// that cannot be read is left to the run's reader, which names what is wrong.
+func isSweepFile(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	schema, err := result.FileSchema(data)
+	return err == nil && schema == result.SweepSchema
+}
+
+// reportSweep prints and exports a saved sweep.
+func reportSweep(file string, o *reportOpts, stdout, stderr io.Writer) int {
+	if o.format != "table" {
+		return complain(usagef("-format: %q: a sweep prints as a table only", o.format), stderr)
+	}
+	s, err := result.LoadSweepJSON(file)
+	if err != nil {
+		return complain(usagef("report: %v", err), stderr)
+	}
+	return showSweep(s, nil, sweepOutputsOf(o.out), stdout, stderr)
 }

@@ -40,22 +40,45 @@ type Preset struct {
 	Warmup   int             `json:"warmup"`
 	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
 	Claims   []Claim         `json:"claims,omitempty"`
+	// Sweep, for a lesson told by a sweep, is the parameter swept and its values; the
+	// run at each value is the one the other fields describe. A preset without it is
+	// a single run (and one with it can still be run as one, at Params).
+	Sweep *Sweep `json:"sweep,omitempty"`
 }
 
-// Claim is one figure a source article states, in a form a run can check: Slower is
-// Ratio times slower than Faster on Metric. A Ratio of 1 records a claim with no figure
-// ("faster than any hash table"): only the direction is claimed.
+// Sweep is the parameter a sweep lesson varies, and the values it takes.
+type Sweep struct {
+	Param  string  `json:"param"`
+	Values []int64 `json:"values"` // at least two, increasing
+}
+
+// Claim is one figure a source article states, in a form a run or a sweep can check.
+// A run checks "frame" and "load": Slower is Ratio times slower than Faster, by median
+// frame time or by load time. A sweep checks the others, on the cost per entity:
+// "growth", Backing's cost at the sweep's last value is Ratio times its cost at the
+// first; "cliff", Backing's cost at the last value is Ratio times its cost at the last
+// value whose working set fits the last-level cache; "crossing", Faster is faster
+// below some value of the sweep and Slower faster above it (Ratio 1). A Ratio of 1
+// records a claim with no figure ("faster than any hash table"): only the direction
+// is claimed.
 type Claim struct {
-	Source string  `json:"source"` // "source 003, Game Programming Patterns"
-	Text   string  `json:"text"`   // the claim in a sentence
-	Metric string  `json:"metric"` // "frame" (median frame time) or "load" (load time)
-	Slower string  `json:"slower"`
-	Faster string  `json:"faster"`
-	Ratio  float64 `json:"ratio"`
+	Source  string  `json:"source"` // "source 003, Game Programming Patterns"
+	Text    string  `json:"text"`   // the claim in a sentence
+	Metric  string  `json:"metric"` // one of metrics
+	Slower  string  `json:"slower,omitempty"`
+	Faster  string  `json:"faster,omitempty"`
+	Backing string  `json:"backing,omitempty"` // growth and cliff: the backing whose cost is claimed
+	Ratio   float64 `json:"ratio"`
 }
 
-// Metrics a claim can be about.
-var metrics = []string{"frame", "load"}
+// Metrics a claim can be about: a run's, then a sweep's.
+var (
+	metrics      = []string{"frame", "load", "growth", "cliff", "crossing"}
+	sweepMetrics = []string{"growth", "cliff", "crossing"}
+)
+
+// OfSweep reports whether the claim is about a sweep rather than a single run.
+func (c *Claim) OfSweep() bool { return slices.Contains(sweepMetrics, c.Metric) }
 
 //go:embed builtin/*.json
 var builtinFS embed.FS
@@ -186,24 +209,62 @@ func (p *Preset) Validate() error {
 	if p.Cache != "" && p.Cache != "warm" && p.Cache != "cold" {
 		return fmt.Errorf("cache: %q (want warm or cold)", p.Cache)
 	}
+	if p.Sweep != nil {
+		if err := p.Sweep.validate(spec); err != nil {
+			return fmt.Errorf("sweep: %w", err)
+		}
+	}
 	for i, c := range p.Claims {
-		if err := c.validate(p.Backings); err != nil {
+		if err := c.validate(p.Backings, p.Sweep != nil); err != nil {
 			return fmt.Errorf("claims[%d]: %w", i, err)
 		}
 	}
 	return nil
 }
 
-func (c *Claim) validate(backings []string) error {
+// validate checks the swept parameter and its values against the workload.
+func (s *Sweep) validate(spec *workload.Spec) error {
+	q, ok := spec.Param(s.Param)
+	if !ok {
+		return fmt.Errorf("param: the %s workload has no parameter %q", spec.Name, s.Param)
+	}
+	if len(s.Values) < 2 {
+		return fmt.Errorf("values: %d given (want at least 2)", len(s.Values))
+	}
+	for i, v := range s.Values {
+		if v < q.Min || v > q.Max {
+			return fmt.Errorf("values: %d is out of range for %s (want %d to %d)", v, q.Name, q.Min, q.Max)
+		}
+		if i > 0 && v <= s.Values[i-1] {
+			return fmt.Errorf("values: %d after %d (want increasing values)", v, s.Values[i-1])
+		}
+	}
+	return nil
+}
+
+func (c *Claim) validate(backings []string, sweep bool) error {
 	if !slices.Contains(metrics, c.Metric) {
 		return fmt.Errorf("metric: %q (want one of %s)", c.Metric, strings.Join(metrics, ", "))
 	}
-	for field, b := range map[string]string{"slower": c.Slower, "faster": c.Faster} {
+	if c.OfSweep() && !sweep {
+		return fmt.Errorf("metric: %q is about a sweep, and the preset has none", c.Metric)
+	}
+	fields := map[string]string{"slower": c.Slower, "faster": c.Faster}
+	unwanted := "backing"
+	if c.Metric == "growth" || c.Metric == "cliff" {
+		fields, unwanted = map[string]string{"backing": c.Backing}, "slower and faster"
+		if c.Slower != "" || c.Faster != "" {
+			return fmt.Errorf("%s: set in a %q claim, which is about one backing", unwanted, c.Metric)
+		}
+	} else if c.Backing != "" {
+		return fmt.Errorf("%s: set in a %q claim, which compares two backings", unwanted, c.Metric)
+	}
+	for field, b := range fields {
 		if !slices.Contains(backings, b) {
 			return fmt.Errorf("%s: %q is not one of the preset's backings (%s)", field, b, strings.Join(backings, ", "))
 		}
 	}
-	if c.Slower == c.Faster {
+	if _, ok := fields["slower"]; ok && c.Slower == c.Faster {
 		return fmt.Errorf("slower and faster are both %q", c.Slower)
 	}
 	if !(c.Ratio > 0) {
