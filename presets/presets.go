@@ -87,6 +87,7 @@ var builtinFS embed.FS
 var builtinOrder = []string{
 	"sprites-million", "maps-vs-slices", "slotmap-churn", "tiles-rows",
 	"spatialhash-motion", "pointer-chasing",
+	"cache-cliff", "spatialhash-stops-winning", "hot-cold",
 	"all-six-sprites", "all-six-bullets", "all-six-tiles",
 }
 
