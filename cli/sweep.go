@@ -100,8 +100,8 @@ func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
 		return c, usagef("-param: missing (want one of the %s workload's parameters, or a sweep lesson's -preset)", c.Run.Workload)
 	}
 	if set["values"] {
-		if c.Values, err = parseValues(o.values); err != nil {
-			return c, err
+		if c.Values, err = sweep.ParseValues(o.values); err != nil {
+			return c, usagef("-values: %v", err)
 		}
 	}
 	if err := c.Check(); err != nil {
@@ -120,35 +120,6 @@ func sweepCheckError(err error) error {
 		}
 	}
 	return usagef("%s", msg)
-}
-
-// parseValues reads -values: integers in Go syntax (1_000_000, 0x100) or with a k or
-// M suffix (10k, 1M, 2.5M).
-func parseValues(s string) ([]int64, error) {
-	var out []int64
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		mult := int64(1)
-		switch {
-		case strings.HasSuffix(f, "k"):
-			mult, f = 1000, strings.TrimSuffix(f, "k")
-		case strings.HasSuffix(f, "M"):
-			mult, f = 1_000_000, strings.TrimSuffix(f, "M")
-		}
-		v, err := strconv.ParseInt(f, 0, 64)
-		if err != nil && mult > 1 {
-			x, ferr := strconv.ParseFloat(f, 64)
-			if ferr == nil && x*float64(mult) == float64(int64(x*float64(mult))) {
-				v, err = int64(x*float64(mult)), nil
-				mult = 1
-			}
-		}
-		if err != nil || f == "" {
-			return nil, usagef("-values: %q is not a number (want integers separated by commas, e.g. 1000,10k,1M)", strings.TrimSpace(f))
-		}
-		out = append(out, v*mult)
-	}
-	return out, nil
 }
 
 // runSweep runs c with its progress on stderr, then prints and writes the result.

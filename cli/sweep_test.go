@@ -185,21 +185,3 @@ func TestSweepPreset(t *testing.T) {
 		}
 	}
 }
-
-func TestParseValues(t *testing.T) {
-	got, err := parseValues("1000, 10k,2.5M,0x10,1_000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []int64{1000, 10000, 2500000, 16, 1000}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("parseValues = %v, want %v", got, want)
-		}
-	}
-	for _, bad := range []string{"1.5", "k", "1e3", "1.0001k"} {
-		if _, err := parseValues(bad); err == nil {
-			t.Errorf("parseValues(%q) accepted it", bad)
-		}
-	}
-}

@@ -32,6 +32,7 @@ type Options struct {
 	Screenshot string        // -screenshot FILE, written when quitting through -quit-after
 	Save       string        // -save FILE, written when quitting through -quit-after
 	Large      bool          // -large: start with large text
+	Sweep      bool          // -sweep: open on the Sweep tab; with -run, start the sweep instead of a run
 }
 
 // Overrides are the flags that change a setup: workload parameters by name, and the

@@ -1,7 +1,11 @@
 package sweep
 
 import (
+	"fmt"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"localitylab/scenarios/workload"
 )
@@ -73,4 +77,48 @@ func series125(lo, hi int64) []int64 {
 		out = append(out, hi)
 	}
 	return out
+}
+
+// ParseValues reads a list of values as a person types it: integers separated by
+// commas, in Go's syntax (1_000_000, 0x100) or with a k or M suffix (10k, 1M, 2.5M).
+// The error names the value that is not a number.
+func ParseValues(s string) ([]int64, error) {
+	var out []int64
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		v, err := parseValue(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number (want integers separated by commas, e.g. 1000,10k,1M)", f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// parseValue reads one value of ParseValues.
+func parseValue(f string) (int64, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(f, "k"):
+		mult, f = 1000, strings.TrimSuffix(f, "k")
+	case strings.HasSuffix(f, "M"):
+		mult, f = 1_000_000, strings.TrimSuffix(f, "M")
+	}
+	if v, err := strconv.ParseInt(f, 0, 64); err == nil {
+		return v * mult, nil
+	}
+	x, err := strconv.ParseFloat(f, 64)
+	if err != nil || mult == 1 || x*float64(mult) != math.Trunc(x*float64(mult)) {
+		return 0, fmt.Errorf("not a number")
+	}
+	return int64(x * float64(mult)), nil
+}
+
+// FormatValues writes values as ParseValues reads them back: "1000, 2000, 5000".
+func FormatValues(values []int64) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = strconv.FormatInt(v, 10)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -63,3 +63,21 @@ func TestDefaults(t *testing.T) {
 		}
 	}
 }
+
+func TestParseValues(t *testing.T) {
+	got, err := ParseValues("1000, 10k,2.5M,0x10,1_000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int64{1000, 10000, 2500000, 16, 1000}; !slices.Equal(got, want) {
+		t.Fatalf("ParseValues = %v, want %v", got, want)
+	}
+	for _, bad := range []string{"1.5", "k", "1e3", "1.0001k", "", "ten"} {
+		if _, err := ParseValues(bad); err == nil {
+			t.Errorf("ParseValues(%q) accepted it", bad)
+		}
+	}
+	if got, _ := ParseValues(FormatValues([]int64{0, 8, 256})); !slices.Equal(got, []int64{0, 8, 256}) {
+		t.Errorf("FormatValues does not read back: %v", got)
+	}
+}
