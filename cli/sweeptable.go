@@ -33,8 +33,8 @@ func writeSweepTable(w io.Writer, s *result.Sweep, answered []presets.Answered) 
 	if s.Stopped != "" {
 		fmt.Fprintf(&b, "The sweep was %s.\n", s.Stopped)
 	}
-	fmt.Fprintln(&b, wrap("ns/entity: the median frame time over the entities loaded, with its 95% interval over "+
-		"the point's rounds (the range below six rounds). Working set: bytes per entity × entities, as loaded; "+
+	fmt.Fprintln(&b, wrap("ns/entity: the median frame time over the entities loaded, with its 95% interval from "+
+		"resampling the point's rounds (the range of their medians below six rounds). Working set: bytes per entity × entities, as loaded; "+
 		"\"reaches a cache at\" is where it grows past each cache's size, interpolated between the points.", 88))
 	for _, a := range answered {
 		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+a.Source+"): "+a.Text, 88), wrap(a.Answer.String(), 88))

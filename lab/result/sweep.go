@@ -77,10 +77,10 @@ type PointBacking struct {
 	Error string  `json:"error,omitempty"` // its worker failed; the figures are partial or zero
 	P50NS float64 `json:"p50_ns"`
 	P95NS float64 `json:"p95_ns"`
-	// NSPerEntity is the median frame time over the entities loaded; Lo–Hi is the 95%
-	// interval of the median frame time over the rounds (the blocks of the ratios),
-	// over the entities too. With fewer than six rounds Lo–Hi is the rounds' range
-	// (see Ratio.Range).
+	// NSPerEntity is the median frame time (P50NS) over the entities loaded; Lo–Hi is
+	// the 95% interval of that median from resampling the point's rounds (the blocks
+	// of the ratios), over the entities too. With fewer than six rounds Lo–Hi is the
+	// range of the rounds' medians and the median (see Ratio.Range).
 	NSPerEntity    float64 `json:"ns_per_entity"`
 	NSPerEntityLo  float64 `json:"ns_per_entity_lo"`
 	NSPerEntityHi  float64 `json:"ns_per_entity_hi"`

@@ -36,7 +36,7 @@ func TestSweep(t *testing.T) {
 		}
 		for _, b := range p.Backings {
 			want := b.P50NS / float64(p.Entities)
-			if b.Error != "" || math.Abs(b.NSPerEntity-want) > 1e-9*want || b.NSPerEntityLo > b.NSPerEntityHi || b.NSPerEntityLo <= 0 {
+			if b.Error != "" || math.Abs(b.NSPerEntity-want) > 1e-9*want || b.NSPerEntityLo > b.NSPerEntity || b.NSPerEntity > b.NSPerEntityHi || b.NSPerEntityLo <= 0 {
 				t.Errorf("point %d %s: %+v (want ns/entity = p50/entities within its interval)", i, b.Name, b)
 			}
 			if b.WorkingSetBytes != b.BytesPerEntity*float64(p.Entities) || b.BytesPerEntity <= 0 {
