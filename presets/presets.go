@@ -56,8 +56,9 @@ type Sweep struct {
 // A run checks "frame" and "load": Slower is Ratio times slower than Faster, by median
 // frame time or by load time. A sweep checks the others, on the cost per entity:
 // "growth", Backing's cost at the sweep's last value is Ratio times its cost at the
-// first; "cliff", Backing's cost at the last value is Ratio times its cost at the last
-// value whose working set fits the last-level cache; "crossing", Faster is faster
+// first; "cliff", Backing's cost at the last value, past the last-level cache, is
+// Ratio times its cost at the last value whose working set fits the cache below the
+// last level (see Claim.AnswerSweep for why not the last level); "crossing", Faster is faster
 // below some value of the sweep and Slower faster above it (Ratio 1). A Ratio of 1
 // records a claim with no figure ("faster than any hash table"): only the direction
 // is claimed.

@@ -71,10 +71,15 @@ func (c Claim) answerGrowth(s *result.Sweep) Answer {
 	return c.change(m, first.pb, last.pb)
 }
 
-// answerCliff compares the backing's cost per entity at the sweep's last value with
-// its cost at the last value whose working set still fits the last-level cache.
+// answerCliff compares the backing's cost per entity where its working set fits the
+// caches below the last level (L2 here) with its cost at the sweep's largest value,
+// past the last-level cache, and quotes the last point that still fits the last
+// level between them. The first of the three is the one compared, rather than the
+// last point inside L3: a working set is the bytes the load left live, and objects
+// scattered through the heap (the pointer array's) touch a cache line and a page each,
+// so they meet the last level's cliff before their bytes fill it.
 func (c Claim) answerCliff(s *result.Sweep) Answer {
-	llc, ok := lastLevel(s.Caches)
+	llc, below, ok := cacheLevels(s.Caches)
 	if !ok {
 		return Answer{Measured: "This machine does not report its cache sizes (" + s.CachesNote + "), so there is no last-level cache to compare with."}
 	}
@@ -82,26 +87,36 @@ func (c Claim) answerCliff(s *result.Sweep) Answer {
 	if len(pts) == 0 {
 		return Answer{Measured: "Not measured yet: no point has " + c.Backing + "'s figures."}
 	}
-	before := -1
+	inside, inLLC := -1, -1 // the last points inside the level below the last, and inside the last
 	for k, p := range pts {
+		if p.pb.WorkingSetBytes <= float64(below.Bytes) {
+			inside = k
+		}
 		if p.pb.WorkingSetBytes <= float64(llc.Bytes) {
-			before = k
+			inLLC = k
 		}
 	}
 	last := pts[len(pts)-1]
 	switch {
-	case before < 0:
+	case inside < 0:
 		return Answer{Measured: fmt.Sprintf("At every point measured, %s's working set is larger than the %s %s: start the sweep smaller.",
-			c.Backing, units.Bytes(float64(llc.Bytes)), llc.Name)}
-	case before == len(pts)-1:
+			c.Backing, units.Bytes(float64(below.Bytes)), below.Name)}
+	case inLLC == len(pts)-1:
 		return Answer{Measured: fmt.Sprintf("%s's working set at %s (%s) still fits the %s %s: sweep further to see what happens past it.",
 			c.Backing, valueAt(s, last.value), units.Bytes(last.pb.WorkingSetBytes), units.Bytes(float64(llc.Bytes)), llc.Name)}
 	}
-	b := pts[before]
-	m := fmt.Sprintf("Measured here: %s cost %s per entity at %s, where its working set (%s) fits the %s %s, and %s at %s (%s)",
-		c.Backing, units.Duration(b.pb.NSPerEntity), valueAt(s, b.value), units.Bytes(b.pb.WorkingSetBytes),
-		units.Bytes(float64(llc.Bytes)), llc.Name, units.Duration(last.pb.NSPerEntity), valueAt(s, last.value), units.Bytes(last.pb.WorkingSetBytes))
-	return c.change(m, b.pb, last.pb)
+	in := pts[inside]
+	m := fmt.Sprintf("Measured here: %s cost %s per entity at %s, its working set (%s) inside the %s %s",
+		c.Backing, units.Duration(in.pb.NSPerEntity), valueAt(s, in.value), units.Bytes(in.pb.WorkingSetBytes),
+		units.Bytes(float64(below.Bytes)), below.Name)
+	if inLLC > inside {
+		l := pts[inLLC]
+		m += fmt.Sprintf("; %s at %s, the last point whose working set (%s) fits the %s %s",
+			units.Duration(l.pb.NSPerEntity), valueAt(s, l.value), units.Bytes(l.pb.WorkingSetBytes), units.Bytes(float64(llc.Bytes)), llc.Name)
+	}
+	m += fmt.Sprintf("; and %s at %s (%s, past it). From the first to the last",
+		units.Duration(last.pb.NSPerEntity), valueAt(s, last.value), units.Bytes(last.pb.WorkingSetBytes))
+	return c.change(m, in.pb, last.pb)
 }
 
 // change finishes a growth or cliff answer: the factor from one point to the other,
@@ -169,10 +184,16 @@ func valueAt(s *result.Sweep, v int64) string {
 	return s.Param + " = " + sweep.ValueText(float64(v), s.Unit)
 }
 
-// lastLevel is the largest of the caches.
-func lastLevel(cs []result.Cache) (result.Cache, bool) {
+// cacheLevels returns the largest of the caches and the one below it by size (the
+// largest itself when it is the only one).
+func cacheLevels(cs []result.Cache) (llc, below result.Cache, ok bool) {
 	if len(cs) == 0 {
-		return result.Cache{}, false
+		return result.Cache{}, result.Cache{}, false
 	}
-	return slices.MaxFunc(cs, func(a, b result.Cache) int { return cmp.Compare(a.Bytes, b.Bytes) }), true
+	sorted := slices.SortedFunc(slices.Values(cs), func(a, b result.Cache) int { return cmp.Compare(a.Bytes, b.Bytes) })
+	llc, below = sorted[len(sorted)-1], sorted[len(sorted)-1]
+	if len(sorted) > 1 {
+		below = sorted[len(sorted)-2]
+	}
+	return llc, below, true
 }

@@ -27,7 +27,7 @@ func sweepOf(param, unit string, values []int64, names []string, costs [][]float
 func TestAnswerSweep(t *testing.T) {
 	entities := []int64{1000, 100_000, 1_000_000, 10_000_000}
 	cliff := sweepOf("entities", "", entities, []string{"ptrarray", "soa"},
-		[][]float64{{1.6, 2.8, 17, 20}, {1.6, 1.0, 1.2, 1.25}}, []float64{32, 24})
+		[][]float64{{1.6, 2.8, 17, 20}, {1.2, 1.0, 1.2, 1.25}}, []float64{32, 24})
 	flat := sweepOf("cold_bytes", "bytes", []int64{0, 64, 256}, []string{"slotmap", "soa"},
 		[][]float64{{1.5, 1.55, 1.52}, {1.2, 1.2, 1.2}}, []float64{24, 24})
 	tests := []struct {
@@ -37,9 +37,12 @@ func TestAnswerSweep(t *testing.T) {
 		want  []string
 	}{
 		{"cliff holds", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}, cliff, []string{
-			"ptrarray cost 17.0 ns per entity at entities = 1,000,000, where its working set (30.5 MiB) fits the 32.0 MiB L3, and 20.0 ns at entities = 10,000,000 (305 MiB): 1.18× (1.06 to 1.30 within the two points' intervals).",
+			"ptrarray cost 1.60 ns per entity at entities = 1,000, its working set (31.2 KiB) inside the 1.00 MiB L2; " +
+				"17.0 ns at entities = 1,000,000, the last point whose working set (30.5 MiB) fits the 32.0 MiB L3; " +
+				"and 20.0 ns at entities = 10,000,000 (305 MiB, past it). From the first to the last: 12.5× (11.3 to 13.8 within the two points' intervals).",
 			"The cost per entity rises, as the claim says."}},
-		{"cliff with a figure too high", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 5}, cliff, []string{"The rise here is smaller than the source's 5.00×."}},
+		{"cliff with a figure too high", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 20}, cliff, []string{"The rise here is smaller than the source's 20.0×."}},
+		{"cliff with a figure too low", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 5}, cliff, []string{"The rise here is larger than the source's 5.00×."}},
 		{"no cliff: overlapping intervals", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, cliff, []string{"No clear change"}},
 		{"growth holds", Claim{Metric: "growth", Backing: "ptrarray", Ratio: 1}, cliff, []string{
 			"ptrarray cost 1.60 ns per entity at entities = 1,000 and 20.0 ns at entities = 10,000,000: 12.5×", "rises, as the claim says"}},

@@ -100,6 +100,9 @@ func (w *world) fillCold(dst []byte, id int32) {
 	}
 }
 
+// coldDigestOf is coldDigest of a copy of c.
+func coldDigestOf[C coldArray](c C) uint64 { return coldDigest(coldBytes(&c)) }
+
 // coldDigest reads all of a drawn sprite's cold bytes and sums them to one word for
 // the checksum: the frame's read of the data it keeps out of its hot loop.
 func coldDigest(b []byte) uint64 {

@@ -61,7 +61,9 @@ func (s *mapStore[C]) cull(view rect) {
 		if view.overlaps(sp.X, sp.Y, sp.W, sp.H) {
 			s.vis.add(sp.ID, sp.Depth, sp.X, sp.Y)
 			if cold {
-				s.vis.addCold(coldDigest(coldBytes(&sp.cold)))
+				// A copy of the cold bytes, not their address: taking the loop variable's
+				// address would make every iteration copy it to memory (BenchmarkFrame).
+				s.vis.addCold(coldDigestOf(sp.cold))
 			}
 		}
 	}
