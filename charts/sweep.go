@@ -92,7 +92,7 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 		pl.Curves = append(pl.Curves, c)
 		pl.Keys = append(pl.Keys, Key{Name: name, Color: c.Color, Note: note, Failed: failed})
 	}
-	pl.LogY = sweepScaleLog(scale, typical)
+	pl.LogY = scale.logAbove(typical, sweepLogRatio)
 	for _, m := range s.Markers {
 		pl.Markers = append(pl.Markers, SweepMarker{X: m.At, Label: m.Cache, Backing: m.Backing, Color: Color(m.Backing)})
 	}
@@ -111,23 +111,6 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 	}
 	pl.Note = strings.Join(notes, " · ")
 	return pl
-}
-
-// sweepScaleLog decides the y axis: log when the costs span more than sweepLogRatio.
-func sweepScaleLog(s Scale, typical []float64) bool {
-	switch s {
-	case ScaleLinear:
-		return false
-	case ScaleLog:
-		return true
-	}
-	lo, hi := math.Inf(1), 0.0
-	for _, v := range typical {
-		if finite(v) && v > 0 {
-			lo, hi = min(lo, v), max(hi, v)
-		}
-	}
-	return hi > sweepLogRatio*lo
 }
 
 // curveAt is the named curve's value at x, interpolated between its points as the

@@ -3,7 +3,6 @@ package cli
 import (
 	"flag"
 	"io"
-	"os"
 	"strings"
 
 	"localitylab/lab/result"
@@ -51,7 +50,7 @@ func report(args []string, stdout, stderr io.Writer) int {
 	if err := o.out.check(); err != nil {
 		return complain(err, stderr)
 	}
-	if isSweepFile(file) {
+	if result.IsSweepFile(file) {
 		return reportSweep(file, o, stdout, stderr)
 	}
 	r, err := result.LoadJSON(file)
@@ -59,17 +58,6 @@ func report(args []string, stdout, stderr io.Writer) int {
 		return complain(usagef("report: %v", err), stderr)
 	}
 	return show(r, o.format, o.out, stdout, stderr)
-}
-
-// isSweepFile reports whether the JSON file at path declares the sweep schema; a file
-// that cannot be read is left to the run's reader, which names what is wrong.
-func isSweepFile(path string) bool {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return false
-	}
-	schema, err := result.FileSchema(data)
-	return err == nil && schema == result.SweepSchema
 }
 
 // reportSweep prints and exports a saved sweep.

@@ -5,11 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
-
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
 	"localitylab/internal/atomicfile"
@@ -39,15 +35,7 @@ func (m *sweepMode) exportDialog() {
 	for _, f := range charts.SweepFormats {
 		names = append(names, f.Name+": "+f.Doc)
 	}
-	choice := widget.NewRadioGroup(names, nil)
-	choice.SetSelected(names[0])
-	dialog.NewCustomConfirm("Export the sweep", "Choose file…", "Cancel", choice, func(ok bool) {
-		for i, n := range names {
-			if ok && n == choice.Selected {
-				m.exportFileDialog(charts.SweepFormats[i])
-			}
-		}
-	}, m.w.win).Show()
+	m.w.chooseFormat("Export the sweep", names, func(i int) { m.exportFileDialog(charts.SweepFormats[i]) })
 }
 
 // exportFileDialog asks where to write the sweep in format f, then writes it.
@@ -117,15 +105,4 @@ func (m *sweepMode) openSweep(path string) {
 	m.updateButtons()
 	m.w.say(fmt.Sprintf("Opened %s: a sweep of %s over %d values on %s, measured %s. Nothing was run.",
 		filepath.Base(path), s.Param, len(s.Values), s.Workload, s.Started.Local().Format("2 Jan 2006 15:04")), false)
-}
-
-// isSweepFile reports whether the JSON file at path is a saved sweep, so that Open
-// run can hand it to the sweep tab.
-func isSweepFile(path string) bool {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return false
-	}
-	schema, err := result.FileSchema(data)
-	return err == nil && schema == result.SweepSchema
 }

@@ -80,21 +80,7 @@ func (c *sweepController) pump(l *sweep.Live, quit <-chan struct{}) {
 			u.final = true
 			u.snap, u.err = l.Wait()
 		}
-		applied := make(chan struct{})
-		c.env.doOnMain(func() {
-			select {
-			case <-quit:
-			default:
-				c.apply(u)
-			}
-			close(applied)
-		})
-		select {
-		case <-applied:
-		case <-quit:
-			return
-		}
-		if ended {
+		if !handOver(c.env, quit, func() { c.apply(u) }) || ended {
 			return
 		}
 		select { // the chart need not move more often than a live chart does

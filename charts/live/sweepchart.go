@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
@@ -91,18 +90,7 @@ func (r *sweepRenderer) Refresh() {
 // large-text mode enlarges it too.
 func (r *sweepRenderer) draw(w, h int) image.Image {
 	c, v := r.chart, &r.view
-	w, h = max(w, 1), max(h, 1)
-	if v.img == nil || v.img.Rect.Dx() != w || v.img.Rect.Dy() != h {
-		v.img = image.NewRGBA(image.Rect(0, 0, w, h))
-	}
-	v.scale = 1
-	if size := c.Size(); size.Width > 0 {
-		v.scale = float64(w) / float64(size.Width)
-	}
-	px := math.Round(float64(c.Theme().Size(theme.SizeNameText))*0.9*v.scale*4) / 4
-	if v.painter == nil || v.px != px {
-		v.painter, v.px = charts.NewPainter(px), px
-	}
+	v.prepare(w, h, c.Size(), c.Theme())
 	if c.message != "" {
 		draw.Draw(v.img, v.img.Rect, image.White, image.Point{}, draw.Src) // the label says it all
 		return v.img

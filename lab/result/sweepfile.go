@@ -43,6 +43,18 @@ func FileSchema(data []byte) (string, error) {
 	return head.Schema, nil
 }
 
+// IsSweepFile reports whether the JSON file at path declares the sweep schema, so
+// that what opens files (report, the app's Open) can hand a sweep to what shows
+// sweeps; a file that cannot be read is left to the run's reader to name the fault.
+func IsSweepFile(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	schema, err := FileSchema(data)
+	return err == nil && schema == SweepSchema
+}
+
 // ReadSweepJSON reads a sweep file and checks it; errors name the field at fault.
 func ReadSweepJSON(rd io.Reader) (*Sweep, error) {
 	data, err := io.ReadAll(rd)
