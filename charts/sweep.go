@@ -54,10 +54,13 @@ type SweepMarker struct {
 	Color   color.NRGBA
 }
 
-// SweepCross is one crossing of two lines, ringed at (X, Y).
+// SweepCross is one crossing of two lines, ringed at (X, Y): boldly and labelled
+// when the two differ significantly on both sides, faintly when noise could have
+// made it (two lines within noise of each other cross back and forth).
 type SweepCross struct {
-	X, Y  float64
-	Label string
+	X, Y        float64
+	Label       string
+	Significant bool
 }
 
 // NewSweepPlot makes the chart of s. pending is the value being measured while a
@@ -99,7 +102,7 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 	for _, c := range s.Crossings {
 		y := pl.curveAt(c.Below, c.At)
 		if finite(y) {
-			pl.Crosses = append(pl.Crosses, SweepCross{X: c.At, Y: y, Label: approxLabel(c.At, s.Unit)})
+			pl.Crosses = append(pl.Crosses, SweepCross{X: c.At, Y: y, Label: approxLabel(c.At, s.Unit), Significant: c.Significant})
 		}
 	}
 	var notes []string
@@ -107,7 +110,7 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 		notes = append(notes, "dashed: working set reaches a cache")
 	}
 	if len(pl.Crosses) > 0 {
-		notes = append(notes, "○ lines cross")
+		notes = append(notes, "○ lines cross (faint: within noise)")
 	}
 	pl.Note = strings.Join(notes, " · ")
 	return pl

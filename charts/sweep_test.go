@@ -71,8 +71,8 @@ func TestNewSweepPlot(t *testing.T) {
 	if !pl.Keys[2].Failed || !strings.Contains(pl.Keys[2].Note, "failed at entities = 30,000") {
 		t.Errorf("key = %+v: want spatialhash marked failed", pl.Keys[2])
 	}
-	if len(pl.Crosses) != 1 || math.Abs(pl.Crosses[0].Y-1.2) > 0.15 {
-		t.Errorf("crosses = %+v: want one, near soa's 1.2 ns", pl.Crosses)
+	if len(pl.Crosses) != 2 || math.Abs(pl.Crosses[0].Y-1.2) > 0.15 || !pl.Crosses[0].Significant || pl.Crosses[1].Significant {
+		t.Errorf("crosses = %+v: want one near soa's 1.2 ns, significant, and one within noise", pl.Crosses)
 	}
 	if got := NewSweepPlot(s, ScaleLinear, math.NaN()); got.LogY {
 		t.Error("ScaleLinear gave a log axis")

@@ -84,6 +84,10 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *SweepPlot) {
 	for _, c := range pl.Crosses {
 		cx, cy := xa.pos(c.X), ya.pos(c.Y)
 		rad := p.px * 0.55
+		if !c.Significant {
+			ring(img, area, cx, cy, rad*0.7, max(1, p.px/12), axisLine)
+			continue
+		}
 		ring(img, area, cx, cy, rad, max(1.5, p.px/8), ink)
 		s.draw(img, area, int(cx+rad+2), int(cy+rad)+s.ascent, "≈ "+c.Label, ink)
 	}

@@ -111,7 +111,7 @@ func sweepExplain(pl *SweepPlot) string {
 		e += " A dashed line marks where a backing's working set (bytes per entity × entities) reaches a cache's size."
 	}
 	if len(pl.Crosses) > 0 {
-		e += " A ring marks where two lines cross."
+		e += " A ring marks where two lines cross; a faint one, where the two are within noise of each other on one side."
 	}
 	return e
 }
@@ -248,10 +248,14 @@ func crossPoints(s *result.Sweep, pl *SweepPlot, name, unit string) []charts.Ser
 		if !finite(y) {
 			continue
 		}
-		items = append(items, opts.MarkPointNameCoordItem{Name: jsName(c.Text), Coordinate: []any{c.At, y},
+		item := opts.MarkPointNameCoordItem{Name: jsName(c.Text), Coordinate: []any{c.At, y},
 			Symbol: "emptyCircle", SymbolSize: 16, ItemStyle: &opts.ItemStyle{Color: hex(ink)},
 			Label: &opts.Label{Show: opts.Bool(true), Position: "bottom", Color: hex(ink),
-				Formatter: "≈ " + approxLabel(c.At, unit)}})
+				Formatter: "≈ " + approxLabel(c.At, unit)}}
+		if !c.Significant { // within noise: faint, unlabelled, as on the PNG
+			item.SymbolSize, item.ItemStyle.Color, item.Label = 10, hex(axisLine), &opts.Label{Show: opts.Bool(false)}
+		}
+		items = append(items, item)
 	}
 	if len(items) == 0 {
 		return nil
