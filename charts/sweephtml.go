@@ -133,7 +133,7 @@ func sweepChart(s *result.Sweep, pl *SweepPlot) *charts.Line {
 	unit := jsName(s.Unit)
 	c.SetGlobalOptions(
 		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: jsName(pl.XCaption), NameLocation: "middle", NameGap: 30,
-			Min: pl.XMin, Max: pl.XMax, AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("function(v){return llCount(v)}")}}),
+			Min: pl.XMin, Max: pl.XMax, AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("function(v){return llCount(v)+'" + jsWord(percent(unit)) + "'}")}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: "ns per entity", AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("llDuration")}}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: opts.FuncOpts(sweepTooltip(jsName(s.Param), unit))}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
@@ -204,6 +204,15 @@ func jsWord(s string) string {
 		}
 		return -1
 	}, s)
+}
+
+// percent is the suffix of a percentage's tick labels, "" for other units (the
+// axis's name carries them).
+func percent(unit string) string {
+	if unit == "%" {
+		return "%"
+	}
+	return ""
 }
 
 func unitSuffix(unit string) string {
