@@ -39,9 +39,9 @@ test: deps
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./scenarios/...
 
-# A short fuzz pass over every container (30 s each).
+# A short fuzz pass over every container and the sweep's crossing finder (30 s each).
 fuzz:
-	@for p in $$($(GO) list ./containers/...); do \
+	@for p in $$($(GO) list ./containers/... ./lab/sweep); do \
 		for f in $$($(GO) test -list 'Fuzz.*' $$p | grep ^Fuzz); do \
 			echo "== $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 30s $$p || exit 1; \
 		done; \

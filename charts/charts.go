@@ -37,7 +37,11 @@ const logRatio = 20
 
 // Log decides the frame-time axis for backings whose typical frame times (median,
 // or mean while a run is live) are given; non-positive and NaN entries are ignored.
-func (s Scale) Log(typical []float64) bool {
+func (s Scale) Log(typical []float64) bool { return s.logAbove(typical, logRatio) }
+
+// logAbove decides a log axis: always for ScaleLog, never for ScaleLinear, and for
+// ScaleAuto when the largest typical value is more than ratio times the smallest.
+func (s Scale) logAbove(typical []float64, ratio float64) bool {
 	switch s {
 	case ScaleLinear:
 		return false
@@ -50,7 +54,7 @@ func (s Scale) Log(typical []float64) bool {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
-	return hi > logRatio*lo
+	return hi > ratio*lo
 }
 
 // String names the scale as a menu shows it.

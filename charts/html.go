@@ -22,7 +22,15 @@ const DefaultEChartsURL = "https://go-echarts.github.io/go-echarts-assets/assets
 //go:embed page.html.tmpl
 var pageSource string
 
-var pageTemplate = template.Must(template.New("page").Parse(pageSource))
+//go:embed pagehead.html.tmpl
+var pageHeadSource string
+
+var pageTemplate = parsePage(pageSource)
+
+// parsePage parses a page's template with the parts every page shares.
+func parsePage(src string) *template.Template {
+	return template.Must(template.Must(template.New("page").Parse(src)).Parse(pageHeadSource))
+}
 
 // page is what the template fills in.
 type page struct {

@@ -24,6 +24,7 @@ type appOpts struct {
 	frames     int
 	cache      string
 	run, large bool
+	sweep      bool
 	quitAfter  time.Duration
 	screenshot string
 	save       string
@@ -44,9 +45,10 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: `MODE` warm (its own last frame's) or cold (emptied before every frame) (default the preset's, else warm)")
 	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone on for `DURATION` (10s, 2m) or has ended, write what was asked for and quit")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
-	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run so far to `FILE` as JSON before quitting")
+	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run (with -sweep, the sweep) so far to `FILE` as JSON before quitting")
 	fs.BoolVar(&o.large, "large", false, "start with large text (for projectors)")
 	fs.StringVar(&o.layout, "layout", "", "open the Layout view, where the data lives, on `BACKING` (one of the setup's backings) instead of the preview")
+	fs.BoolVar(&o.sweep, "sweep", false, "open on the Sweep tab; with -run, start the sweep (of a sweep lesson's parameter, else of entities) instead of a run")
 	return fs, o
 }
 
@@ -97,7 +99,7 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 // remembers, checked as far as they can be without it.
 func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
-		Layout: o.layout, Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
+		Layout: o.layout, Sweep: o.sweep, Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
 	if o.layout != "" {
 		if err := workload.CheckBacking(o.layout); err != nil {
 			return opts, usagef("-layout: %v", err)

@@ -35,6 +35,8 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	switch cmd {
 	case "bench":
 		return bench(rest, stdout, stderr)
+	case "sweep":
+		return sweepCmd(rest, stdout, stderr)
 	case "report":
 		return report(rest, stdout, stderr)
 	case "inspect":
@@ -49,7 +51,7 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
-	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, report, inspect, presets or help)\n", cmd)
+	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, sweep, report, inspect, presets or help)\n", cmd)
 	return exit.Usage
 }
 
@@ -59,10 +61,11 @@ several backing data structures, each in a process of its own, and measures them
 Usage:
   localitylab [flags]                open the app (its flags are below)
   localitylab bench [flags]          measure a run and print its summary
-  localitylab report RUN.json [flags] re-export a saved run
+  localitylab sweep [flags]          measure a run at each value of one parameter
+  localitylab report FILE.json [flags] re-export a saved run or sweep
   localitylab inspect [flags]        look inside one backing: where its data lives
   localitylab presets [NAME]         list the built-in presets, or show one
-  localitylab help [COMMAND]         show this, or a command's flags (bench, report, inspect, presets, app)
+  localitylab help [COMMAND]         show this, or a command's flags (bench, sweep, report, inspect, presets, app)
 `
 
 // help prints the usage, or a command's flags.
@@ -82,9 +85,13 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fs, _ := benchFlags(stdout)
 		fmt.Fprintln(stdout, "Usage: localitylab bench -workload NAME [flags]")
 		fs.PrintDefaults()
+	case "sweep":
+		fs, _ := sweepFlags(stdout)
+		fmt.Fprintln(stdout, "Usage: localitylab sweep -workload NAME -param NAME [-values V1,V2,…] [flags]")
+		fs.PrintDefaults()
 	case "report":
 		fs, _ := reportFlags(stdout)
-		fmt.Fprintln(stdout, "Usage: localitylab report RUN.json [flags]")
+		fmt.Fprintln(stdout, "Usage: localitylab report RUN.json|SWEEP.json [flags]")
 		fs.PrintDefaults()
 	case "inspect":
 		fs, _ := inspectFlags(stdout)
@@ -98,7 +105,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "Usage: localitylab [flags]: open the app")
 		fs.PrintDefaults()
 	default:
-		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, report, inspect, presets or app)\n", args[0])
+		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, sweep, report, inspect, presets or app)\n", args[0])
 		return exit.Usage
 	}
 	return exit.OK

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"localitylab/internal/exit"
@@ -20,7 +21,8 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 		}
 		var b strings.Builder
 		writeLeft(&b, rows)
-		fmt.Fprintf(&b, "\nRun one with `localitylab bench -preset NAME`; `localitylab presets NAME` shows its lesson.\n")
+		fmt.Fprintf(&b, "\nRun one with `localitylab bench -preset NAME`, a lesson told by a sweep with `localitylab sweep -preset NAME`;\n"+
+			"`localitylab presets NAME` shows its lesson.\n")
 		io.WriteString(stdout, b.String())
 		return exit.OK
 	case 1:
@@ -33,6 +35,13 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(&b, "  workload %s, backings %s, %d frames (%d warm-up)\n", p.Workload, strings.Join(p.Backings, ", "), p.Frames, p.Warmup)
 		for _, k := range p.Params.Keys() {
 			fmt.Fprintf(&b, "  %s = %d\n", k, p.Params[k])
+		}
+		if sw := p.Sweep; sw != nil {
+			vals := make([]string, len(sw.Values))
+			for i, v := range sw.Values {
+				vals[i] = strconv.FormatInt(v, 10)
+			}
+			fmt.Fprintf(&b, "  a sweep of %s over %s: `localitylab sweep -preset %s`\n", sw.Param, strings.Join(vals, ", "), p.Name)
 		}
 		for _, para := range presets.Paragraphs(p.Lesson) {
 			fmt.Fprintf(&b, "\n%s\n", wrap(para, 88))

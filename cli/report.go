@@ -22,8 +22,8 @@ func reportFlags(w io.Writer) (*flag.FlagSet, *reportOpts) {
 	return fs, o
 }
 
-// report reads a saved run and prints and exports it as bench would have: the
-// figures are those saved, not recomputed.
+// report reads a saved run or sweep and prints and exports it as bench or sweep
+// would have: the figures are those saved, not recomputed.
 func report(args []string, stdout, stderr io.Writer) int {
 	fs, o := reportFlags(stderr)
 	// The run's file may come before the flags or after them.
@@ -50,9 +50,24 @@ func report(args []string, stdout, stderr io.Writer) int {
 	if err := o.out.check(); err != nil {
 		return complain(err, stderr)
 	}
+	if result.IsSweepFile(file) {
+		return reportSweep(file, o, stdout, stderr)
+	}
 	r, err := result.LoadJSON(file)
 	if err != nil {
 		return complain(usagef("report: %v", err), stderr)
 	}
 	return show(r, o.format, o.out, stdout, stderr)
+}
+
+// reportSweep prints and exports a saved sweep.
+func reportSweep(file string, o *reportOpts, stdout, stderr io.Writer) int {
+	if o.format != "table" {
+		return complain(usagef("-format: %q: a sweep prints as a table only", o.format), stderr)
+	}
+	s, err := result.LoadSweepJSON(file)
+	if err != nil {
+		return complain(usagef("report: %v", err), stderr)
+	}
+	return showSweep(s, nil, sweepOutputsOf(o.out), stdout, stderr)
 }

@@ -33,6 +33,7 @@ type Options struct {
 	Save       string        // -save FILE, written when quitting through -quit-after
 	Large      bool          // -large: start with large text
 	Layout     string        // -layout BACKING: open the Layout view on that backing; "": the preview
+	Sweep      bool          // -sweep: open on the Sweep tab; with -run, start the sweep instead of a run
 }
 
 // Overrides are the flags that change a setup: workload parameters by name, and the

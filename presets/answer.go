@@ -47,6 +47,9 @@ func (c Claim) Answer(r *result.Run) Answer {
 	case "budget":
 		a = c.answerBudget(r)
 	default:
+		if c.OfSweep() {
+			return Answer{Measured: "This claim is answered by a sweep, not by a single run: run the lesson as a sweep."}
+		}
 		return Answer{Measured: fmt.Sprintf("This version cannot measure a %q claim.", c.Metric)}
 	}
 	if a.Verdict != "" {
@@ -316,7 +319,8 @@ type Answered struct {
 }
 
 // AnswerClaims answers each of the claims about backings that r ran, in order; a
-// claim about a backing r did not run is left out, as it has no answer.
+// claim about a backing r did not run is left out, as it has no answer, and so is a
+// claim that only a sweep answers.
 func AnswerClaims(claims []Claim, r *result.Run) []Answered {
 	names := make([]string, len(r.Backings))
 	for i, b := range r.Backings {
@@ -324,21 +328,31 @@ func AnswerClaims(claims []Claim, r *result.Run) []Answered {
 	}
 	var out []Answered
 	for _, c := range ClaimsAbout(claims, names) {
-		out = append(out, Answered{c, c.Answer(r)})
+		if !c.OfSweep() {
+			out = append(out, Answered{c, c.Answer(r)})
+		}
 	}
 	return out
 }
 
-// ClaimsAbout keeps the claims both of whose backings are among backings: a setup
+// ClaimsAbout keeps the claims all of whose backings are among backings: a setup
 // narrowed to fewer backings, or a run of them, can answer only those.
 func ClaimsAbout(claims []Claim, backings []string) []Claim {
 	var kept []Claim
 	for _, c := range claims {
-		if slices.Contains(backings, c.Slower) && slices.Contains(backings, c.Faster) {
+		if !slices.ContainsFunc(c.names(), func(b string) bool { return !slices.Contains(backings, b) }) {
 			kept = append(kept, c)
 		}
 	}
 	return kept
+}
+
+// names are the backings the claim is about.
+func (c *Claim) names() []string {
+	if c.Backing != "" {
+		return []string{c.Backing}
+	}
+	return []string{c.Slower, c.Faster}
 }
 
 // backingOf returns the named backing of r, or nil.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
 )
 
 // classroomBytes is the memory a built-in preset may ask for: a teaching laptop with
@@ -20,7 +21,8 @@ const (
 )
 
 // TestBuiltinsFitAClassroom adds up the workloads' memory estimates the way the lab
-// does before a run, so that a preset that would be refused fails here instead.
+// does before a run, so that a preset that would be refused fails here instead; a
+// sweep lesson at each of its values, since each is a run.
 func TestBuiltinsFitAClassroom(t *testing.T) {
 	for _, p := range Builtin() {
 		t.Run(p.Name, func(t *testing.T) {
@@ -28,20 +30,30 @@ func TestBuiltinsFitAClassroom(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			params, err := spec.Resolve(p.Params)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var sum int64
-			for _, b := range p.Backings {
-				est := spec.EstimateBytes(params, b)
-				if est <= 0 {
-					t.Errorf("%s: estimate %d bytes (want a positive figure)", b, est)
+			runs := []workload.Params{p.Params}
+			if p.Sweep != nil {
+				for _, v := range p.Sweep.Values {
+					q := p.Params.Clone()
+					q[p.Sweep.Param] = v
+					runs = append(runs, q)
 				}
-				sum += est + workerOverhead
 			}
-			if need := sum + sum/marginDivisor; need > classroomBytes {
-				t.Errorf("needs %.1f GiB, more than a classroom machine's %.0f GiB", float64(need)/(1<<30), float64(classroomBytes)/(1<<30))
+			for _, over := range runs {
+				params, err := spec.Resolve(over)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var sum int64
+				for _, b := range p.Backings {
+					est := spec.EstimateBytes(params, b)
+					if est <= 0 {
+						t.Errorf("%s: estimate %d bytes (want a positive figure)", b, est)
+					}
+					sum += est + workerOverhead
+				}
+				if need := sum + sum/marginDivisor; need > classroomBytes {
+					t.Errorf("%v: needs %.1f GiB, more than a classroom machine's %.0f GiB", over, float64(need)/(1<<30), float64(classroomBytes)/(1<<30))
+				}
 			}
 		})
 	}

@@ -40,23 +40,38 @@ type Preset struct {
 	Warmup   int             `json:"warmup"`
 	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
 	Claims   []Claim         `json:"claims,omitempty"`
+	// Sweep, for a lesson told by a sweep, is the parameter swept and its values; the
+	// run at each value is the one the other fields describe. A preset without it is
+	// a single run (and one with it can still be run as one, at Params).
+	Sweep *Sweep `json:"sweep,omitempty"`
 }
 
-// Claim is one figure a source article states, in a form a run can check: Slower is
-// Ratio times slower than Faster on Metric. A Ratio of 1 records a claim with no figure
-// ("faster than any hash table"): only the direction is claimed. A "budget" claim has
-// no ratio: it says that Slower misses the frame budget (stutters) where Faster keeps
-// it.
+// Sweep is the parameter a sweep lesson varies, and the values it takes.
+type Sweep struct {
+	Param  string  `json:"param"`
+	Values []int64 `json:"values"` // at least two, increasing
+}
+
+// Claim is one figure a source article states, in a form a run or a sweep can check.
+// A run checks "frame", "load" and "lookup": Slower is Ratio times slower than
+// Faster, by median frame time, by load time, or by the time a frame's lookups by
+// handle take on their own; and "budget" (no Ratio): Slower misses the frame budget
+// of 16.7 ms (stutters) where Faster keeps it. A sweep checks the others, on the cost
+// per entity: "growth", Backing's cost at the sweep's last value is Ratio times its
+// cost at the first; "cliff", Backing's cost at the last value, past the last-level
+// cache, is Ratio times its cost at the last value whose working set fits the cache
+// below the last level (see Claim.AnswerSweep for why not the last level);
+// "crossing", Faster is faster below some value of the sweep and Slower faster above
+// it (Ratio 1). A Ratio of 1 records a claim with no figure ("faster than any hash
+// table"): only the direction is claimed.
 type Claim struct {
-	Source string `json:"source"` // "source 003, Game Programming Patterns"
-	Text   string `json:"text"`   // the claim in a sentence
-	// Metric is what the claim is about: "frame" (frame time), "load" (load time),
-	// "lookup" (a frame's lookups by handle, timed on their own) or "budget" (the
-	// share of frames over the 16.7 ms budget of 60 fps).
-	Metric string  `json:"metric"`
-	Slower string  `json:"slower"`
-	Faster string  `json:"faster"`
-	Ratio  float64 `json:"ratio,omitempty"`
+	Source  string  `json:"source"` // "source 003, Game Programming Patterns"
+	Text    string  `json:"text"`   // the claim in a sentence
+	Metric  string  `json:"metric"` // one of metrics
+	Slower  string  `json:"slower,omitempty"`
+	Faster  string  `json:"faster,omitempty"`
+	Backing string  `json:"backing,omitempty"` // growth and cliff: the backing whose cost is claimed
+	Ratio   float64 `json:"ratio,omitempty"`
 	// Conditions are the parameter values under which the lesson tests the claim, the
 	// nearest the lab comes to the source's setup; a run with other values of them has
 	// its answer marked "conditions differ", with Setting beside it.
@@ -65,8 +80,14 @@ type Claim struct {
 	Setting string `json:"setting,omitempty"`
 }
 
-// Metrics a claim can be about.
-var metrics = []string{"frame", "load", "lookup", "budget"}
+// Metrics a claim can be about: a run's, then a sweep's.
+var (
+	metrics      = []string{"frame", "load", "lookup", "budget", "growth", "cliff", "crossing"}
+	sweepMetrics = []string{"growth", "cliff", "crossing"}
+)
+
+// OfSweep reports whether the claim is about a sweep rather than a single run.
+func (c *Claim) OfSweep() bool { return slices.Contains(sweepMetrics, c.Metric) }
 
 //go:embed builtin/*.json
 var builtinFS embed.FS
@@ -75,6 +96,7 @@ var builtinFS embed.FS
 var builtinOrder = []string{
 	"sprites-million", "maps-vs-slices", "slotmap-churn", "tiles-rows",
 	"spatialhash-motion", "pointer-chasing",
+	"cache-cliff", "spatialhash-stops-winning", "hot-cold",
 	"all-six-sprites", "all-six-bullets", "all-six-tiles",
 }
 
@@ -197,8 +219,13 @@ func (p *Preset) Validate() error {
 	if p.Cache != "" && p.Cache != "warm" && p.Cache != "cold" {
 		return fmt.Errorf("cache: %q (want warm or cold)", p.Cache)
 	}
+	if p.Sweep != nil {
+		if err := p.Sweep.validate(spec); err != nil {
+			return fmt.Errorf("sweep: %w", err)
+		}
+	}
 	for i, c := range p.Claims {
-		if err := c.validate(p.Backings); err != nil {
+		if err := c.validate(p.Backings, p.Sweep != nil); err != nil {
 			return fmt.Errorf("claims[%d]: %w", i, err)
 		}
 		if err := c.validateConditions(spec); err != nil {
@@ -226,16 +253,49 @@ func (c *Claim) validateConditions(spec *workload.Spec) error {
 	return nil
 }
 
-func (c *Claim) validate(backings []string) error {
+// validate checks the swept parameter and its values against the workload.
+func (s *Sweep) validate(spec *workload.Spec) error {
+	q, ok := spec.Param(s.Param)
+	if !ok {
+		return fmt.Errorf("param: the %s workload has no parameter %q", spec.Name, s.Param)
+	}
+	if len(s.Values) < 2 {
+		return fmt.Errorf("values: %d given (want at least 2)", len(s.Values))
+	}
+	for i, v := range s.Values {
+		if v < q.Min || v > q.Max {
+			return fmt.Errorf("values: %d is out of range for %s (want %d to %d)", v, q.Name, q.Min, q.Max)
+		}
+		if i > 0 && v <= s.Values[i-1] {
+			return fmt.Errorf("values: %d after %d (want increasing values)", v, s.Values[i-1])
+		}
+	}
+	return nil
+}
+
+func (c *Claim) validate(backings []string, sweep bool) error {
 	if !slices.Contains(metrics, c.Metric) {
 		return fmt.Errorf("metric: %q (want one of %s)", c.Metric, strings.Join(metrics, ", "))
 	}
-	for field, b := range map[string]string{"slower": c.Slower, "faster": c.Faster} {
+	if c.OfSweep() && !sweep {
+		return fmt.Errorf("metric: %q is about a sweep, and the preset has none", c.Metric)
+	}
+	fields := map[string]string{"slower": c.Slower, "faster": c.Faster}
+	unwanted := "backing"
+	if c.Metric == "growth" || c.Metric == "cliff" {
+		fields, unwanted = map[string]string{"backing": c.Backing}, "slower and faster"
+		if c.Slower != "" || c.Faster != "" {
+			return fmt.Errorf("%s: set in a %q claim, which is about one backing", unwanted, c.Metric)
+		}
+	} else if c.Backing != "" {
+		return fmt.Errorf("%s: set in a %q claim, which compares two backings", unwanted, c.Metric)
+	}
+	for field, b := range fields {
 		if !slices.Contains(backings, b) {
 			return fmt.Errorf("%s: %q is not one of the preset's backings (%s)", field, b, strings.Join(backings, ", "))
 		}
 	}
-	if c.Slower == c.Faster {
+	if _, ok := fields["slower"]; ok && c.Slower == c.Faster {
 		return fmt.Errorf("slower and faster are both %q", c.Slower)
 	}
 	switch {

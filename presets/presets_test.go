@@ -77,6 +77,14 @@ func TestParseErrorsNameTheField(t *testing.T) {
 		{"conditions without setting", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entities": 5}}]`, `claims[0]: setting: empty`},
 		{"conditions out of range", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entities": 0}, "setting": "s"}]`, `claims[0]: conditions: sprites: entities = 0 is out of range`},
 		{"conditions unknown", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entitees": 5}, "setting": "s"}]`, `claims[0]: conditions: sprites: unknown parameter "entitees"`},
+		{"sweep of an unknown parameter", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entitees", "values": [1, 2]}`, `sweep: param: the sprites workload has no parameter "entitees"`},
+		{"sweep of one value", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000]}`, "sweep: values: 1 given (want at least 2)"},
+		{"sweep value out of range", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "moving_pct", "values": [0, 101]}`, "sweep: values: 101 is out of range for moving_pct (want 0 to 100)"},
+		{"sweep values out of order", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [2000, 1000]}`, "sweep: values: 1000 after 2000 (want increasing values)"},
+		{"sweep claim without a sweep", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "growth", "backing": "soa", "ratio": 1}]`, `claims[0]: metric: "growth" is about a sweep, and the preset has none`},
+		{"growth claim naming two backings", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "growth", "slower": "soa", "faster": "ptrarray", "ratio": 1}]`, `claims[0]: slower and faster: set in a "growth" claim`},
+		{"cliff claim on a backing not run", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "cliff", "backing": "map", "ratio": 1}]`, `claims[0]: backing: "map" is not one of the preset's backings`},
+		{"crossing claim with one backing", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "crossing", "backing": "soa", "ratio": 1}]`, `claims[0]: backing: set in a "crossing" claim, which compares two backings`},
 	}
 	if _, err := Parse([]byte(valid), "lesson1.json"); err != nil {
 		t.Fatalf("the valid preset does not parse: %v", err)

@@ -58,6 +58,10 @@ func (q *autoQuit) quit() {
 				code = exit.Failed
 			}
 		}
+		if q.w.sweep.active() {
+			q.quitSweep(code)
+			return
+		}
 		live := q.w.ctl.live
 		shown, invalid := q.w.shown, q.w.invalid
 		if live == nil && shown == nil && q.w.startErr != nil {

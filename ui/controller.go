@@ -141,13 +141,19 @@ func (c *controller) pump(l *lab.Live, quit <-chan struct{}) {
 
 // hand applies u on the Fyne goroutine and waits until it has been, or until quit.
 func (c *controller) hand(u update, quit <-chan struct{}) bool {
+	return handOver(c.env, quit, func() { c.apply(u) })
+}
+
+// handOver runs apply on the Fyne goroutine and waits until it has run, or until
+// quit; an update still waiting when quit is closed (the run was reset or replaced)
+// is dropped. It reports whether apply ran.
+func handOver(e env, quit <-chan struct{}, apply func()) bool {
 	applied := make(chan struct{})
-	c.env.doOnMain(func() {
+	e.doOnMain(func() {
 		select {
 		case <-quit:
-			// The run was reset or replaced while this update waited: drop it.
 		default:
-			c.apply(u)
+			apply()
 		}
 		close(applied)
 	})

@@ -41,19 +41,21 @@ func (w *window) exportDialog() {
 	for _, f := range charts.Formats {
 		names = append(names, f.Name+": "+f.Doc)
 	}
+	w.chooseFormat("Export the run", names, func(i int) { w.exportFileDialog(charts.Formats[i]) })
+}
+
+// chooseFormat asks which of the formats named to export to, and calls chosen with
+// its index unless the dialog is cancelled.
+func (w *window) chooseFormat(title string, names []string, chosen func(i int)) {
 	choice := widget.NewRadioGroup(names, nil)
 	choice.SetSelected(names[0])
-	d := dialog.NewCustomConfirm("Export the run", "Choose file…", "Cancel", choice, func(ok bool) {
-		if !ok {
-			return
-		}
+	dialog.NewCustomConfirm(title, "Choose file…", "Cancel", choice, func(ok bool) {
 		for i, n := range names {
-			if n == choice.Selected {
-				w.exportFileDialog(charts.Formats[i])
+			if ok && n == choice.Selected {
+				chosen(i)
 			}
 		}
-	}, w.win)
-	d.Show()
+	}, w.win).Show()
 }
 
 // exportFileDialog asks where to write the run in format f, then writes it.

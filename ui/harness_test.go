@@ -69,8 +69,16 @@ func newHarness(t *testing.T, s presets.Preset, faults string) *harness {
 	return h
 }
 
-// close stops any run and waits for its workers.
+// close stops any run or sweep and waits for its workers.
 func (h *harness) close() {
+	if l := h.w.sweep.ctl.live; l != nil {
+		h.w.sweep.ctl.stop()
+		select {
+		case <-l.Done():
+		case <-time.After(10 * time.Second):
+			h.t.Errorf("the sweep's workers did not stop")
+		}
+	}
 	if l := h.w.ctl.live; l != nil {
 		h.w.ctl.stop()
 		select {

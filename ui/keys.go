@@ -31,13 +31,13 @@ var (
 
 // keyHelp lists the keys as the Help menu shows them.
 var keyHelp = [][2]string{
-	{"Space", "run, pause, resume"},
+	{"Space", "run, pause, resume; in the Sweep tab, run or cancel the sweep"},
 	{"S or →", "step one frame"},
 	{"R", "reset"},
-	{"Esc", "cancel a load"},
-	{"Ctrl+E", "export (HTML, PNG, CSV, JSON)"},
-	{"Ctrl+S", "save the run as JSON"},
-	{"Ctrl+O", "open a saved run"},
+	{"Esc", "cancel a load or a sweep"},
+	{"Ctrl+E", "export the run, or in the Sweep tab the sweep (HTML, PNG, CSV, JSON)"},
+	{"Ctrl+S", "save the run (or the sweep) as JSON"},
+	{"Ctrl+O", "open a saved run (or, in the Sweep tab, a saved sweep)"},
 	{"Ctrl+L or Ctrl+=", "large text for projectors"},
 	{"Ctrl+Q", "quit"},
 }
@@ -50,7 +50,8 @@ func (w *window) bindKeys() {
 		sc *desktop.CustomShortcut
 		fn func()
 	}{
-		{keyExport, w.exportDialog}, {keyOpen, w.openRunDialog}, {keySave, w.saveRunDialog},
+		{keyExport, w.either(w.exportDialog, w.sweep.exportDialog)}, {keyOpen, w.either(w.openRunDialog, w.sweep.openDialog)},
+		{keySave, w.either(w.saveRunDialog, w.sweep.saveDialog)},
 		{keyLarge, w.toggleLarge}, {keyLarge2, w.toggleLarge}, {keyQuit, w.quit},
 	} {
 		fn := k.fn
@@ -60,6 +61,10 @@ func (w *window) bindKeys() {
 
 // typedKey handles the plain keys; it is called only when nothing has the focus.
 func (w *window) typedKey(ev *fyne.KeyEvent) {
+	if w.sweep.active() {
+		w.sweep.typedKey(ev)
+		return
+	}
 	switch ev.Name {
 	case fyne.KeySpace:
 		w.toggle()

@@ -90,6 +90,12 @@ func (p *infoPanel) ShowConditions(params map[string]int64) {
 func (p *infoPanel) addClaim(c presets.Claim, guess string) {
 	head := widget.NewLabel("The claim (" + c.Source + ")")
 	head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
+	if c.OfSweep() { // the Sweep tab asks for the prediction and answers it
+		p.box.Add(head)
+		p.box.Add(wrapped(c.Text))
+		p.box.Add(wrapped("A sweep answers this claim: open the Sweep tab and run the sweep."))
+		return
+	}
 	row := claimRow{claim: c, guess: widget.NewEntry(), answer: wrapped("")}
 	row.guess.SetPlaceHolder("a number, e.g. 10")
 	row.guess.SetText(guess)

@@ -59,7 +59,13 @@ func run(o launch.Options, stderr io.Writer) int {
 		w.auto = &autoQuit{w: w, after: o.QuitAfter, screenshot: o.Screenshot, save: o.Save, stderr: stderr}
 		w.auto.arm()
 	}
-	if o.Run {
+	if o.Sweep {
+		w.sweep.showTab()
+	}
+	switch {
+	case o.Run && o.Sweep:
+		w.sweep.start()
+	case o.Run:
 		w.startRun(false)
 	}
 	w.win.Show()

@@ -21,7 +21,7 @@ type menuItems struct {
 func (w *window) mainMenu() *fyne.MainMenu {
 	m := &menuItems{}
 	w.menu = m
-	menus := fyne.NewMainMenu(w.fileMenu(m), w.runMenu(m), w.viewMenu(m),
+	menus := fyne.NewMainMenu(w.fileMenu(m), w.runMenu(m), w.sweepMenu(), w.viewMenu(m),
 		fyne.NewMenu("Help", fyne.NewMenuItem("Keyboard", w.showKeys), fyne.NewMenuItem("Glossary", w.showGlossary)))
 	m.sync(w)
 	return menus

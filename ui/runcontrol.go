@@ -94,6 +94,10 @@ func (w *window) cancel() {
 // A run that cannot start (a mistake in the setup, not enough memory) leaves the
 // window as it was and says why in a dialog and on the status line.
 func (w *window) startRun(paused bool) bool {
+	if w.sweep.ctl.live != nil {
+		w.fail("Cannot run now", errors.New("a sweep is in progress: cancel it first (Esc in the Sweep tab)"))
+		return false
+	}
 	s, err := w.readSetup()
 	if err != nil {
 		w.startErr = err
@@ -184,13 +188,13 @@ func (w *window) showLoading(on bool) {
 func (w *window) updateButtons() {
 	p := w.left
 	loading := w.live && (w.phase == lab.Starting || w.phase == lab.Loading)
-	enable(p.run, !w.live || w.phase == lab.Paused)
+	enable(p.run, (!w.live || w.phase == lab.Paused) && w.sweep.ctl.live == nil)
 	p.run.SetText("Run")
 	if w.live && w.phase == lab.Paused {
 		p.run.SetText("Resume")
 	}
 	enable(p.pause, w.live && w.phase != lab.Paused) // pausing a load: load, then wait
-	enable(p.step, !loading)
+	enable(p.step, !loading && w.sweep.ctl.live == nil)
 	enable(p.reset, w.live || w.shown != nil)
 	hasResult := w.shown != nil && w.invalid == nil
 	enable(p.export, hasResult)
@@ -198,6 +202,7 @@ func (w *window) updateButtons() {
 	if w.menu != nil {
 		w.menu.sync(w)
 	}
+	w.sweep.updateButtons()
 }
 
 type enabler interface {

@@ -16,6 +16,10 @@ func (w *window) openRunDialog() {
 // notes and, when it came from a lesson, the claims with their answers. The setup
 // becomes the run's, so that Run measures it again.
 func (w *window) openRun(path string) {
+	if result.IsSweepFile(path) {
+		w.sweep.openSweep(path)
+		return
+	}
 	if w.busy("Cannot open a run now") {
 		return
 	}

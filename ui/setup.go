@@ -25,6 +25,7 @@ func (w *window) applySetup(s presets.Preset) {
 	w.setup = keepClaims(s)
 	w.left.show(w.setup)
 	w.info.SetSetup(w.setup)
+	w.sweep.setupChanged(w.setup)
 	w.clearResults("No run yet: press Run (Space), or open a saved run (Ctrl+O).")
 	w.updateButtons()
 }

@@ -19,8 +19,9 @@ type SummaryTable struct {
 	widget.BaseWidget
 
 	table   charts.Table
-	message string // shown instead of rows: no run yet, or why there is no result
-	failure bool   // the message is an error
+	message string   // shown instead of rows: no run yet, or why there is no result
+	failure bool     // the message is an error
+	blank   []string // the header without rows; nil: a run's
 }
 
 var _ fyne.Widget = (*SummaryTable)(nil)
@@ -38,6 +39,12 @@ func (t *SummaryTable) SetRun(r *result.Run) {
 	t.Refresh()
 }
 
+// SetTable shows any table of the charts' shape: a sweep's, point by point.
+func (t *SummaryTable) SetTable(tab charts.Table) {
+	t.table, t.message, t.failure = tab, "", false
+	t.Refresh()
+}
+
 // SetMessage shows the header and msg instead of any rows: before a run, or when a
 // run has no result to show (a checksum mismatch), in which case failure is true.
 func (t *SummaryTable) SetMessage(msg string, failure bool) {
@@ -52,10 +59,20 @@ func (t *SummaryTable) Rows() []charts.Row { return t.table.Rows }
 // Message returns what the table says instead of rows.
 func (t *SummaryTable) Message() string { return t.message }
 
+// SetBlankColumns sets the header shown with a message instead of rows, for a
+// table of another shape than a run's.
+func (t *SummaryTable) SetBlankColumns(cols []string) {
+	t.blank = cols
+	t.Refresh()
+}
+
 // columns are the headers: the charts' own, or, before any run, the same ones.
 func (t *SummaryTable) columns() []string {
-	if len(t.table.Columns) > 0 {
+	switch {
+	case len(t.table.Columns) > 0:
 		return t.table.Columns
+	case t.blank != nil:
+		return t.blank
 	}
 	return charts.SummaryTable(&result.Run{}).Columns
 }

@@ -41,6 +41,9 @@ type window struct {
 	info      *infoPanel
 	status    *widget.Label // the status line's text
 	statusBar *statusBar
+	sweep     *sweepMode         // the Sweep tab
+	runTabs  *container.AppTabs // the live run and the sweep
+	sweepTab  *container.TabItem
 
 	shown    *result.Run // the run whose figures are shown: live snapshot or reopened file
 	file     string      // the file a reopened run came from
@@ -106,7 +109,7 @@ func (w *window) build() {
 	// The table takes the height of its rows, which is never much (six backings at
 	// most), and the preview and the charts share the rest.
 	centre := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewHScroll(w.table)), nil, nil, split)
-	body := container.NewBorder(nil, nil, w.left.root, nil, centre)
+	body := container.NewBorder(nil, nil, w.left.root, nil, w.modeTabs(centre))
 	w.win.SetContent(container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), w.statusBar.box), nil, nil, body))
 }
 
@@ -115,6 +118,13 @@ func (w *window) build() {
 func (w *window) closed() {
 	if w.auto == nil {
 		w.remember()
+	}
+	if l := w.sweep.ctl.live; l != nil {
+		w.sweep.ctl.stop()
+		select { // its point's workers are stopped as a run's are
+		case <-l.Done():
+		case <-time.After(5 * time.Second):
+		}
 	}
 	if w.ctl.live != nil {
 		l := w.ctl.live

@@ -59,18 +59,7 @@ func (r *renderer) Destroy() {
 // draw is the raster's generator: it paints the chart at w×h pixels.
 func (r *renderer) draw(w, h int) image.Image {
 	c, v := r.chart, &r.view
-	w, h = max(w, 1), max(h, 1)
-	if v.img == nil || v.img.Rect.Dx() != w || v.img.Rect.Dy() != h {
-		v.img = image.NewRGBA(image.Rect(0, 0, w, h))
-	}
-	v.scale = 1
-	if size := c.Size(); size.Width > 0 {
-		v.scale = float64(w) / float64(size.Width)
-	}
-	px := math.Round(float64(c.Theme().Size(theme.SizeNameText))*0.9*v.scale*4) / 4
-	if v.painter == nil || v.px != px {
-		v.painter, v.px = charts.NewPainter(px), px
-	}
+	v.prepare(w, h, c.Size(), c.Theme())
 	c.prepare()
 	v.painter.Draw(v.img, v.img.Rect, &c.plot)
 	c.dirty = false
@@ -87,6 +76,24 @@ func (c *Chart) prepare() {
 		c.typ[i] = c.stats[i].mean()
 	}
 	c.plot.Log = c.scale.Log(c.typ)
+}
+
+// prepare readies v to paint w×h pixels of a widget of the given size: the image,
+// reused while the size holds, and the painter, whose text follows the theme's (so
+// that the large-text mode enlarges it) at the screen's pixel scale.
+func (v *view) prepare(w, h int, size fyne.Size, th fyne.Theme) {
+	w, h = max(w, 1), max(h, 1)
+	if v.img == nil || v.img.Rect.Dx() != w || v.img.Rect.Dy() != h {
+		v.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	v.scale = 1
+	if size.Width > 0 {
+		v.scale = float64(w) / float64(size.Width)
+	}
+	px := math.Round(float64(th.Size(theme.SizeNameText))*0.9*v.scale*4) / 4
+	if v.painter == nil || v.px != px {
+		v.painter, v.px = charts.NewPainter(px), px
+	}
 }
 
 // MouseIn starts the hover read-out.

@@ -24,5 +24,5 @@ var Meanings = []struct {
 	{Usage, "bad input, caught before the run: a flag, a preset, a parameter, an output path that cannot be written, or a run too big for the memory"},
 	{Mismatch, "the backings' checksums disagreed (they did different work): nothing was written"},
 	{Worker, "a worker failed; what the other backings measured was still written"},
-	{Interrupted, "`bench` stopped by Ctrl-C; nothing was written"},
+	{Interrupted, "stopped by Ctrl-C: `bench` wrote nothing, `sweep` wrote the points it had measured"},
 }

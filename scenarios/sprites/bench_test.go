@@ -159,7 +159,7 @@ func BenchmarkLoad(b *testing.B) {
 func BenchmarkMoves(b *testing.B) {
 	p := resolve(b, nil)
 	soa := load(b, p, workload.SoA).(*soaStore)
-	hash := load(b, p, workload.SpatialHash).(*hashStore)
+	hash := load(b, p, workload.SpatialHash).(*hashStore[[0]byte])
 	all, _ := hash.nextFrame()
 	all = slices.Clone(all)
 	soa.nextFrame()

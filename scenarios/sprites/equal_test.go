@@ -21,9 +21,9 @@ type store interface {
 func (w *world) driver() *world { return w }
 
 // refStore is the test's own model of the workload: a plain slice indexed by id, a
-// brute-force cull and a sort with an explicit (depth, id) comparison, so that the
-// backings are checked against something simpler than any of them, not only against
-// each other.
+// brute-force cull and a sort with an explicit (depth, id) comparison, and cold data
+// computed afresh for each drawn sprite, so that the backings are checked against
+// something simpler than any of them, not only against each other.
 type refStore struct {
 	*world
 	all  []sprite
@@ -56,6 +56,13 @@ func (r *refStore) Frame() uint64 {
 	for _, sp := range seen {
 		h = workload.Fold(h, uint64(sp.Depth)<<24|uint64(sp.ID))
 		h = workload.Fold(h, uint64(uint32(sp.X))<<32|uint64(uint32(sp.Y)))
+		if r.cfg.cold > 0 {
+			var sum uint64
+			for k := range r.cfg.cold / 8 {
+				sum += r.coldWord(sp.ID, k)
+			}
+			h = workload.Fold(h, sum)
+		}
 	}
 	return h
 }
@@ -113,6 +120,12 @@ var cases = []struct {
 	{"view covers world", workload.Params{pEntities: 1500, pOnScreen: 6000, pViewW: 4000, pViewH: 4000, pMovingPct: 10, pPathPct: 100, pPanSpeed: 100}},
 	{"static", workload.Params{pEntities: 2000, pOnScreen: 500, pMovingPct: 0, pPanSpeed: 0}},
 	{"one depth, long steps", workload.Params{pEntities: 2000, pOnScreen: 500, pDepths: 1, pStep: 5000, pMovingPct: 5}},
+	// cold bytes inside every record (and in soa's column): the smallest, a size that
+	// makes a record of exactly one cache line, the map's indirect values, the largest.
+	{"cold 8", workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 8, pMovingPct: 20}},
+	{"cold 40", workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 40, pBand: 64, pMovingPct: 20, pStep: 100}},
+	{"cold 136", workload.Params{pEntities: 1500, pOnScreen: 300, pColdBytes: 136, pMovingPct: 5}},
+	{"cold 256", workload.Params{pEntities: 2000, pOnScreen: 600, pColdBytes: 256, pCell: 40, pMovingPct: 50}},
 }
 
 func TestAgreement(t *testing.T) {

@@ -11,26 +11,26 @@ import (
 // tiles or cells around the view, and their walks visit what the last cull visited,
 // so that a layout reads no memory the frame left alone.
 
-func (s *ptrStore) Layout(dst *memlayout.Layout) {
+func (s *ptrStore[C]) Layout(dst *memlayout.Layout) {
 	n := s.a.Len()
-	layouts.Entities(dst, n, int64(cap(s.a.Items))*8+int64(n)*layouts.Size[sprite](),
-		"an 8-byte pointer and a 24-byte object, before the allocator rounds the object up to its size class")
+	layouts.Entities(dst, n, int64(cap(s.a.Items))*8+int64(n)*layouts.Size[record[C]](),
+		"an 8-byte pointer and an object (24 bytes, plus any cold bytes), before the allocator rounds the object up to its size class")
 	layouts.Pointers(dst, s.a.Items, "Where the objects live: address against index", "index order, as the cull follows the pointers")
 }
 
-func (s *mapStore) Layout(dst *memlayout.Layout) {
-	layouts.Map(dst, len(s.m), layouts.Size[int32](), layouts.Size[sprite](), "sprites by id")
+func (s *mapStore[C]) Layout(dst *memlayout.Layout) {
+	layouts.Map(dst, len(s.m), layouts.Size[int32](), layouts.Size[record[C]](), "sprites by id")
 }
 
-func (s *slotStore) Layout(dst *memlayout.Layout) {
+func (s *slotStore[C]) Layout(dst *memlayout.Layout) {
 	n := s.m.Len()
 	layouts.Entities(dst, n, s.m.Bytes()+int64(cap(s.handles))*8,
-		"the slot map's dense value (24), slot (8) and back-index (4), and a handle by id (8)")
+		"the slot map's dense value (24, plus any cold bytes), slot (8) and back-index (4), and a handle by id (8)")
 	layouts.Dense(dst, s.m.Values(), "Where the values live: address against index", "dense order, as the cull scans them")
 	layouts.SlotMap(dst, s.m)
 }
 
-func (s *rowStore) Layout(dst *memlayout.Layout) {
+func (s *rowStore[C]) Layout(dst *memlayout.Layout) {
 	layouts.Entities(dst, s.g.Len(), s.g.Bytes()+int64(cap(s.loc))*8,
 		"an entry (sprite and two links) in a row's vector, with the vectors' spare room, a locator by id and the tiles' list heads")
 	// The walk and the heat map cover the tiles the last cull walked, in its order.
@@ -87,7 +87,7 @@ func (s *soaStore) Layout(dst *memlayout.Layout) {
 	v.Note = "hot: streamed, every row; cold: read only for the sprites in view"
 }
 
-func (s *hashStore) Layout(dst *memlayout.Layout) {
+func (s *hashStore[C]) Layout(dst *memlayout.Layout) {
 	layouts.Entities(dst, s.g.Len(), s.g.Bytes(),
 		"an item (box, id, depth) in the cells' packed array with its room to grow, a corner by id, and the cells")
 	q := viewBox(s.shown)

@@ -21,7 +21,7 @@ func TestLayoutFacts(t *testing.T) {
 		}
 	}
 	t.Run("ptrarray", func(t *testing.T) {
-		st := load(t, p, workload.PtrArray).(*ptrStore)
+		st := load(t, p, workload.PtrArray).(*ptrStore[[0]byte])
 		frames(st)
 		l := wt.Layout(t, st)
 		if gap := wt.Fact(t, l, memlayout.FactMedianGap); gap < 1024 {
@@ -56,7 +56,7 @@ func TestLayoutFacts(t *testing.T) {
 		wt.View(t, l, memlayout.Text)
 	})
 	t.Run("slotmap", func(t *testing.T) {
-		st := load(t, p, workload.SlotMap).(*slotStore)
+		st := load(t, p, workload.SlotMap).(*slotStore[[0]byte])
 		frames(st)
 		l := wt.Layout(t, st)
 		if gap := wt.Fact(t, l, memlayout.FactMedianGap); gap != 24 {
@@ -67,7 +67,7 @@ func TestLayoutFacts(t *testing.T) {
 		}
 	})
 	t.Run("rowvec", func(t *testing.T) {
-		st := load(t, p, workload.RowVec).(*rowStore)
+		st := load(t, p, workload.RowVec).(*rowStore[[0]byte])
 		frames(st)
 		l := wt.Layout(t, st)
 		free := 0
@@ -103,7 +103,7 @@ func TestLayoutFacts(t *testing.T) {
 		}
 	})
 	t.Run("spatialhash", func(t *testing.T) {
-		st := load(t, p, workload.SpatialHash).(*hashStore)
+		st := load(t, p, workload.SpatialHash).(*hashStore[[0]byte])
 		frames(st)
 		l := wt.Layout(t, st)
 		cols, rows := st.g.Cells()

@@ -21,11 +21,13 @@ func TestScanColumns(t *testing.T) {
 			t.Run(fmt.Sprintf("n=%d/%d", n, trial), func(t *testing.T) {
 				xs, ys, ws, hs := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
 				var want []int
-				vals := make([]sprite, n)
+				vals := make([]record[[0]byte], n)
+				fat := make([]record[[40]byte], n) // records of one cache line each
 				for i := range n {
 					xs[i], ys[i] = r.Int32N(30), r.Int32N(30)
 					ws[i], hs[i] = 1+r.Int32N(8), 1+r.Int32N(8)
-					vals[i] = sprite{X: xs[i], Y: ys[i], W: ws[i], H: hs[i]}
+					vals[i].sprite = sprite{X: xs[i], Y: ys[i], W: ws[i], H: hs[i]}
+					fat[i].sprite = vals[i].sprite
 					if xs[i] < view.X1 && xs[i]+ws[i] > view.X0 && ys[i] < view.Y1 && ys[i]+hs[i] > view.Y0 {
 						want = append(want, i)
 					}
@@ -44,7 +46,7 @@ func TestScanColumns(t *testing.T) {
 				if !slices.Equal(got, want) {
 					t.Fatalf("scanValues found rows %v, want %v", got, want)
 				}
-				ptrs := make([]*sprite, n)
+				ptrs := make([]*record[[0]byte], n)
 				for i := range vals {
 					ptrs[i] = &vals[i]
 				}
@@ -55,6 +57,13 @@ func TestScanColumns(t *testing.T) {
 				if !slices.Equal(got, want) {
 					t.Fatalf("scanPointers found rows %v, want %v", got, want)
 				}
+				got = got[:0]
+				for i := scanValues(fat, view, 0); i < n; i = scanValues(fat, view, i+1) {
+					got = append(got, i)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("scanValues over records with cold bytes found rows %v, want %v", got, want)
+				}
 			})
 		}
 	}
@@ -62,7 +71,7 @@ func TestScanColumns(t *testing.T) {
 
 // scanPointers is scanColumns over an array of pointers: the shape soa's and the slot
 // map's culls have, kept here to measure against the pointer array's own loop.
-func scanPointers(items []*sprite, view rect, i int) int {
+func scanPointers[C coldArray](items []*record[C], view rect, i int) int {
 	n := len(items)
 	x0, x1, y0, y1 := view.X0, view.X1, view.Y0, view.Y1
 	for ; i+4 <= n; i += 4 {
@@ -92,7 +101,7 @@ func scanPointers(items []*sprite, view rect, i int) int {
 //	go test -run '^$' -bench 'CullShape' -benchtime 30x ./scenarios/sprites/
 func BenchmarkCullShape(b *testing.B) {
 	p := resolve(b, nil)
-	st := load(b, p, workload.PtrArray).(*ptrStore)
+	st := load(b, p, workload.PtrArray).(*ptrStore[[0]byte])
 	view := st.viewAt(0)
 	st.cull(view)
 	want := st.vis.draw()

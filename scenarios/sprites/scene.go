@@ -38,24 +38,24 @@ func (w *world) scene(dst *workload.Scene, sz sizer) {
 	}
 }
 
-func (s *ptrStore) Scene(dst *workload.Scene)  { s.scene(dst, s) }
-func (s *mapStore) Scene(dst *workload.Scene)  { s.scene(dst, s) }
-func (s *slotStore) Scene(dst *workload.Scene) { s.scene(dst, s) }
-func (s *rowStore) Scene(dst *workload.Scene)  { s.scene(dst, s) }
-func (s *soaStore) Scene(dst *workload.Scene)  { s.scene(dst, s) }
-func (s *hashStore) Scene(dst *workload.Scene) { s.scene(dst, s) }
+func (s *ptrStore[C]) Scene(dst *workload.Scene)  { s.scene(dst, s) }
+func (s *mapStore[C]) Scene(dst *workload.Scene)  { s.scene(dst, s) }
+func (s *slotStore[C]) Scene(dst *workload.Scene) { s.scene(dst, s) }
+func (s *rowStore[C]) Scene(dst *workload.Scene)  { s.scene(dst, s) }
+func (s *soaStore) Scene(dst *workload.Scene)     { s.scene(dst, s) }
+func (s *hashStore[C]) Scene(dst *workload.Scene) { s.scene(dst, s) }
 
-func (s *ptrStore) size(id int32) (w, h int32) {
+func (s *ptrStore[C]) size(id int32) (w, h int32) {
 	p := s.a.Items[id]
 	return p.W, p.H
 }
 
-func (s *mapStore) size(id int32) (w, h int32) {
+func (s *mapStore[C]) size(id int32) (w, h int32) {
 	sp := s.m[id]
 	return sp.W, sp.H
 }
 
-func (s *slotStore) size(id int32) (w, h int32) {
+func (s *slotStore[C]) size(id int32) (w, h int32) {
 	p, ok := s.m.Get(s.handles[id])
 	if !ok {
 		panic("sprites: slot map store holds a stale handle")
@@ -63,7 +63,7 @@ func (s *slotStore) size(id int32) (w, h int32) {
 	return p.W, p.H
 }
 
-func (s *rowStore) size(id int32) (w, h int32) {
+func (s *rowStore[C]) size(id int32) (w, h int32) {
 	l := s.loc[id]
 	sp := s.g.Get(int(l.row), l.idx)
 	return sp.W, sp.H
@@ -71,7 +71,7 @@ func (s *rowStore) size(id int32) (w, h int32) {
 
 func (s *soaStore) size(id int32) (w, h int32) { return s.w.Data[id], s.h.Data[id] }
 
-func (s *hashStore) size(id int32) (w, h int32) {
+func (s *hashStore[C]) size(id int32) (w, h int32) {
 	b := s.g.Box(id)
 	return b.W, b.H
 }

@@ -11,25 +11,30 @@ import (
 // sprites, and a handle per sprite id that resolves through the slot table. Culling
 // scans the dense values front to back, as contiguous as soa's rows but reading whole
 // 24-byte sprites; moves resolve a handle, one extra indirection per moving sprite.
-type slotStore struct {
+// The cold bytes, if any, lie in each value beside its hot fields, so the scan strides
+// over them.
+type slotStore[C coldArray] struct {
 	*world
-	m       *slotmap.Map[sprite]
+	m       *slotmap.Map[record[C]]
 	handles []slotmap.Handle // by sprite id: what the game would hold to reach a sprite
 }
 
-func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
+func (s *slotStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
-	s.m = slotmap.New[sprite](n)
+	s.m = slotmap.New[record[C]](n)
 	s.handles = make([]slotmap.Handle, n)
 	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		var r record[C]
 		for i := lo; i < hi; i++ {
-			s.handles[i] = s.m.Insert(s.spriteAt(i))
+			r.sprite = s.spriteAt(i)
+			s.fillCold(coldBytes(&r.cold), r.ID)
+			s.handles[i] = s.m.Insert(r)
 		}
 	})
 }
 
-func (s *slotStore) Frame() uint64 {
+func (s *slotStore[C]) Frame() uint64 {
 	moves, view := s.nextFrame()
 	s.applyMoves(moves)
 	s.cull(view)
@@ -37,7 +42,7 @@ func (s *slotStore) Frame() uint64 {
 }
 
 // applyMoves resolves each moving sprite's handle and moves the value in place.
-func (s *slotStore) applyMoves(moves []move) {
+func (s *slotStore[C]) applyMoves(moves []move) {
 	side := s.cfg.side
 	for _, mv := range moves {
 		p, ok := s.m.Get(s.handles[mv.ID])
@@ -50,19 +55,24 @@ func (s *slotStore) applyMoves(moves []move) {
 }
 
 // cull scans the dense values, four at a time as soa's scanColumns does, so that the
-// two differ by their layout and not by how their loops are written.
-func (s *slotStore) cull(view rect) {
+// two differ by their layout and not by how their loops are written. It reads the cold
+// bytes of the sprites that pass.
+func (s *slotStore[C]) cull(view rect) {
 	s.vis.reset()
+	cold := s.cfg.cold > 0
 	vals := s.m.Values()
 	for i := scanValues(vals, view, 0); i < len(vals); i = scanValues(vals, view, i+1) {
 		sp := &vals[i]
 		s.vis.add(sp.ID, sp.Depth, sp.X, sp.Y)
+		if cold {
+			s.vis.addCold(coldDigest(coldBytes(&sp.cold)))
+		}
 	}
 }
 
 // scanValues returns the index of the first sprite from i on that overlaps view, or
 // len(vals): scanColumns over an array of sprites by value.
-func scanValues(vals []sprite, view rect, i int) int {
+func scanValues[C coldArray](vals []record[C], view rect, i int) int {
 	n := len(vals)
 	x0, x1, y0, y1 := view.X0, view.X1, view.Y0, view.Y1
 	for ; i+4 <= n; i += 4 {
@@ -83,4 +93,4 @@ func scanValues(vals []sprite, view rect, i int) int {
 	return n
 }
 
-func (s *slotStore) Entities() int { return s.m.Len() }
+func (s *slotStore[C]) Entities() int { return s.m.Len() }

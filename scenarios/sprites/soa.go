@@ -11,11 +11,14 @@ import (
 // one column each for x, y, w, h, depth and id, row i holding sprite i. Culling streams
 // the four geometry columns, 16 bytes per sprite, and reads depth and id only for the
 // few rows that pass; it still tests every sprite, so its cost grows with the world,
-// not with what is on screen.
+// not with what is on screen. The cold bytes, if any, are a column of their own (a
+// byte slice of cold_bytes per row, hot/cold splitting as source 003 describes it):
+// the scan never reads them, and a drawn sprite's are found by its row.
 type soaStore struct {
 	*world
 	t                     *soa.Table
 	x, y, w, h, depth, id *soa.Column[int32]
+	cold                  []byte // row i's cold bytes at [i·cold_bytes, (i+1)·cold_bytes)
 }
 
 func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
@@ -27,10 +30,13 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.depth, s.id = soa.AddColumn[int32](s.t), soa.AddColumn[int32](s.t)
 	s.t.AppendRows(n) // one call per column, not one per column per sprite
 	xs, ys, ws, hs, ds, ids := s.x.Data, s.y.Data, s.w.Data, s.h.Data, s.depth.Data, s.id.Data
+	cb := s.cfg.cold
+	s.cold = make([]byte, n*cb)
 	return workload.Fill(ctx, progress, n, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			sp := s.spriteAt(i)
 			xs[i], ys[i], ws[i], hs[i], ds[i], ids[i] = sp.X, sp.Y, sp.W, sp.H, sp.Depth, sp.ID
+			s.fillCold(s.cold[i*cb:(i+1)*cb], sp.ID)
 		}
 	})
 }
@@ -53,13 +59,17 @@ func (s *soaStore) applyMoves(moves []move) {
 	}
 }
 
-// cull streams the four geometry columns side by side and reads depth and id only for
-// the rows that pass.
+// cull streams the four geometry columns side by side and reads depth, id and the
+// cold bytes only for the rows that pass.
 func (s *soaStore) cull(view rect) {
 	s.vis.reset()
 	xs, ys, ws, hs := s.x.Data, s.y.Data, s.w.Data, s.h.Data
+	cb := s.cfg.cold
 	for i := scanColumns(xs, ys, ws, hs, view, 0); i < len(xs); i = scanColumns(xs, ys, ws, hs, view, i+1) {
 		s.vis.add(s.id.Data[i], s.depth.Data[i], xs[i], ys[i])
+		if cb > 0 {
+			s.vis.addCold(coldDigest(s.cold[i*cb : (i+1)*cb]))
+		}
 	}
 }
 

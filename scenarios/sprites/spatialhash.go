@@ -25,28 +25,41 @@ import (
 // ms). A move whose corner keeps its cell still costs about 4.6× soa's write of two
 // columns when both are in cache (BenchmarkMoves stay: 29 ns against 6.3 ns): the
 // two cell computations, the liveness check and the stale mark are the difference.
-type hashStore struct {
+//
+// The cold bytes, if any, lie in each item beside the sprite's depth, inside the cells'
+// packed lists.
+type hashStore[C coldArray] struct {
 	*world
-	g     *loosegrid.Grid[int32] // the value is the sprite's depth
-	found []loosegrid.Entry[int32]
+	g     *loosegrid.Grid[hashVal[C]]
+	found []loosegrid.Entry[hashVal[C]]
 	// This frame's moving sprites and their destinations, reused.
 	ids, xs, ys []int32
 }
 
-func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
+// hashVal is what the grid keeps beside a sprite's box and id: its depth, and its cold
+// bytes (first, so that none pad the value: see record).
+type hashVal[C coldArray] struct {
+	cold  C
+	depth int32
+}
+
+func (s *hashStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
-	s.g = loosegrid.New[int32](loosegrid.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}, s.cfg.cell, n)
-	s.found = make([]loosegrid.Entry[int32], 0, cap(s.vis.keys))
+	s.g = loosegrid.New[hashVal[C]](loosegrid.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}, s.cfg.cell, n)
+	s.found = make([]loosegrid.Entry[hashVal[C]], 0, cap(s.vis.keys))
 	s.ids = make([]int32, 0, s.cfg.moving)
 	s.xs = make([]int32, 0, s.cfg.moving)
 	s.ys = make([]int32, 0, s.cfg.moving)
 	if err := workload.Fill(ctx, progress, n, func(lo, hi int) {
+		var v hashVal[C]
 		for i := lo; i < hi; i++ {
 			sp := s.spriteAt(i)
+			v.depth = sp.Depth
+			s.fillCold(coldBytes(&v.cold), sp.ID)
 			// Sprites are never removed, so ids are handed out in order and sprite i's is
 			// i: a move goes straight to its record, as soa's goes to its row.
-			if id := s.g.Insert(loosegrid.Box{X: sp.X, Y: sp.Y, W: sp.W, H: sp.H}, sp.Depth); id != int32(i) {
+			if id := s.g.Insert(loosegrid.Box{X: sp.X, Y: sp.Y, W: sp.W, H: sp.H}, v); id != int32(i) {
 				panic("sprites: loose grid gave sprite " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))
 			}
 		}
@@ -57,7 +70,7 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	return nil
 }
 
-func (s *hashStore) Frame() uint64 {
+func (s *hashStore[C]) Frame() uint64 {
 	moves, view := s.nextFrame()
 	s.applyMoves(moves)
 	s.cull(view)
@@ -69,7 +82,7 @@ func (s *hashStore) Frame() uint64 {
 // the grid. A move's one cache miss is its sprite's corner; a loop that does nothing
 // but read corners keeps many of those misses in flight at once, where a loop that
 // also moved each sprite fits only a few into the processor's window.
-func (s *hashStore) applyMoves(moves []move) {
+func (s *hashStore[C]) applyMoves(moves []move) {
 	side := s.cfg.side
 	ids, xs, ys := s.ids[:0], s.xs[:0], s.ys[:0]
 	for _, mv := range moves {
@@ -82,15 +95,20 @@ func (s *hashStore) applyMoves(moves []move) {
 	s.ids, s.xs, s.ys = ids, xs, ys
 }
 
-// cull queries the view and adds what it finds, in the grid's cell order.
-func (s *hashStore) cull(view rect) {
+// cull queries the view and adds what it finds, in the grid's cell order, with the
+// digest of each one's cold bytes.
+func (s *hashStore[C]) cull(view rect) {
 	s.vis.reset()
 	q := loosegrid.Box{X: view.X0, Y: view.Y0, W: view.X1 - view.X0, H: view.Y1 - view.Y0}
 	s.found = s.g.Query(q, s.found[:0])
+	cold := s.cfg.cold > 0
 	for i := range s.found {
 		e := &s.found[i]
-		s.vis.add(e.ID, e.Val, e.Box.X, e.Box.Y)
+		s.vis.add(e.ID, e.Val.depth, e.Box.X, e.Box.Y)
+		if cold {
+			s.vis.addCold(coldDigest(coldBytes(&e.Val.cold)))
+		}
 	}
 }
 
-func (s *hashStore) Entities() int { return s.g.Len() }
+func (s *hashStore[C]) Entities() int { return s.g.Len() }

@@ -36,6 +36,7 @@ const (
 	pPathPct   = "path_pct"
 	pCell      = "cell"
 	pBand      = "band"
+	pColdBytes = "cold_bytes"
 )
 
 // Limits that keep every coordinate, key and table inside its integer type.
@@ -82,6 +83,7 @@ var params = []workload.Param{
 	{Name: pPathPct, Doc: "side of the view's square path, as a share of the world side", Unit: "%", Default: 50, Min: 0, Max: 100},
 	{Name: pCell, Doc: "spatial hash cell side; 0 = six times the mean sprite size (216 at the defaults): the fastest moving frame in a sweep of 36 to 288, since larger cells send fewer moves to another cell's list, while still frames hardly change", Unit: "units", Default: 0, Min: 0, Max: 1 << 20},
 	{Name: pBand, Doc: "side of the rowvec world bands (grid rows and columns)", Unit: "units", Default: 512, Min: 1, Max: 1 << 20},
+	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record for every backing but soa, which keeps it in a column of its own (a multiple of 8)", Unit: "bytes", Default: 0, Min: 0, Max: maxCold},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -101,6 +103,7 @@ type config struct {
 	pathPct    int64
 	cell       int32
 	band       int32
+	cold       int   // cold bytes per sprite, a multiple of coldStep
 	side       int32 // world side: sprite corners lie in [0, side)²
 	moving     int   // sprites moved per frame
 	bandsPerAx int   // rowvec grid: bands along each axis
@@ -127,9 +130,13 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		pathPct:   p[pPathPct],
 		cell:      int32(p[pCell]),
 		band:      int32(p[pBand]),
+		cold:      int(p[pColdBytes]),
 	}
 	if c.minSize > c.maxSize {
 		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)
+	}
+	if c.cold%coldStep != 0 {
+		return config{}, fmt.Errorf("sprites: %s = %d is not a multiple of %d (want 0, %d, %d, … %d)", pColdBytes, c.cold, coldStep, coldStep, 2*coldStep, maxCold)
 	}
 	c.side = worldSide(c.n, c.viewW, c.viewH, c.onScreen)
 	c.moving = c.n * c.movingPct / 100
@@ -178,21 +185,10 @@ func newStore(p workload.Params, backing string) (workload.Store, error) {
 		return nil, err
 	}
 	w := newWorld(c)
-	switch backing {
-	case workload.PtrArray:
-		return &ptrStore{world: w}, nil
-	case workload.Map:
-		return &mapStore{world: w}, nil
-	case workload.SlotMap:
-		return &slotStore{world: w}, nil
-	case workload.RowVec:
-		return &rowStore{world: w}, nil
-	case workload.SoA:
+	if backing == workload.SoA {
 		return &soaStore{world: w}, nil
-	case workload.SpatialHash:
-		return &hashStore{world: w}, nil
 	}
-	panic("sprites: backing " + backing + " passed CheckBacking but has no store")
+	return newRecordStores[c.cold/coldStep](w, backing), nil
 }
 
 // estimateBytes is Spec.EstimateBytes: a rough upper bound of one backing's heap after
@@ -208,26 +204,29 @@ func estimateBytes(p workload.Params, backing string) int64 {
 	n := int64(c.n)
 	scratch := int64(c.moving)*12 + 2*16*int64(min(c.n, 4*c.onScreen+64))
 	var perSprite, fixed int64
+	cold := int64(c.cold)
 	switch backing {
 	case workload.PtrArray:
 		// Load's peak: the pointer in Items and in Scatter's result, the object, and the
 		// fillers Scatter allocates between objects (about 60 bytes and a pointer to
 		// them, garbage once Load returns).
-		perSprite = 2*8 + spriteBytes + 72
+		perSprite = 2*8 + spriteBytes + 72 + cold
 	case workload.Map:
 		// Key and value (28 bytes) and a control byte per slot, slots at most 7/8 full,
 		// tables sized by powers of two: up to about 66 bytes, 67 measured at 1M sprites.
-		perSprite = 72
+		// Tables sized by powers of two hold up to twice the values; values of more than
+		// 128 bytes are kept outside the table, behind a pointer.
+		perSprite = 72 + 2*cold
 	case workload.SlotMap:
-		perSprite = spriteBytes + 8 + 4 + 8 // value, slot, dense-to-slot index, handle by id
+		perSprite = spriteBytes + cold + 8 + 4 + 8 // value, slot, dense-to-slot index, handle by id
 	case workload.RowVec:
-		perSprite = 2*(spriteBytes+8) + 4 // entries in per-row vectors grown by append, locator
+		perSprite = 2*(spriteBytes+cold+8) + 4 // entries in per-row vectors grown by append, locator
 		fixed = int64(c.bandsPerAx) * int64(c.bandsPerAx) * 4
 	case workload.SoA:
-		perSprite = spriteBytes
+		perSprite = spriteBytes + cold
 	case workload.SpatialHash:
 		k := workload.CellsPerSquare((c.minSize+c.maxSize)/2, c.cell)
-		perSprite = 64 + 2*8*k // entry (box, value, bookkeeping) and its place in k cell lists
+		perSprite = 64 + 2*cold + 2*8*k // entry (box, value, bookkeeping) with its slack, and its place in k cell lists
 	}
 	return fixed + n*perSprite + scratch
 }

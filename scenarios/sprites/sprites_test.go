@@ -1,6 +1,7 @@
 package sprites
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -145,14 +146,23 @@ func TestFrameAllocs(t *testing.T) {
 }
 
 // TestEstimateCoversHeap: every backing's estimate is at least the heap its world
-// holds after Load and some frames. The default size is where the map's tables are
-// nearly at their emptiest, so it runs outside -short.
+// holds after Load and some frames, without cold bytes, with a few inline, and with
+// the map's values large enough to be kept behind pointers. The default size is where
+// the map's tables are nearly at their emptiest, so it runs outside -short.
 func TestEstimateCoversHeap(t *testing.T) {
 	n := int64(1_000_000)
 	if testing.Short() {
 		n = 100_000
 	}
-	p := resolve(t, workload.Params{pEntities: n})
+	for _, cold := range []int64{0, 40, 256} {
+		t.Run(fmt.Sprintf("cold=%d", cold), func(t *testing.T) {
+			estimateCoversHeap(t, resolve(t, workload.Params{pEntities: n, pColdBytes: cold}))
+		})
+	}
+}
+
+func estimateCoversHeap(t *testing.T, p workload.Params) {
+	n := p[pEntities]
 	live := func() uint64 {
 		runtime.GC()
 		var ms runtime.MemStats

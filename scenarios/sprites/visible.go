@@ -20,8 +20,9 @@ const (
 // each store's cull adds what it finds, in whatever order its structure yields them,
 // and draw puts them in draw order and folds them into the checksum.
 type visible struct {
-	keys []uint64 // depth<<48 | id<<24 | index into pos
-	pos  []uint64 // uint32(x)<<32 | uint32(y) of each visible sprite, in cull order
+	keys  []uint64 // depth<<48 | id<<24 | index into pos
+	pos   []uint64 // uint32(x)<<32 | uint32(y) of each visible sprite, in cull order
+	colds []uint64 // with cold bytes: the digest of each visible sprite's, in cull order
 }
 
 // prepare reserves room for about n visible sprites; the buffers grow past it by
@@ -29,11 +30,13 @@ type visible struct {
 func (v *visible) prepare(n int) {
 	v.keys = make([]uint64, 0, n)
 	v.pos = make([]uint64, 0, n)
+	v.colds = make([]uint64, 0, n)
 }
 
 func (v *visible) reset() {
 	v.keys = v.keys[:0]
 	v.pos = v.pos[:0]
+	v.colds = v.colds[:0]
 }
 
 // add records one visible sprite.
@@ -42,11 +45,27 @@ func (v *visible) add(id, depth, x, y int32) {
 	v.pos = append(v.pos, uint64(uint32(x))<<32|uint64(uint32(y)))
 }
 
+// addCold records the digest of the cold bytes of the sprite added last: a store
+// whose sprites carry cold bytes calls it after each add.
+func (v *visible) addCold(digest uint64) {
+	v.colds = append(v.colds, digest)
+}
+
 // draw sorts the visible sprites by (depth, id), the painter's order, and folds each
-// one's depth, id and position into the frame checksum in that order.
+// one's depth, id and position, and the digest of its cold bytes when it has any,
+// into the frame checksum in that order.
 func (v *visible) draw() uint64 {
 	slices.Sort(v.keys)
 	var h uint64
+	if len(v.colds) > 0 {
+		colds := v.colds[:len(v.pos)]
+		for _, k := range v.keys {
+			h = workload.Fold(h, k>>keyIndexBits)
+			h = workload.Fold(h, v.pos[k&keyIndexMask])
+			h = workload.Fold(h, colds[k&keyIndexMask])
+		}
+		return h
+	}
 	for _, k := range v.keys {
 		h = workload.Fold(h, k>>keyIndexBits)
 		h = workload.Fold(h, v.pos[k&keyIndexMask])

@@ -1,0 +1,126 @@
+package charts
+
+import (
+	"strings"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// SweepPointsTable is a sweep point by point: one row per value, a column per backing
+// with its cost per entity and interval, and which was fastest. A skipped point says
+// why; a failed backing says "failed".
+func SweepPointsTable(s *result.Sweep) Table {
+	t := Table{Columns: []string{s.Param}}
+	for _, b := range s.Backings {
+		t.Columns = append(t.Columns, b+" ns/entity (95% CI)")
+	}
+	t.Columns = append(t.Columns, "fastest", "rounds")
+	for _, p := range s.Points {
+		row := Row{Cells: []string{units.Count(float64(p.Value))}}
+		if s.Unit == "%" {
+			row.Cells[0] += "%"
+		}
+		if p.Skipped != "" {
+			for range s.Backings {
+				row.Cells = append(row.Cells, "skipped")
+			}
+			row.Cells = append(row.Cells, "", "")
+			row.Error = "skipped: " + p.Skipped
+			t.Rows = append(t.Rows, row)
+			continue
+		}
+		best, bestNS := "", 0.0
+		for _, b := range p.Backings {
+			row.Cells = append(row.Cells, perEntityCell(&b))
+			if b.Error == "" && b.Measured() && (best == "" || b.NSPerEntity < bestNS) {
+				best, bestNS = b.Name, b.NSPerEntity
+			}
+		}
+		row.Cells = append(row.Cells, best, units.Count(float64(p.Measured)))
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// perEntityCell is "12.3 ns (12.1–12.6)", "failed" or "n/a".
+func perEntityCell(b *result.PointBacking) string {
+	switch {
+	case b.Error != "":
+		return "failed"
+	case !b.Measured():
+		return "n/a"
+	}
+	return units.Duration(b.NSPerEntity) + " (" + strings.TrimSuffix(units.Duration(b.NSPerEntityLo), " ns") + "–" +
+		units.Duration(b.NSPerEntityHi) + ")"
+}
+
+// SweepBackingsTable sums a sweep up per backing: its cost per entity at the first
+// and last values it measured, the factor between them, its bytes per entity and
+// working set at the last value, and where its working set reached each cache.
+func SweepBackingsTable(s *result.Sweep) Table {
+	first, last := "first", "last"
+	var measured []result.Point
+	for _, p := range s.Points {
+		if p.Skipped == "" {
+			measured = append(measured, p)
+		}
+	}
+	if n := len(measured); n > 0 {
+		first = "at " + ValueLabel(float64(measured[0].Value), s.Unit)
+		last = "at " + ValueLabel(float64(measured[n-1].Value), s.Unit)
+	}
+	t := Table{Columns: []string{"backing", "ns/entity " + first, "ns/entity " + last, "last ÷ first",
+		"bytes/entity", "working set " + last, "reaches a cache at"}}
+	for i, name := range s.Backings {
+		row := Row{Backing: name, Color: Color(name), Cells: []string{name, "n/a", "n/a", "n/a", "n/a", "n/a", "—"}}
+		var a, z *result.PointBacking
+		for k := range measured {
+			if b := &measured[k].Backings[i]; b.Measured() && b.Error == "" {
+				if a == nil {
+					a = b
+				}
+				z = b
+			}
+			if e := measured[k].Backings[i].Error; e != "" {
+				row.Error = s.Param + " = " + units.Count(float64(measured[k].Value)) + ": " + e
+			}
+		}
+		if a != nil {
+			row.Cells[1], row.Cells[2] = units.Duration(a.NSPerEntity), units.Duration(z.NSPerEntity)
+			row.Cells[3] = units.Ratio(z.NSPerEntity / a.NSPerEntity)
+			row.Cells[4], row.Cells[5] = units.Bytes(z.BytesPerEntity), units.Bytes(z.WorkingSetBytes)
+		}
+		var at []string
+		for _, m := range s.Markers {
+			if m.Backing == name {
+				at = append(at, m.Cache+" "+approxLabel(m.At, s.Unit))
+			}
+		}
+		if len(at) > 0 {
+			row.Cells[6] = strings.Join(at, " · ")
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// CrossingLines are the sweep's crossings in words, one each, or a line saying there
+// are none.
+func CrossingLines(s *result.Sweep) []string {
+	if len(s.Crossings) == 0 {
+		if len(s.Backings) < 2 {
+			return nil
+		}
+		return []string{"No two lines cross between the values measured."}
+	}
+	out := make([]string, len(s.Crossings))
+	for i, c := range s.Crossings {
+		out[i] = "Crossing: " + c.Text
+		if !c.Significant {
+			out[i] += "; within noise at one of the two points around it"
+		}
+		out[i] += "."
+	}
+	return out
+}

@@ -1,0 +1,251 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"localitylab/charts"
+	"localitylab/internal/atomicfile"
+	"localitylab/internal/exit"
+	"localitylab/lab"
+	"localitylab/lab/result"
+	"localitylab/lab/sweep"
+	"localitylab/presets"
+)
+
+// sweepOpts are the sweep command's flags: a run's (shared with bench), the
+// parameter and its values, the time budget, and the sweep's output files.
+type sweepOpts struct {
+	benchOpts
+	param  string
+	values string
+	budget time.Duration
+	files  sweepOutputs
+}
+
+func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
+	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
+	fs.SetOutput(w)
+	o := &sweepOpts{}
+	o.runFlags(fs)
+	fs.StringVar(&o.param, "param", "", "the workload parameter to sweep, e.g. entities, moving_pct, cold_bytes (required unless -preset gives it)")
+	fs.StringVar(&o.values, "values", "", "comma-separated `VALUES` of -param, at least two (1000,10k,1M: k and M multiply by a thousand and a million); "+
+		"default a range for the parameter: entities from 1,000 to the workload's default in 1-2-5 steps, moving_pct 0,1,2,5,10,20,50, cold_bytes 0,8,16,…,256")
+	fs.DurationVar(&o.budget, "budget", sweep.DefaultBudget, "time to spend running frames, shared among the points (loads come on top); each point runs at least "+
+		strconv.Itoa(sweep.MinRounds)+" rounds after its warm-up round, at most "+strconv.Itoa(sweep.MaxRounds))
+	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` from 1 to %d, warm-up included", lab.MaxFrames))
+	fs.IntVar(&o.warmup, "warmup", 0, "with -frames: first frames of each point kept out of its summary (default a tenth of -frames)")
+	o.files.flags(fs)
+	o.params = paramFlags(fs)
+	return fs, o
+}
+
+// sweepCmd runs a sweep and reports it: progress per point on stderr, the table on
+// stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
+func sweepCmd(args []string, stdout, stderr io.Writer) int {
+	fs, o := sweepFlags(stderr)
+	if help, err := parseFlags(fs, args, stderr); help || err != nil {
+		return complain(err, stderr)
+	}
+	if fs.NArg() > 0 {
+		return complain(usagef("sweep: unexpected argument %q (parameters are flags: -param entities -values 1000,10000)", fs.Arg(0)), stderr)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	c, err := o.config(set)
+	if err == nil {
+		err = o.files.check()
+	}
+	if err != nil {
+		return complain(err, stderr)
+	}
+	return runSweep(c, o.out.lesson, o.files, stdout, stderr)
+}
+
+// config builds the sweep from the preset, if any, and the flags.
+func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
+	var c sweep.Config
+	run, err := o.benchOpts.config(set)
+	if err != nil {
+		return c, err
+	}
+	c.Run, c.Budget = run, o.budget
+	if set["frames"] {
+		c.Frames, c.Warmup = run.Frames, run.Warmup
+	}
+	if o.budget <= 0 {
+		return c, usagef("-budget: %v (want a positive duration, e.g. 90s)", o.budget)
+	}
+	if o.timeout <= 0 {
+		return c, usagef("-timeout: %v (want a positive duration, e.g. 30s)", o.timeout)
+	}
+	if p := o.out.lesson; p != nil && p.Sweep != nil {
+		c.Param, c.Values = p.Sweep.Param, p.Sweep.Values
+	}
+	if set["param"] {
+		c.Param = o.param
+		if !set["values"] {
+			c.Values = nil // the new parameter's defaults, not the lesson's values for another
+		}
+	}
+	if c.Param == "" {
+		return c, usagef("-param: missing (want one of the %s workload's parameters, or a sweep lesson's -preset)", c.Run.Workload)
+	}
+	if set["values"] {
+		if c.Values, err = sweep.ParseValues(o.values); err != nil {
+			return c, usagef("-values: %v", err)
+		}
+	}
+	if err := c.Check(); err != nil {
+		return c, sweepCheckError(err)
+	}
+	return c, nil
+}
+
+// sweepCheckError turns an error of sweep.Config.Check into a usage error naming the
+// flag: its own fields are the flags' names; a point's run names its value.
+func sweepCheckError(err error) error {
+	msg := err.Error()
+	for _, f := range []string{"param", "values", "budget", "frames", "warmup"} {
+		if strings.HasPrefix(msg, f+": ") {
+			return usagef("-%s", msg)
+		}
+	}
+	return usagef("%s", msg)
+}
+
+// runSweep runs c with its progress on stderr, then prints and writes the result.
+func runSweep(c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	prog := newSweepProgress(stderr)
+	s, err := sweep.Run(ctx, c, prog.update)
+	prog.end()
+	var mm *lab.MismatchError
+	switch {
+	case errors.As(err, &mm):
+		fmt.Fprintln(stderr, "localitylab:", err)
+		fmt.Fprintln(stderr, "localitylab: nothing was written: a sweep whose backings did different work is not a result")
+		return exit.Mismatch
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(stderr, "localitylab: interrupted; writing the %d points done\n", len(s.Points))
+	case err != nil:
+		return complain(err, stderr)
+	}
+	status := showSweep(s, lesson, files, stdout, stderr)
+	switch {
+	case status != exit.OK:
+		return status
+	case errors.Is(err, context.Canceled):
+		return exit.Interrupted
+	case measuredNone(s):
+		fmt.Fprintln(stderr, "localitylab: every point was skipped: none fits in the memory available")
+		return exit.Usage
+	case sweepFailures(s, stderr) > 0:
+		return exit.Worker
+	}
+	return exit.OK
+}
+
+// showSweep prints s, with its lesson's claims answered, and writes the files.
+func showSweep(s *result.Sweep, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+	if lesson == nil {
+		if b, ok := presets.BuiltinTitled(s.Title, s.Workload); ok {
+			lesson = &b
+		}
+	}
+	var answered []presets.Answered
+	if lesson != nil {
+		answered = presets.AnswerSweepClaims(lesson.Claims, s)
+	}
+	if err := writeSweepTable(stdout, s, answered); err != nil {
+		return complain(err, stderr)
+	}
+	if err := files.write(s, answered); err != nil {
+		return complain(err, stderr)
+	}
+	return exit.OK
+}
+
+// measuredNone reports whether every point of s was skipped.
+func measuredNone(s *result.Sweep) bool {
+	for _, p := range s.Points {
+		if p.Skipped == "" {
+			return false
+		}
+	}
+	return len(s.Points) > 0
+}
+
+// sweepFailures prints every worker failure of s and counts them.
+func sweepFailures(s *result.Sweep, stderr io.Writer) int {
+	n := 0
+	for _, p := range s.Points {
+		for _, b := range p.Backings {
+			if b.Error != "" {
+				fmt.Fprintf(stderr, "localitylab: %s = %d: %s\n", s.Param, p.Value, b.Error)
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// sweepOutputs are the files a sweep can be written to: a flag per format of
+// charts.SweepFormats (the same flags as a run's), and the page's ECharts.
+type sweepOutputs struct {
+	paths      map[string]*string
+	echartsURL string
+}
+
+func (o *sweepOutputs) flags(fs *flag.FlagSet) {
+	o.paths = map[string]*string{}
+	for _, f := range charts.SweepFormats {
+		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the sweep to `FILE` as %s (%s)", f.Name, f.Doc))
+	}
+	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
+}
+
+// sweepOutputsOf takes the paths of a run's outputs (report's flags) for a sweep.
+func sweepOutputsOf(o outputs) sweepOutputs {
+	return sweepOutputs{paths: o.paths, echartsURL: o.echartsURL}
+}
+
+func (o *sweepOutputs) each(do func(f charts.SweepFormat, path string) error) error {
+	var errs []error
+	for _, f := range charts.SweepFormats {
+		if p := o.paths[f.Flag]; p != nil && *p != "" {
+			if err := do(f, *p); err != nil {
+				errs = append(errs, fmt.Errorf("-%s: %w", f.Flag, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// check reports, before the sweep, an output path that cannot be written.
+func (o *sweepOutputs) check() error {
+	if err := o.each(func(_ charts.SweepFormat, path string) error { return atomicfile.Check(path) }); err != nil {
+		return &usageError{err}
+	}
+	return nil
+}
+
+// write writes every output asked for, each through a temporary file.
+func (o *sweepOutputs) write(s *result.Sweep, answered []presets.Answered) error {
+	opts := charts.Options{EChartsURL: o.echartsURL}
+	for _, a := range answered {
+		opts.Claims = append(opts.Claims, charts.Claim{Source: a.Source, Text: a.Text, Answer: a.Answer.String()})
+	}
+	return o.each(func(f charts.SweepFormat, path string) error {
+		return atomicfile.Write(path, func(w io.Writer) error { return f.Write(w, s, opts) })
+	})
+}

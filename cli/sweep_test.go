@@ -1,0 +1,187 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"localitylab/internal/exit"
+	"localitylab/internal/golden"
+	"localitylab/lab/result"
+)
+
+// smallSweep is a quick sweep of three small worlds, every point a run of 16 frames.
+var smallSweep = []string{"sweep", "-workload", "sprites", "-backings", "ptrarray,soa", "-param", "entities",
+	"-values", "500,1k,2000", "-on_screen", "50", "-frames", "16", "-warmup", "4", "-seed", "3"}
+
+// TestSweepEndToEnd runs a small sweep with every output, checks the files against
+// the sweep the table printed, compares the JSON with a golden file (with what a rerun
+// changes masked), and re-exports it with report.
+func TestSweepEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	js, cs, png, page := filepath.Join(dir, "s.json"), filepath.Join(dir, "s.csv"), filepath.Join(dir, "s.png"), filepath.Join(dir, "s.html")
+	code, stdout, stderr := run(t, append(smallSweep, "-json", js, "-csv", cs, "-png", png, "-html", page)...)
+	if code != exit.OK {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	s, err := result.LoadSweepJSON(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Points) != 3 || s.Params["seed"] != 3 || s.Frames != 16 {
+		t.Fatalf("sweep of %d points, params %v, frames %d", len(s.Points), s.Params, s.Frames)
+	}
+	for _, want := range []string{"point 1 of 3: entities = 500", "point 3 of 3: entities = 2,000", "entities = 1,000: ptrarray "} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("progress lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, want := range []string{"sweep of entities over 3 values", "ptrarray ns/entity (95% CI)", "2,000", "reaches a cache at"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("table lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, f := range []string{cs, png, page} {
+		if fi, err := os.Stat(f); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	data, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Text(t, "sweep.json", maskSweep(t, data))
+
+	// report writes the same sweep back, and prints the same table.
+	again := filepath.Join(dir, "again.json")
+	code, out2, stderr := run(t, "report", js, "-json", again, "-png", filepath.Join(dir, "again.png"))
+	if code != exit.OK {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	if back, _ := os.ReadFile(again); string(back) != string(data) {
+		t.Error("report -json did not write back the sweep it read")
+	}
+	if out2 != stdout {
+		t.Errorf("report printed\n%s\nbut sweep printed\n%s", out2, stdout)
+	}
+	if code, _, stderr := run(t, "report", js, "-format", "go"); code != exit.Usage || !strings.Contains(stderr, "a sweep prints as a table only") {
+		t.Errorf("report -format go of a sweep: exit %d: %s", code, stderr)
+	}
+}
+
+// maskSweep replaces in a sweep file what a rerun changes (times, figures measured,
+// the host, what follows from the figures) with "MASKED", and writes it with sorted
+// keys, so that the golden file holds the shape of the file and what is fixed.
+func maskSweep(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	volatile := map[string]bool{"p50_ns": true, "p95_ns": true, "ns_per_entity": true, "ns_per_entity_lo": true,
+		"ns_per_entity_hi": true, "bytes_per_entity": true, "working_set_bytes": true, "allocs_per_frame": true,
+		"ratio": true, "pairs": true, "rounds": true, "measured": true, "started": true, "duration_ns": true,
+		"host": true, "caches": true, "caches_note": true, "crossings": true, "markers": true, "counters": true}
+	var walk func(x any) any
+	walk = func(x any) any {
+		switch x := x.(type) {
+		case map[string]any:
+			for k, val := range x {
+				if volatile[k] {
+					x[k] = "MASKED"
+				} else {
+					x[k] = walk(val)
+				}
+			}
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		}
+		return x
+	}
+	out, err := json.MarshalIndent(walk(v), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, '\n')
+}
+
+// TestSweepBadInput: each mistake is refused before any worker starts, with exit
+// status 2 and a message that names it.
+func TestSweepBadInput(t *testing.T) {
+	base := []string{"sweep", "-workload", "sprites", "-backings", "soa"}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown parameter", []string{"-param", "entitees", "-values", "1,2"}, `-param: the sprites workload has no parameter "entitees"`},
+		{"value out of range", []string{"-param", "moving_pct", "-values", "0,150"}, "-values: 150 is out of range for moving_pct (want 0 to 100)"},
+		{"one value", []string{"-param", "entities", "-values", "1000"}, "-values: 1 given (want at least 2)"},
+		{"not a number", []string{"-param", "entities", "-values", "1000,lots"}, `-values: "lots" is not a number`},
+		{"empty value", []string{"-param", "entities", "-values", "1000,,2000"}, `-values: "" is not a number`},
+		{"a value twice", []string{"-param", "entities", "-values", "1k,1000"}, "-values: 1000 given twice"},
+		{"a value the workload refuses", []string{"-param", "cold_bytes", "-values", "0,12"}, "cold_bytes = 12: params: soa: sprites: cold_bytes = 12 is not a multiple of 8"},
+		{"no parameter", nil, "-param: missing"},
+		{"bad budget", []string{"-param", "entities", "-budget", "0s"}, "-budget: 0s"},
+		{"a run flag", []string{"-param", "entities", "-cache", "tepid"}, `-cache: "tepid" is not a cache mode`},
+		{"a parameter of another workload", []string{"-param", "entities", "-cols", "5"}, "-cols: the sprites workload has no such parameter"},
+		{"an unwritable output", []string{"-param", "entities", "-png", "/nonexistent/dir/s.png"}, "-png: "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, append(base, tc.args...)...)
+			if code != exit.Usage || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, tc.want)
+			}
+			if strings.Contains(stderr, "point 1") || stdout != "" {
+				t.Errorf("the sweep started:\n%s%s", stdout, stderr)
+			}
+		})
+	}
+}
+
+func TestSweepFailures(t *testing.T) {
+	tests := []struct {
+		name    string
+		fault   string
+		code    int
+		want    string
+		written bool
+	}{
+		{"mismatch", "soa:checksum@5", exit.Mismatch, "entities = 500: checksum mismatch at frame 5", false},
+		{"worker exits", "soa:exit@6", exit.Worker, "entities = 500: worker soa: the worker ended unexpectedly (exit status 7)", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			faultEnv(t, tc.fault)
+			js := outPath(t, "s.json")
+			code, _, stderr := run(t, append(smallSweep, "-json", js)...)
+			if code != tc.code || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, want %d; stderr:\n%s\nwant it to contain %q", code, tc.code, stderr, tc.want)
+			}
+			if _, err := os.Stat(js); (err == nil) != tc.written {
+				t.Errorf("JSON written: %v, want %v", err == nil, tc.written)
+			}
+		})
+	}
+}
+
+// TestSweepPreset: a sweep lesson gives the parameter and values, flags override
+// them, and the lesson's claims are answered under the table.
+func TestSweepPreset(t *testing.T) {
+	code, stdout, stderr := run(t, "sweep", "-preset", "hot-cold", "-entities", "3000", "-values", "0,64",
+		"-backings", "slotmap,soa", "-frames", "16", "-warmup", "4")
+	if code != exit.OK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Hot and cold (sprites): sweep of cold_bytes over 2 values", "The lesson's claim (source 003",
+		"Measured here: slotmap cost"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}

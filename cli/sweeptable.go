@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"localitylab/charts"
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+	"localitylab/presets"
+	"localitylab/scenarios"
+)
+
+// writeSweepTable prints a sweep: a line naming it, the table point by point, the
+// table per backing, the crossings and cache markers in words, and the lesson's
+// claims with what the sweep measured.
+func writeSweepTable(w io.Writer, s *result.Sweep, answered []presets.Answered) error {
+	var b strings.Builder
+	fmt.Fprintln(&b, sweepLine(s))
+	fmt.Fprintln(&b, charts.CachesText(s))
+	fmt.Fprintln(&b)
+	writeTableRows(&b, charts.SweepPointsTable(s))
+	fmt.Fprintln(&b)
+	writeTableRows(&b, charts.SweepBackingsTable(s))
+	fmt.Fprintln(&b)
+	for _, l := range charts.CrossingLines(s) {
+		fmt.Fprintln(&b, wrap(l, 88))
+	}
+	if sk := charts.SkippedText(s); sk != "" {
+		fmt.Fprintln(&b, wrap(sk, 88))
+	}
+	if s.Stopped != "" {
+		fmt.Fprintf(&b, "The sweep was %s.\n", s.Stopped)
+	}
+	fmt.Fprintln(&b, wrap("ns/entity: the median frame time over the entities loaded, with its 95% interval from "+
+		"resampling the point's rounds (the range of their medians below six rounds). Working set: bytes per entity × entities, as loaded; "+
+		"\"reaches a cache at\" is where it grows past each cache's size, interpolated between the points.", 88))
+	for _, a := range answered {
+		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+a.Source+"): "+a.Text, 88), wrap(a.Answer.String(), 88))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeTableRows prints a charts.Table aligned, each row's error under it.
+func writeTableRows(b *strings.Builder, t charts.Table) {
+	rows := [][]string{t.Columns}
+	for _, r := range t.Rows {
+		rows = append(rows, r.Cells)
+	}
+	writeAligned(b, rows)
+	for _, r := range t.Rows {
+		if r.Error != "" {
+			name := r.Backing
+			if name == "" {
+				name = r.Cells[0]
+			}
+			fmt.Fprintln(b, wrap(name+": "+r.Error, 88))
+		}
+	}
+}
+
+// sweepLine names the sweep: title or workload, the parameter and its range, the
+// fixed parameters that differ from their defaults, the cache mode and the time.
+func sweepLine(s *result.Sweep) string {
+	head := s.Workload
+	if s.Title != "" {
+		head = s.Title + " (" + s.Workload + ")"
+	}
+	var fixed []string
+	if spec, err := scenarios.Lookup(s.Workload); err == nil {
+		for _, q := range spec.Params {
+			if v, ok := s.Params[q.Name]; ok && (v != q.Default || q.Name == "seed" || q.Name == "entities") {
+				fixed = append(fixed, fmt.Sprintf("%s %s", q.Name, units.Count(float64(v))))
+			}
+		}
+	}
+	return fmt.Sprintf("%s: sweep of %s over %d values; %s; %s caches; took %s", head, s.Param, len(s.Values),
+		strings.Join(fixed, ", "), s.Cache, units.Duration(float64(s.DurationNS)))
+}

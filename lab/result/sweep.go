@@ -1,0 +1,144 @@
+package result
+
+import (
+	"slices"
+	"time"
+
+	"localitylab/internal/params"
+)
+
+// SweepSchema names the version of the JSON sweep file.
+const SweepSchema = "localitylab/sweep/v1"
+
+// Sweep is a run repeated over the values of one workload parameter: what the sweep
+// file holds, the sweep chart draws and the app reopens. Each point is a whole run
+// under every rule a single run keeps; a point keeps its summary figures, not its
+// frames. Field names follow the file's schema.
+type Sweep struct {
+	Schema   string     `json:"schema"`
+	Title    string     `json:"title,omitempty"` // the lesson's title, if any
+	Workload string     `json:"workload"`
+	Param    string     `json:"param"`  // the parameter swept
+	Unit     string     `json:"unit"`   // its unit: "", "%", "bytes"…
+	LogX     bool       `json:"log_x"`  // the values are spread on a logarithmic axis
+	Values   []int64    `json:"values"` // in increasing order
+	Params   params.Map `json:"params"` // every other parameter, fixed, seed included
+	Backings []string   `json:"backings"`
+	Cache    string     `json:"cache"` // Warm or Cold, as for a run
+	Counters Counters   `json:"counters"`
+	// Budget is the time the sweep meant to spend running frames, shared among its
+	// points; Frames, when set, fixed each point's length instead.
+	BudgetNS int64 `json:"budget_ns"`
+	Frames   int   `json:"frames,omitempty"`
+	Host     Host  `json:"host"`
+	// Caches are the machine's data caches, the sizes the markers compare working
+	// sets with; CachesNote says why there are none, where the system reports none.
+	Caches     []Cache   `json:"caches"`
+	CachesNote string    `json:"caches_note,omitempty"`
+	Started    time.Time `json:"started"`
+	DurationNS int64     `json:"duration_ns"` // the whole sweep, loads included
+	// Stopped says why the sweep ended before its last point (Ctrl-C, Cancel); the
+	// points it did not reach are absent.
+	Stopped   string     `json:"stopped,omitempty"`
+	Points    []Point    `json:"points"`
+	Crossings []Crossing `json:"crossings"`
+	Markers   []Marker   `json:"markers"`
+}
+
+// Cache is one data cache of the machine.
+type Cache struct {
+	Name  string `json:"name"` // "L1d", "L2", "L3"
+	Level int    `json:"level"`
+	Type  string `json:"type"`
+	Bytes int64  `json:"bytes"`
+}
+
+// Point is the run at one value of the swept parameter.
+type Point struct {
+	Value    int64 `json:"value"`
+	Entities int   `json:"entities"` // loaded, the divisor of ns per entity
+	Frames   int   `json:"frames"`   // frames every backing ran, warm-up included
+	Warmup   int   `json:"warmup"`
+	Rounds   int   `json:"rounds"`   // rounds that ran
+	Measured int   `json:"measured"` // rounds with frames in the summary: the blocks of the intervals
+	// Skipped says why the point was not run (it would not fit in memory); Backings
+	// is then empty.
+	Skipped  string         `json:"skipped,omitempty"`
+	Backings []PointBacking `json:"backings"`
+	// Pairs compares every two backings that both measured (Backing slower than Vs
+	// by Median, in the order of the sweep's backings): what tells a crossing of the
+	// curves from noise.
+	Pairs []Ratio `json:"pairs"`
+}
+
+// PointBacking is what one backing measured at one point.
+type PointBacking struct {
+	Name  string  `json:"name"`
+	Error string  `json:"error,omitempty"` // its worker failed; the figures are partial or zero
+	P50NS float64 `json:"p50_ns"`
+	P95NS float64 `json:"p95_ns"`
+	// NSPerEntity is the median frame time (P50NS) over the entities loaded; Lo–Hi is
+	// the 95% interval of that median from resampling the point's rounds (the blocks
+	// of the ratios), over the entities too. With fewer than six rounds Lo–Hi is the
+	// range of the rounds' medians and the median (see Ratio.Range).
+	NSPerEntity    float64 `json:"ns_per_entity"`
+	NSPerEntityLo  float64 `json:"ns_per_entity_lo"`
+	NSPerEntityHi  float64 `json:"ns_per_entity_hi"`
+	BytesPerEntity float64 `json:"bytes_per_entity"`
+	// WorkingSetBytes is bytes per entity × entities: the load's footprint, the
+	// figure the cache markers compare with each cache's size.
+	WorkingSetBytes float64 `json:"working_set_bytes"`
+	AllocsPerFrame  float64 `json:"allocs_per_frame"`
+	// Ratio is its frame time against the point's fastest backing (itself, 1×, for
+	// the fastest), as a run's summary gives it; nil when it has none.
+	Ratio *Ratio `json:"ratio"`
+}
+
+// Crossing is where two backings' curves of ns per entity cross between two
+// neighbouring points: Below is the faster one below the crossing, Above the faster
+// one above it.
+type Crossing struct {
+	Below string  `json:"below"`
+	Above string  `json:"above"`
+	From  int64   `json:"from"` // the last value at which Below was faster
+	To    int64   `json:"to"`   // the first value at which Above was faster
+	At    float64 `json:"at"`   // the crossing, interpolated between From and To
+	// Significant is set when, at both From and To, the pair's frame-time ratio
+	// interval excludes 1: the two curves really lie on either side of each other.
+	Significant bool   `json:"significant"`
+	Text        string `json:"text"` // "spatialhash faster than soa below ~3%"
+}
+
+// Marker is where one backing's working set reaches the size of one cache: the
+// parameter's value, interpolated between the two points around it.
+type Marker struct {
+	Backing string  `json:"backing"`
+	Cache   string  `json:"cache"` // "L1d", "L2", "L3"
+	Bytes   int64   `json:"bytes"` // the cache's size
+	At      float64 `json:"at"`
+}
+
+// Clone returns a deep copy of s, which a live sweep hands out while it appends to
+// its own.
+func (s *Sweep) Clone() *Sweep {
+	c := *s
+	c.Values = slices.Clone(s.Values)
+	c.Params = s.Params.Clone()
+	c.Backings = slices.Clone(s.Backings)
+	c.Caches = slices.Clone(s.Caches)
+	c.Crossings = slices.Clone(s.Crossings)
+	c.Markers = slices.Clone(s.Markers)
+	c.Points = make([]Point, len(s.Points))
+	for i, p := range s.Points {
+		p.Backings = slices.Clone(p.Backings)
+		for j := range p.Backings {
+			if q := p.Backings[j].Ratio; q != nil {
+				qq := *q
+				p.Backings[j].Ratio = &qq
+			}
+		}
+		p.Pairs = slices.Clone(p.Pairs)
+		c.Points[i] = p
+	}
+	return &c
+}

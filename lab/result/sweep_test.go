@@ -1,0 +1,136 @@
+package result
+
+import (
+	"bytes"
+	"encoding/csv"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"localitylab/internal/golden"
+	"localitylab/internal/params"
+)
+
+// testSweep is a small sweep with every kind of point: measured, with a failed
+// backing, skipped; a crossing and a marker.
+func testSweep() *Sweep {
+	rt := &Ratio{Backing: "soa", Vs: "soa", Median: 1, Lo: 1, Hi: 1, Blocks: 9}
+	return &Sweep{Schema: SweepSchema, Title: "The cache cliff", Workload: "sprites", Param: "entities", LogX: true,
+		Values: []int64{1000, 10000, 100000}, Params: params.Map{"seed": 3, "on_screen": 16},
+		Backings: []string{"ptrarray", "soa"}, Cache: Warm, Counters: Counters{Enabled: true, Note: "n/a here"},
+		BudgetNS: 100e9, Host: Host{Go: "go1.26", OS: "linux", Arch: "amd64", Cores: 2, GOGC: "100"},
+		Caches:  []Cache{{Name: "L1d", Level: 1, Type: "Data", Bytes: 32 << 10}, {Name: "L2", Level: 2, Type: "Unified", Bytes: 1 << 20}},
+		Started: time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC), DurationNS: 5e9,
+		Points: []Point{
+			{Value: 1000, Entities: 1000, Frames: 100, Warmup: 4, Rounds: 12, Measured: 11, Backings: []PointBacking{
+				{Name: "ptrarray", P50NS: 1700, P95NS: 1800, NSPerEntity: 1.7, NSPerEntityLo: 1.6, NSPerEntityHi: 1.8, BytesPerEntity: 32, WorkingSetBytes: 32000,
+					Ratio: &Ratio{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true}},
+				{Name: "soa", P50NS: 1600, P95NS: 1650, NSPerEntity: 1.6, NSPerEntityLo: 1.55, NSPerEntityHi: 1.65, BytesPerEntity: 24, WorkingSetBytes: 24000, Ratio: rt}},
+				Pairs: []Ratio{{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true}}},
+			{Value: 10000, Entities: 10000, Frames: 100, Warmup: 4, Rounds: 12, Measured: 11, Backings: []PointBacking{
+				{Name: "ptrarray", Error: "worker ptrarray: hung", BytesPerEntity: 32, WorkingSetBytes: 320000},
+				{Name: "soa", P50NS: 11000, P95NS: 12000, NSPerEntity: 1.1, NSPerEntityLo: 1.0, NSPerEntityHi: 1.2, BytesPerEntity: 24, WorkingSetBytes: 240000, Ratio: rt}},
+				Pairs: []Ratio{}},
+			{Value: 100000, Skipped: "the run needs about 40 GiB", Backings: []PointBacking{}, Pairs: []Ratio{}},
+		},
+		Crossings: []Crossing{{Below: "soa", Above: "ptrarray", From: 1000, To: 10000, At: 3000, Text: "soa faster than ptrarray below …"}},
+		Markers:   []Marker{{Backing: "soa", Cache: "L1d", Bytes: 32 << 10, At: 1365}},
+	}
+}
+
+// TestSweepJSONGolden: the file as written, and read back to the same sweep.
+func TestSweepJSONGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteSweepJSON(&buf, testSweep()); err != nil {
+		t.Fatal(err)
+	}
+	golden.Text(t, "sweep.json", buf.Bytes())
+	back, err := ReadSweepJSON(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, testSweep()) {
+		t.Errorf("read back %+v\nwant %+v", back, testSweep())
+	}
+	if schema, err := FileSchema(buf.Bytes()); err != nil || schema != SweepSchema {
+		t.Errorf("FileSchema = %q, %v", schema, err)
+	}
+	if _, err := ReadJSON(bytes.NewReader(buf.Bytes())); err == nil || !strings.Contains(err.Error(), "not a run") {
+		t.Errorf("a sweep read as a run: %v, want an error saying it is not a run", err)
+	}
+}
+
+// TestSweepValidate: each broken field is refused by name.
+func TestSweepValidate(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(*Sweep)
+		want   string
+	}{
+		{"schema", func(s *Sweep) { s.Schema = Schema }, "schema:"},
+		{"one value", func(s *Sweep) { s.Values = s.Values[:1]; s.Points = nil }, "values: 1 given"},
+		{"values out of order", func(s *Sweep) { s.Values[1] = 500 }, "values: 500 after 1000"},
+		{"log axis from 0", func(s *Sweep) { s.Values[0] = 0; s.Points[0].Value = 0 }, "log_x: the values start at 0"},
+		{"cache", func(s *Sweep) { s.Cache = "tepid" }, `cache: "tepid"`},
+		{"point off the values", func(s *Sweep) { s.Points[0].Value = 7 }, "points[0] (entities = 7): value: 7 is not among the values"},
+		{"a backing missing", func(s *Sweep) { s.Points[0].Backings = s.Points[0].Backings[:1] }, "points[0] (entities = 1000): backings: 1 (want one per backing, 2)"},
+		{"backings out of order", func(s *Sweep) {
+			b := s.Points[0].Backings
+			b[0], b[1] = b[1], b[0]
+		}, `backings[0]: "soa" (want "ptrarray"`},
+		{"negative figure", func(s *Sweep) { s.Points[0].Backings[1].NSPerEntity = -1 }, "ns_per_entity = -1"},
+		{"figures in a skipped point", func(s *Sweep) { s.Points[2].Backings = s.Points[0].Backings }, "backings: present in a skipped point"},
+		{"marker of no backing", func(s *Sweep) { s.Markers[0].Backing = "map" }, "markers[0]: map"},
+		{"crossing of one backing", func(s *Sweep) { s.Crossings[0].Above = "soa" }, "crossings[0]: soa and soa"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSweep()
+			tc.change(s)
+			if err := s.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Validate() = %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+	if err := testSweep().Validate(); err != nil {
+		t.Errorf("the test sweep does not validate: %v", err)
+	}
+}
+
+func TestSweepCSV(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteSweepCSV(&buf, testSweep()); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A header, two backings at two points, one row for the skipped point.
+	if len(recs) != 6 {
+		t.Fatalf("%d records, want 6:\n%v", len(recs), recs)
+	}
+	if got := strings.Join(recs[1][:9], ","); got != "entities,1000,ptrarray,1000,100,12,1700,1800,1.7" {
+		t.Errorf("first row starts %s", got)
+	}
+	if recs[1][14] != "soa" || recs[1][15] != "1.05" || recs[3][18] != "worker ptrarray: hung" || recs[5][18] != "skipped: the run needs about 40 GiB" {
+		t.Errorf("ratio, error or skipped columns wrong:\n%v", recs)
+	}
+}
+
+// TestSweepClone: a clone shares nothing the live sweep goes on changing.
+func TestSweepClone(t *testing.T) {
+	s := testSweep()
+	c := s.Clone()
+	if !reflect.DeepEqual(s, c) {
+		t.Fatal("the clone differs")
+	}
+	c.Points[0].Backings[0].NSPerEntity = 99
+	c.Points[0].Backings[0].Ratio.Median = 99
+	c.Values[0] = 1
+	c.Params["seed"] = 9
+	if !reflect.DeepEqual(s, testSweep()) {
+		t.Error("changing the clone changed the original")
+	}
+}

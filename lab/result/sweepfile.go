@@ -1,0 +1,226 @@
+package result
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"localitylab/internal/atomicfile"
+)
+
+// WriteSweepJSON writes s as an indented JSON sweep file, scalar arrays on one line.
+func WriteSweepJSON(w io.Writer, s *Sweep) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("result: %w", err)
+	}
+	_, err = w.Write(append(flattenScalarArrays(data), '\n'))
+	return err
+}
+
+// SaveSweepJSON writes s to path through a temporary file (see atomicfile).
+func SaveSweepJSON(path string, s *Sweep) error {
+	return atomicfile.Write(path, func(w io.Writer) error { return WriteSweepJSON(w, s) })
+}
+
+// FileSchema returns the schema a JSON file of Locality Lab's declares (a run's, a
+// sweep's), so that a command handed a file can tell which it is before reading it.
+func FileSchema(data []byte) (string, error) {
+	var head struct {
+		Schema string `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return "", fmt.Errorf("not a result file: %w", err)
+	}
+	return head.Schema, nil
+}
+
+// IsSweepFile reports whether the JSON file at path declares the sweep schema, so
+// that what opens files (report, the app's Open) can hand a sweep to what shows
+// sweeps; a file that cannot be read is left to the run's reader to name the fault.
+func IsSweepFile(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	schema, err := FileSchema(data)
+	return err == nil && schema == SweepSchema
+}
+
+// ReadSweepJSON reads a sweep file and checks it; errors name the field at fault.
+func ReadSweepJSON(rd io.Reader) (*Sweep, error) {
+	data, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, err
+	}
+	schema, err := FileSchema(data)
+	if err != nil {
+		return nil, err
+	}
+	if schema != SweepSchema {
+		return nil, fmt.Errorf("schema: %q is not %q (a file from another version of Locality Lab, or not a sweep)", schema, SweepSchema)
+	}
+	var s Sweep
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, err
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// LoadSweepJSON reads the sweep file at path; errors name the file.
+func LoadSweepJSON(path string) (*Sweep, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s, err := ReadSweepJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
+	}
+	return s, nil
+}
+
+// Validate checks that s is a sweep this code can show: at least two increasing
+// values, points among them in order, each with a figure for every backing, and
+// finite figures. Errors name the field.
+func (s *Sweep) Validate() error {
+	if s.Schema != SweepSchema {
+		return fmt.Errorf("schema: %q is not %q", s.Schema, SweepSchema)
+	}
+	switch {
+	case s.Workload == "":
+		return errors.New("workload: empty")
+	case s.Param == "":
+		return errors.New("param: empty")
+	case len(s.Values) < 2:
+		return fmt.Errorf("values: %d given (want at least 2)", len(s.Values))
+	case len(s.Backings) == 0:
+		return errors.New("backings: none")
+	case s.Cache != Warm && s.Cache != Cold:
+		return fmt.Errorf("cache: %q (want %q or %q)", s.Cache, Warm, Cold)
+	case s.LogX && s.Values[0] <= 0:
+		return fmt.Errorf("log_x: the values start at %d, which a logarithmic axis cannot show", s.Values[0])
+	}
+	for i := 1; i < len(s.Values); i++ {
+		if s.Values[i] <= s.Values[i-1] {
+			return fmt.Errorf("values: %d after %d (want increasing values)", s.Values[i], s.Values[i-1])
+		}
+	}
+	if len(s.Points) > len(s.Values) {
+		return fmt.Errorf("points: %d for %d values", len(s.Points), len(s.Values))
+	}
+	for i := range s.Points {
+		if err := s.Points[i].validate(s); err != nil {
+			return fmt.Errorf("points[%d] (%s = %d): %w", i, s.Param, s.Points[i].Value, err)
+		}
+		if i > 0 && s.Points[i].Value <= s.Points[i-1].Value {
+			return fmt.Errorf("points[%d]: value %d after %d (want the values' order)", i, s.Points[i].Value, s.Points[i-1].Value)
+		}
+	}
+	for i, c := range s.Caches {
+		if c.Bytes <= 0 || c.Name == "" {
+			return fmt.Errorf("caches[%d]: %q of %d bytes (want a name and a positive size)", i, c.Name, c.Bytes)
+		}
+	}
+	for i, m := range s.Markers {
+		if !slices.Contains(s.Backings, m.Backing) || !finiteNum(m.At) {
+			return fmt.Errorf("markers[%d]: %s at %v (want one of the backings at a finite value)", i, m.Backing, m.At)
+		}
+	}
+	for i, c := range s.Crossings {
+		if !slices.Contains(s.Backings, c.Below) || !slices.Contains(s.Backings, c.Above) || c.Below == c.Above || !finiteNum(c.At) {
+			return fmt.Errorf("crossings[%d]: %s and %s at %v (want two of the backings at a finite value)", i, c.Below, c.Above, c.At)
+		}
+	}
+	return nil
+}
+
+func (p *Point) validate(s *Sweep) error {
+	if !slices.Contains(s.Values, p.Value) {
+		return fmt.Errorf("value: %d is not among the values", p.Value)
+	}
+	if p.Skipped != "" {
+		if len(p.Backings) > 0 {
+			return errors.New("backings: present in a skipped point")
+		}
+		return nil
+	}
+	if len(p.Backings) != len(s.Backings) {
+		return fmt.Errorf("backings: %d (want one per backing, %d)", len(p.Backings), len(s.Backings))
+	}
+	for j := range p.Backings {
+		b := &p.Backings[j]
+		if b.Name != s.Backings[j] {
+			return fmt.Errorf("backings[%d]: %q (want %q, in the sweep's order)", j, b.Name, s.Backings[j])
+		}
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"p50_ns", b.P50NS}, {"p95_ns", b.P95NS}, {"ns_per_entity", b.NSPerEntity}, {"ns_per_entity_lo", b.NSPerEntityLo},
+			{"ns_per_entity_hi", b.NSPerEntityHi}, {"bytes_per_entity", b.BytesPerEntity},
+			{"working_set_bytes", b.WorkingSetBytes}, {"allocs_per_frame", b.AllocsPerFrame}} {
+			if !finiteNum(f.v) || f.v < 0 {
+				return fmt.Errorf("backings[%d] (%s): %s = %v (want a finite figure, 0 or more)", j, b.Name, f.name, f.v)
+			}
+		}
+	}
+	return nil
+}
+
+func finiteNum(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// Measured reports whether b has figures: its worker did not fail before its frames
+// were summarised.
+func (b *PointBacking) Measured() bool { return b.NSPerEntity > 0 }
+
+// sweepCSVHeader names the columns of the sweep's CSV file.
+var sweepCSVHeader = []string{"param", "value", "backing", "entities", "frames", "rounds", "p50_ns", "p95_ns",
+	"ns_per_entity", "ns_per_entity_lo", "ns_per_entity_hi", "bytes_per_entity", "working_set_bytes",
+	"allocs_per_frame", "ratio_vs", "ratio", "ratio_lo", "ratio_hi", "error"}
+
+// WriteSweepCSV writes one row per point per backing (a skipped point: one row, with
+// the reason in the error column), the long format a spreadsheet pivots.
+func WriteSweepCSV(w io.Writer, s *Sweep) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(sweepCSVHeader); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	for _, p := range s.Points {
+		head := []string{s.Param, strconv.FormatInt(p.Value, 10)}
+		if p.Skipped != "" {
+			row := append(head, make([]string, len(sweepCSVHeader)-3)...)
+			if err := cw.Write(append(row, "skipped: "+p.Skipped)); err != nil {
+				return err
+			}
+			continue
+		}
+		for _, b := range p.Backings {
+			row := append(slices.Clone(head), b.Name, strconv.Itoa(p.Entities), strconv.Itoa(p.Frames), strconv.Itoa(p.Rounds),
+				f(b.P50NS), f(b.P95NS), f(b.NSPerEntity), f(b.NSPerEntityLo), f(b.NSPerEntityHi),
+				f(b.BytesPerEntity), f(b.WorkingSetBytes), f(b.AllocsPerFrame), "", "", "", "", b.Error)
+			if q := b.Ratio; q != nil {
+				row[14], row[15], row[16], row[17] = q.Vs, f(q.Median), f(q.Lo), f(q.Hi)
+			}
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

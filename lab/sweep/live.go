@@ -1,0 +1,315 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+	"localitylab/scenarios"
+)
+
+// Phase is where a sweep is in its life.
+type Phase int
+
+const (
+	Running Phase = iota // a point is being measured
+	Done                 // every point ran, or was skipped
+	Stopped              // Stop or the context ended it; the points done are kept
+	Failed               // a point's backings did different work: nothing is a result
+)
+
+var phaseNames = [...]string{"running", "done", "stopped", "failed"}
+
+func (p Phase) String() string {
+	if p >= 0 && int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return "phase(?)"
+}
+
+// Ended reports whether the sweep is over.
+func (p Phase) Ended() bool { return p != Running }
+
+// Status is a sweep's progress at one moment.
+type Status struct {
+	Phase   Phase
+	Param   string // the parameter swept, and its unit
+	Unit    string
+	Point   int   // index of the point being measured (of Points); Points when none is
+	Points  int   // how many values the sweep has
+	Value   int64 // the value of the point being measured
+	Run     lab.Status
+	Done    []result.Point // the points done so far (shared: read, never change)
+	Elapsed time.Duration  // since the sweep started
+	Err     error          // what ended the sweep when Phase is Stopped or Failed
+}
+
+// Live is a sweep in progress. Its methods may be called from any goroutine; none
+// waits for a point, so a window stays responsive.
+type Live struct {
+	cfg     Config
+	budget  time.Duration
+	ctx     context.Context
+	cancel  context.CancelFunc
+	updates chan struct{} // capacity 1: a pending "something changed"
+	done    chan struct{}
+
+	mu      sync.Mutex // guards everything below
+	sw      *result.Sweep
+	phase   Phase
+	err     error
+	point   int
+	run     lab.Status
+	spent   time.Duration // running frames, over the points so far
+	started time.Time
+}
+
+// Start checks c and starts the sweep in the background, one point after another.
+// Stop, or the end of ctx, ends it after keeping the points done.
+func Start(ctx context.Context, c Config) (*Live, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	spec, _ := scenarios.Lookup(c.Run.Workload) // Check found it
+	q, _ := spec.Param(c.Param)
+	l := &Live{cfg: c, budget: c.Budget, updates: make(chan struct{}, 1), done: make(chan struct{}),
+		sw: newSweep(&c, q.Unit), started: time.Now()}
+	if l.budget == 0 {
+		l.budget = DefaultBudget
+	}
+	l.ctx, l.cancel = context.WithCancel(ctx)
+	go l.loop()
+	return l, nil
+}
+
+// Run runs c to the end and returns the sweep, calling progress (if not nil) from
+// the calling goroutine whenever something changed, and once more at the end. The
+// error is a *lab.MismatchError when a point's backings did different work, the
+// context's error when the sweep was stopped (the result then holds the points
+// done), and nil otherwise.
+func Run(ctx context.Context, c Config, progress func(Status)) (*result.Sweep, error) {
+	l, err := Start(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		select {
+		case <-l.updates:
+			if progress != nil {
+				progress(l.Status())
+			}
+		case <-l.done:
+			if progress != nil {
+				progress(l.Status())
+			}
+			return l.Wait()
+		}
+	}
+}
+
+// Config returns the sweep's configuration as checked.
+func (l *Live) Config() Config { return l.cfg }
+
+// Updates is signalled whenever something changed; see lab.Live.Updates.
+func (l *Live) Updates() <-chan struct{} { return l.updates }
+
+// Done is closed when the sweep has ended and its last point's workers are gone.
+func (l *Live) Done() <-chan struct{} { return l.done }
+
+// Stop ends the sweep: the point being measured is stopped and dropped, the points
+// done are kept.
+func (l *Live) Stop() { l.cancel() }
+
+// Wait waits for the end of the sweep and returns it; see Run for the error.
+func (l *Live) Wait() (*result.Sweep, error) {
+	<-l.done
+	s := l.Snapshot()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return s, l.err
+}
+
+// Status returns the sweep's progress now.
+func (l *Live) Status() Status {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	st := Status{Phase: l.phase, Param: l.sw.Param, Unit: l.sw.Unit, Point: l.point, Points: len(l.cfg.Values),
+		Run: l.run, Done: l.sw.Points[:len(l.sw.Points):len(l.sw.Points)], Elapsed: time.Since(l.started), Err: l.err}
+	if l.point < len(l.cfg.Values) {
+		st.Value = l.cfg.Values[l.point]
+	}
+	return st
+}
+
+// Snapshot returns the sweep so far: the points done, their crossings and markers.
+func (l *Live) Snapshot() *result.Sweep {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.sw.Clone()
+	s.DurationNS = int64(time.Since(l.started))
+	return s
+}
+
+func (l *Live) notify() {
+	select {
+	case l.updates <- struct{}{}:
+	default:
+	}
+}
+
+// loop measures the points in order.
+func (l *Live) loop() {
+	defer close(l.done)
+	defer l.cancel()
+	for i, v := range l.cfg.Values {
+		l.mu.Lock()
+		l.point, l.run = i, lab.Status{}
+		l.mu.Unlock()
+		l.notify()
+		if err := l.ctx.Err(); err != nil {
+			l.finish(Stopped, err)
+			return
+		}
+		p, run, err := l.measure(i, v)
+		var mm *lab.MismatchError
+		switch {
+		case errors.As(err, &mm):
+			l.finish(Failed, fmt.Errorf("%s = %d: %w", l.cfg.Param, v, err))
+			return
+		case err != nil && l.ctx.Err() != nil:
+			l.finish(Stopped, l.ctx.Err())
+			return
+		case err != nil:
+			l.finish(Failed, fmt.Errorf("%s = %d: %w", l.cfg.Param, v, err))
+			return
+		}
+		l.mu.Lock()
+		if l.sw.Host.Go == "" && run != nil {
+			l.sw.Host = run.Host
+		}
+		l.sw.Points = append(l.sw.Points, p)
+		l.sw.Crossings = FindCrossings(l.sw)
+		l.sw.Markers = FindMarkers(l.sw)
+		l.mu.Unlock()
+		l.notify()
+	}
+	l.finish(Done, nil)
+}
+
+// finish records how the sweep ended.
+func (l *Live) finish(p Phase, err error) {
+	l.mu.Lock()
+	l.phase, l.err, l.point = p, err, len(l.cfg.Values)
+	l.sw.DurationNS = int64(time.Since(l.started))
+	if p == Stopped {
+		l.sw.Stopped = fmt.Sprintf("stopped after %d of %d points", len(l.sw.Points), len(l.cfg.Values))
+	}
+	l.mu.Unlock()
+	l.notify()
+}
+
+// measure runs the point at value v (the i-th) and returns it with the run it
+// summarises, or records why it was skipped: a run that would not fit in the
+// available memory is refused by the lab before anything loads.
+func (l *Live) measure(i int, v int64) (result.Point, *result.Run, error) {
+	pc := l.cfg.point(v)
+	lv, err := startRun(l.ctx, pc)
+	var me *lab.MemoryError
+	if errors.As(err, &me) {
+		return result.Point{Value: v, Skipped: me.Error(), Backings: []result.PointBacking{}, Pairs: []result.Ratio{}}, nil, nil
+	}
+	if err != nil {
+		return result.Point{}, nil, err
+	}
+	r, err := l.watch(lv, l.allowance(i))
+	if err != nil {
+		return result.Point{}, nil, err
+	}
+	return pointOf(r, v), r, nil
+}
+
+// allowance is the share of the budget left for point i: what the points before it
+// did not spend, divided among it and those after it.
+func (l *Live) allowance(i int) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	left := max(l.budget-l.spent, 0)
+	return left / time.Duration(len(l.cfg.Values)-i)
+}
+
+// startRun starts a point's run; tests replace it to refuse a point for memory.
+var startRun = lab.Start
+
+// pollEvery is how often watch looks at a point's rounds when nothing else changed.
+const pollEvery = 50 * time.Millisecond
+
+// watch follows a point's run until it has its rounds, then ends it after the round
+// in progress (Pause, which the scheduler honours between rounds, so that no round is
+// cut), and returns what it measured. With Config.Frames set the run goes to its end.
+func (l *Live) watch(lv *lab.Live, allowance time.Duration) (*result.Run, error) {
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	var running time.Time
+	pausing := false
+	for {
+		select {
+		case <-lv.Done():
+			r, err := lv.Wait()
+			l.account(running)
+			return r, err
+		case <-lv.Updates():
+		case <-tick.C:
+		}
+		st := lv.Status()
+		l.mu.Lock()
+		l.run = st
+		l.mu.Unlock()
+		l.notify()
+		switch {
+		case st.Phase == lab.Running && running.IsZero():
+			running = time.Now()
+		case st.Phase == lab.Paused && pausing:
+			r := lv.Snapshot()
+			lv.Stop()
+			<-lv.Done()
+			l.account(running)
+			return r, nil
+		}
+		if pausing || l.cfg.Frames > 0 || running.IsZero() || st.Phase != lab.Running {
+			continue
+		}
+		if n := measuredRounds(lv.Snapshot()); n >= MaxRounds || n >= MinRounds && time.Since(running) >= allowance {
+			lv.Pause()
+			pausing = true
+		}
+	}
+}
+
+// account adds the time a point spent running frames to what the budget has spent.
+func (l *Live) account(running time.Time) {
+	if running.IsZero() {
+		return
+	}
+	l.mu.Lock()
+	l.spent += time.Since(running)
+	l.mu.Unlock()
+}
+
+// measuredRounds counts the rounds of r that hold summarised frames: the blocks of
+// its intervals.
+func measuredRounds(r *result.Run) int {
+	n := 0
+	for _, rd := range r.Rounds {
+		for f := rd.First; f < rd.First+rd.Frames; f++ {
+			if r.Excluded(f) == result.Kept {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,205 @@
+package sweep
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+)
+
+// TestSweep runs a small sweep to its end and checks what every point holds: each
+// backing's figures, consistent with one another, an interval around the median,
+// the pairs of backings, and a file that reads back as written.
+func TestSweep(t *testing.T) {
+	c := testConfig(t, "entities", []int64{500, 1500, 4000}, "ptrarray", "slotmap", "soa")
+	var seen []Status
+	s, err := Run(context.Background(), c, func(st Status) { seen = append(seen, st) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Points) != 3 || s.Stopped != "" || s.Param != "entities" || !s.LogX {
+		t.Fatalf("sweep = %d points, stopped %q, param %s, log x %v", len(s.Points), s.Stopped, s.Param, s.LogX)
+	}
+	if _, ok := s.Params["entities"]; ok || s.Params["on_screen"] != 100 {
+		t.Errorf("fixed params = %v: want the run's, without the swept one", s.Params)
+	}
+	for i, p := range s.Points {
+		if p.Value != c.Values[i] || p.Entities != int(p.Value) || p.Frames != 24 || p.Rounds < 2 || p.Measured < 1 {
+			t.Errorf("point %d = value %d, %d entities, %d frames, %d rounds (%d measured)", i, p.Value, p.Entities, p.Frames, p.Rounds, p.Measured)
+		}
+		for _, b := range p.Backings {
+			want := b.P50NS / float64(p.Entities)
+			if b.Error != "" || math.Abs(b.NSPerEntity-want) > 1e-9*want || b.NSPerEntityLo > b.NSPerEntity || b.NSPerEntity > b.NSPerEntityHi || b.NSPerEntityLo <= 0 {
+				t.Errorf("point %d %s: %+v (want ns/entity = p50/entities within its interval)", i, b.Name, b)
+			}
+			if b.WorkingSetBytes != b.BytesPerEntity*float64(p.Entities) || b.BytesPerEntity <= 0 {
+				t.Errorf("point %d %s: working set %v, bytes/entity %v", i, b.Name, b.WorkingSetBytes, b.BytesPerEntity)
+			}
+			if b.Ratio == nil || b.Ratio.Backing != b.Name {
+				t.Errorf("point %d %s: ratio %+v", i, b.Name, b.Ratio)
+			}
+		}
+		if len(p.Pairs) != 3 {
+			t.Errorf("point %d: %d pairs, want 3", i, len(p.Pairs))
+		}
+	}
+	if s.Host.Go == "" || s.DurationNS <= 0 {
+		t.Errorf("host %+v, duration %d: want both recorded", s.Host, s.DurationNS)
+	}
+	last := seen[len(seen)-1]
+	if last.Phase != Done || len(last.Done) != 3 {
+		t.Errorf("last status = %v with %d points done", last.Phase, len(last.Done))
+	}
+	var buf bytes.Buffer
+	if err := result.WriteSweepJSON(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	back, err := result.ReadSweepJSON(&buf)
+	if err != nil {
+		t.Fatalf("the sweep's own file does not read back: %v", err)
+	}
+	if len(back.Points) != 3 || back.Points[2].Backings[1].NSPerEntity != s.Points[2].Backings[1].NSPerEntity {
+		t.Error("the file read back differs from the sweep written")
+	}
+}
+
+// TestBudget: without a frame count each point runs until it has MinRounds measured
+// rounds and its share of the budget is spent; with a budget of nothing, that is
+// MinRounds and little more, never MaxRounds.
+func TestBudget(t *testing.T) {
+	c := testConfig(t, "entities", []int64{500, 1000}, "soa")
+	c.Frames, c.Warmup, c.Budget = 0, 0, time.Nanosecond
+	s, err := Run(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range s.Points {
+		if p.Measured < MinRounds || p.Measured >= MaxRounds {
+			t.Errorf("%d entities: %d measured rounds, want at least %d and well under %d", p.Value, p.Measured, MinRounds, MaxRounds)
+		}
+	}
+}
+
+// TestStopDropsPointInProgress: a point stopped half-way is not kept, since its
+// figures would be a shorter run's than the others'.
+func TestStopDropsPointInProgress(t *testing.T) {
+	c := testConfig(t, "entities", []int64{500, 1000}, "soa")
+	c.Frames = 100_000 // long enough to be stopped in the middle
+	l, err := Start(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(60 * time.Second)
+	for st := l.Status(); st.Run.Phase != lab.Running || st.Run.Done < 50; st = l.Status() {
+		select {
+		case <-l.Updates():
+		case <-time.After(20 * time.Millisecond):
+		case <-deadline:
+			t.Fatal("timed out waiting for the first point to run")
+		}
+	}
+	l.Stop()
+	s, err := l.Wait()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Wait error = %v, want context.Canceled", err)
+	}
+	if len(s.Points) != 0 || s.Stopped != "stopped after 0 of 2 points" {
+		t.Errorf("stopped sweep: %d points, stopped %q", len(s.Points), s.Stopped)
+	}
+}
+
+// TestStopAfterAPoint: the points done before a stop are kept, and the sweep says
+// how far it got.
+func TestStopAfterAPoint(t *testing.T) {
+	c := testConfig(t, "entities", []int64{500, 1000, 2000}, "soa")
+	l, err := Start(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(60 * time.Second)
+	for len(l.Status().Done) == 0 {
+		select {
+		case <-l.Updates():
+		case <-deadline:
+			t.Fatal("timed out waiting for the first point")
+		}
+	}
+	l.Stop()
+	s, err := l.Wait()
+	if err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	if len(s.Points) == 0 || s.Points[0].Value != 500 {
+		t.Fatalf("points = %+v, want the first kept", s.Points)
+	}
+	if errors.Is(err, context.Canceled) && !strings.HasPrefix(s.Stopped, "stopped after ") {
+		t.Errorf("stopped = %q", s.Stopped)
+	}
+}
+
+// TestMismatchFails: a point whose backings did different work ends the sweep with
+// the mismatch, naming the point.
+func TestMismatchFails(t *testing.T) {
+	c := testConfig(t, "entities", []int64{500, 1000}, "ptrarray", "soa")
+	c.Run.WorkerEnv = append(c.Run.WorkerEnv, lab.FaultEnv+"=soa:checksum@6")
+	_, err := Run(context.Background(), c, nil)
+	var mm *lab.MismatchError
+	if !errors.As(err, &mm) || !strings.HasPrefix(err.Error(), "entities = 500: checksum mismatch at frame 6") {
+		t.Fatalf("err = %v, want the mismatch at entities = 500", err)
+	}
+}
+
+// TestWorkerFailureIsNamed: a worker that fails at a point marks that backing there;
+// the others are measured and the sweep goes on.
+func TestWorkerFailureIsNamed(t *testing.T) {
+	c := testConfig(t, "entities", []int64{500, 1000}, "ptrarray", "soa")
+	c.Run.WorkerEnv = append(c.Run.WorkerEnv, lab.FaultEnv+"=soa:exit@8")
+	s, err := Run(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Points) != 2 {
+		t.Fatalf("%d points, want 2", len(s.Points))
+	}
+	for _, p := range s.Points {
+		if p.Backings[1].Error == "" || p.Backings[0].Error != "" || !p.Backings[0].Measured() {
+			t.Errorf("%d entities: %+v, want soa failed and ptrarray measured", p.Value, p.Backings)
+		}
+	}
+}
+
+// TestSkipsWhatDoesNotFit: a point the lab refuses for lack of memory is skipped and
+// named, and the sweep goes on.
+func TestSkipsWhatDoesNotFit(t *testing.T) {
+	defer func(s func(context.Context, lab.Config) (*lab.Live, error)) { startRun = s }(startRun)
+	startRun = func(ctx context.Context, c lab.Config) (*lab.Live, error) {
+		if c.Params["entities"] == 1000 {
+			return nil, &lab.MemoryError{Backings: c.Backings, Estimates: []int64{1 << 40}, Need: 1 << 40, Available: 1 << 30}
+		}
+		return lab.Start(ctx, c)
+	}
+	c := testConfig(t, "entities", []int64{500, 1000, 1500}, "soa")
+	s, err := Run(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Points) != 3 || !strings.Contains(s.Points[1].Skipped, "the run needs about 1.00 TiB") || len(s.Points[1].Backings) != 0 {
+		t.Fatalf("points = %+v, want the middle one skipped with the lab's reason", s.Points)
+	}
+	if !s.Points[0].Backings[0].Measured() || !s.Points[2].Backings[0].Measured() {
+		t.Error("the points around the skipped one were not measured")
+	}
+	if err := s.Validate(); err != nil {
+		t.Errorf("a sweep with a skipped point does not validate: %v", err)
+	}
+	if got := slices.IndexFunc(s.Points, func(p result.Point) bool { return p.Skipped != "" }); got != 1 {
+		t.Errorf("skipped point at %d", got)
+	}
+}

@@ -1,0 +1,43 @@
+package sweep
+
+import (
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"localitylab/lab"
+	"localitylab/scenarios/workload"
+)
+
+// workerEnv makes this test binary a worker: the sweeps of these tests start their
+// points' workers as this executable with the variable set, and TestMain then serves
+// the lab's protocol instead of running tests.
+const workerEnv = "LOCALITYLAB_SWEEP_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(workerEnv) == "1" {
+		if err := lab.ServeWorker(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "worker:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// testConfig is a sweep of small sprites worlds whose workers are this test binary.
+func testConfig(t testing.TB, param string, values []int64, backings ...string) Config {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{
+		Run: lab.Config{Workload: "sprites", Backings: backings, Counters: false, Timeout: 30 * time.Second,
+			Params:    workload.Params{"entities": 2000, "on_screen": 100},
+			Worker:    []string{exe},
+			WorkerEnv: []string{workerEnv + "=1"}},
+		Param: param, Values: values, Frames: 24, Warmup: 4,
+	}
+}

@@ -1,0 +1,73 @@
+package sweep
+
+import (
+	"math"
+
+	"localitylab/lab/cpucache"
+	"localitylab/lab/result"
+)
+
+// Caches returns the machine's data caches as a sweep records them, or none and the
+// reason the system gave.
+func Caches() ([]result.Cache, string) {
+	levels, err := cpucache.Levels()
+	if err != nil {
+		return []result.Cache{}, err.Error()
+	}
+	out := make([]result.Cache, len(levels))
+	for i, l := range levels {
+		out[i] = result.Cache{Name: l.Name(), Level: l.Level, Type: l.Type, Bytes: l.Bytes}
+	}
+	return out, ""
+}
+
+// FindMarkers lists, for every backing and every cache of s, the value at which the
+// backing's working set (bytes per entity × entities, as loaded) first reaches the
+// cache's size: between the last point where it was smaller and the next, where it
+// was not, interpolated along the working set's logarithm (which grows in proportion
+// to the entities) when the axis is logarithmic, linearly otherwise. A working set that
+// already fills a cache at the first point, or never reaches it, gives no marker.
+func FindMarkers(s *result.Sweep) []result.Marker {
+	out := []result.Marker{}
+	for i, name := range s.Backings {
+		xs, ws := workingSets(s, i)
+		for _, c := range s.Caches {
+			if at, ok := reaches(xs, ws, float64(c.Bytes), s.LogX); ok {
+				out = append(out, result.Marker{Backing: name, Cache: c.Name, Bytes: c.Bytes, At: at})
+			}
+		}
+	}
+	return out
+}
+
+// workingSets are backing i's working sets at the points where it has one, with the
+// points' values.
+func workingSets(s *result.Sweep, i int) (xs, ws []float64) {
+	for _, p := range s.Points {
+		if i < len(p.Backings) && p.Backings[i].WorkingSetBytes > 0 {
+			xs = append(xs, float64(p.Value))
+			ws = append(ws, p.Backings[i].WorkingSetBytes)
+		}
+	}
+	return xs, ws
+}
+
+// reaches returns where ws (at xs) first goes from below size to size or more.
+func reaches(xs, ws []float64, size float64, logX bool) (float64, bool) {
+	if len(ws) == 0 || ws[0] >= size {
+		return 0, false
+	}
+	for k := 1; k < len(ws); k++ {
+		if ws[k] < size {
+			continue
+		}
+		var t float64
+		if logX && xs[k-1] > 0 {
+			t = (math.Log(size) - math.Log(ws[k-1])) / (math.Log(ws[k]) - math.Log(ws[k-1]))
+		} else {
+			t = (size - ws[k-1]) / (ws[k] - ws[k-1])
+		}
+		return lerp(xs[k-1], xs[k], t, logX && xs[k-1] > 0), true
+	}
+	return 0, false
+}

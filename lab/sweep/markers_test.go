@@ -1,0 +1,65 @@
+package sweep
+
+import (
+	"math"
+	"testing"
+
+	"localitylab/lab/result"
+)
+
+func TestReaches(t *testing.T) {
+	tests := []struct {
+		name   string
+		xs, ws []float64
+		size   float64
+		logX   bool
+		at     float64
+		ok     bool
+	}{
+		{"linear, half way", []float64{0, 10}, []float64{100, 300}, 200, false, 5, true},
+		{"log: working set in proportion to x", []float64{1000, 100000}, []float64{32e3, 3.2e6}, 1 << 20, true, 1000 * float64(1<<20) / 32e3, true},
+		{"exactly at a point", []float64{1, 2, 3}, []float64{10, 20, 30}, 20, false, 2, true},
+		{"already past at the first point", []float64{1, 2}, []float64{50, 60}, 40, false, 0, false},
+		{"never reached", []float64{1, 2}, []float64{5, 6}, 40, false, 0, false},
+		{"first time only", []float64{1, 2, 3, 4}, []float64{5, 50, 5, 50}, 40, false, 1 + 35.0/45, true},
+		{"no points", nil, nil, 1, false, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			at, ok := reaches(tc.xs, tc.ws, tc.size, tc.logX)
+			if ok != tc.ok || ok && math.Abs(at-tc.at) > 1e-6*max(1, tc.at) {
+				t.Errorf("reaches = %v, %v; want %v, %v", at, ok, tc.at, tc.ok)
+			}
+		})
+	}
+}
+
+// TestFindMarkers: a marker per backing and cache its working set grows past within
+// the sweep, none for a cache it filled from the first point or never reached, and
+// none from a point that was skipped or a backing whose load measured nothing.
+func TestFindMarkers(t *testing.T) {
+	s := &result.Sweep{Param: "entities", LogX: true, Backings: []string{"ptrarray", "soa"},
+		Caches: []result.Cache{{Name: "L1d", Bytes: 32 << 10}, {Name: "L2", Bytes: 1 << 20}, {Name: "L3", Bytes: 32 << 20}}}
+	for _, n := range []int64{1000, 10000, 100000, 1000000} {
+		s.Points = append(s.Points, result.Point{Value: n, Backings: []result.PointBacking{
+			{Name: "ptrarray", WorkingSetBytes: 64 * float64(n)}, {Name: "soa", WorkingSetBytes: 24 * float64(n)}}})
+	}
+	s.Points = append(s.Points, result.Point{Value: 10_000_000, Skipped: "too big"})
+	got := FindMarkers(s)
+	want := []struct {
+		backing, cache string
+		at             float64
+	}{
+		{"ptrarray", "L2", float64(1<<20) / 64}, {"ptrarray", "L3", float64(32<<20) / 64},
+		{"soa", "L1d", float64(32<<10) / 24}, {"soa", "L2", float64(1<<20) / 24},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("markers = %+v, want %d", got, len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Backing != w.backing || g.Cache != w.cache || math.Abs(g.At-w.at) > 1e-6*w.at {
+			t.Errorf("marker %d = %+v, want %s reaching %s at %.0f", i, g, w.backing, w.cache, w.at)
+		}
+	}
+}

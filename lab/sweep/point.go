@@ -1,0 +1,126 @@
+package sweep
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+	"localitylab/lab/stats"
+)
+
+// pointOf reduces the run at value v to the point a sweep keeps: per backing its
+// frame-time figures, cost per entity with an interval, footprint and ratio, and the
+// ratio of every pair of backings.
+func pointOf(r *result.Run, v int64) result.Point {
+	p := result.Point{Value: v, Warmup: r.Warmup, Rounds: len(r.Rounds), Measured: measuredRounds(r),
+		Backings: make([]result.PointBacking, len(r.Backings)), Pairs: []result.Ratio{}}
+	for i := range r.Backings {
+		b := &r.Backings[i]
+		p.Entities = max(p.Entities, b.Load.Entities)
+		p.Frames = max(p.Frames, b.Frames.Len())
+	}
+	for i := range r.Backings {
+		p.Backings[i] = backingOf(r, i, p.Entities, v)
+	}
+	for i := range r.Backings {
+		for j := i + 1; j < len(r.Backings); j++ {
+			if !p.Backings[i].Measured() || !p.Backings[j].Measured() {
+				continue
+			}
+			if q, err := lab.Compare(r, r.Backings[i].Name, r.Backings[j].Name); err == nil {
+				p.Pairs = append(p.Pairs, q)
+			}
+		}
+	}
+	return p
+}
+
+// backingOf is backing i's part of a point of n entities.
+func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
+	b := &r.Backings[i]
+	s := &b.Summary
+	pb := result.PointBacking{Name: b.Name, Error: b.Error, BytesPerEntity: b.Load.BytesPerEntity}
+	if n > 0 {
+		pb.WorkingSetBytes = b.Load.BytesPerEntity * float64(n)
+	}
+	if s.Measured == 0 || n == 0 {
+		return pb
+	}
+	pb.P50NS, pb.P95NS, pb.AllocsPerFrame = s.P50NS, s.P95NS, s.AllocsPerFrame
+	en := float64(n)
+	pb.NSPerEntity = s.P50NS / en
+	lo, hi := medianInterval(r, i, uint64(v))
+	pb.NSPerEntityLo, pb.NSPerEntityHi = lo/en, hi/en
+	for k := range r.Ratios {
+		if q := r.Ratios[k]; q.Backing == b.Name {
+			pb.Ratio = &q
+		}
+	}
+	return pb
+}
+
+// resamples is how many times medianInterval resamples a point's rounds: enough
+// that the 2.5th and 97.5th percentiles of the medians settle to a few parts in a
+// hundred, few enough that a point's summary takes milliseconds.
+const resamples = 400
+
+// medianInterval is the 95% interval of backing i's median frame time (the
+// summary's p50, over every kept frame), by a bootstrap over the rounds: draw as many
+// rounds as the point ran, with replacement, pool their kept frames, take the median,
+// 400 times, and keep the middle 95% of those medians. Frames of one round share the
+// machine's state of that moment, so it is the rounds that are resampled, and the
+// interval covers the drift from one round to the next that a rerun would see,
+// around the same median the table shows (an interval of the rounds' medians would
+// not contain it when rounds of different lengths ran at different paces). Below six
+// rounds the rounds are too few to resample, and the range of their medians and the
+// median stands in. The resampling is seeded by the point, so the same run gives the
+// same interval.
+func medianInterval(r *result.Run, i int, seed uint64) (lo, hi float64) {
+	rounds := keptByRound(r, i)
+	if len(rounds) == 0 {
+		return 0, 0
+	}
+	p50 := r.Backings[i].Summary.P50NS
+	if !stats.Reaches(len(rounds), lab.Confidence) {
+		lo, hi = p50, p50
+		for _, fs := range rounds {
+			m := stats.Quantile(fs, 0.5)
+			lo, hi = min(lo, m), max(hi, m)
+		}
+		return lo, hi
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(i)))
+	meds := make([]float64, resamples)
+	var pool []float64
+	for b := range meds {
+		pool = pool[:0]
+		for range rounds {
+			pool = append(pool, rounds[rng.IntN(len(rounds))]...)
+		}
+		slices.Sort(pool)
+		meds[b] = stats.Quantile(pool, 0.5)
+	}
+	slices.Sort(meds)
+	alpha := (1 - lab.Confidence) / 2
+	return stats.Quantile(meds, alpha), stats.Quantile(meds, 1-alpha)
+}
+
+// keptByRound is backing i's kept frame times, sorted, per round that has any.
+func keptByRound(r *result.Run, i int) [][]float64 {
+	ns := r.Backings[i].Frames.NS
+	var out [][]float64
+	for _, rd := range r.Rounds {
+		var in []float64
+		for f := rd.First; f < min(rd.First+rd.Frames, len(ns)); f++ {
+			if r.Excluded(f) == result.Kept {
+				in = append(in, float64(ns[f]))
+			}
+		}
+		if len(in) > 0 {
+			slices.Sort(in)
+			out = append(out, in)
+		}
+	}
+	return out
+}

@@ -1,0 +1,55 @@
+package sweep
+
+import (
+	"testing"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+)
+
+// runOf makes a warm run of one backing whose rounds ran bursts of the given lengths
+// at the given frame times (every frame of a burst alike), summarised as the lab
+// summarises runs.
+func runOf(bursts []int, ns []int64) *result.Run {
+	r := &result.Run{Cache: result.Warm, Backings: []result.Backing{{Name: "soa", Load: result.Load{Entities: 1000}}}}
+	var samples []result.Sample
+	for k, n := range bursts {
+		r.Rounds = append(r.Rounds, result.Round{First: r.Frames, Frames: n, Order: []int{0}})
+		for range n {
+			samples = append(samples, result.Sample{Frame: r.Frames, NS: ns[k]})
+			r.Frames++
+		}
+	}
+	r.Backings[0].Frames = result.NewSeries(samples)
+	lab.Summarize(r)
+	return r
+}
+
+// TestMedianInterval: the interval holds the median the table shows, even when long
+// fast bursts and short slow ones pull the median of all frames away from the
+// rounds' typical median; it is the same for the same run; and below six rounds it is
+// the range of the rounds and the median.
+func TestMedianInterval(t *testing.T) {
+	var bursts []int
+	var ns []int64
+	for k := range 30 {
+		if k%3 == 0 {
+			bursts, ns = append(bursts, 16), append(ns, 1000+int64(k)) // fast rounds, long bursts
+		} else {
+			bursts, ns = append(bursts, 4), append(ns, 3000+int64(k)) // slow rounds, short bursts
+		}
+	}
+	r := runOf(bursts, ns)
+	p50 := r.Backings[0].Summary.P50NS
+	lo, hi := medianInterval(r, 0, 7)
+	if !(lo <= p50 && p50 <= hi) || lo >= hi {
+		t.Errorf("interval %v–%v does not hold the median %v", lo, hi, p50)
+	}
+	if lo2, hi2 := medianInterval(r, 0, 7); lo2 != lo || hi2 != hi {
+		t.Error("the same run gave another interval")
+	}
+	few := runOf([]int{4, 4, 4}, []int64{100, 300, 200})
+	if lo, hi := medianInterval(few, 0, 1); lo != 100 || hi != 300 {
+		t.Errorf("three rounds: %v–%v, want their range 100–300", lo, hi)
+	}
+}

@@ -1,0 +1,174 @@
+// Package sweep measures how a comparison changes along one workload parameter: the
+// same run repeated at each of the parameter's values (entities from a thousand to
+// millions, the share of moving sprites, the cold bytes a record carries), so that a
+// chart can show each backing's cost per entity as the data outgrows each cache level,
+// and where one backing overtakes another.
+//
+// Each point is a whole run of package lab, under every rule a single run keeps
+// (docs/design.md, rules 1 to 8): workers of their own, equal work checked frame by
+// frame, rounds of bursts in a shuffled order, intervals over rounds. What the sweep
+// adds is the choice of each point's length: a point runs rounds until it has enough
+// for a 95% interval and then until its share of the time budget is spent (or it has
+// MaxRounds), so that a sweep whose small points take microseconds a frame gives
+// its time to the large ones.
+package sweep
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
+)
+
+// DefaultBudget is the time a sweep spends running frames, over all its points, when
+// Config.Budget is 0. Loads and worker start-ups come on top: the default entities
+// sweep of three sprites backings (ten points up to a million) measured … in all.
+const DefaultBudget = 100 * time.Second
+
+// A point's rounds. The first round is warm-up; MinRounds after it are the fewest
+// that give a ratio's 95% interval (six, see lab.Summarize) with some to spare, and a
+// point runs them whatever the budget says; it stops at MaxRounds even when its share
+// of the budget is not spent, since by then more rounds narrow the interval little
+// and the time serves the larger points better.
+const (
+	MinRounds = 8
+	MaxRounds = 100
+)
+
+// maxBurst is the longest burst the lab chooses (lab.Config.Burst 0), which bounds a
+// point's frames: the warm-up round and MaxRounds of the longest bursts.
+const maxBurst = 16
+
+// Config describes a sweep.
+type Config struct {
+	// Run is the run made at every point: workload, backings, parameters (the swept
+	// one's value is replaced at each point), counters, cache mode, burst, timeout.
+	// Its Frames and Warmup are ignored: see Frames.
+	Run    lab.Config
+	Param  string  // the parameter swept: one of the workload's
+	Values []int64 // at least two, distinct; nil: Defaults
+	// Budget is the time spent running frames over all points (loads come on top);
+	// 0 means DefaultBudget.
+	Budget time.Duration
+	// Frames, when set, fixes every point's length (warm-up included) and Warmup its
+	// warm-up, instead of the budget choosing the length.
+	Frames, Warmup int
+}
+
+// Check validates c and completes it in place: the values sorted (Defaults when
+// none were given), each point's run checked as lab.Config.Check would check it.
+// Errors name what is wrong: an unknown parameter, a value out of range, fewer than
+// two values, a value given twice.
+func (c *Config) Check() error {
+	spec, err := scenarios.Lookup(c.Run.Workload)
+	if err != nil {
+		return fmt.Errorf("workload: %w", err)
+	}
+	q, ok := spec.Param(c.Param)
+	if !ok {
+		names := make([]string, len(spec.Params))
+		for i, p := range spec.Params {
+			names[i] = p.Name
+		}
+		return fmt.Errorf("param: the %s workload has no parameter %q (want one of %s)", spec.Name, c.Param, strings.Join(names, ", "))
+	}
+	if c.Values == nil {
+		c.Values = Defaults(spec, q)
+	}
+	c.Values = slices.Clone(c.Values)
+	slices.Sort(c.Values)
+	if len(c.Values) < 2 {
+		return fmt.Errorf("values: %d given (want at least 2)", len(c.Values))
+	}
+	for i, v := range c.Values {
+		if v < q.Min || v > q.Max {
+			return fmt.Errorf("values: %d is out of range for %s (want %d to %d)", v, q.Name, q.Min, q.Max)
+		}
+		if i > 0 && v == c.Values[i-1] {
+			return fmt.Errorf("values: %d given twice", v)
+		}
+	}
+	if c.Budget < 0 {
+		return fmt.Errorf("budget: %v is negative (want 0 for %v, or more)", c.Budget, DefaultBudget)
+	}
+	if c.Frames < 0 || c.Frames > lab.MaxFrames {
+		return fmt.Errorf("frames: %d is out of range (want 0 to choose by the budget, or 1 to %d)", c.Frames, lab.MaxFrames)
+	}
+	if c.Run.Params == nil {
+		c.Run.Params = workload.Params{}
+	}
+	if c.Frames > 0 && (c.Warmup < 0 || c.Warmup >= c.Frames) {
+		return fmt.Errorf("warmup: %d is out of range (want 0 to frames-1 = %d)", c.Warmup, c.Frames-1)
+	}
+	var resolved workload.Params
+	for _, v := range c.Values {
+		pc := c.point(v)
+		if err := pc.Check(); err != nil {
+			return fmt.Errorf("%s = %d: %w", c.Param, v, err)
+		}
+		resolved = pc.Params
+	}
+	c.Run.Params = resolved // defaults filled in; the swept value is replaced at each point
+	return nil
+}
+
+// point is the run at value v.
+func (c *Config) point(v int64) lab.Config {
+	pc := c.Run
+	pc.Backings = slices.Clone(c.Run.Backings)
+	pc.Params = c.Run.Params.Clone()
+	pc.Params[c.Param] = v
+	pc.PreviewEvery, pc.StartPaused = 0, false
+	if c.Frames > 0 {
+		pc.Frames, pc.Warmup = c.Frames, c.Warmup
+		return pc
+	}
+	// The first round is warm-up; the lab makes it minBurst (4) frames long when it
+	// chooses bursts by time, or Burst frames when one is set.
+	pc.Warmup = 4
+	if pc.Burst > 0 {
+		pc.Warmup = pc.Burst
+	}
+	pc.Frames = pc.Warmup + MaxRounds*max(pc.Burst, maxBurst)
+	return pc
+}
+
+// LogX reports whether the values are best spread on a logarithmic axis: entities
+// always, any parameter whose positive values span two decades or more.
+func LogX(param string, values []int64) bool {
+	if len(values) == 0 || values[0] <= 0 {
+		return false
+	}
+	return param == "entities" || values[len(values)-1] >= 100*values[0]
+}
+
+// ErrStopped is why a sweep stopped early when Stop was called.
+var ErrStopped = errors.New("sweep stopped")
+
+// newSweep is the record of a sweep of c (checked) before any point ran.
+func newSweep(c *Config, unit string) *result.Sweep {
+	fixed := c.Run.Params.Clone()
+	delete(fixed, c.Param)
+	cache := string(c.Run.Cache)
+	if cache == "" {
+		cache = string(lab.Warm)
+	}
+	budget := c.Budget
+	if budget == 0 {
+		budget = DefaultBudget
+	}
+	s := &result.Sweep{Schema: result.SweepSchema, Title: c.Run.Title, Workload: c.Run.Workload,
+		Param: c.Param, Unit: unit, LogX: LogX(c.Param, c.Values), Values: slices.Clone(c.Values),
+		Params: fixed, Backings: slices.Clone(c.Run.Backings), Cache: cache,
+		Counters: result.Counters{Enabled: c.Run.Counters}, BudgetNS: int64(budget), Frames: c.Frames,
+		Started: time.Now().UTC().Round(0), Points: []result.Point{}, Crossings: []result.Crossing{},
+		Markers: []result.Marker{}}
+	s.Caches, s.CachesNote = Caches()
+	return s
+}

@@ -1,0 +1,95 @@
+package presets
+
+import (
+	"strings"
+	"testing"
+
+	"localitylab/lab/result"
+)
+
+// sweepOf makes a sweep of one parameter whose backings cost costs[i][k] ns per
+// entity at values[k], each within ±5%, with working sets of bytes[i] per entity.
+func sweepOf(param, unit string, values []int64, names []string, costs [][]float64, bytes []float64) *result.Sweep {
+	s := &result.Sweep{Param: param, Unit: unit, Values: values, Backings: names,
+		Caches: []result.Cache{{Name: "L1d", Bytes: 32 << 10}, {Name: "L2", Bytes: 1 << 20}, {Name: "L3", Bytes: 32 << 20}}}
+	for k, v := range values {
+		p := result.Point{Value: v, Entities: int(v)}
+		for i, n := range names {
+			c := costs[i][k]
+			p.Backings = append(p.Backings, result.PointBacking{Name: n, NSPerEntity: c, NSPerEntityLo: 0.95 * c, NSPerEntityHi: 1.05 * c,
+				BytesPerEntity: bytes[i], WorkingSetBytes: bytes[i] * float64(v)})
+		}
+		s.Points = append(s.Points, p)
+	}
+	return s
+}
+
+func TestAnswerSweep(t *testing.T) {
+	entities := []int64{1000, 100_000, 1_000_000, 10_000_000}
+	cliff := sweepOf("entities", "", entities, []string{"ptrarray", "soa"},
+		[][]float64{{1.6, 2.8, 17, 20}, {1.2, 1.0, 1.2, 1.25}}, []float64{32, 24})
+	flat := sweepOf("cold_bytes", "bytes", []int64{0, 64, 256}, []string{"slotmap", "soa"},
+		[][]float64{{1.5, 1.55, 1.52}, {1.2, 1.2, 1.2}}, []float64{24, 24})
+	tests := []struct {
+		name  string
+		claim Claim
+		s     *result.Sweep
+		want  []string
+	}{
+		{"cliff holds", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}, cliff, []string{
+			"ptrarray cost 1.60 ns per entity at entities = 1,000, its working set (31.2 KiB) inside the 1.00 MiB L2; " +
+				"17.0 ns at entities = 1,000,000, the last point whose working set (30.5 MiB) fits the 32.0 MiB L3; " +
+				"and 20.0 ns at entities = 10,000,000 (305 MiB, past it). From the first to the last: 12.5× (11.3 to 13.8 within the two points' intervals).",
+			"The cost per entity rises, as the claim says."}},
+		{"cliff with a figure too high", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 20}, cliff, []string{"The rise here is smaller than the source's 20.0×."}},
+		{"cliff with a figure too low", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 5}, cliff, []string{"The rise here is larger than the source's 5.00×."}},
+		{"no cliff: overlapping intervals", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, cliff, []string{"No clear change"}},
+		{"growth holds", Claim{Metric: "growth", Backing: "ptrarray", Ratio: 1}, cliff, []string{
+			"ptrarray cost 1.60 ns per entity at entities = 1,000 and 20.0 ns at entities = 10,000,000: 12.5×", "rises, as the claim says"}},
+		{"growth does not hold", Claim{Metric: "growth", Backing: "slotmap", Ratio: 1}, flat, []string{
+			"at cold_bytes = 0 bytes and", "No clear change"}},
+		{"cliff beyond the sweep", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, flat, []string{"still fits the 32.0 MiB L3: sweep further"}},
+		{"crossing absent", Claim{Metric: "crossing", Faster: "soa", Slower: "slotmap", Ratio: 1}, flat, []string{
+			"soa is faster at every value from cold_bytes = 0 bytes to cold_bytes = 256 bytes; the lines do not cross in this range.", "Not borne out in this range."}},
+		{"a run's claim", Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 1}, cliff, []string{"answered by a single run"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.claim.AnswerSweep(tc.s).String()
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("answer = %q\nwant it to contain %q", got, w)
+				}
+			}
+		})
+	}
+	if got := (Claim{Metric: "cliff", Backing: "soa"}).AnswerSweep(nil); got != (Answer{}) {
+		t.Errorf("a nil sweep answered %+v", got)
+	}
+}
+
+func TestAnswerCrossing(t *testing.T) {
+	s := sweepOf("moving_pct", "%", []int64{0, 5, 50}, []string{"soa", "spatialhash"},
+		[][]float64{{1.3, 1.4, 1.6}, {0.1, 1.9, 6}}, []float64{24, 48})
+	s.Crossings = []result.Crossing{{Below: "spatialhash", Above: "soa", From: 0, To: 5, At: 3.2, Significant: true,
+		Text: "spatialhash faster than soa below moving_pct ≈ 3.2%, soa faster above (the curves cross between 0% and 5%)"}}
+	c := Claim{Metric: "crossing", Faster: "spatialhash", Slower: "soa", Ratio: 1}
+	if got := c.AnswerSweep(s).String(); !strings.Contains(got, "≈ 3.2%") || !strings.Contains(got, "The lines cross, as the claim says.") {
+		t.Errorf("answer = %q", got)
+	}
+	s.Crossings[0].Significant = false
+	if got := c.AnswerSweep(s).String(); !strings.Contains(got, "within noise") {
+		t.Errorf("answer = %q: want the noise said", got)
+	}
+	backwards := Claim{Metric: "crossing", Faster: "soa", Slower: "spatialhash", Ratio: 1}
+	if got := backwards.AnswerSweep(s).String(); !strings.Contains(got, "the other way round") {
+		t.Errorf("answer = %q", got)
+	}
+	// A run answers none of a sweep's claims, and a sweep none of a run's.
+	if got := AnswerSweepClaims([]Claim{c, {Metric: "frame", Slower: "soa", Faster: "spatialhash", Ratio: 2}}, s); len(got) != 1 {
+		t.Errorf("AnswerSweepClaims answered %d claims, want the sweep's one", len(got))
+	}
+	if got := AnswerClaims([]Claim{c}, &result.Run{Backings: []result.Backing{{Name: "soa"}, {Name: "spatialhash"}}}); len(got) != 0 {
+		t.Errorf("AnswerClaims answered a sweep's claim from a run: %+v", got)
+	}
+}

@@ -1,0 +1,123 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/charts"
+	"localitylab/lab/result"
+	"localitylab/presets"
+)
+
+// sweepClaims is the reading beside the sweep chart: the lesson's claims about a
+// sweep, a box for the reader's prediction about each and, once the sweep has
+// points, the measured answer; then the crossings and the points skipped, in words.
+type sweepClaims struct {
+	scroll *container.Scroll
+	box    *fyne.Container
+	rows   []sweepClaimRow
+	words  *widget.Label // crossings and skipped points
+}
+
+type sweepClaimRow struct {
+	claim  presets.Claim
+	guess  *widget.Entry
+	answer *widget.Label
+}
+
+func newSweepClaims() *sweepClaims {
+	p := &sweepClaims{box: container.NewVBox(), words: wrapped("")}
+	p.scroll = container.NewVScroll(p.box)
+	p.SetClaims(nil, nil)
+	return p
+}
+
+// SetClaims shows the sweep claims among claims; predictions already typed for the
+// same claims are kept.
+func (p *sweepClaims) SetClaims(claims []presets.Claim, sw *presets.Sweep) {
+	old := map[string]string{}
+	for _, r := range p.rows {
+		old[r.claim.Text] = r.guess.Text
+	}
+	p.box.RemoveAll()
+	p.rows = nil
+	title := widget.NewLabel("What the sweep shows")
+	title.TextStyle.Bold, title.SizeName = true, theme.SizeNameSubHeadingText
+	p.box.Add(title)
+	for _, c := range claims {
+		if !c.OfSweep() {
+			continue
+		}
+		head := widget.NewLabel("The claim (" + c.Source + ")")
+		head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
+		r := sweepClaimRow{claim: c, guess: widget.NewEntry(), answer: wrapped("")}
+		r.guess.SetPlaceHolder("your prediction")
+		r.guess.SetText(old[c.Text])
+		r.answer.TextStyle.Italic = true
+		r.answer.Hide()
+		p.box.Add(head)
+		p.box.Add(wrapped(c.Text))
+		p.box.Add(wrapped(sweepAsk(c, sw)))
+		p.box.Add(r.guess)
+		p.box.Add(r.answer)
+		p.rows = append(p.rows, r)
+	}
+	if len(p.rows) == 0 {
+		p.box.Add(wrapped("Each point is a whole run. The dashed lines mark where a backing's working set " +
+			"(bytes per entity × entities) reaches each cache; a ring marks where two lines cross."))
+	}
+	p.box.Add(widget.NewSeparator())
+	p.box.Add(p.words)
+	p.box.Refresh()
+}
+
+// sweepAsk is the question a claim puts to the reader before the sweep.
+func sweepAsk(c presets.Claim, sw *presets.Sweep) string {
+	param := "the parameter"
+	if sw != nil {
+		param = sw.Param
+	}
+	switch c.Metric {
+	case "cliff":
+		return fmt.Sprintf("Your prediction: past the last-level cache, %s's cost per entity grows by how many times?", c.Backing)
+	case "growth":
+		return fmt.Sprintf("Your prediction: from the first value of %s to the last, %s's cost per entity grows by how many times?", param, c.Backing)
+	}
+	return fmt.Sprintf("Your prediction: at what %s does %s stop beating %s?", param, c.Faster, c.Slower)
+}
+
+// ShowSweep puts what s measured beside the claims and under them; nil clears it.
+func (p *sweepClaims) ShowSweep(s *result.Sweep) {
+	for _, r := range p.rows {
+		text := ""
+		if s != nil && len(s.Points) > 0 {
+			text = r.claim.AnswerSweep(s).String()
+			if g := strings.TrimSpace(r.guess.Text); g != "" {
+				text += " You predicted " + g + "."
+			}
+		}
+		setShown(r.answer, text)
+	}
+	if s == nil {
+		setShown(p.words, "")
+		return
+	}
+	lines := charts.CrossingLines(s)
+	if sk := charts.SkippedText(s); sk != "" {
+		lines = append(lines, sk)
+	}
+	if len(s.Markers) > 0 {
+		var ms []string
+		for _, mk := range s.Markers {
+			ms = append(ms, fmt.Sprintf("%s reaches %s at %s", mk.Backing, mk.Cache, charts.ValueLabel(mk.At, s.Unit)))
+		}
+		lines = append(lines, "Working sets: "+strings.Join(ms, "; ")+".")
+	}
+	lines = append(lines, charts.CachesText(s)+".")
+	setShown(p.words, strings.Join(lines, "\n\n"))
+}

@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"localitylab/charts"
+	"localitylab/lab/result"
+	"localitylab/presets"
+)
+
+// TestSweepTabFollowsSetup: the parameter and its values follow the setup: entities
+// and its defaults for a plain setup, a sweep lesson's own, and a parameter's
+// defaults when one is chosen.
+func TestSweepTabFollowsSetup(t *testing.T) {
+	h := newHarness(t, small(), "")
+	m := h.w.sweep
+	if m.param.Selected != "entities" || m.values.Text != "1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000, 1000000" {
+		t.Errorf("plain setup: sweep %s over %q", m.param.Selected, m.values.Text)
+	}
+	p, err := presets.Lookup("hot-cold")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.w.applySetup(p)
+	if m.param.Selected != "cold_bytes" || m.values.Text != "0, 8, 16, 32, 64, 128, 256" {
+		t.Errorf("hot-cold: sweep %s over %q", m.param.Selected, m.values.Text)
+	}
+	if txt := textOf(m.claims.box); !strings.Contains(txt, "Your prediction: from the first value of cold_bytes to the last, slotmap's cost per entity grows by how many times?") {
+		t.Errorf("claims panel:\n%s", txt)
+	}
+	if txt := textOf(h.w.info.box); !strings.Contains(txt, "A sweep answers this claim") {
+		t.Errorf("the lesson panel does not send the sweep's claim to the Sweep tab:\n%s", txt)
+	}
+	m.param.SetSelected("moving_pct")
+	if m.values.Text != "0, 1, 2, 5, 10, 20, 50" {
+		t.Errorf("moving_pct: values %q", m.values.Text)
+	}
+}
+
+// TestSweepRunsPointByPoint: Space in the Sweep tab starts a sweep of the setup; the
+// chart and the table grow a point at a time, the setup is locked meanwhile, and the
+// end leaves every point shown and the buttons as they were.
+func TestSweepRunsPointByPoint(t *testing.T) {
+	h := newHarness(t, small("ptrarray", "soa"), "")
+	m := h.w.sweep
+	m.showTab()
+	m.values.SetText("500, 1k, 2000")
+	var seen []int // points on the chart at each update
+	apply := m.ctl.apply
+	m.ctl.apply = func(u sweepUpdate) {
+		apply(u)
+		seen = append(seen, len(m.chart.Plot().Curves[0].X))
+	}
+	h.key(fyne.KeySpace)
+	if m.ctl.live == nil {
+		t.Fatalf("no sweep started; status %q", h.w.status.Text)
+	}
+	if !h.w.left.workload.Disabled() || !m.run.Disabled() || m.cancel.Disabled() || !h.w.left.run.Disabled() {
+		t.Error("while sweeping, the setup and Run should be locked and Cancel enabled")
+	}
+	h.until("the sweep to end", func() bool { return m.ctl.live == nil })
+	pl := m.chart.Plot()
+	if len(pl.Curves) != 2 || len(pl.Curves[0].X) != 3 || !pl.LogX || !math.IsNaN(pl.Pending) {
+		t.Fatalf("chart: %d curves, %v points, log x %v, pending %v", len(pl.Curves), pl.Curves, pl.LogX, pl.Pending)
+	}
+	grew := false
+	for _, n := range seen {
+		grew = grew || n == 1 || n == 2
+	}
+	if !grew {
+		t.Errorf("the chart went %v: want it to show the points before the last one came", seen)
+	}
+	if rows := m.table.Rows(); len(rows) != 3 || rows[0].Cells[0] != "500" {
+		t.Errorf("table rows %+v", rows)
+	}
+	if m.progress.Value != 1 || !strings.HasPrefix(h.w.status.Text, "Sweep done: 3 points") {
+		t.Errorf("progress %v, status %q", m.progress.Value, h.w.status.Text)
+	}
+	if h.w.left.workload.Disabled() || m.run.Disabled() || !m.cancel.Disabled() || m.export.Disabled() {
+		t.Error("after the sweep the setup, Run sweep and Export should be enabled, Cancel not")
+	}
+}
+
+// TestSweepBadValues: values that are no sweep are refused with the reason.
+func TestSweepBadValues(t *testing.T) {
+	for _, tc := range []struct{ values, want string }{
+		{"1000", "values: 1 given (want at least 2)"},
+		{"1000, lots", `values: "lots" is not a number`},
+		{"0, 1000", "values: 0 is out of range for entities"},
+	} {
+		h := newHarness(t, small(), "")
+		h.w.sweep.values.SetText(tc.values)
+		h.w.sweep.start()
+		if h.w.sweep.ctl.live != nil || !strings.Contains(h.w.status.Text, tc.want) {
+			t.Errorf("values %q: status %q, want %q and no sweep", tc.values, h.w.status.Text, tc.want)
+		}
+	}
+}
+
+// TestSweepCancelKeepsPoints: Esc cancels; the points done stay on the chart.
+func TestSweepCancelKeepsPoints(t *testing.T) {
+	h := newHarness(t, small("soa"), "")
+	m := h.w.sweep
+	m.showTab()
+	m.values.SetText("500, 1000, 2000, 4000, 8000, 16000")
+	h.key(fyne.KeySpace)
+	h.until("a point", func() bool { return m.shown != nil && len(m.shown.Points) >= 1 })
+	h.key(fyne.KeyEscape)
+	h.until("the sweep to stop", func() bool { return m.ctl.live == nil })
+	if !strings.Contains(h.w.status.Text, "Sweep cancelled after") || len(m.shown.Points) < 1 || len(m.shown.Points) == 6 {
+		t.Errorf("status %q with %d points", h.w.status.Text, len(m.shown.Points))
+	}
+}
+
+// TestSweepSaveOpenExport: a sweep saved is opened again as it was; Open run hands a
+// sweep file to the Sweep tab; every export writes its file.
+func TestSweepSaveOpenExport(t *testing.T) {
+	h := newHarness(t, small("soa"), "")
+	m := h.w.sweep
+	m.values.SetText("500, 1000")
+	m.start()
+	h.until("the sweep to end", func() bool { return m.ctl.live == nil })
+	dir := t.TempDir()
+	for _, f := range charts.SweepFormats {
+		path := filepath.Join(dir, "s"+f.Ext)
+		m.exportTo(path, f)
+		if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f.Name, err)
+		}
+	}
+	saved := m.shown
+	m.clear("cleared")
+	h.w.runTabs.SelectIndex(0)
+	h.w.openRun(filepath.Join(dir, "s.json"))
+	if !m.active() || m.shown == nil || len(m.shown.Points) != len(saved.Points) || m.shown.Points[1].Backings[0].NSPerEntity != saved.Points[1].Backings[0].NSPerEntity {
+		t.Errorf("opened: active %v, %+v", m.active(), m.shown)
+	}
+	if !strings.HasPrefix(h.w.status.Text, "Opened s.json: a sweep of entities") {
+		t.Errorf("status %q", h.w.status.Text)
+	}
+	back, err := result.LoadSweepJSON(filepath.Join(dir, "s.json"))
+	if err != nil || back.Workload != "sprites" {
+		t.Errorf("saved sweep: %v", err)
+	}
+}
+
+// TestSweepKeysInTab: in the Sweep tab Ctrl+E, Ctrl+S and Ctrl+O act on sweeps.
+func TestSweepKeysInTab(t *testing.T) {
+	h := newHarness(t, small("soa"), "")
+	m := h.w.sweep
+	m.showTab()
+	h.shortcut(keyOpen)
+	if txt := h.overlayText(); !strings.Contains(txt, "Open a saved sweep") {
+		t.Errorf("ctrl+O: dialog %q", txt)
+	}
+	h.w.win.Canvas().Overlays().Remove(h.w.win.Canvas().Overlays().Top())
+	h.shortcut(keyExport)
+	if txt := h.overlayText(); !strings.Contains(txt, "there is no sweep yet") {
+		t.Errorf("ctrl+E with no sweep: %q", txt)
+	}
+}
