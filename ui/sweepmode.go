@@ -185,7 +185,9 @@ func (m *sweepMode) updateButtons() {
 }
 
 // active reports whether the sweep tab is the one shown, so that the keys act on it.
-func (m *sweepMode) active() bool { return m.w.runTabs != nil && m.w.runTabs.Selected() == m.w.sweepTab }
+func (m *sweepMode) active() bool {
+	return m.w.runTabs != nil && m.w.runTabs.Selected() == m.w.sweepTab
+}
 
 // showTab brings the sweep tab to the front.
 func (m *sweepMode) showTab() {

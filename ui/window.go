@@ -42,7 +42,7 @@ type window struct {
 	status    *widget.Label // the status line's text
 	statusBar *statusBar
 	sweep     *sweepMode         // the Sweep tab
-	runTabs  *container.AppTabs // the live run and the sweep
+	runTabs   *container.AppTabs // the live run and the sweep
 	sweepTab  *container.TabItem
 
 	shown    *result.Run // the run whose figures are shown: live snapshot or reopened file
