@@ -177,7 +177,7 @@ func (w *worker) hello() error {
 	if err != nil {
 		return err
 	}
-	if w.store, err = spec.New(p, h.Backing); err != nil {
+	if w.store, err = spec.NewStore(p, h.Backing); err != nil {
 		return err
 	}
 	ready := readyBody{PID: os.Getpid(), Pinned: "not pinned"}
