@@ -28,6 +28,9 @@ var pageTemplate = template.Must(template.New("page").Parse(pageSource))
 type page struct {
 	Headline, HostLine string
 	EChartsURL         string
+	TableTitle         string
+	TableExplain       string
+	RecordTitle        string
 	Record             [][2]string
 	Errors             []string // one per failed backing: "map: worker exited …"
 	Table              Table
@@ -72,6 +75,7 @@ func buildPage(r *result.Run, o Options) (*page, error) {
 	}
 	log := o.Scale.Log(typicalFrameTimes(r))
 	pg := &page{Headline: headline(r), HostLine: hostLine(r), EChartsURL: url, Record: record(r), Table: SummaryTable(r),
+		TableTitle: "Summary", TableExplain: summaryExplain, RecordTitle: "Run record",
 		Claims: o.Claims, ClaimsNote: o.ClaimsNote}
 	for i := range r.Backings {
 		if b := &r.Backings[i]; b.Error != "" {
@@ -93,6 +97,9 @@ func buildPage(r *result.Run, o Options) (*page, error) {
 	}
 	return pg, nil
 }
+
+// summaryExplain says how to read a run's summary table.
+const summaryExplain = "Fastest first, by median frame time after warm-up. “× slower than best” is the median of the per-frame time ratios to the fastest backing, with its 95% confidence interval; “n.s.” marks an interval that does not rule out no difference."
 
 // snippet renders a chart's element and script for the page. go-echarts drops the
 // error of encoding the options (a NaN, say, makes the script empty), so the

@@ -49,7 +49,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 // appSynopsis follows a mistake in the app's flags: the flag parser's message alone
 // does not say that the flags were taken as the app's, nor where the others are.
 const appSynopsis = `Usage: localitylab [flags]           open the app; ` + "`localitylab help`" + ` lists its flags
-       localitylab COMMAND [flags]   bench, report, presets or help`
+       localitylab COMMAND [flags]   bench, report, compare, check, presets or help`
 
 // openApp parses and checks the app's flags and opens the app with them. Every
 // mistake is reported here, with exit status 2, before any window opens.
