@@ -191,3 +191,25 @@ func compareLines(base, new *result.Run, rep *compare.Report) []string {
 	}
 	return out
 }
+
+// VsBaseColumn is the column the window's summary table gains while a saved run is
+// shown as its base.
+const VsBaseColumn = "vs base (95% CI)"
+
+// AddVsBase returns t, a run's summary table, with a column saying how each backing's
+// typical frame time changed against the base run that rep compares it with (rep's
+// new run is t's); a backing the base did not measure reads "not in base".
+func AddVsBase(t Table, rep *compare.Report) Table {
+	out := Table{Columns: append(slices.Clone(t.Columns), VsBaseColumn)}
+	for _, r := range t.Rows {
+		cell := "not in base"
+		for i := range rep.Backings {
+			if c := &rep.Backings[i]; c.Backing == r.Backing {
+				cell = ChangeCell(c)
+			}
+		}
+		r.Cells = append(slices.Clone(r.Cells), cell)
+		out.Rows = append(out.Rows, r)
+	}
+	return out
+}

@@ -10,6 +10,7 @@ import (
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
+	"localitylab/lab/result"
 	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/scenarios"
@@ -25,6 +26,7 @@ type appOpts struct {
 	quitAfter  time.Duration
 	screenshot string
 	save       string
+	compare    string
 	params     []*paramFlag
 }
 
@@ -43,6 +45,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
 	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run so far to `FILE` as JSON before quitting")
 	fs.BoolVar(&o.large, "large", false, "start with large text (for projectors)")
+	fs.StringVar(&o.compare, "compare", "", "show the run saved in `FILE` under the setup's as a base to compare with (as File → Compare with a saved run…)")
 	return fs, o
 }
 
@@ -92,7 +95,7 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 // overrides applied, or, with no -preset, the overrides for the setup the app
 // remembers, checked as far as they can be without it.
 func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
-	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
+	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large, Compare: o.compare,
 		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
 	if set["cache"] {
 		m, err := lab.ParseCacheMode(o.cache)
@@ -109,6 +112,13 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	if err := o.checkQuit(); err != nil {
 		return opts, err
 	}
+	var base *result.Run
+	if o.compare != "" {
+		var err error
+		if base, err = result.LoadJSON(o.compare); err != nil {
+			return opts, usagef("-compare: %v", err)
+		}
+	}
 	if o.preset == "" {
 		return opts, checkWithoutSetup(opts.Overrides)
 	}
@@ -118,6 +128,10 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	}
 	if p, err = opts.Overrides.Apply(p); err != nil {
 		return opts, &usageError{err}
+	}
+	if base != nil && base.Workload != p.Workload {
+		return opts, usagef("-compare: %s is a %s run, and preset %s is %s: runs of different workloads did different work",
+			o.compare, base.Workload, o.preset, p.Workload)
 	}
 	opts.Setup = &p
 	return opts, nil

@@ -32,6 +32,7 @@ type Options struct {
 	Screenshot string        // -screenshot FILE, written when quitting through -quit-after
 	Save       string        // -save FILE, written when quitting through -quit-after
 	Large      bool          // -large: start with large text
+	Compare    string        // -compare FILE: a saved run to show as the base, checked readable
 }
 
 // Overrides are the flags that change a setup: workload parameters by name, and the

@@ -52,6 +52,9 @@ func run(o launch.Options, stderr io.Writer) int {
 	if note != "" {
 		w.say(note, true)
 	}
+	if o.Compare != "" {
+		w.compareWith(o.Compare)
+	}
 	if o.QuitAfter > 0 {
 		w.auto = &autoQuit{w: w, after: o.QuitAfter, screenshot: o.Screenshot, save: o.Save, stderr: stderr}
 		w.auto.arm()

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
+	"localitylab/lab/compare"
 	"localitylab/lab/result"
 )
 
@@ -21,6 +22,8 @@ type SummaryTable struct {
 	table   charts.Table
 	message string // shown instead of rows: no run yet, or why there is no result
 	failure bool   // the message is an error
+
+	base *result.Run // a saved run the rows are compared with ("vs base"), or nil
 }
 
 var _ fyne.Widget = (*SummaryTable)(nil)
@@ -32,11 +35,23 @@ func NewSummaryTable(message string) *SummaryTable {
 	return t
 }
 
-// SetRun shows r's summary.
+// SetRun shows r's summary and, while a base run is set, each backing's change
+// against it.
 func (t *SummaryTable) SetRun(r *result.Run) {
 	t.table, t.message, t.failure = charts.SummaryTable(r), "", false
+	if t.base != nil {
+		// The window asks for the comparison knowing what differs (it refuses another
+		// workload), so every other difference is accepted here.
+		if rep, err := compare.Compare(t.base, r, "base", "this run", compare.Kinds); err == nil {
+			t.table = charts.AddVsBase(t.table, rep)
+		}
+	}
 	t.Refresh()
 }
+
+// SetBase sets the saved run that SetRun compares with, or, with nil, none. It takes
+// effect at the next SetRun.
+func (t *SummaryTable) SetBase(r *result.Run) { t.base = r }
 
 // SetMessage shows the header and msg instead of any rows: before a run, or when a
 // run has no result to show (a checksum mismatch), in which case failure is true.
