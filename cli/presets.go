@@ -21,6 +21,10 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 		var b strings.Builder
 		writeLeft(&b, rows)
 		fmt.Fprintf(&b, "\nRun one with `localitylab bench -preset NAME`; `localitylab presets NAME` shows its lesson.\n")
+		away, why := presets.Unavailable()
+		for i, p := range away {
+			fmt.Fprintf(&b, "Not offered by this binary: %s (%s): %v.\n", p.Name, p.Title, why[i])
+		}
 		io.WriteString(stdout, b.String())
 		return exit.OK
 	case 1:
