@@ -34,10 +34,11 @@ func (s *spriteStore) Load(ctx context.Context, progress func(float64)) error {
 
 func (s *spriteStore) Frame() uint64 {
 	moves, view := s.w.NextFrame()
+	side := s.w.Side()
 	for _, mv := range moves {
 		p := &s.all[mv.ID]
-		p.X = s.w.Wrap(p.X + mv.DX)
-		p.Y = s.w.Wrap(p.Y + mv.DY)
+		p.X = wrap(p.X+mv.DX, side)
+		p.Y = wrap(p.Y+mv.DY, side)
 	}
 	all := s.all
 	for i := scan(all, view, 0); i < len(all); i = scan(all, view, i+1) {
@@ -72,6 +73,17 @@ func scan(all []sprites.Sprite, view sprites.Rect, i int) int {
 		}
 	}
 	return n
+}
+
+// wrap is World.Wrap with the side kept in a register: through the World, the side
+// is read again from memory after every store to a sprite, which the compiler cannot
+// prove does not change it.
+func wrap(v, side int32) int32 {
+	v %= side
+	if v < 0 {
+		v += side
+	}
+	return v
 }
 
 func (s *spriteStore) Entities() int { return len(s.all) }
