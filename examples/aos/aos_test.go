@@ -1,12 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 
 	"localitylab/byo"
+	"localitylab/presets"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 	"localitylab/scenarios/workload/workloadtest"
@@ -118,6 +121,64 @@ func TestTraceAgrees(t *testing.T) {
 				if traces[0][i] != traces[1][i] {
 					t.Fatalf("line %d: soa %v, aos %v", i, traces[0][i], traces[1][i])
 				}
+			}
+		})
+	}
+}
+
+// TestLesson: in this binary the aos-vs-soa lesson is offered, valid, and fits a
+// classroom's memory as the built-in lessons must.
+func TestLesson(t *testing.T) {
+	p, err := presets.Lookup("aos-vs-soa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(presets.Builtin(), func(b presets.Preset) bool { return b.Name == p.Name }) {
+		t.Error("aos-vs-soa is not offered where aos is registered")
+	}
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := scenarios.Lookup(p.Workload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var need int64
+	for _, b := range p.Backings {
+		need += spec.Estimate(workloadtest.Resolve(t, spec, p.Params), b)
+	}
+	if need > 4<<30 {
+		t.Errorf("the lesson needs about %d MiB", need>>20)
+	}
+}
+
+// TestScene: aos's preview shows what soa's does: on sprites the World's own record
+// of what was drawn (aos has no Scene of its own), on bullets aos's Scene, on tiles
+// the World's walk of aos's Each; the same boxes, whatever order the store lists them.
+func TestScene(t *testing.T) {
+	for _, tc := range []struct {
+		workload string
+		params   workload.Params
+	}{
+		{"sprites", workload.Params{"entities": 5000}},
+		{"bullets", workload.Params{"entities": 3000}},
+		{"tiles", workload.Params{"entities": 2000, "cols": 100, "rows": 80, "window_w": 30, "window_h": 20}},
+	} {
+		t.Run(tc.workload, func(t *testing.T) {
+			var scenes [2]workload.Scene
+			for i, b := range []string{workload.SoA, "aos"} {
+				st := load(t, tc.workload, tc.params, b)
+				for range 4 {
+					st.Frame()
+				}
+				st.Scene(&scenes[i])
+				slices.SortFunc(scenes[i].Boxes, func(a, b workload.Box) int {
+					return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Y, b.Y), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.W, b.W))
+				})
+			}
+			soa, aos := &scenes[0], &scenes[1]
+			if len(soa.Boxes) < 10 || soa.Total != aos.Total || soa.World != aos.World || soa.View != aos.View || !slices.Equal(soa.Boxes, aos.Boxes) {
+				t.Errorf("aos's scene (%d boxes of %d) differs from soa's (%d of %d)", len(aos.Boxes), aos.Total, len(soa.Boxes), soa.Total)
 			}
 		})
 	}

@@ -1,7 +1,6 @@
 package bullets
 
 import (
-	"context"
 	"fmt"
 
 	"localitylab/scenarios/workload"
@@ -129,27 +128,10 @@ func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.St
 	if st == nil {
 		return nil, fmt.Errorf("bullets: the store's New returned nil")
 	}
-	return &ownStore{Core: st, w: w}, nil
+	return workload.Complete(st, workload.Completion{
+		Prepare:    w.w.prepare,
+		Scene:      func(dst *workload.Scene) { w.w.sceneBegin(dst, 0) },
+		StartTrace: w.w.StartTrace,
+		Trace:      w.w.Trace,
+	}), nil
 }
-
-// ownStore completes a store of one's own into a workload.Store.
-type ownStore struct {
-	workload.Core
-	w *World
-}
-
-func (o *ownStore) Load(ctx context.Context, progress func(float64)) error {
-	o.w.w.prepare()
-	return o.Core.Load(ctx, progress)
-}
-
-func (o *ownStore) Scene(dst *workload.Scene) {
-	if s, ok := o.Core.(interface{ Scene(*workload.Scene) }); ok {
-		s.Scene(dst)
-		return
-	}
-	o.w.w.sceneBegin(dst, 0)
-}
-
-func (o *ownStore) StartTrace()                                   { o.w.w.StartTrace() }
-func (o *ownStore) Trace(dst []workload.Folded) []workload.Folded { return o.w.w.Trace(dst) }

@@ -1,7 +1,6 @@
 package sprites
 
 import (
-	"context"
 	"fmt"
 
 	"localitylab/scenarios/workload"
@@ -99,33 +98,15 @@ func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.St
 	if st == nil {
 		return nil, fmt.Errorf("sprites: the store's New returned nil")
 	}
-	return &ownStore{Core: st, w: w}, nil
+	// Without a Scene of its own, the preview is the sprites Draw folded, at the
+	// positions Visible gave, with the sizes they were generated with (a sprite's size
+	// never changes).
+	return workload.Complete(st, workload.Completion{
+		Prepare: w.w.prepare,
+		Scene:   func(dst *workload.Scene) { w.w.scene(dst, generated{w.w}) },
+		Trace:   w.w.Trace,
+	}), nil
 }
-
-// ownStore completes a store of one's own into a workload.Store.
-type ownStore struct {
-	workload.Core
-	w *World
-}
-
-func (o *ownStore) Load(ctx context.Context, progress func(float64)) error {
-	o.w.w.prepare()
-	return o.Core.Load(ctx, progress)
-}
-
-// Scene is the store's own when it has one; otherwise the sprites Draw folded, at
-// the positions Visible gave, with the sizes they were generated with (a sprite's size
-// never changes).
-func (o *ownStore) Scene(dst *workload.Scene) {
-	if s, ok := o.Core.(interface{ Scene(*workload.Scene) }); ok {
-		s.Scene(dst)
-		return
-	}
-	o.w.w.scene(dst, generated{o.w.w})
-}
-
-func (o *ownStore) StartTrace()                                   {}
-func (o *ownStore) Trace(dst []workload.Folded) []workload.Folded { return o.w.w.Trace(dst) }
 
 // generated finds a sprite's size by generating it again.
 type generated struct{ w *world }

@@ -1,7 +1,6 @@
 package tiles
 
 import (
-	"context"
 	"fmt"
 
 	"localitylab/scenarios/workload"
@@ -111,44 +110,19 @@ func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.St
 	if st == nil {
 		return nil, fmt.Errorf("tiles: the store's New returned nil")
 	}
-	o := &ownStore{Core: st, w: w}
+	each := func(rect, func(col, row int32, at pos, id int32)) {} // the window alone
+	trace := func(dst []workload.Folded) []workload.Folded {
+		return append(dst, workload.Folded{What: "tiles", Value: "not shown: the store has no Each method"})
+	}
 	if e, ok := st.(interface {
 		Each(win Rect, fn func(col, row int32, at Pos, id int32))
 	}); ok {
-		o.each = e.Each
+		each = e.Each
+		trace = func(dst []workload.Folded) []workload.Folded { return w.w.trace(dst, each) }
 	}
-	return o, nil
-}
-
-// ownStore completes a store of one's own into a workload.Store.
-type ownStore struct {
-	workload.Core
-	w    *World
-	each eachFunc // nil when the store has no Each
-}
-
-func (o *ownStore) Load(ctx context.Context, progress func(float64)) error {
-	o.w.w.prepare()
-	return o.Core.Load(ctx, progress)
-}
-
-func (o *ownStore) Scene(dst *workload.Scene) {
-	if s, ok := o.Core.(interface{ Scene(*workload.Scene) }); ok {
-		s.Scene(dst)
-		return
-	}
-	each := o.each
-	if each == nil {
-		each = func(rect, func(col, row int32, at pos, id int32)) {}
-	}
-	o.w.w.scene(dst, each)
-}
-
-func (o *ownStore) StartTrace() {}
-
-func (o *ownStore) Trace(dst []workload.Folded) []workload.Folded {
-	if o.each == nil {
-		return append(dst, workload.Folded{What: "tiles", Value: "not shown: the store has no Each method"})
-	}
-	return o.w.w.trace(dst, o.each)
+	return workload.Complete(st, workload.Completion{
+		Prepare: w.w.prepare,
+		Scene:   func(dst *workload.Scene) { w.w.scene(dst, each) },
+		Trace:   trace,
+	}), nil
 }

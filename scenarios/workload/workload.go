@@ -1,6 +1,8 @@
-// Package workload holds what every workload shares: the names of the six backings,
-// parameter specifications with defaults and validation, the Store that one backing
-// of one workload implements, and the checksum folds that prove equal work.
+// Package workload holds what every workload shares: the names of the six built-in
+// backings and the registry of backings a program adds of its own (Register, through
+// package byo), parameter specifications with defaults and validation, the Store that
+// one backing of one workload implements, the checksum folds that prove equal work,
+// and the Tracer that lists them.
 //
 // It exists as its own package so that the workloads (scenarios/sprites, …) and the
 // registry above them (package scenarios) can both depend on it without a cycle.
