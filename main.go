@@ -2,18 +2,11 @@
 // several backing data structures side by side and measures them fairly.
 //
 // With no arguments it opens the app; otherwise the first argument names a subcommand
-// (bench, report, presets). The hidden worker subcommand is how the lab runs each
-// backing in a process of its own.
+// (bench, report, compare, check, presets). The hidden worker subcommand is how the lab
+// runs each backing in a process of its own. A program with backings of its own has
+// the same main, with its backings handed to labmain.Main (see package byo).
 package main
 
-import (
-	"os"
+import "localitylab/labmain"
 
-	"localitylab/cli"
-	_ "localitylab/internal/locale" // before Fyne's init reads the locale (see the package)
-	"localitylab/ui"
-)
-
-func main() {
-	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, ui.Main))
-}
+func main() { labmain.Main() }

@@ -142,15 +142,18 @@ func BudgetNS(d time.Duration) float64 {
 	return float64(d)
 }
 
+// maxBackings is the most backings a run compares (workload.MaxPerRun, which this
+// package does not import): the charts and the table are laid out for that many.
+const maxBackings = 6
+
 // checkRun returns an error when r cannot be drawn at all. A run with failed or
-// partial backings can; one without backings or with more than the palette's six
-// cannot.
+// partial backings can; one without backings or with more than six cannot.
 func checkRun(r *result.Run) error {
 	if r == nil {
 		return fmt.Errorf("charts: no run")
 	}
-	if n := len(r.Backings); n == 0 || n > len(palette) {
-		return fmt.Errorf("charts: run has %d backings: want 1–%d", n, len(palette))
+	if n := len(r.Backings); n == 0 || n > maxBackings {
+		return fmt.Errorf("charts: run has %d backings: want 1–%d", n, maxBackings)
 	}
 	if r.Frames < 0 || r.Warmup < 0 {
 		return fmt.Errorf("charts: run frames %d, warmup %d: want both ≥ 0", r.Frames, r.Warmup)

@@ -36,6 +36,9 @@ func parsePage(src string) *template.Template {
 type page struct {
 	Headline, HostLine string
 	EChartsURL         string
+	TableTitle         string
+	TableExplain       string
+	RecordTitle        string
 	Record             [][2]string
 	Errors             []string // one per failed backing: "map: worker exited …"
 	Table              Table
@@ -80,6 +83,7 @@ func buildPage(r *result.Run, o Options) (*page, error) {
 	}
 	log := o.Scale.Log(typicalFrameTimes(r))
 	pg := &page{Headline: headline(r), HostLine: hostLine(r), EChartsURL: url, Record: record(r), Table: SummaryTable(r),
+		TableTitle: "Summary", TableExplain: summaryExplain, RecordTitle: "Run record",
 		Claims: o.Claims, ClaimsNote: o.ClaimsNote}
 	for i := range r.Backings {
 		if b := &r.Backings[i]; b.Error != "" {
@@ -101,6 +105,9 @@ func buildPage(r *result.Run, o Options) (*page, error) {
 	}
 	return pg, nil
 }
+
+// summaryExplain says how to read a run's summary table.
+const summaryExplain = "Fastest first, by median frame time over the frames kept (after warm-up and, in warm mode, not the re-warming first half of a burst). “× slower than best”: in each round, the median of the per-frame time ratios to the fastest backing; then the median over the rounds, with its 95% confidence interval over the rounds (“range” below six rounds); “n.s.” marks an interval that does not rule out no difference. GC/frame is the collector’s CPU time for each backing’s own work."
 
 // snippet renders a chart's element and script for the page. go-echarts drops the
 // error of encoding the options (a NaN, say, makes the script empty), so the

@@ -1,10 +1,13 @@
 package charts
 
 import (
+	"fmt"
+	"image/color"
 	"math"
 	"testing"
 	"time"
 
+	"localitylab/internal/backings"
 	"localitylab/scenarios/workload"
 )
 
@@ -70,8 +73,8 @@ func TestBudgetNS(t *testing.T) {
 func TestPaletteCoversEveryBacking(t *testing.T) {
 	seen := map[string]string{}
 	for _, b := range workload.Backings {
-		c := Color(b)
-		if c == unknownColor {
+		c, ok := palette[b]
+		if !ok || Color(b) != c {
 			t.Errorf("backing %q has no palette colour", b)
 		}
 		if other, dup := seen[hex(c)]; dup {
@@ -79,7 +82,32 @@ func TestPaletteCoversEveryBacking(t *testing.T) {
 		}
 		seen[hex(c)] = b
 	}
-	if Color("newbacking") != unknownColor {
-		t.Error("an unknown backing does not get the neutral colour")
+	// Backings of one's own: each registered one gets a colour no other backing has,
+	// and keeps it as more are registered; one this binary never registered (a run
+	// saved by another binary) gets its name's own slot, the one it would have had.
+	if got, want := Color("from-elsewhere"), ownColors[slotOf("from-elsewhere")]; got != want {
+		t.Errorf("an unregistered backing is drawn %s, want %s", hex(got), hex(want))
+	}
+	first := ""
+	var firstColor color.NRGBA
+	for i := range 10 {
+		name := fmt.Sprintf("own%d", i)
+		if err := backings.Add(name); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first, firstColor = name, Color(name)
+			if firstColor != ownColors[slotOf(name)] {
+				t.Errorf("the first backing registered is drawn %s, not its own slot's %s", hex(firstColor), hex(ownColors[slotOf(name)]))
+			}
+		}
+		c := Color(name)
+		if other, dup := seen[hex(c)]; dup {
+			t.Errorf("backings %q and %q share colour %s", name, other, hex(c))
+		}
+		seen[hex(c)] = name
+	}
+	if Color(first) != firstColor {
+		t.Errorf("%s changed colour as more backings were registered", first)
 	}
 }

@@ -18,17 +18,14 @@ var palette = map[string]color.NRGBA{
 	"spatialhash": {0x56, 0xB4, 0xE9, 0xFF}, // sky blue
 }
 
-// unknownColor is drawn for a name outside the palette (a result file from a newer
-// version, say): visible, but plainly not one of the six.
-var unknownColor = color.NRGBA{0x70, 0x70, 0x70, 0xFF}
-
 // Color returns the colour of a backing. Every view uses it, so that one backing
-// looks the same everywhere.
+// looks the same everywhere. A backing of one's own (package byo) gets one of
+// ownColors (see ownColor).
 func Color(backing string) color.NRGBA {
 	if c, ok := palette[backing]; ok {
 		return c
 	}
-	return unknownColor
+	return ownColor(backing)
 }
 
 // hex writes c as a CSS colour, "#d55e00".

@@ -12,6 +12,7 @@ import (
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
+	"localitylab/lab/result"
 	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/scenarios"
@@ -29,6 +30,7 @@ type appOpts struct {
 	screenshot string
 	save       string
 	layout     string
+	compare    string
 	params     []*paramFlag
 }
 
@@ -49,13 +51,14 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.BoolVar(&o.large, "large", false, "start with large text (for projectors)")
 	fs.StringVar(&o.layout, "layout", "", "open the Layout view, where the data lives, on `BACKING` (one of the setup's backings) instead of the preview")
 	fs.BoolVar(&o.sweep, "sweep", false, "open on the Sweep tab; with -run, start the sweep (of a sweep lesson's parameter, else of entities) instead of a run")
+	fs.StringVar(&o.compare, "compare", "", "show the run saved in `FILE` under the setup's as a base to compare with (as File → Compare with a saved run…)")
 	return fs, o
 }
 
 // appSynopsis follows a mistake in the app's flags: the flag parser's message alone
 // does not say that the flags were taken as the app's, nor where the others are.
 const appSynopsis = `Usage: localitylab [flags]           open the app; ` + "`localitylab help`" + ` lists its flags
-       localitylab COMMAND [flags]   bench, report, presets or help`
+       localitylab COMMAND [flags]   bench, report, compare, check, presets or help`
 
 // openApp parses and checks the app's flags and opens the app with them. Every
 // mistake is reported here, with exit status 2, before any window opens.
@@ -99,9 +102,10 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 // remembers, checked as far as they can be without it.
 func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
-		Layout: o.layout, Sweep: o.sweep, Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
+		Layout: o.layout, Sweep: o.sweep, Compare: o.compare,
+		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
 	if o.layout != "" {
-		if err := workload.CheckBacking(o.layout); err != nil {
+		if err := workload.CheckKnown(o.layout); err != nil {
 			return opts, usagef("-layout: %v", err)
 		}
 	}
@@ -120,6 +124,13 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	if err := o.checkQuit(); err != nil {
 		return opts, err
 	}
+	var base *result.Run
+	if o.compare != "" {
+		var err error
+		if base, err = result.LoadJSON(o.compare); err != nil {
+			return opts, usagef("-compare: %v", err)
+		}
+	}
 	if o.preset == "" {
 		return opts, checkWithoutSetup(opts.Overrides)
 	}
@@ -132,6 +143,10 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	}
 	if o.layout != "" && !slices.Contains(p.Backings, o.layout) {
 		return opts, usagef("-layout: %s is not among the preset's backings (%s)", o.layout, strings.Join(p.Backings, ", "))
+	}
+	if base != nil && base.Workload != p.Workload {
+		return opts, usagef("-compare: %s is a %s run, and preset %s is %s: runs of different workloads did different work",
+			o.compare, base.Workload, o.preset, p.Workload)
 	}
 	opts.Setup = &p
 	return opts, nil

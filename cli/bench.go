@@ -55,7 +55,8 @@ func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
 // its own -frames and -warmup, which mean a run's length or a point's).
 func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required unless -preset gives it)")
-	fs.StringVar(&o.backings, "backings", "", "comma-separated backings, 1 to 6 of "+strings.Join(workload.Backings, ", ")+" (default all six, or the preset's)")
+	fs.StringVar(&o.backings, "backings", "", fmt.Sprintf("comma-separated backings, 1 to %d of %s (default the six built in, or the preset's)",
+		workload.MaxPerRun, strings.Join(workload.AllBackings(), ", ")))
 	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` (see localitylab presets) or a preset FILE; other flags override it")
 	fs.BoolVar(&o.counters, "counters", true, "read hardware counters (instructions, cycles, memory misses) where the system allows")
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: warm (its own last frame's, as go test -bench) or cold (emptied before every frame) (default warm, or the preset's)")
@@ -140,7 +141,7 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 		return c, usagef("-workload: %v", err)
 	}
 	if set["backings"] || c.Backings == nil {
-		if c.Backings, err = parseBackings(o.backings); err != nil {
+		if c.Backings, err = parseBackings(spec, o.backings); err != nil {
 			return c, err
 		}
 	}
@@ -168,15 +169,15 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 // checkError turns an error of lab.Config.Check into a usage error naming the flag.
 func checkError(err error) error { return &usageError{launch.FlagError(err)} }
 
-// parseBackings reads -backings; empty means all six.
-func parseBackings(s string) ([]string, error) {
+// parseBackings reads -backings for the workload of spec; empty means the six built in.
+func parseBackings(spec *workload.Spec, s string) ([]string, error) {
 	if strings.TrimSpace(s) == "" {
 		return slices.Clone(workload.Backings), nil
 	}
 	var out []string
 	for _, b := range strings.Split(s, ",") {
 		b = strings.TrimSpace(b)
-		if err := workload.CheckBacking(b); err != nil {
+		if err := spec.CheckBacking(b); err != nil {
 			return nil, usagef("-backings: %v", err)
 		}
 		if slices.Contains(out, b) {

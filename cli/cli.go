@@ -1,7 +1,8 @@
 // Package cli is the command line of Locality Lab: the subcommands (bench, report,
-// presets, help, and the hidden worker the lab starts once per backing), and the
-// app's flags, which it parses and checks before handing them to the app (see
-// package launch), so that every flag is read here and no window opens on a mistake.
+// compare, check, presets, help, and the hidden worker the lab starts once per
+// backing), and the app's flags, which it parses and checks before handing them to
+// the app (see package launch), so that every flag is read here and no window opens
+// on a mistake.
 // It imports the measuring engine and the charts but never Fyne: main hands it the
 // app as a function.
 package cli
@@ -41,6 +42,10 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 		return report(rest, stdout, stderr)
 	case "inspect":
 		return inspect(rest, stdout, stderr)
+	case "compare":
+		return compareRuns(rest, stdout, stderr)
+	case "check":
+		return checkRun(rest, stdout, stderr)
 	case "presets":
 		return listPresets(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -51,7 +56,7 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
-	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, sweep, report, inspect, presets or help)\n", cmd)
+	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, sweep, report, inspect, compare, check, presets or help)\n", cmd)
 	return exit.Usage
 }
 
@@ -64,8 +69,13 @@ Usage:
   localitylab sweep [flags]          measure a run at each value of one parameter
   localitylab report FILE.json [flags] re-export a saved run or sweep
   localitylab inspect [flags]        look inside one backing: where its data lives
+  localitylab compare BASE.json NEW.json [flags]
+                                     compare two saved runs, backing by backing
+  localitylab check [flags]          run backings in one process and show where the first
+                                     stops doing the same work as the first named
   localitylab presets [NAME]         list the built-in presets, or show one
-  localitylab help [COMMAND]         show this, or a command's flags (bench, sweep, report, inspect, presets, app)
+  localitylab help [COMMAND]         show this, or a command's flags (bench, sweep, report, inspect,
+                                     compare, check, presets, app)
 `
 
 // help prints the usage, or a command's flags.
@@ -97,6 +107,14 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fs, _ := inspectFlags(stdout)
 		fmt.Fprintln(stdout, "Usage: localitylab inspect -workload NAME -backing NAME [flags]")
 		fs.PrintDefaults()
+	case "compare":
+		fs, _ := compareFlags(stdout)
+		fmt.Fprintln(stdout, "Usage: localitylab compare BASE.json NEW.json [flags]")
+		fs.PrintDefaults()
+	case "check":
+		fs, _ := checkFlags(stdout)
+		fmt.Fprintln(stdout, "Usage: localitylab check -workload NAME -backings REF,OTHER[,…] [flags]")
+		fs.PrintDefaults()
 	case "presets":
 		fmt.Fprintln(stdout, "Usage: localitylab presets [NAME]: list the built-in presets, or show one with its lesson")
 	case "app":
@@ -105,7 +123,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "Usage: localitylab [flags]: open the app")
 		fs.PrintDefaults()
 	default:
-		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, sweep, report, inspect, presets or app)\n", args[0])
+		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, sweep, report, inspect, compare, check, presets or app)\n", args[0])
 		return exit.Usage
 	}
 	return exit.OK

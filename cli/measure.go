@@ -7,11 +7,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
 
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
+	"localitylab/scenarios"
 )
 
 // complain prints err, if any, with the command's name and returns the exit status it
@@ -44,6 +48,7 @@ func measure(c lab.Config, format string, out outputs, stdout, stderr io.Writer)
 	case errors.As(err, &mm):
 		fmt.Fprintln(stderr, "localitylab:", err)
 		fmt.Fprintln(stderr, "localitylab: nothing was written: a run whose backings did different work is not a result")
+		fmt.Fprintln(stderr, "localitylab: to see what the two first did differently:", checkCommand(c, mm))
 		return exit.Mismatch
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "localitylab: interrupted; nothing was written")
@@ -94,4 +99,19 @@ func headless(stdout, stderr io.Writer) int {
 		"preset, %q (%d of its %d frames; `localitylab bench -preset %s` runs them all).\n\n",
 		p.Title, c.Frames, p.Frames, p.Name)
 	return measure(c, "table", outputs{}, stdout, stderr)
+}
+
+// checkCommand is the check that shows where mm's two backings first differ: the
+// run's workload and every parameter that is not at its default, up to mm's frame,
+// for this program (a backing of one's own lives in a binary of its own).
+func checkCommand(c lab.Config, mm *lab.MismatchError) string {
+	args := []string{filepath.Base(os.Args[0]), "check", "-workload", c.Workload, "-backings", mm.A + "," + mm.B, "-frames", strconv.Itoa(mm.Frame + 1)}
+	if spec, err := scenarios.Lookup(c.Workload); err == nil {
+		for _, q := range spec.Params {
+			if v, ok := c.Params[q.Name]; ok && v != q.Default {
+				args = append(args, "-"+q.Name, strconv.FormatInt(v, 10))
+			}
+		}
+	}
+	return strings.Join(args, " ")
 }

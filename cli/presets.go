@@ -23,6 +23,10 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 		writeLeft(&b, rows)
 		fmt.Fprintf(&b, "\nRun one with `localitylab bench -preset NAME`, a lesson told by a sweep with `localitylab sweep -preset NAME`;\n"+
 			"`localitylab presets NAME` shows its lesson.\n")
+		away, why := presets.Unavailable()
+		for i, p := range away {
+			fmt.Fprintf(&b, "Not offered by this binary: %s (%s): %v.\n", p.Name, p.Title, why[i])
+		}
 		io.WriteString(stdout, b.String())
 		return exit.OK
 	case 1:

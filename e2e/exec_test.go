@@ -24,9 +24,16 @@ type outcome struct {
 // the test: a hung app must not hang CI.
 func runBinary(t *testing.T, limit time.Duration, env []string, args ...string) outcome {
 	t.Helper()
+	return runProgram(t, needBinary(t), limit, env, args...)
+}
+
+// runProgram is runBinary for another program built from this module (see
+// buildProgram): Locality Lab with backings of its own.
+func runProgram(t *testing.T, program string, limit time.Duration, env []string, args ...string) outcome {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, needBinary(t), args...)
+	cmd := exec.CommandContext(ctx, program, args...)
 	cmd.Env = append(baseEnv(t), env...)
 	cmd.Dir = t.TempDir()
 	var stdout, stderr bytes.Buffer

@@ -46,14 +46,18 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	binary, buildErr = build(filepath.Join(dir, "localitylab"))
+	buildDir = dir
+	binary, buildErr = build(filepath.Join(dir, "localitylab"), "..")
 	return m.Run()
 }
 
-// build compiles the module's main package to out. The package is found relative to
-// this directory, which `go test` makes the working directory.
-func build(out string) (string, error) {
-	cmd := exec.Command("go", "build", "-o", out, "..")
+// buildDir is where the binaries of a test run are built.
+var buildDir string
+
+// build compiles the module's main package pkg (a path relative to this directory,
+// which `go test` makes the working directory) to out.
+func build(out, pkg string) (string, error) {
+	cmd := exec.Command("go", "build", "-o", out, pkg)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, b)
 	}
@@ -70,4 +74,24 @@ func needBinary(t *testing.T) string {
 		t.Fatal(buildErr)
 	}
 	return binary
+}
+
+// programs holds the programs buildProgram built, by package.
+var programs = map[string]string{}
+
+// buildProgram builds another main package of the module (examples/aos, a program in
+// testdata) once per test run and returns its path; it skips under -short as
+// needBinary does.
+func buildProgram(t *testing.T, pkg string) string {
+	t.Helper()
+	needBinary(t)
+	if p, ok := programs[pkg]; ok {
+		return p
+	}
+	p, err := build(filepath.Join(buildDir, filepath.Base(pkg)), pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	programs[pkg] = p
+	return p
 }

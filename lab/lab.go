@@ -74,7 +74,7 @@ type Config struct {
 	Title        string          // preset title, if any
 	Workload     string          // "sprites", "bullets", "tiles"
 	Params       workload.Params // on top of the workload's defaults, seed included
-	Backings     []string        // 1 to 6, no repeats
+	Backings     []string        // 1 to workload.MaxPerRun of those the workload offers, no repeats
 	Frames       int             // frames per backing, warm-up included
 	Warmup       int             // first frames kept out of the summary (0 .. Frames-1)
 	Counters     bool            // hardware counters where perf_event_open allows
@@ -99,12 +99,12 @@ func (c *Config) Check() error {
 	if err != nil {
 		return fmt.Errorf("workload: %w", err)
 	}
-	if len(c.Backings) < 1 || len(c.Backings) > len(workload.Backings) {
+	if len(c.Backings) < 1 || len(c.Backings) > workload.MaxPerRun {
 		return fmt.Errorf("backings: %d given (want 1 to %d of %s)", len(c.Backings),
-			len(workload.Backings), strings.Join(workload.Backings, ", "))
+			workload.MaxPerRun, strings.Join(spec.Backings(), ", "))
 	}
 	for i, b := range c.Backings {
-		if err := workload.CheckBacking(b); err != nil {
+		if err := spec.CheckBacking(b); err != nil {
 			return fmt.Errorf("backings: %w", err)
 		}
 		if slices.Contains(c.Backings[:i], b) {
@@ -143,7 +143,7 @@ func (c *Config) Check() error {
 		return errors.New("worker: empty command (want nil for this executable, or an argv)")
 	}
 	for _, b := range c.Backings {
-		if _, err := spec.New(p, b); err != nil {
+		if _, err := spec.NewStore(p, b); err != nil {
 			return fmt.Errorf("params: %s: %w", b, err)
 		}
 	}

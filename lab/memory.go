@@ -31,7 +31,7 @@ func Estimate(c Config) ([]int64, error) {
 	}
 	est := make([]int64, len(c.Backings))
 	for i, b := range c.Backings {
-		est[i] = spec.EstimateBytes(c.Params, b) + workerOverhead
+		est[i] = spec.Estimate(c.Params, b) + workerOverhead
 	}
 	return est, nil
 }

@@ -188,7 +188,7 @@ func (w *worker) hello() error {
 	if err != nil {
 		return err
 	}
-	if w.store, err = spec.New(p, h.Backing); err != nil {
+	if w.store, err = spec.NewStore(p, h.Backing); err != nil {
 		return err
 	}
 	w.workload, w.backing = h.Workload, h.Backing

@@ -34,6 +34,7 @@ type Options struct {
 	Large      bool          // -large: start with large text
 	Layout     string        // -layout BACKING: open the Layout view on that backing; "": the preview
 	Sweep      bool          // -sweep: open on the Sweep tab; with -run, start the sweep instead of a run
+	Compare    string        // -compare FILE: a saved run to show as the base, checked readable
 }
 
 // Overrides are the flags that change a setup: workload parameters by name, and the

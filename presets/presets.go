@@ -98,6 +98,7 @@ var builtinOrder = []string{
 	"spatialhash-motion", "pointer-chasing",
 	"cache-cliff", "spatialhash-stops-winning", "hot-cold",
 	"all-six-sprites", "all-six-bullets", "all-six-tiles",
+	"aos-vs-soa",
 }
 
 var builtins = mustLoadBuiltins()
@@ -109,7 +110,9 @@ func mustLoadBuiltins() []Preset {
 		if err != nil {
 			panic(err) // the embedded files are part of the binary
 		}
-		p, err := Parse(data, name+".json")
+		// The backings are checked when a preset is offered, not here: a lesson may
+		// compare a backing of one's own, which main registers after this runs.
+		p, err := parse(data, name+".json", false)
 		if err != nil {
 			panic(err) // TestBuiltins catches this before a build ships
 		}
@@ -118,18 +121,43 @@ func mustLoadBuiltins() []Preset {
 	return out
 }
 
-// Builtin returns the built-in presets in picker order.
-func Builtin() []Preset { return slices.Clone(builtins) }
+// Builtin returns the built-in presets this binary can run, in picker order: a lesson
+// about a backing of one's own (aos-vs-soa compares examples/aos) is offered only by
+// a binary that registered that backing.
+func Builtin() []Preset {
+	var out []Preset
+	for _, p := range builtins {
+		if p.checkBackings() == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Unavailable returns the built-in presets this binary cannot run, each with the
+// reason: a backing it compares that this binary does not have.
+func Unavailable() (ps []Preset, why []error) {
+	for _, p := range builtins {
+		if err := p.checkBackings(); err != nil {
+			ps, why = append(ps, p), append(why, err)
+		}
+	}
+	return ps, why
+}
 
 // Default returns the preset the app opens on.
 func Default() Preset { return builtins[0] }
 
 // Lookup returns the built-in preset with that name or, when the argument names a file
 // (it has a path separator or a .json suffix, or no built-in has that name), the preset
-// in that file.
+// in that file. A built-in lesson about a backing this binary does not have is
+// refused with the reason.
 func Lookup(nameOrFile string) (Preset, error) {
 	for _, p := range builtins {
 		if p.Name == nameOrFile {
+			if err := p.checkBackings(); err != nil {
+				return Preset{}, fmt.Errorf("preset %s: %w", p.Name, err)
+			}
 			return p, nil
 		}
 	}
@@ -154,7 +182,10 @@ func Load(path string) (Preset, error) {
 }
 
 // Parse decodes and validates a preset; errors name the source and the field at fault.
-func Parse(data []byte, source string) (Preset, error) {
+func Parse(data []byte, source string) (Preset, error) { return parse(data, source, true) }
+
+// parse is Parse, checking the backings against this binary's only when asked.
+func parse(data []byte, source string, backings bool) (Preset, error) {
 	var p Preset
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -167,7 +198,7 @@ func Parse(data []byte, source string) (Preset, error) {
 		line := 1 + bytes.Count(data[:off], []byte("\n"))
 		return Preset{}, fmt.Errorf("preset %s: line %d: text after the preset's closing brace", source, line)
 	}
-	if err := p.Validate(); err != nil {
+	if err := p.validate(backings); err != nil {
 		return Preset{}, fmt.Errorf("preset %s: %w", source, err)
 	}
 	return p, nil
@@ -184,8 +215,14 @@ func jsonError(data []byte, err error) error {
 	return err
 }
 
-// Validate checks every field and returns an error naming the first that is wrong.
-func (p *Preset) Validate() error {
+// Validate checks every field and returns an error naming the first that is wrong. A
+// backing must be one this binary offers for the workload: built in, or registered by
+// the program (package byo) and implementing it.
+func (p *Preset) Validate() error { return p.validate(true) }
+
+// validate is Validate; without backings, a backing needs only a well-formed name
+// that is not given twice.
+func (p *Preset) validate(backings bool) error {
 	if p.Schema != Schema {
 		return fmt.Errorf("schema: %q is not %q", p.Schema, Schema)
 	}
@@ -196,15 +233,20 @@ func (p *Preset) Validate() error {
 	if err != nil {
 		return fmt.Errorf("workload: %w", err)
 	}
-	if len(p.Backings) < 1 || len(p.Backings) > len(workload.Backings) {
-		return fmt.Errorf("backings: %d given (want 1 to %d)", len(p.Backings), len(workload.Backings))
+	if len(p.Backings) < 1 || len(p.Backings) > workload.MaxPerRun {
+		return fmt.Errorf("backings: %d given (want 1 to %d)", len(p.Backings), workload.MaxPerRun)
 	}
 	for i, b := range p.Backings {
-		if err := workload.CheckBacking(b); err != nil {
-			return fmt.Errorf("backings: %w", err)
+		if strings.TrimSpace(b) == "" {
+			return errors.New("backings: an empty name")
 		}
 		if slices.Contains(p.Backings[:i], b) {
 			return fmt.Errorf("backings: %q given twice", b)
+		}
+	}
+	if backings {
+		if err := p.checkBackings(); err != nil {
+			return err
 		}
 	}
 	if _, err := spec.Resolve(p.Params); err != nil {
@@ -268,6 +310,25 @@ func (s *Sweep) validate(spec *workload.Spec) error {
 		}
 		if i > 0 && v <= s.Values[i-1] {
 			return fmt.Errorf("values: %d after %d (want increasing values)", v, s.Values[i-1])
+		}
+	}
+	return nil
+}
+
+// checkBackings returns an error naming the first backing the workload does not offer
+// in this binary, and, for a backing it does not know at all, where one comes from.
+func (p *Preset) checkBackings() error {
+	spec, err := scenarios.Lookup(p.Workload)
+	if err != nil {
+		return fmt.Errorf("workload: %w", err)
+	}
+	for _, b := range p.Backings {
+		if err := spec.CheckBacking(b); err != nil {
+			if workload.CheckKnown(b) != nil {
+				return fmt.Errorf("backings: %w; a backing of one's own is offered only by a program "+
+					"that registers it (aos: go run ./examples/aos)", err)
+			}
+			return fmt.Errorf("backings: %w", err)
 		}
 	}
 	return nil

@@ -12,8 +12,9 @@ import (
 
 func TestBuiltins(t *testing.T) {
 	all := Builtin()
-	if len(all) != len(builtinOrder) {
-		t.Fatalf("%d built-in presets, want %d", len(all), len(builtinOrder))
+	away, why := Unavailable()
+	if len(all)+len(away) != len(builtinOrder) {
+		t.Fatalf("%d built-in presets offered and %d not, want %d in all", len(all), len(away), len(builtinOrder))
 	}
 	seen := map[string]bool{}
 	for _, p := range all {
@@ -37,6 +38,15 @@ func TestBuiltins(t *testing.T) {
 				}
 			}
 		}
+	}
+	// Of the lessons, only aos-vs-soa compares a backing this binary lacks (it comes
+	// with examples/aos, whose tests offer it): it is not offered, and asking for it
+	// says why.
+	if len(away) != 1 || away[0].Name != "aos-vs-soa" || !strings.Contains(why[0].Error(), `unknown backing "aos"`) {
+		t.Errorf("unavailable presets %v (%v), want aos-vs-soa, for want of aos", away, why)
+	}
+	if _, err := Lookup("aos-vs-soa"); err == nil || !strings.Contains(err.Error(), "go run ./examples/aos") {
+		t.Errorf(`Lookup("aos-vs-soa"): %v, want an error saying where aos comes from`, err)
 	}
 	if Default().Name != "sprites-million" {
 		t.Errorf("default preset is %q", Default().Name)

@@ -72,7 +72,7 @@ func (p *infoPanel) SetSetup(s presets.Preset) {
 		h.TextStyle.Bold, h.Wrapping = true, fyne.TextWrapWord
 		p.box.Add(h)
 		for _, b := range s.Backings {
-			p.addNote(b, spec.Notes[b])
+			p.addNote(b, spec.Note(b))
 		}
 	}
 	p.box.Refresh()

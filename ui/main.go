@@ -55,6 +55,9 @@ func run(o launch.Options, stderr io.Writer) int {
 	if o.Layout != "" {
 		w.showLayout(o.Layout)
 	}
+	if o.Compare != "" {
+		w.compareWith(o.Compare)
+	}
 	if o.QuitAfter > 0 {
 		w.auto = &autoQuit{w: w, after: o.QuitAfter, screenshot: o.Screenshot, save: o.Save, stderr: stderr}
 		w.auto.arm()

@@ -12,6 +12,7 @@ import (
 type menuItems struct {
 	run, pause, step, reset, cancel *fyne.MenuItem
 	export, save                    *fyne.MenuItem
+	clearBase                       *fyne.MenuItem
 	exports                         []*fyne.MenuItem
 	large, counters                 *fyne.MenuItem
 	budgets, scales                 []*fyne.MenuItem
@@ -43,10 +44,13 @@ func (w *window) fileMenu(m *menuItems) *fyne.Menu {
 	}
 	exportAs.ChildMenu = fyne.NewMenu("", m.exports...)
 	m.save = item("Save run…", keySave, w.saveRunDialog)
+	m.clearBase = fyne.NewMenuItem("Clear the comparison", w.clearBase)
 	quit := item("Quit", keyQuit, w.quit)
 	quit.IsQuit = true // Fyne then adds no Quit of its own, which would skip closed
 	return fyne.NewMenu("File",
 		item("Open run…", keyOpen, w.openRunDialog), m.save, m.export, exportAs,
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Compare with a saved run…", w.compareDialog), m.clearBase,
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Load preset file…", w.loadPresetDialog),
 		fyne.NewMenuItem("Save setup as preset…", w.savePresetDialog),
@@ -105,6 +109,7 @@ func (m *menuItems) sync(w *window) {
 		set(&it.Disabled, !has)
 	}
 	set(&m.cancel.Disabled, !w.live)
+	set(&m.clearBase.Disabled, w.base == nil)
 	set(&m.large.Checked, w.large)
 	set(&m.counters.Checked, w.counters)
 	if mm := w.win.MainMenu(); changed && mm != nil {

@@ -122,6 +122,7 @@ func (w *window) startRun(paused bool) bool {
 	}
 	w.live, w.phase, w.file, w.invalid = true, lab.Starting, "", nil
 	w.shown = nil
+	w.keepBase(s.Workload)
 	w.failed = make([]bool, len(cfg.Backings))
 	for _, c := range w.charts {
 		c.Reset(cfg.Backings, cfg.Warmup, cfg.Frames)

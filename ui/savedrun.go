@@ -40,6 +40,7 @@ func (w *window) openRun(path string) {
 
 // showRun shows a finished run from a file.
 func (w *window) showRun(r *result.Run, path string) {
+	w.keepBase(r.Workload)
 	w.shown, w.file, w.invalid = r, path, nil
 	for _, c := range w.charts {
 		c.SetRun(r)

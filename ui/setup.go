@@ -60,7 +60,15 @@ func (w *window) workloadChosen(name string) {
 	s := w.setup
 	s.Name, s.Title, s.Lesson, s.Claims = "", spec.Title, "", nil
 	s.Workload, s.Params = name, nil
-	s.Backings = w.left.chosen(w.setup.Backings)
+	s.Backings = nil
+	for _, b := range w.left.chosen(w.setup.Backings) {
+		if spec.CheckBacking(b) == nil { // a backing of one's own may not implement it
+			s.Backings = append(s.Backings, b)
+		}
+	}
+	if len(s.Backings) == 0 {
+		s.Backings = []string{workload.SoA}
+	}
 	w.applySetup(s)
 }
 
@@ -106,6 +114,11 @@ func (w *window) backingsChanged() {
 	if len(chosen) == 0 {
 		w.left.recheck(w.setup.Backings) // put the last one back
 		w.say("backings: choose at least one.", true)
+		return
+	}
+	if len(chosen) > workload.MaxPerRun {
+		w.left.recheck(w.setup.Backings) // take the last one off
+		w.say(fmt.Sprintf("backings: at most %d in one run; untick one first.", workload.MaxPerRun), true)
 		return
 	}
 	s := w.setup
@@ -197,10 +210,10 @@ func keepClaims(p presets.Preset) presets.Preset {
 	return p
 }
 
-// inOrder returns the chosen backings in the order the app shows all six.
+// inOrder returns the chosen backings in the order the app shows them all.
 func inOrder(chosen map[string]bool) []string {
 	var out []string
-	for _, b := range workload.Backings {
+	for _, b := range workload.AllBackings() {
 		if chosen[b] {
 			out = append(out, b)
 		}

@@ -22,7 +22,8 @@ type leftPanel struct {
 	preset   *widget.Select
 	builtins []presets.Preset
 	workload *widget.Select
-	checks   []*widget.Check // in workload.Backings order
+	names    []string        // every backing this binary knows (workload.AllBackings)
+	checks   []*widget.Check // one per name, in that order; those the workload does not offer are hidden
 	counters *widget.Check
 	cache    *widget.RadioGroup // "warm" or "cold": what state of the caches each frame starts from
 	form     *paramsForm
@@ -36,7 +37,7 @@ type leftPanel struct {
 const customPreset = "(your own setup)"
 
 func (w *window) newLeftPanel() *leftPanel {
-	p := &leftPanel{builtins: presets.Builtin(), form: newParamsForm()}
+	p := &leftPanel{builtins: presets.Builtin(), form: newParamsForm(), names: workload.AllBackings()}
 	var titles []string
 	for _, b := range p.builtins {
 		titles = append(titles, b.Title)
@@ -45,7 +46,7 @@ func (w *window) newLeftPanel() *leftPanel {
 	p.preset.PlaceHolder = customPreset
 	p.workload = widget.NewSelect(scenarios.Names(), func(name string) { w.workloadChosen(name) })
 	checks := container.NewGridWithColumns(2)
-	for _, b := range workload.Backings {
+	for _, b := range p.names {
 		c := widget.NewCheck(b, func(bool) { w.backingsChanged() })
 		p.checks = append(p.checks, c)
 		checks.Add(c)
@@ -136,12 +137,18 @@ func (p *leftPanel) show(s presets.Preset) {
 	}
 	p.workload.SetSelected(s.Workload)
 	p.cache.SetSelected(cacheOf(s))
-	for i, b := range workload.Backings {
-		p.checks[i].SetChecked(slices.Contains(s.Backings, b))
-	}
 	spec, err := scenarios.Lookup(s.Workload)
 	if err != nil {
 		panic(fmt.Sprintf("ui: showing a setup that was not validated: %v", err))
+	}
+	for i, b := range p.names {
+		offered := spec.CheckBacking(b) == nil
+		p.checks[i].SetChecked(offered && slices.Contains(s.Backings, b))
+		if offered {
+			p.checks[i].Show()
+		} else {
+			p.checks[i].Hide() // a backing of one's own that does not implement this workload
+		}
 	}
 	p.form.Set(spec, s.Params, s.Frames, s.Warmup)
 }
@@ -151,8 +158,8 @@ func (p *leftPanel) show(s presets.Preset) {
 // shows), then the newly checked ones in display order.
 func (p *leftPanel) chosen(order []string) []string {
 	on := map[string]bool{}
-	for i, b := range workload.Backings {
-		on[b] = p.checks[i].Checked
+	for i, b := range p.names {
+		on[b] = p.checks[i].Checked && p.checks[i].Visible()
 	}
 	var out []string
 	for _, b := range order {
@@ -164,14 +171,12 @@ func (p *leftPanel) chosen(order []string) []string {
 	return append(out, inOrder(on)...)
 }
 
-// recheck checks the named backings again without reacting.
+// recheck checks exactly the named backings again without reacting.
 func (p *leftPanel) recheck(names []string) {
 	p.quiet = true
 	defer func() { p.quiet = false }()
-	for i, b := range workload.Backings {
-		if slices.Contains(names, b) {
-			p.checks[i].SetChecked(true)
-		}
+	for i, b := range p.names {
+		p.checks[i].SetChecked(slices.Contains(names, b))
 	}
 }
 

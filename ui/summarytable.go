@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
+	"localitylab/lab/compare"
 	"localitylab/lab/result"
 )
 
@@ -22,6 +23,8 @@ type SummaryTable struct {
 	message string   // shown instead of rows: no run yet, or why there is no result
 	failure bool     // the message is an error
 	blank   []string // the header without rows; nil: a run's
+
+	base *result.Run // a saved run the rows are compared with ("vs base"), or nil
 }
 
 var _ fyne.Widget = (*SummaryTable)(nil)
@@ -33,9 +36,17 @@ func NewSummaryTable(message string) *SummaryTable {
 	return t
 }
 
-// SetRun shows r's summary.
+// SetRun shows r's summary and, while a base run is set, each backing's change
+// against it.
 func (t *SummaryTable) SetRun(r *result.Run) {
 	t.table, t.message, t.failure = charts.SummaryTable(r), "", false
+	if t.base != nil {
+		// The window asks for the comparison knowing what differs (it refuses another
+		// workload), so every other difference is accepted here.
+		if rep, err := compare.Compare(t.base, r, "base", "this run", compare.Kinds); err == nil {
+			t.table = charts.AddVsBase(t.table, rep)
+		}
+	}
 	t.Refresh()
 }
 
@@ -44,6 +55,10 @@ func (t *SummaryTable) SetTable(tab charts.Table) {
 	t.table, t.message, t.failure = tab, "", false
 	t.Refresh()
 }
+
+// SetBase sets the saved run that SetRun compares with, or, with nil, none. It takes
+// effect at the next SetRun.
+func (t *SummaryTable) SetBase(r *result.Run) { t.base = r }
 
 // SetMessage shows the header and msg instead of any rows: before a run, or when a
 // run has no result to show (a checksum mismatch), in which case failure is true.

@@ -47,6 +47,8 @@ type window struct {
 
 	shown    *result.Run // the run whose figures are shown: live snapshot or reopened file
 	file     string      // the file a reopened run came from
+	base     *result.Run // a saved run shown under it for comparison (comparerun.go), or nil
+	baseFile string      // the file base came from
 	invalid  error       // the shown run's checksums disagreed: it is not a result
 	phase    lab.Phase
 	status0  lab.Status // the run's status as last shown

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
+	"localitylab/lab/result"
 )
 
 // MaxBackings is how many series a chart compares, as many as there are backings.
@@ -36,6 +37,10 @@ type Chart struct {
 	stats  []meanNS  // per backing, for the automatic log axis
 	typ    []float64 // scratch for typical frame times
 	dirty  bool      // a redraw was asked for and has not happened yet
+
+	base    *result.Run // a saved run drawn under this one (base.go), or nil
+	own     int         // the chart's own lines, before the base run's
+	ownNote string      // the note without the base's
 
 	view *view // the renderer's drawing state, for hover hit-testing
 }
@@ -90,13 +95,15 @@ func (c *Chart) Reset(backings []string, warmup, frames int) {
 		}
 		c.plot.Keys = append(c.plot.Keys, charts.Key{Name: name, Color: col})
 	}
-	c.plot.Note = ""
+	c.ownNote = ""
 	if c.metric == charts.Memory {
-		c.plot.Note = charts.MemoryNote
+		c.ownNote = charts.MemoryNote
 	}
+	c.own = len(c.plot.Lines)
 	c.plot.Frames, c.plot.Warmup, c.plot.Hover = frames, warmup, -1
 	c.stats = make([]meanNS, len(backings))
 	c.typ = make([]float64, len(backings))
+	c.placeBase()
 	c.Refresh()
 }
 

@@ -12,8 +12,8 @@
 //
 // Go initialises a program's packages in the order of their import paths, each
 // after the packages it imports: this one imports only os and strings, and sorts
-// before text/template, which Fyne's lang package needs, so it runs first. main
-// imports it for that effect alone; TestBeforeFyne checks the order on the binary.
+// before text/template, which Fyne's lang package needs, so it runs first. labmain
+// (every program's main) imports it for that effect alone.
 package locale
 
 import (

@@ -126,3 +126,39 @@ func RatioCI(median, lo, hi float64, isRange, significant bool) string {
 	}
 	return s
 }
+
+// Change formats a ratio new/old as a change in percent with its interval: "-20.1%
+// (-22.0% to -18.3%)", "+1.2% (-0.8% to +3.1%) n.s." when the change is not
+// significant, "+4.0% (range -5.0% to +12.0%) n.s." when too few samples gave a range
+// rather than an interval.
+func Change(ratio, lo, hi float64, interval, significant bool) string {
+	s := Percent(ratio) + " ("
+	if !interval {
+		s += "range "
+	}
+	s += Percent(lo) + " to " + Percent(hi) + ")"
+	if !significant {
+		s += " n.s."
+	}
+	return s
+}
+
+// Percent formats a ratio new/old as a signed change: "+3.1%", "-20.1%", "+250%".
+func Percent(ratio float64) string {
+	if math.IsNaN(ratio) || math.IsInf(ratio, 0) {
+		return "n/a"
+	}
+	p := (ratio - 1) * 100
+	sign := "+"
+	if p < 0 {
+		sign = "-"
+	}
+	a := math.Abs(p)
+	switch {
+	case a < 0.05:
+		return "0.0%"
+	case a < 99.95:
+		return sign + strconv.FormatFloat(a, 'f', 1, 64) + "%"
+	}
+	return sign + Count(math.Round(a)) + "%"
+}

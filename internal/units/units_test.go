@@ -59,3 +59,22 @@ func TestRatioCI(t *testing.T) {
 		}
 	}
 }
+
+func TestChange(t *testing.T) {
+	tests := []struct {
+		ratio, lo, hi         float64
+		interval, significant bool
+		want                  string
+	}{
+		{0.799, 0.78, 0.817, true, true, "-20.1% (-22.0% to -18.3%)"},
+		{1.012, 0.992, 1.031, true, false, "+1.2% (-0.8% to +3.1%) n.s."},
+		{1.04, 0.95, 1.12, false, false, "+4.0% (range -5.0% to +12.0%) n.s."},
+		{3.5, 3.4, 3.6, true, true, "+250% (+240% to +260%)"},
+		{1, 1, 1, true, false, "0.0% (0.0% to 0.0%) n.s."},
+	}
+	for _, tc := range tests {
+		if got := Change(tc.ratio, tc.lo, tc.hi, tc.interval, tc.significant); got != tc.want {
+			t.Errorf("Change(%v, %v, %v) = %q, want %q", tc.ratio, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}

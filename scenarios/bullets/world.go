@@ -82,6 +82,8 @@ type world struct {
 	stale      int64 // stale handles seen for the current emitter
 	staleTotal int64 // stale handles seen since Load, for tests and notes
 
+	rec *recorder // what the frame folded, kept only while traced (trace.go)
+
 	gen    *rand.PCG // population generation, reseeded per bullet (random access)
 	genRNG *rand.Rand
 }
@@ -140,6 +142,9 @@ func (w *world) beginFrame(live int) int {
 	}
 	w.grid.rebuild(w)
 	w.sum, w.tally = 0, tally{}
+	if w.rec != nil {
+		w.rec.reset()
+	}
 	return min(c.n-live, c.spawnCap)
 }
 
@@ -180,6 +185,9 @@ func (w *world) fire() (b bullet, ring int) {
 	}
 	w.nextID++
 	w.sum = workload.Fold(w.sum, b.ID)
+	if w.rec != nil {
+		w.rec.spawns = append(w.rec.spawns, b.ID)
+	}
 	return b, ring
 }
 
@@ -225,6 +233,9 @@ func (w *world) overlaps(t int32, x, y int32) bool {
 
 // died records a bullet despawned for reason k (a target index or a fate).
 func (w *world) died(k int32, id uint64) {
+	if w.rec != nil {
+		w.rec.deaths = append(w.rec.deaths, death{id, k})
+	}
 	switch {
 	case k >= 0:
 		w.tally.hits++
@@ -247,6 +258,9 @@ func (w *world) ringLen(e int) int {
 // id proves it reached the right bullet and the corner that the moves agree.
 func (w *world) seeLive(id uint64, x, y int32) {
 	w.sum = workload.Fold(workload.Fold(w.sum, id), uint64(uint32(x))<<32|uint64(uint32(y)))
+	if w.rec != nil {
+		w.rec.live(id, x, y)
+	}
 }
 
 // seeStale records that a handle was found stale.
@@ -255,6 +269,9 @@ func (w *world) seeStale() { w.stale++ }
 // emitterDone folds the stale count of the emitter whose handles were just resolved.
 func (w *world) emitterDone() {
 	w.sum = workload.Fold(w.sum, uint64(w.stale))
+	if w.rec != nil {
+		w.rec.emitterDone(w.stale)
+	}
 	w.staleTotal += w.stale
 	w.stale = 0
 }

@@ -1,6 +1,8 @@
-// Package workload holds what every workload shares: the names of the six backings,
-// parameter specifications with defaults and validation, the Store that one backing
-// of one workload implements, and the checksum folds that prove equal work.
+// Package workload holds what every workload shares: the names of the six built-in
+// backings and the registry of backings a program adds of its own (Register, through
+// package byo), parameter specifications with defaults and validation, the Store that
+// one backing of one workload implements, the checksum folds that prove equal work,
+// and the Tracer that lists them.
 //
 // It exists as its own package so that the workloads (scenarios/sprites, …) and the
 // registry above them (package scenarios) can both depend on it without a cycle.
@@ -12,10 +14,12 @@ import (
 	"slices"
 	"strings"
 
+	"localitylab/internal/backings"
 	"localitylab/internal/params"
 )
 
-// The six backings, by the names used in flags, presets and result files.
+// The six built-in backings, by the names used in flags, presets and result files. A
+// program of its own may register more (Register); AllBackings lists them all.
 const (
 	PtrArray    = "ptrarray"
 	Map         = "map"
@@ -25,10 +29,13 @@ const (
 	SpatialHash = "spatialhash"
 )
 
-// Backings lists every backing in the order the app shows them.
-var Backings = []string{PtrArray, Map, SlotMap, RowVec, SoA, SpatialHash}
+// Backings lists the built-in backings in the order the app shows them. Every workload
+// implements each of them.
+var Backings = backings.Builtin
 
-// CheckBacking returns an error naming the backing when it is not one of Backings.
+// CheckBacking returns an error naming the backing when it is not one of the built-in
+// Backings: a workload's New, which makes built-in stores only, calls it. What a run
+// may name (registered backings too) is Spec.CheckBacking's to say.
 func CheckBacking(name string) error {
 	if slices.Contains(Backings, name) {
 		return nil

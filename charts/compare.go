@@ -1,0 +1,215 @@
+package charts
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"localitylab/internal/units"
+	"localitylab/lab/compare"
+	"localitylab/lab/result"
+)
+
+// A comparison of two saved runs (package compare) is drawn as a run is: the three
+// charts, each with both runs on the same axes (the new run solid, the base dashed,
+// each backing in its colour), over a table of what changed.
+
+// compareColumns are the comparison table's columns.
+var compareColumns = []string{
+	"backing", "p50 base", "p50 new", "p99 base", "p99 new", "change (95% CI)", "p",
+	"allocs/frame", "bytes/entity",
+}
+
+// CompareNote says how to read the comparison's change and p.
+const CompareNote = "change: new / base typical frame time as a percentage (" + compare.Method +
+	"); n.s. means not significant at p < 0.05"
+
+// CompareTable is the comparison as a table: one row per backing in both runs, in the
+// new run's order.
+func CompareTable(rep *compare.Report) Table {
+	t := Table{Columns: compareColumns}
+	for _, c := range rep.Backings {
+		row := Row{Backing: c.Backing, Color: Color(c.Backing)}
+		row.Cells = []string{c.Backing,
+			duration(c.Base.P50NS), duration(c.New.P50NS), duration(c.Base.P99NS), duration(c.New.P99NS),
+			ChangeCell(&c), pCell(&c),
+			units.Count(c.Base.AllocsPerFrame) + " → " + units.Count(c.New.AllocsPerFrame),
+			units.Bytes(c.Base.BytesPerEntity) + " → " + units.Bytes(c.New.BytesPerEntity)}
+		switch {
+		case c.Base.Error != "" && c.New.Error != "":
+			row.Error = "in both runs: " + c.New.Error
+		case c.Base.Error != "":
+			row.Error = "in the base run: " + c.Base.Error
+		case c.New.Error != "":
+			row.Error = "in the new run: " + c.New.Error
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// ChangeCell is a backing's change, "-20.1% (-22.0% to -18.3%)", or n/a with no round
+// to compare.
+func ChangeCell(c *compare.Change) string {
+	if c.Note != "" {
+		return "n/a"
+	}
+	return units.Change(c.Ratio, c.Lo, c.Hi, c.Interval, c.Significant)
+}
+
+func pCell(c *compare.Change) string {
+	switch {
+	case c.Note != "":
+		return "n/a"
+	case c.P < 0.001:
+		return "<0.001"
+	}
+	return strconv.FormatFloat(c.P, 'f', 3, 64)
+}
+
+func duration(ns float64) string {
+	if !(ns > 0) {
+		return "n/a"
+	}
+	return units.Duration(ns)
+}
+
+// ComparePlot is chart m with both runs on the same axes: each backing's new series
+// solid and its base series dashed, in the backing's colour. The memory chart shows
+// the live heap only, since dashes already mean the base. The x axis spans the longer
+// run; the new run's warm-up is shaded.
+func ComparePlot(base, new *result.Run, m Metric, o Options) Plot {
+	if err := m.check(); err != nil {
+		panic(err)
+	}
+	pl := Plot{Metric: m, Frames: max(base.Frames, new.Frames), Warmup: new.Warmup, Hover: -1,
+		Note: "solid: new · dashed: base"}
+	if m == Memory {
+		pl.Note = "live heap · solid: new · dashed: base"
+	}
+	var names []string
+	for _, r := range []*result.Run{new, base} {
+		for i := range r.Backings {
+			b := &r.Backings[i]
+			c := Color(b.Name)
+			l := Line{Label: b.Name, Color: c, Values: metricValues(b, m)}
+			if r == base {
+				l.Label, l.Dashed = b.Name+" base", true
+			}
+			pl.Lines = append(pl.Lines, l)
+			if !slices.Contains(names, b.Name) {
+				names = append(names, b.Name)
+				pl.Keys = append(pl.Keys, Key{Name: b.Name, Color: c})
+			}
+		}
+	}
+	if m == FrameTime {
+		pl.Budget = BudgetNS(o.Budget)
+		pl.Log = o.Scale.Log(append(typicalFrameTimes(new), typicalFrameTimes(base)...))
+	}
+	return pl
+}
+
+// metricValues is a backing's series for chart m (the live heap for memory).
+func metricValues(b *result.Backing, m Metric) []float64 {
+	switch m {
+	case FrameTime:
+		return floats(b.Frames.NS)
+	case Memory:
+		return floats(b.Frames.HeapBytes)
+	}
+	return floats(b.Frames.Allocs)
+}
+
+// WriteComparePNG writes the comparison as one picture for a slide: title lines
+// naming both runs, their parameters and machines, the three charts with both runs,
+// and the comparison table.
+func WriteComparePNG(w io.Writer, base, new *result.Run, rep *compare.Report, o Options) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	for _, r := range []*result.Run{base, new} {
+		if err := checkRun(r); err != nil {
+			return err
+		}
+	}
+	if err := png.Encode(w, renderCompare(base, new, rep, o)); err != nil {
+		return fmt.Errorf("charts: writing PNG: %w", err)
+	}
+	return nil
+}
+
+func renderCompare(base, new *result.Run, rep *compare.Report, o Options) *image.RGBA {
+	w, h := o.size()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	p := NewPainter(min(float64(w)/96, float64(h)/54))
+	fillRect(img, img.Rect, white)
+	pad := 2 * p.pad()
+	t, s := p.fonts.title, p.fonts.small
+
+	y := drawWrapped(img, t, pad, pad, w-2*pad, rep.Title(), ink) + pad/3
+	y = drawWrapped(img, s, pad, y, w-2*pad, "parameters: "+paramList(new), inkSoft)
+	for _, l := range compareLines(base, new, rep) {
+		y = drawWrapped(img, s, pad, y, w-2*pad, l, inkSoft)
+	}
+	y += pad / 2
+
+	tab := CompareTable(rep)
+	noteH := s.height() + pad/2
+	tableTop := h - pad - noteH - p.tableHeight(len(tab.Rows))
+	gap := pad
+	cw := (w - 2*pad - 2*gap) / 3
+	for i, m := range Metrics {
+		x := pad + i*(cw+gap)
+		pl := ComparePlot(base, new, m, o)
+		p.Draw(img, image.Rect(x, y, x+cw, tableTop-pad/2), &pl)
+	}
+	p.drawTable(img, image.Rect(pad, tableTop, w-pad, h-pad-noteH), &tab)
+	drawWrapped(img, s, pad, h-pad-noteH+pad/4, w-2*pad, CompareNote, inkSoft)
+	return img
+}
+
+// compareLines say which run is which, where and when each was measured, and what
+// differs between them beyond what was measured.
+func compareLines(base, new *result.Run, rep *compare.Report) []string {
+	out := []string{
+		"base: " + rep.Base.File + " · " + runDate(base) + " · " + hostName(base.Host) + " · " + CacheText(base),
+		"new: " + rep.New.File + " · " + runDate(new) + " · " + hostName(new.Host) + " · " + CacheText(new),
+	}
+	for _, d := range rep.Accepted {
+		out = append(out, "accepted difference, "+d.Kind+": "+d.Text)
+	}
+	if len(rep.OnlyBase) > 0 {
+		out = append(out, "only in the base run: "+strings.Join(rep.OnlyBase, ", "))
+	}
+	if len(rep.OnlyNew) > 0 {
+		out = append(out, "only in the new run: "+strings.Join(rep.OnlyNew, ", "))
+	}
+	return out
+}
+
+// VsBaseColumn is the column the window's summary table gains while a saved run is
+// shown as its base.
+const VsBaseColumn = "vs base (95% CI)"
+
+// AddVsBase returns t, a run's summary table, with a column saying how each backing's
+// typical frame time changed against the base run that rep compares it with (rep's
+// new run is t's); a backing the base did not measure reads "not in base".
+func AddVsBase(t Table, rep *compare.Report) Table {
+	out := Table{Columns: append(slices.Clone(t.Columns), VsBaseColumn)}
+	for _, r := range t.Rows {
+		cell := "not in base"
+		for i := range rep.Backings {
+			if c := &rep.Backings[i]; c.Backing == r.Backing {
+				cell = ChangeCell(c)
+			}
+		}
+		r.Cells = append(slices.Clone(r.Cells), cell)
+		out.Rows = append(out.Rows, r)
+	}
+	return out
+}

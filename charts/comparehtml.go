@@ -1,0 +1,141 @@
+package charts
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"localitylab/lab/compare"
+	"localitylab/lab/result"
+)
+
+// WriteCompareHTML writes the comparison as one page, laid out as a run's page: the
+// two runs' record, the comparison table, and the three charts with both runs on the
+// same axes, to hover and zoom.
+func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o Options) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	for _, r := range []*result.Run{base, new} {
+		if err := checkRun(r); err != nil {
+			return err
+		}
+	}
+	url := o.EChartsURL
+	if url == "" {
+		url = DefaultEChartsURL
+	}
+	pg := &page{Headline: rep.Title(), HostLine: "base: " + hostLine(base) + " — new: " + hostLine(new), EChartsURL: url,
+		TableTitle: "What changed", TableExplain: compareExplain, RecordTitle: "The two runs",
+		Record: compareRecord(base, new, rep), Table: CompareTable(rep)}
+	for _, r := range []*result.Run{base, new} {
+		for i := range r.Backings {
+			if b := &r.Backings[i]; b.Error != "" {
+				which := "new"
+				if r == base {
+					which = "base"
+				}
+				pg.Errors = append(pg.Errors, b.Name+" ("+which+" run): "+b.Error)
+			}
+		}
+	}
+	log := o.Scale.Log(append(typicalFrameTimes(new), typicalFrameTimes(base)...))
+	for _, s := range []struct {
+		title, explain string
+		chart          echart
+	}{
+		{"Frame time", "Time of each frame of both runs, per backing: the new run solid, the base dashed. The new run's warm-up is shaded. Scroll or drag the slider to zoom.",
+			compareChart(base, new, "frame_time", valueAxis("frame time", "llDuration", log), "llDuration", FrameTime, new.Warmup)},
+		{"Memory", "Live heap over frames, per backing: the new run solid, the base dashed.",
+			compareChart(base, new, "memory", valueAxis("bytes", "llBytes", false), "llBytes", Memory, 0)},
+		{"Allocations per frame", "Heap objects allocated during each frame: the new run solid, the base dashed.",
+			compareChart(base, new, "allocs", valueAxis("allocations", "llCount", false), "llCount", Allocs, 0)},
+	} {
+		h, err := snippet(s.chart)
+		if err != nil {
+			return fmt.Errorf("charts: %s chart: %w", s.title, err)
+		}
+		pg.Sections = append(pg.Sections, section{Title: s.title, Explain: s.explain, Chart: h})
+	}
+	if err := pageTemplate.Execute(w, pg); err != nil {
+		return fmt.Errorf("charts: writing HTML: %w", err)
+	}
+	return nil
+}
+
+// compareExplain says how to read the comparison table.
+const compareExplain = "One row per backing measured in both runs. “change” is how the new run's typical frame time " +
+	"compares with the base's, with its 95% interval; p is the probability of a difference at least this large if " +
+	"nothing had changed. " + compare.Method + ": each round (a burst of frames every backing ran in turn) gives " +
+	"one median per backing, since frames of one moment are not independent. “n.s.” marks a change that is not " +
+	"significant at p < 0.05."
+
+// compareRecord lists what a reader needs to trust and repeat both runs.
+func compareRecord(base, new *result.Run, rep *compare.Report) [][2]string {
+	rec := [][2]string{{"workload", new.Workload}, {"parameters", paramList(new)}}
+	for _, x := range []struct {
+		name string
+		r    *result.Run
+		s    compare.Side
+	}{{"base", base, rep.Base}, {"new", new, rep.New}} {
+		what := x.s.File
+		if x.r.Title != "" {
+			what += " (" + x.r.Title + ")"
+		}
+		rec = append(rec,
+			[2]string{x.name + " run", what + ", started " + runDate(x.r)},
+			[2]string{x.name + " host", hostName(x.r.Host)},
+			[2]string{x.name + " schedule", CacheText(x.r)},
+			[2]string{x.name + " equal work", equalWork(x.r)})
+	}
+	for _, d := range rep.Accepted {
+		rec = append(rec, [2]string{"accepted difference", d.Kind + ": " + d.Text})
+	}
+	if len(rep.OnlyBase) > 0 {
+		rec = append(rec, [2]string{"only in the base run", strings.Join(rep.OnlyBase, ", ")})
+	}
+	if len(rep.OnlyNew) > 0 {
+		rec = append(rec, [2]string{"only in the new run", strings.Join(rep.OnlyNew, ", ")})
+	}
+	return append(rec, [2]string{"statistics", compare.Method})
+}
+
+// compareChart is one metric of both runs over frames, per backing: the new run
+// solid, the base dashed.
+func compareChart(base, new *result.Run, id string, y opts.YAxis, formatter string, m Metric, warmup int) *charts.Line {
+	c := charts.NewLine()
+	c.SetGlobalOptions(chartInit(id, "460px", 2)...)
+	xo, xs := frameAxis(max(base.Frames, new.Frames))
+	c.SetGlobalOptions(xo...)
+	c.SetGlobalOptions(charts.WithYAxisOpts(y), axisTooltip(formatter))
+	c.SetXAxis(xs)
+	first := true
+	for _, r := range []*result.Run{new, base} {
+		for i := range r.Backings {
+			b := &r.Backings[i]
+			so := lineStyle(b.Name, r == base)
+			if first {
+				so = append(so, warmupArea(warmup)...)
+				first = false
+			}
+			suffix := ""
+			if r == base {
+				suffix = " (base)"
+			}
+			var data []opts.LineData
+			switch m {
+			case FrameTime:
+				data = lineData(b.Frames.NS)
+			case Memory:
+				data = lineData(b.Frames.HeapBytes)
+			default:
+				data = lineData(b.Frames.Allocs)
+			}
+			c.AddSeries(seriesName(b, suffix), data, so...)
+		}
+	}
+	return c
+}

@@ -1,0 +1,149 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"localitylab/internal/exit"
+	"localitylab/internal/units"
+	"localitylab/presets"
+	"localitylab/scenarios"
+	"localitylab/scenarios/check"
+	"localitylab/scenarios/workload"
+)
+
+// checkOpts are the check command's flags: the run's, as bench takes them.
+type checkOpts struct {
+	workload string
+	backings string
+	preset   string
+	frames   int
+	params   []*paramFlag
+}
+
+func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(w)
+	o := &checkOpts{}
+	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required unless -preset gives it)")
+	fs.StringVar(&o.backings, "backings", "", "comma-separated backings, two or more of "+strings.Join(workload.AllBackings(), ", ")+
+		"; the first is the reference (required unless -preset gives them)")
+	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` or a preset FILE; other flags override it")
+	fs.IntVar(&o.frames, "frames", defaultFrames, "frames to compare: `N`, or fewer when a mismatch stops the check")
+	o.params = paramFlags(fs)
+	return fs, o
+}
+
+// checkRun runs the backings in one process, frame by frame, and shows where the
+// first of them stops doing the reference's work (package check).
+func checkRun(args []string, stdout, stderr io.Writer) int {
+	fs, o := checkFlags(stderr)
+	if help, err := parseFlags(fs, args, stderr); help || err != nil {
+		return complain(err, stderr)
+	}
+	if fs.NArg() > 0 {
+		return complain(usagef("check: unexpected argument %q (parameters are flags: -entities 1000)", fs.Arg(0)), stderr)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	c, err := o.config(set)
+	if err != nil {
+		return complain(err, stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := check.Run(ctx, c, nil)
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "localitylab: interrupted")
+		return exit.Interrupted
+	case err != nil:
+		return complain(err, stderr)
+	}
+	io.WriteString(stdout, checkText(c, rep))
+	if rep.Mismatch != nil {
+		return exit.Mismatch
+	}
+	return exit.OK
+}
+
+// config is the check to run: the preset's run, if any, with the flags on top.
+func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
+	c := check.Config{Frames: o.frames, Params: workload.Params{}}
+	if o.preset != "" {
+		p, err := presets.Lookup(o.preset)
+		if err != nil {
+			return c, usagef("-preset: %v", err)
+		}
+		c.Workload, c.Backings, c.Params = p.Workload, p.Backings, p.Params.Clone()
+	}
+	if set["workload"] {
+		c.Workload = o.workload
+	}
+	if c.Workload == "" {
+		return c, usagef("-workload: missing (want one of %s, or a -preset)", strings.Join(scenarios.Names(), ", "))
+	}
+	spec, err := scenarios.Lookup(c.Workload)
+	if err != nil {
+		return c, usagef("-workload: %v", err)
+	}
+	if set["backings"] {
+		if c.Backings, err = parseBackings(spec, o.backings); err != nil {
+			return c, err
+		}
+	}
+	if len(c.Backings) < 2 {
+		return c, usagef("-backings: %d given (want two or more: the reference first, then those to check against it)", len(c.Backings))
+	}
+	if o.frames < 1 {
+		return c, usagef("-frames: %d (want 1 or more)", o.frames)
+	}
+	if err := applyParams(spec, o.params, c.Params); err != nil {
+		return c, err
+	}
+	if _, err := spec.Resolve(c.Params); err != nil {
+		return c, usagef("%v", err)
+	}
+	return c, nil
+}
+
+// checkText says what the check found: that the backings agreed, or the first frame
+// where one did not, with the first line of what its frame folded that differs.
+func checkText(c check.Config, rep check.Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "check: %s, seed %d, entities %s; %s\n", c.Workload, rep.Params["seed"],
+		units.Count(float64(rep.Params["entities"])), strings.Join(c.Backings, ", "))
+	m := rep.Mismatch
+	if m == nil {
+		fmt.Fprintf(&b, "%d frames: every backing folded %s's checksum in every frame.\n", rep.Frames, c.Backings[0])
+		return b.String()
+	}
+	fmt.Fprintf(&b, "frame %d: %s gave %016x, %s gave %016x: they did different work.\n", m.Frame, m.A, m.SumA, m.B, m.SumB)
+	if m.Line < 0 {
+		fmt.Fprintf(&b, "%s.\n", strings.ToUpper(m.Note[:1])+m.Note[1:])
+		return b.String()
+	}
+	fmt.Fprintf(&b, "What frame %d folded, line by line (%s lines for %s, %s for %s), first differs at line %s:\n",
+		m.Frame, units.Count(float64(m.LinesA)), m.A, units.Count(float64(m.LinesB)), m.B, units.Count(float64(m.Line+1)))
+	w := max(len(m.A), len(m.B))
+	for _, l := range m.Before {
+		fmt.Fprintf(&b, "  %-*s  %s: %s\n", w, "both", l.What, l.Value)
+	}
+	for _, x := range []struct {
+		name string
+		l    workload.Folded
+	}{{m.A, m.LineA}, {m.B, m.LineB}} {
+		if x.l.What == "" {
+			fmt.Fprintf(&b, "  %-*s  (nothing: its frame folded no more)\n", w, x.name)
+		} else {
+			fmt.Fprintf(&b, "  %-*s  %s: %s\n", w, x.name, x.l.What, x.l.Value)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"localitylab/charts"
+	"localitylab/internal/atomicfile"
+	"localitylab/internal/exit"
+	"localitylab/lab/compare"
+	"localitylab/lab/result"
+)
+
+// compareOpts are the compare command's flags: where to write the comparison, and
+// which differences between the runs to accept.
+type compareOpts struct {
+	png, html, json string
+	accept          string
+	echartsURL      string
+}
+
+func compareFlags(w io.Writer) (*flag.FlagSet, *compareOpts) {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	fs.SetOutput(w)
+	o := &compareOpts{}
+	fs.StringVar(&o.png, "png", "", "write the comparison to `FILE` as PNG (both runs on the three charts, and the table, 1920×1080)")
+	fs.StringVar(&o.html, "html", "", "write the comparison to `FILE` as an HTML page (the table, the two runs' record, charts to hover and zoom)")
+	fs.StringVar(&o.json, "json", "", "write the comparison to `FILE` as JSON (schema "+compare.Schema+")")
+	fs.StringVar(&o.accept, "accept", "", "compare runs that differ in these ways: a comma-separated `LIST` of "+
+		strings.Join(compare.Kinds, ", ")+" (host: two machines on one workload); runs of different workloads never")
+	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
+	return fs, o
+}
+
+// compareRuns compares two saved runs backing by backing (package compare), prints
+// the comparison and writes the files asked for.
+func compareRuns(args []string, stdout, stderr io.Writer) int {
+	fs, o := compareFlags(stderr)
+	// The two files may come before the flags, after them, or around them.
+	var files []string
+	for len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		files, args = append(files, args[0]), args[1:]
+	}
+	if help, err := parseFlags(fs, args, stderr); help || err != nil {
+		return complain(err, stderr)
+	}
+	files = append(files, fs.Args()...)
+	if len(files) != 2 {
+		return complain(usagef("compare: %d files given (usage: localitylab compare BASE.json NEW.json [-png F] [-html F] [-json F])", len(files)), stderr)
+	}
+	var accept []string
+	if o.accept != "" {
+		accept = strings.Split(o.accept, ",")
+		for i := range accept {
+			accept[i] = strings.TrimSpace(accept[i])
+		}
+		if err := compare.CheckAccept(accept); err != nil {
+			return complain(usagef("-accept: %v", err), stderr)
+		}
+	}
+	for _, f := range []struct{ flag, path string }{{"png", o.png}, {"html", o.html}, {"json", o.json}} {
+		if f.path == "" {
+			continue
+		}
+		if err := atomicfile.Check(f.path); err != nil {
+			return complain(usagef("-%s: %v", f.flag, err), stderr)
+		}
+	}
+	var runs [2]*result.Run
+	for i, f := range files {
+		r, err := result.LoadJSON(f)
+		if err != nil {
+			return complain(usagef("compare: %v", err), stderr)
+		}
+		runs[i] = r
+	}
+	rep, err := compare.Compare(runs[0], runs[1], filepath.Base(files[0]), filepath.Base(files[1]), accept)
+	if err != nil {
+		return complain(usagef("compare: %v", err), stderr)
+	}
+	if len(rep.Backings) == 0 {
+		return complain(usagef("compare: the runs share no backing (base: %s; new: %s)",
+			strings.Join(rep.OnlyBase, ", "), strings.Join(rep.OnlyNew, ", ")), stderr)
+	}
+	io.WriteString(stdout, compareText(runs[0], runs[1], rep))
+	if err := o.write(runs[0], runs[1], rep); err != nil {
+		return complain(err, stderr)
+	}
+	return exit.OK
+}
+
+// compareText is the comparison as the terminal shows it.
+func compareText(base, new *result.Run, rep *compare.Report) string {
+	var b strings.Builder
+	fmt.Fprintln(&b, rep.Title())
+	fmt.Fprintln(&b, "parameters: "+paramLine(new.Params))
+	for _, s := range []struct {
+		name string
+		r    *result.Run
+		side compare.Side
+	}{{"base", base, rep.Base}, {"new ", new, rep.New}} {
+		fmt.Fprintf(&b, "%s  %s, %s, %s, %d rounds\n", s.name, s.side.File, s.r.Started.Format("2006-01-02 15:04 -07:00"), s.side.Host, s.side.Rounds)
+	}
+	for _, d := range rep.Accepted {
+		fmt.Fprintf(&b, "accepted difference, %s: %s\n", d.Kind, d.Text)
+	}
+	fmt.Fprintln(&b)
+	t := charts.CompareTable(rep)
+	rows := [][]string{t.Columns}
+	for _, r := range t.Rows {
+		rows = append(rows, r.Cells)
+	}
+	writeAligned(&b, rows)
+	for _, r := range t.Rows {
+		if r.Error != "" {
+			fmt.Fprintf(&b, "%s failed %s\n", r.Backing, r.Error)
+		}
+	}
+	fmt.Fprintln(&b)
+	if len(rep.OnlyBase) > 0 {
+		fmt.Fprintf(&b, "Only in the base run: %s.\n", strings.Join(rep.OnlyBase, ", "))
+	}
+	if len(rep.OnlyNew) > 0 {
+		fmt.Fprintf(&b, "Only in the new run: %s.\n", strings.Join(rep.OnlyNew, ", "))
+	}
+	fmt.Fprintln(&b, "Change: the new run's typical frame time against the base's, with its 95% interval. "+compare.Method+
+		"; n.s. means not significant at p < 0.05. Rounds are blocks of consecutive frames that every backing ran in turn.")
+	return b.String()
+}
+
+// write writes the files asked for, each through a temporary file.
+func (o *compareOpts) write(base, new *result.Run, rep *compare.Report) error {
+	opts := charts.Options{EChartsURL: o.echartsURL}
+	var errs []error
+	for _, f := range []struct {
+		flag, path string
+		write      func(w io.Writer) error
+	}{
+		{"json", o.json, func(w io.Writer) error { return compare.WriteJSON(w, rep) }},
+		{"png", o.png, func(w io.Writer) error { return charts.WriteComparePNG(w, base, new, rep, opts) }},
+		{"html", o.html, func(w io.Writer) error { return charts.WriteCompareHTML(w, base, new, rep, opts) }},
+	} {
+		if f.path == "" {
+			continue
+		}
+		if err := atomicfile.Write(f.path, f.write); err != nil {
+			errs = append(errs, fmt.Errorf("-%s: %w", f.flag, err))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,48 @@
+package backings
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestAdd(t *testing.T) {
+	t.Cleanup(func() { extra = nil })
+	tests := []struct {
+		name string
+		want string // part of the error; "" for none
+	}{
+		{"aos", ""},
+		{"chunked-pool_2", ""},
+		{"soa", "taken by a built-in backing"},
+		{"aos", "registered twice"},
+		{"AoS", "lower-case"},
+		{"", "lower-case"},
+		{"a,b", "lower-case"},
+		{"9lives", "lower-case"},
+		{strings.Repeat("x", 33), "lower-case"},
+	}
+	for _, tc := range tests {
+		err := Add(tc.name)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("Add(%q): %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("Add(%q) = %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+	if got, want := Extra(), []string{"aos", "chunked-pool_2"}; !slices.Equal(got, want) {
+		t.Errorf("Extra() = %v, want %v", got, want)
+	}
+	if got := All(); len(got) != 8 || !slices.Equal(got[:6], Builtin) || got[6] != "aos" {
+		t.Errorf("All() = %v, want the built-ins then aos, chunked-pool_2", got)
+	}
+	for _, name := range []string{"soa", "aos", "chunked-pool_2"} {
+		if !Known(name) {
+			t.Errorf("Known(%q) = false", name)
+		}
+	}
+	if Known("nope") {
+		t.Error(`Known("nope") = true`)
+	}
+}

@@ -1,0 +1,143 @@
+package compare
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+)
+
+// synthetic is a warm-mode run of 20 rounds of 8 frames (the first 16 frames warm-up)
+// of the named backings, backing i's frames taking factors[i] ms with 5% noise, drawn
+// from seed; it is summarised as the lab summarises a run.
+func synthetic(seed uint64, names []string, factors []float64) *result.Run {
+	const rounds, burst = 20, 8
+	r := &result.Run{Schema: result.Schema, Workload: "sprites", Frames: rounds * burst, Warmup: 16, Cache: result.Warm,
+		Params:  map[string]int64{"seed": 1, "entities": 1000},
+		Host:    result.Host{Go: "go1.26.0", OS: "linux", Arch: "amd64", CPU: "Test CPU", Cores: 2, GOGC: "100"},
+		Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	for k := range rounds {
+		r.Rounds = append(r.Rounds, result.Round{First: k * burst, Frames: burst, Order: []int{0}})
+	}
+	rng := rand.New(rand.NewPCG(seed, 9))
+	for i, name := range names {
+		samples := make([]result.Sample, r.Frames)
+		for f := range samples {
+			ns := 1e6 * factors[i] * (1 + 0.05*rng.NormFloat64())
+			samples[f] = result.Sample{Backing: i, Frame: f, NS: int64(ns), Allocs: uint64(i), Checksum: uint64(f)}
+		}
+		r.Backings = append(r.Backings, result.Backing{Name: name, Frames: result.NewSeries(samples),
+			Load: result.Load{NS: 1e6, Entities: 1000, BytesPerEntity: 24 + 8*float64(i)}})
+	}
+	lab.Summarize(r)
+	return r
+}
+
+func TestSameRun(t *testing.T) {
+	r := synthetic(1, []string{"soa", "aos"}, []float64{1, 1.5})
+	rep, err := Compare(r, r, "a.json", "a.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Backings {
+		if c.Ratio != 1 || c.P != 1 || c.Significant || !c.Interval || c.Lo > 1 || c.Hi < 1 {
+			t.Errorf("%s against itself: %+v, want a ratio of 1, p 1, an interval around 1", c.Backing, c)
+		}
+		if c.Base.Rounds != 18 || c.New.Rounds != 18 {
+			t.Errorf("%s: %d and %d rounds, want the 18 after warm-up", c.Backing, c.Base.Rounds, c.New.Rounds)
+		}
+	}
+}
+
+// TestFindsAChange: soa 20% faster in the new run, aos unchanged but measured again.
+func TestFindsAChange(t *testing.T) {
+	base := synthetic(1, []string{"soa", "aos"}, []float64{1, 1.5})
+	next := synthetic(2, []string{"soa", "aos", "map"}, []float64{0.8, 1.5, 3})
+	rep, err := Compare(base, next, "base.json", "new.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Backings) != 2 || rep.Backings[0].Backing != "soa" || len(rep.OnlyNew) != 1 || rep.OnlyNew[0] != "map" || rep.OnlyBase != nil {
+		t.Fatalf("backings %+v, only new %v, only base %v", rep.Backings, rep.OnlyNew, rep.OnlyBase)
+	}
+	soa, aos := rep.Backings[0], rep.Backings[1]
+	if !soa.Significant || soa.P > 1e-6 || math.Abs(soa.Ratio-0.8) > 0.02 || soa.Lo > 0.8 || soa.Hi < 0.8 || soa.Hi >= 1 {
+		t.Errorf("soa %+v: want about 0.8, significant, its interval holding 0.8 and below 1", soa)
+	}
+	if aos.Significant || aos.Lo > 1 || aos.Hi < 1 {
+		t.Errorf("aos %+v: want no significant change", aos)
+	}
+	if soa.Base.BytesPerEntity != 24 || aos.New.BytesPerEntity != 32 || aos.New.AllocsPerFrame != 1 || soa.New.P50NS > 0.85e6 {
+		t.Errorf("figures %+v, %+v", soa, aos)
+	}
+}
+
+func TestDifferences(t *testing.T) {
+	base := synthetic(1, []string{"soa"}, []float64{1})
+	tests := []struct {
+		name   string
+		change func(r *result.Run)
+		accept []string
+		want   []string // in the error; nil: compared
+		title  string   // in the title when compared
+	}{
+		{"workload", func(r *result.Run) { r.Workload = "bullets" }, Kinds, []string{"workload: sprites (base) vs bullets (new)", "cannot be compared"}, ""},
+		{"params", func(r *result.Run) { r.Params["entities"] = 2000 }, nil, []string{"params: entities 1,000 (base) vs 2,000 (new)", "-accept params"}, ""},
+		{"params accepted", func(r *result.Run) { r.Params["entities"] = 2000 }, []string{Params}, nil, "different parameters"},
+		{"seed", func(r *result.Run) { r.Params["seed"] = 2 }, []string{Host}, []string{"seed 1 (base) vs 2 (new)"}, ""},
+		{"cache", func(r *result.Run) { r.Cache = result.Cold }, nil, []string{"cache: warm caches (base) vs cold caches (new)"}, ""},
+		{"frames", func(r *result.Run) { r.Warmup = 8 }, nil, []string{"frames: 160 frames (16 warm-up) (base) vs 160 frames (8 warm-up) (new)"}, ""},
+		{"host", func(r *result.Run) { r.Host.CPU, r.Host.Cores = "Other CPU", 8 }, nil,
+			[]string{"host: CPU Test CPU (base) vs Other CPU (new); host: cores 2 (base) vs 8 (new)", "-accept host"}, ""},
+		{"host accepted", func(r *result.Run) { r.Host.CPU = "Other CPU" }, []string{Host}, nil, "on two machines"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			next := synthetic(2, []string{"soa"}, []float64{1})
+			tc.change(next)
+			rep, err := Compare(base, next, "b.json", "n.json", tc.accept)
+			if tc.want == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(rep.Title(), tc.title) || len(rep.Accepted) == 0 {
+					t.Errorf("title %q, accepted %v: want %q in the title", rep.Title(), rep.Accepted, tc.title)
+				}
+				return
+			}
+			var de *DifferError
+			if !errors.As(err, &de) {
+				t.Fatalf("error %v, want a *DifferError", err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+	if err := CheckAccept([]string{"host", "hosts"}); err == nil || !strings.Contains(err.Error(), `"hosts"`) {
+		t.Errorf("CheckAccept: %v", err)
+	}
+}
+
+// TestBlocks: a round's kept frames (warm mode: its second half, after warm-up) give
+// one value, their median; a version 1 run gives one value per kept frame.
+func TestBlocks(t *testing.T) {
+	r := &result.Run{Frames: 12, Warmup: 2, Cache: result.Warm,
+		Rounds: []result.Round{{First: 0, Frames: 4}, {First: 4, Frames: 4}, {First: 8, Frames: 4}}}
+	b := &result.Backing{Frames: result.Series{NS: []int64{9, 9, 9, 9, 9, 9, 5, 7, 9, 9, 1, 3}}}
+	got := Blocks(r, b)
+	if want := []float64{9, 6, 2}; len(got) != 3 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Errorf("blocks %v, want %v", got, want)
+	}
+	r.Rounds, r.Cache = nil, ""
+	if got := Blocks(r, b); len(got) != 10 {
+		t.Errorf("version 1: %d blocks, want one per frame after warm-up (10)", len(got))
+	}
+}

@@ -1,0 +1,128 @@
+package tiles
+
+import (
+	"fmt"
+
+	"localitylab/scenarios/workload"
+)
+
+// This file is the tiles workload as a store written outside this package sees it (a
+// backing of one's own, registered through package byo): the World that places the
+// entities, decides each frame's moves and window, and folds the visited tiles into
+// the checksum. A store built on it folds exactly what the built-in stores fold, so
+// its checksums agree with theirs frame by frame when, and only when, it does the
+// same work.
+
+// Pos is where an entity stands: its top-left tile (Col, Row). It covers the tiles
+// [Col, Col+span) × [Row, Row+span), all inside the map.
+type Pos = pos
+
+// Move is one event of a frame: entity ID steps by (DX, DY), each -1, 0 or 1; where it
+// lands is World.Dest's to say (a step off the map bounces back).
+type Move = move
+
+// Rect is a half-open rectangle of tiles [X0, X1) × [Y0, Y1): the window.
+type Rect = rect
+
+// TablePhase names the load phase of the per-tile table (list heads, slice headers):
+// its size follows the map, not the entities, so the lab keeps it out of the bytes per
+// entity. A Load marks it with workload.Phase(ctx, TablePhase, workload.Fixed) before
+// making the table and workload.Phase(ctx, workload.DefaultPhase, workload.Building)
+// after it.
+const TablePhase = tilePhase
+
+// World is the tiles workload as a store of one's own gets it.
+//
+// Load places entity i (0 to Entities()-1) at Spawn(i): it stands on every tile of its
+// span×span square, and the store must be able to list a tile's entities. Each Frame
+// calls NextFrame, then for each move takes the entity off its tiles, computes
+// q := Dest(p, mv) from where it stood, and puts it on the tiles at q; then, for every
+// tile of the window in row-major order that holds an entity, sums the ids on it with
+// workload.Add (acc = workload.Add(acc, uint64(id)) from acc = 0, in any order) and
+// folds the tile with h = FoldTile(h, acc, TileIndex(col, row)); h, from 0, is the
+// checksum. Empty tiles are skipped.
+type World struct{ w *world }
+
+// Entities is the number of entities, ids 0 to Entities()-1; none is added or removed.
+func (w *World) Entities() int { return w.w.cfg.n }
+
+// Cols and Rows are the map's size in tiles; Span is an entity's side in tiles.
+func (w *World) Cols() int32 { return w.w.cfg.cols }
+func (w *World) Rows() int32 { return w.w.cfg.rows }
+func (w *World) Span() int32 { return w.w.cfg.span }
+
+// Moving is how many entities step each frame; when it is 0, a store need keep no
+// record of where an entity's entries are, since nothing is ever removed.
+func (w *World) Moving() int { return w.w.cfg.moving }
+
+// Sized reports the growth parameter: true when a store should size its vectors once
+// (EntriesPerTile counts what each tile gets), false when it should grow them by
+// append, as source 000 does. Both give the same checksums; only the load differs.
+func (w *World) Sized() bool { return w.w.cfg.sized }
+
+// EntriesPerTile counts, by TileIndex, the entries the load puts on each tile. It
+// generates the map once more, a few percent of a load.
+func (w *World) EntriesPerTile() []int32 { return w.w.entriesPerTile() }
+
+// Spawn is where entity i starts. Each entity has a seed of its own, so a Load may ask
+// in any order.
+func (w *World) Spawn(i int) Pos { return w.w.spawnAt(i) }
+
+// NextFrame starts the next frame and returns its events: the moves (a slice reused by
+// the next call) and the window to visit.
+func (w *World) NextFrame() ([]Move, Rect) { return w.w.nextFrame() }
+
+// Dest is where an entity standing at p lands after mv.
+func (w *World) Dest(p Pos, mv Move) Pos { return w.w.dest(p, mv) }
+
+// TileIndex is the row-major index of tile (col, row): row·Cols()+col.
+func (w *World) TileIndex(col, row int32) int32 { return w.w.tileIndex(col, row) }
+
+// FoldTile folds one visited tile that holds entities into the checksum h: acc is the
+// workload.Add sum of the ids on it, tile its TileIndex.
+func (w *World) FoldTile(h, acc uint64, tile int32) uint64 { return foldTile(h, acc, tile) }
+
+// NewWorld makes the world of resolved parameters p, ready for a store's Load once
+// NewOwn has wrapped the store (it allocates the per-frame buffers then). A store's
+// memory estimate (package byo) reads its sizes from it.
+func NewWorld(p workload.Params) (*World, error) {
+	c, err := newConfig(p, "")
+	if err != nil {
+		return nil, err
+	}
+	return &World{w: newWorld(c)}, nil
+}
+
+// NewOwn makes the store of a backing of one's own for resolved parameters p: it
+// builds the World, hands it to newStore, and completes the store with what the app
+// and `localitylab check` need. Package byo calls it. A store that has a method
+//
+//	Each(win Rect, fn func(col, row int32, at Pos, id int32))
+//
+// calling fn for every entity entry on every tile of win gets the preview and the
+// trace from it; without one it shows only the window.
+func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.Store, error) {
+	w, err := NewWorld(p)
+	if err != nil {
+		return nil, err
+	}
+	st := newStore(w)
+	if st == nil {
+		return nil, fmt.Errorf("tiles: the store's New returned nil")
+	}
+	each := func(rect, func(col, row int32, at pos, id int32)) {} // the window alone
+	trace := func(dst []workload.Folded) []workload.Folded {
+		return append(dst, workload.Folded{What: "tiles", Value: "not shown: the store has no Each method"})
+	}
+	if e, ok := st.(interface {
+		Each(win Rect, fn func(col, row int32, at Pos, id int32))
+	}); ok {
+		each = e.Each
+		trace = func(dst []workload.Folded) []workload.Folded { return w.w.trace(dst, each) }
+	}
+	return workload.Complete(st, workload.Completion{
+		Prepare: w.w.prepare,
+		Scene:   func(dst *workload.Scene) { w.w.scene(dst, each) },
+		Trace:   trace,
+	}), nil
+}
