@@ -3,7 +3,9 @@ package charts
 import (
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -196,7 +198,21 @@ func sweepParamList(s *result.Sweep) string {
 	for i, k := range keys {
 		parts[i] = k + " " + strconv.FormatInt(s.Params[k], 10)
 	}
-	return "fixed: " + strings.Join(parts, ", ")
+	return "fixed: " + strings.Join(parts, ", ") + TiedText(s)
+}
+
+// TiedText says which parameters followed the swept one, and how: "; on_screen
+// follows entities (0.2% of them)"; "" when none did.
+func TiedText(s *result.Sweep) string {
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(s.Tied)) {
+		parts = append(parts, fmt.Sprintf("%s follows %s (%s of them)", name, s.Param,
+			strconv.FormatFloat(100*s.Tied[name], 'g', 3, 64)+"%"))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
 }
 
 // sweepHostLine says where and when the sweep ran, and the caches it compared with.

@@ -76,6 +76,6 @@ func sweepLine(s *result.Sweep) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s: sweep of %s over %d values; %s; %s caches; took %s", head, s.Param, len(s.Values),
-		strings.Join(fixed, ", "), s.Cache, units.Duration(float64(s.DurationNS)))
+	return fmt.Sprintf("%s: sweep of %s over %d values; %s%s; %s caches; took %s", head, s.Param, len(s.Values),
+		strings.Join(fixed, ", "), charts.TiedText(s), s.Cache, units.Duration(float64(s.DurationNS)))
 }

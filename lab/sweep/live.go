@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"localitylab/internal/params"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/scenarios"
@@ -217,10 +218,17 @@ func (l *Live) finish(p Phase, err error) {
 // available memory is refused by the lab before anything loads.
 func (l *Live) measure(i int, v int64) (result.Point, *result.Run, error) {
 	pc := l.cfg.point(v)
+	var tied params.Map
+	for name := range l.cfg.tied {
+		if tied == nil {
+			tied = params.Map{}
+		}
+		tied[name] = pc.Params[name]
+	}
 	lv, err := startRun(l.ctx, pc)
 	var me *lab.MemoryError
 	if errors.As(err, &me) {
-		return result.Point{Value: v, Skipped: me.Error(), Backings: []result.PointBacking{}, Pairs: []result.Ratio{}}, nil, nil
+		return result.Point{Value: v, Tied: tied, Skipped: me.Error(), Backings: []result.PointBacking{}, Pairs: []result.Ratio{}}, nil, nil
 	}
 	if err != nil {
 		return result.Point{}, nil, err
@@ -229,7 +237,9 @@ func (l *Live) measure(i int, v int64) (result.Point, *result.Run, error) {
 	if err != nil {
 		return result.Point{}, nil, err
 	}
-	return pointOf(r, v), r, nil
+	p := pointOf(r, v)
+	p.Tied = tied
+	return p, r, nil
 }
 
 // allowance is the share of the budget left for point i: what the points before it

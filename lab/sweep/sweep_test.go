@@ -1,6 +1,9 @@
 package sweep
 
 import (
+	"localitylab/lab"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
 	"slices"
 	"strings"
 	"testing"
@@ -55,5 +58,45 @@ func TestCheckCompletes(t *testing.T) {
 	}
 	if !slices.Equal(c.Values, []int64{0, 8, 16, 32, 64, 128, 256}) {
 		t.Errorf("values = %v, want the defaults of cold_bytes", c.Values)
+	}
+}
+
+// TestTied: an entities sweep of sprites holds the share of sprites in view, not their
+// number, unless the run sets on_screen to another value; nothing else is tied.
+func TestTied(t *testing.T) {
+	sprites, err := scenarios.Lookup("sprites")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles, err := scenarios.Lookup("tiles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Tied(sprites, "entities", workload.Params{}); got["on_screen"] != 0.002 || len(got) != 1 {
+		t.Errorf("entities sweep of sprites ties %v, want on_screen at 0.002", got)
+	}
+	if got := Tied(sprites, "entities", workload.Params{"on_screen": 2000}); got == nil {
+		t.Error("on_screen at its default unties it")
+	}
+	for _, tt := range []struct {
+		spec  *workload.Spec
+		param string
+		set   workload.Params
+	}{{sprites, "entities", workload.Params{"on_screen": 16}}, {sprites, "moving_pct", nil}, {tiles, "entities", nil}} {
+		if got := Tied(tt.spec, tt.param, tt.set); got != nil {
+			t.Errorf("%s over %s with %v ties %v, want nothing", tt.spec.Name, tt.param, tt.set, got)
+		}
+	}
+	c := Config{Run: lab.Config{Workload: "sprites", Backings: []string{workload.SoA}}, Param: "entities", Values: []int64{1000, 1_000_000, 4_000_000}}
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for v, want := range map[int64]int64{1000: 2, 1_000_000: 2000, 4_000_000: 8000} {
+		if got := c.point(v).Params["on_screen"]; got != want {
+			t.Errorf("point %d: on_screen %d, want %d", v, got, want)
+		}
+	}
+	if err := c.Check(); err != nil || c.tied == nil {
+		t.Errorf("a second Check lost the tie: %v, %v", c.tied, err)
 	}
 }
