@@ -1,12 +1,13 @@
 package sweep
 
 import (
-	"localitylab/lab"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
 	"slices"
 	"strings"
 	"testing"
+
+	"localitylab/lab"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
 )
 
 // TestCheckBadInput: every mistake is caught before a point runs, and the error names
