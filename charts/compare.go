@@ -144,11 +144,8 @@ func WriteComparePNG(w io.Writer, base, new *result.Run, rep *compare.Report, o 
 }
 
 func renderCompare(base, new *result.Run, rep *compare.Report, o Options) *image.RGBA {
-	w, h := o.size()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	p := NewPainter(min(float64(w)/96, float64(h)/54))
-	fillRect(img, img.Rect, white)
-	pad := 2 * p.pad()
+	img, p, pad := newSlide(o)
+	w, h := img.Rect.Dx(), img.Rect.Dy()
 	t, s := p.fonts.title, p.fonts.small
 
 	y := drawWrapped(img, t, pad, pad, w-2*pad, rep.Title(), ink) + pad/3

@@ -26,15 +26,23 @@ func WritePNG(w io.Writer, r *result.Run, o Options) error {
 	return nil
 }
 
-// renderRun draws the slide: the title, parameter and host lines on top, the three charts side
-// by side, the summary table below them. Text sizes follow the image size, so a
-// 3840×2160 export is the 1920×1080 one at twice the resolution.
-func renderRun(r *result.Run, o Options) *image.RGBA {
+// newSlide is a blank white image of the size o asks for, with the painter whose
+// text sizes follow it (a 3840×2160 export is the 1920×1080 one at twice the
+// resolution) and the margin every slide keeps.
+func newSlide(o Options) (*image.RGBA, *Painter, int) {
 	w, h := o.size()
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	p := NewPainter(min(float64(w)/96, float64(h)/54))
 	fillRect(img, img.Rect, white)
-	pad := 2 * p.pad()
+	return img, p, 2 * p.pad()
+}
+
+// renderRun draws the slide: the title, parameter and host lines on top, the three charts side
+// by side, the summary table below them. Text sizes follow the image size, so a
+// 3840×2160 export is the 1920×1080 one at twice the resolution.
+func renderRun(r *result.Run, o Options) *image.RGBA {
+	img, p, pad := newSlide(o)
+	w, h := img.Rect.Dx(), img.Rect.Dy()
 	t, s := p.fonts.title, p.fonts.small
 
 	y := drawWrapped(img, t, pad, pad, w-2*pad, headline(r), ink) + pad/3

@@ -40,11 +40,8 @@ func checkSweep(s *result.Sweep) error {
 // renderSweep draws the slide: title lines, the chart, then the table per backing
 // and the crossings in words.
 func renderSweep(s *result.Sweep, o Options) *image.RGBA {
-	w, h := o.size()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	p := NewPainter(min(float64(w)/96, float64(h)/54))
-	fillRect(img, img.Rect, white)
-	pad := 2 * p.pad()
+	img, p, pad := newSlide(o)
+	w, h := img.Rect.Dx(), img.Rect.Dy()
 	t, sm := p.fonts.title, p.fonts.small
 
 	y := drawWrapped(img, t, pad, pad, w-2*pad, sweepHeadline(s), ink) + pad/3

@@ -67,14 +67,10 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 // bench runs a measured comparison and reports it.
 func bench(args []string, stdout, stderr io.Writer) int {
 	fs, o := benchFlags(stderr)
-	if help, err := parseFlags(fs, args, stderr); help || err != nil {
-		return complain(err, stderr)
+	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	if done {
+		return status
 	}
-	if fs.NArg() > 0 {
-		return complain(usagef("bench: unexpected argument %q (parameters are flags: -entities 1000)", fs.Arg(0)), stderr)
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	c, err := o.config(set)
 	if err == nil {
 		err = o.check()

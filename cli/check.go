@@ -44,14 +44,10 @@ func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 // first of them stops doing the reference's work (package check).
 func checkRun(args []string, stdout, stderr io.Writer) int {
 	fs, o := checkFlags(stderr)
-	if help, err := parseFlags(fs, args, stderr); help || err != nil {
-		return complain(err, stderr)
+	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	if done {
+		return status
 	}
-	if fs.NArg() > 0 {
-		return complain(usagef("check: unexpected argument %q (parameters are flags: -entities 1000)", fs.Arg(0)), stderr)
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	c, err := o.config(set)
 	if err != nil {
 		return complain(err, stderr)

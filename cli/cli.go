@@ -157,6 +157,21 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Errorf(forma
 // parseFlags parses args with fs. A mistake is returned as a usage error that points
 // to the command's help, rather than printed with every flag's description; -h prints
 // the flags to out and reports help (exit status 0).
+// parseCommand is parseFlags for a command that takes flags only: it also refuses a
+// stray argument, saying what the command takes instead (hint), and returns the names
+// of the flags given. done is true when the command should end at once, with status.
+func parseCommand(fs *flag.FlagSet, args []string, stderr io.Writer, hint string) (set map[string]bool, status int, done bool) {
+	if help, err := parseFlags(fs, args, stderr); help || err != nil {
+		return nil, complain(err, stderr), true
+	}
+	if fs.NArg() > 0 {
+		return nil, complain(usagef("%s: unexpected argument %q (%s)", fs.Name(), fs.Arg(0), hint), stderr), true
+	}
+	set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set, 0, false
+}
+
 func parseFlags(fs *flag.FlagSet, args []string, out io.Writer) (help bool, err error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}

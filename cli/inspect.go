@@ -56,11 +56,9 @@ func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
 // pictures and the figures to the files asked for.
 func inspect(args []string, stdout, stderr io.Writer) int {
 	fs, o := inspectFlags(stderr)
-	if help, err := parseFlags(fs, args, stderr); help || err != nil {
-		return complain(err, stderr)
-	}
-	if fs.NArg() > 0 {
-		return complain(usagef("inspect: unexpected argument %q (parameters are flags: -entities 1000)", fs.Arg(0)), stderr)
+	_, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	if done {
+		return status
 	}
 	c, err := o.config()
 	if err != nil {

@@ -52,14 +52,10 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 // stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
 func sweepCmd(args []string, stdout, stderr io.Writer) int {
 	fs, o := sweepFlags(stderr)
-	if help, err := parseFlags(fs, args, stderr); help || err != nil {
-		return complain(err, stderr)
+	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -param entities -values 1000,10000")
+	if done {
+		return status
 	}
-	if fs.NArg() > 0 {
-		return complain(usagef("sweep: unexpected argument %q (parameters are flags: -param entities -values 1000,10000)", fs.Arg(0)), stderr)
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	c, err := o.config(set)
 	if err == nil {
 		err = o.files.check()

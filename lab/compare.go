@@ -9,25 +9,39 @@ import (
 // Compare measures how many times slower backing slower ran than backing faster in r,
 // by the same statistics as the summary's ratios (see Summarize): the median over the
 // rounds of each round's median t_slower[k] / t_faster[k], over the kept frames both
-// ran, with its 95% interval over the rounds. A lesson uses it to put a measured figure beside a source's claim about
-// two backings, neither of which need be the fastest. A median below 1 means the
-// claim's direction did not hold here.
+// ran, with its 95% interval over the rounds. A lesson uses it to put a measured
+// figure beside a source's claim about two backings, neither of which need be the
+// fastest. A median below 1 means the claim's direction did not hold here.
 //
 // It returns an error naming the backing that r lacks, or saying that the two share
 // no frame after warm-up (a run stopped early, a worker that failed in its warm-up).
 func Compare(r *result.Run, slower, faster string) (result.Ratio, error) {
-	a, b := backingIndex(r, slower), backingIndex(r, faster)
-	for _, x := range []struct {
-		name string
-		i    int
-	}{{slower, a}, {faster, b}} {
-		if x.i < 0 {
-			return result.Ratio{}, fmt.Errorf("compare: the run has no backing %q", x.name)
-		}
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return result.Ratio{}, err
 	}
-	rt, ok := blockRatio(r, a, b)
+	return ratioOrError(r, a, b, blockRatios(nil, r, a, b))
+}
+
+// pairOf returns the indexes of the two named backings, or an error naming the one r
+// lacks.
+func pairOf(r *result.Run, slower, faster string) (a, b int, err error) {
+	a, b = backingIndex(r, slower), backingIndex(r, faster)
+	switch {
+	case a < 0:
+		return a, b, fmt.Errorf("compare: the run has no backing %q", slower)
+	case b < 0:
+		return a, b, fmt.Errorf("compare: the run has no backing %q", faster)
+	}
+	return a, b, nil
+}
+
+// ratioOrError is ratioOver, or an error saying that the two share no kept frame.
+func ratioOrError(r *result.Run, a, b int, xs []float64) (result.Ratio, error) {
+	rt, ok := ratioOver(r, a, b, xs)
 	if !ok {
-		return result.Ratio{}, fmt.Errorf("compare: %s and %s share no measured frame after the %d warm-up frames", slower, faster, r.Warmup)
+		return result.Ratio{}, fmt.Errorf("compare: %s and %s share no measured frame after the %d warm-up frames",
+			r.Backings[a].Name, r.Backings[b].Name, r.Warmup)
 	}
 	return rt, nil
 }
@@ -47,21 +61,14 @@ func backingIndex(r *result.Run, name string) int {
 // over the same kept frames. It returns an error when either backing's frames
 // resolved no handle.
 func CompareLookups(r *result.Run, slower, faster string) (result.Ratio, error) {
-	a, b := backingIndex(r, slower), backingIndex(r, faster)
-	for _, x := range []struct {
-		name string
-		i    int
-	}{{slower, a}, {faster, b}} {
-		if x.i < 0 {
-			return result.Ratio{}, fmt.Errorf("compare: the run has no backing %q", x.name)
-		}
-		if r.Backings[x.i].Frames.LookupNS == nil {
-			return result.Ratio{}, fmt.Errorf("compare: %s's frames resolved no handle", x.name)
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return result.Ratio{}, err
+	}
+	for _, i := range []int{a, b} {
+		if r.Backings[i].Frames.LookupNS == nil {
+			return result.Ratio{}, fmt.Errorf("compare: %s's frames resolved no handle", r.Backings[i].Name)
 		}
 	}
-	rt, ok := ratioOver(r, a, b, columnRatios(nil, r, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS))
-	if !ok {
-		return result.Ratio{}, fmt.Errorf("compare: %s and %s share no measured frame after the %d warm-up frames", slower, faster, r.Warmup)
-	}
-	return rt, nil
+	return ratioOrError(r, a, b, columnRatios(nil, r, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS))
 }

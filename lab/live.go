@@ -161,19 +161,8 @@ func Run(ctx context.Context, c Config, progress func(Status)) (*result.Run, err
 	if err != nil {
 		return nil, err
 	}
-	for {
-		select {
-		case <-l.updates:
-			if progress != nil {
-				progress(l.Status())
-			}
-		case <-l.done:
-			if progress != nil {
-				progress(l.Status())
-			}
-			return l.Wait()
-		}
-	}
+	Follow(l.updates, l.done, l.Status, progress)
+	return l.Wait()
 }
 
 // Config returns the run's configuration as checked: parameters resolved, defaults

@@ -97,19 +97,8 @@ func Run(ctx context.Context, c Config, progress func(Status)) (*result.Sweep, e
 	if err != nil {
 		return nil, err
 	}
-	for {
-		select {
-		case <-l.updates:
-			if progress != nil {
-				progress(l.Status())
-			}
-		case <-l.done:
-			if progress != nil {
-				progress(l.Status())
-			}
-			return l.Wait()
-		}
-	}
+	lab.Follow(l.updates, l.done, l.Status, progress)
+	return l.Wait()
 }
 
 // Config returns the sweep's configuration as checked.
