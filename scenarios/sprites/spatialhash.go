@@ -32,8 +32,6 @@ type hashStore[C coldArray] struct {
 	*world
 	g     *loosegrid.Grid[hashVal[C]]
 	found []loosegrid.Entry[hashVal[C]]
-	// This frame's moving sprites and their destinations, reused.
-	ids, xs, ys []int32
 }
 
 // hashVal is what the grid keeps beside a sprite's box and id: its depth, and its cold
@@ -48,9 +46,6 @@ func (s *hashStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.g = loosegrid.New[hashVal[C]](loosegrid.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}, s.cfg.cell, n)
 	s.found = make([]loosegrid.Entry[hashVal[C]], 0, cap(s.vis.keys))
-	s.ids = make([]int32, 0, s.cfg.moving)
-	s.xs = make([]int32, 0, s.cfg.moving)
-	s.ys = make([]int32, 0, s.cfg.moving)
 	if err := workload.Fill(ctx, progress, n, func(lo, hi int) {
 		var v hashVal[C]
 		for i := lo; i < hi; i++ {
@@ -77,23 +72,10 @@ func (s *hashStore[C]) Frame() uint64 {
 	return s.vis.draw()
 }
 
-// applyMoves moves each sprite's corner, in two passes: the first reads every moving
-// sprite's corner and works out where it goes, the second hands the whole list to
-// the grid. A move's one cache miss is its sprite's corner; a loop that does nothing
-// but read corners keeps many of those misses in flight at once, where a loop that
-// also moved each sprite fits only a few into the processor's window.
-func (s *hashStore[C]) applyMoves(moves []move) {
-	side := s.cfg.side
-	ids, xs, ys := s.ids[:0], s.xs[:0], s.ys[:0]
-	for _, mv := range moves {
-		x, y := s.g.Corner(mv.ID)
-		ids = append(ids, mv.ID)
-		xs = append(xs, wrap(x+mv.DX, side))
-		ys = append(ys, wrap(y+mv.DY, side))
-	}
-	s.g.MoveEach(ids, xs, ys)
-	s.ids, s.xs, s.ys = ids, xs, ys
-}
+// applyMoves hands the frame's moves to the grid as they are: the world wraps at its
+// side, and the grid's bounds are the world, so its torus (ShiftEach) wraps each move
+// as the other stores do (wrap).
+func (s *hashStore[C]) applyMoves(moves []move) { loosegrid.ShiftEach(s.g, moves) }
 
 // cull queries the view and adds what it finds, in the grid's cell order, with the
 // digest of each one's cold bytes.
