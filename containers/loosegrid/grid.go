@@ -22,6 +22,9 @@
 //     stays in its cell, only marks the cell's copies stale (a dirty flag); a query
 //     refreshes the stale cells it visits before reading them. Only a move to another
 //     cell touches the lists: it finds the item in its old cell by its id.
+//     [ShiftEach] makes a list of such moves in a world that wraps with no call per
+//     move that keeps its cell: a multiply and a shift per axis find the cell, and a
+//     freed id is told by its corner, so no live bit is read.
 //
 // [Grid] is that structure, changed entry by entry. [Index] is the same loose grid
 // rebuilt from scratch in one counting sort, for worlds where everything moves every
@@ -39,7 +42,9 @@
 //   - A move whose corner keeps its cell, 33–47 ns, against 4.5–5.4 ns for adding to
 //     two int32 columns by id with both in cache (BenchmarkMove stay and soa); a move
 //     to another cell 340–435 ns; the sprites workload's drift (up to 8 units each
-//     way) 80–110 ns.
+//     way) 80–110 ns. Those are MoveTo's, one call per move, with a live-bit check and
+//     two full cell computations; a ShiftEach step that keeps its cell costs 1.15–2.0×
+//     the sprites workload's soa move (BenchmarkMoves stay in scenarios/sprites).
 //
 // Memory: per entry an 8-byte corner by id, and its item (box, id, value) in an
 // array with a quarter more slots than entries; per cell 8 bytes and a bit. A Grid is

@@ -14,17 +14,23 @@ import (
 // corner, and the cells' lists lie one after another in row-major order, each item
 // holding the sprite's box, id and depth. Culling walks the cells under the view
 // widened by the largest sprite (a sprite whose corner lies just before the view still
-// overlaps it), reading each row of cells as one stretch of memory. A move that keeps
-// the corner's cell writes the corner in an array by id and marks the cell's copies
-// stale (the next query that visits the cell refreshes them); one that changes cell
+// overlaps it), reading each row of cells as one stretch of memory. The corners live
+// apart from the lists, in a dense array by id: a move whose corner keeps its cell
+// (about 96% of them at the defaults) reads and writes that one 8-byte corner, wraps
+// it as every store does, finds its cell by a multiply and a shift per axis, compares
+// and marks the cell's copies stale (the next query that visits the cell refreshes
+// them), in a loop that calls nothing (loosegrid.ShiftEach); one that changes cell
 // moves the item to its new cell's list.
 //
-// Measured (BenchmarkFrame, -benchtime 20x -count 3, one run on the shared 2-core VM):
-// the default frame (1% of a million sprites moving) about 1.8× faster than soa's
-// (1.13 ms against 2.05 ms, medians), the still frame about 14× (130 µs against 1.85
-// ms). A move whose corner keeps its cell still costs about 4.6× soa's write of two
-// columns when both are in cache (BenchmarkMoves stay: 29 ns against 6.3 ns): the
-// two cell computations, the liveness check and the stale mark are the difference.
+// Measured on the shared 2-core VM, ratios within one run, CPU time of the thread:
+// BenchmarkMoves stay (go test -run '^$' -bench Moves -count 5), the moves that keep
+// their cell, 1.15–2.0× soa's two column writes per move over five runs, 1.56× the
+// middle one (it was 3.7–5.4×, 4.0× the middle, when the grid computed both cells in
+// full, checked a live bit per move and took the moves in two passes); the target is
+// 1.5×, so this holds in some runs, not all. BenchmarkFrame (-benchtime 20x -count 5):
+// the default frame (1% of a million sprites moving) about 1.9× faster than soa's
+// (686 µs against 1.32 ms, medians), the still frame about 14× (134 µs against 1.83
+// ms).
 //
 // The cold bytes, if any, lie in each item beside the sprite's depth, inside the cells'
 // packed lists.
