@@ -66,7 +66,7 @@ func newGeometry(bounds Box, cell int32) geometry {
 		lastCol: uint64(cols - 1), lastRow: uint64(rows - 1),
 		recip: reciprocal(cell),
 		w:     bounds.W, h: bounds.H,
-		spanX: span(bounds.X, cols*int64(cell)), spanY: span(bounds.Y, rows*int64(cell)),
+		spanX: span(bounds.X, cols, cell), spanY: span(bounds.Y, rows, cell),
 		magic: magic, shift: shift,
 	}
 }
@@ -74,12 +74,15 @@ func newGeometry(bounds Box, cell int32) geometry {
 // reciprocal is ceil(2^63 / cell), for index.
 func reciprocal(cell int32) uint64 { return (1<<63-1)/uint64(cell) + 1 }
 
-// span is the extent of the cells' own area along an axis from origin o whose cells
-// reach extent units: cut short at 2^31 - max(o, 0), so that an offset below it names
-// a coordinate below 2^31, and an int32 difference v-o read modulo 2^32 falls below it
-// only for a v that truly lies within it.
-func span(o int32, extent int64) uint64 {
-	return uint64(min(extent, 1<<31-max(int64(o), 0)))
+// span is the extent of the cells' own area along an axis from origin o whose n
+// cells of side cell reach past it: cut short, in whole cells, at 2^31 - max(o, 0), so
+// that an offset below it names a coordinate below 2^31, and an int32 difference v-o
+// read modulo 2^32 falls below it only for a v that truly lies within it. Whole cells,
+// so that an offset d at or beyond it has d·magic >> shift at or beyond its cells'
+// count (the product is monotone in d, and exact below 2^64, as magic ≤ 2^32 and
+// d < 2^32): a cell test between a corner inside the area and one outside it fails.
+func span(o int32, n int64, cell int32) uint64 {
+	return uint64(min(n, (1<<31-max(int64(o), 0))/int64(cell)) * int64(cell))
 }
 
 // magicOf is the multiplier and shift that divide by cell any d below 2^31 (Granlund

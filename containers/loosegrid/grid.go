@@ -238,10 +238,11 @@ func shiftRun[S ~struct{ ID, DX, DY int32 }](geo *geometry, at []point, stale bi
 			return i
 		}
 		p := &at[st.ID]
-		ox, oy := uint64(uint32(p.x-geo.x0)), uint64(uint32(p.y-geo.y0)) // exact within the area
-		if ox >= geo.spanX || oy >= geo.spanY {
-			return i
-		}
+		// The offsets are exact within the area. A corner outside it is not tested
+		// here: its offset, at or beyond the span, gives a cell index at or beyond the
+		// cells' count (see span), which no corner inside the area matches, and the
+		// new corner is tested below.
+		ox, oy := uint64(uint32(p.x-geo.x0)), uint64(uint32(p.y-geo.y0))
 		nx, ny := (int64(ox)+int64(st.DX))%int64(geo.w), (int64(oy)+int64(st.DY))%int64(geo.h)
 		if nx < 0 {
 			nx += int64(geo.w)

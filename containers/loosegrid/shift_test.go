@@ -34,9 +34,10 @@ func TestMagicIsFloorDivision(t *testing.T) {
 	}
 }
 
-// TestSpanIsExactModulo32 checks the premise of ShiftEach's fast path: an int32
+// TestSpanIsExactModulo32 checks the premises of ShiftEach's fast path: an int32
 // difference v-x0 read modulo 2^32 falls below the span only for a v truly within
-// it, whatever the origin; and a freed id's corner (away) never does.
+// it, whatever the origin; a v outside has a column by the magic beyond the area's;
+// and a freed id's corner (away) lies outside.
 func TestSpanIsExactModulo32(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -47,6 +48,7 @@ func TestSpanIsExactModulo32(t *testing.T) {
 		{"negative origin", Box{-500, -70, 1000, 100}, 7},
 		{"lowest origin", Box{math.MinInt32, math.MinInt32, math.MaxInt32, math.MaxInt32}, 1 << 24},
 		{"ending at 2^31", Box{math.MaxInt32 - 999, 5, 1000, 1000}, 100},
+		{"cut short at 2^31 within a cell", Box{math.MaxInt32 - 1049, 5, 1100, 1000}, 100},
 		{"cells past the bounds", Box{1 << 30, 0, 1<<30 + 5, 64}, 1 << 29},
 		{"cell 1", Box{-3, -3, 50, 50}, 1},
 	}
@@ -73,6 +75,11 @@ func TestSpanIsExactModulo32(t *testing.T) {
 				}
 				if fast && g.cellOf(v, g.y0) != int32(uint64(d)*g.magic>>g.shift) {
 					t.Errorf("x %d: column %d by the magic, %d by cellOf", v, uint64(d)*g.magic>>g.shift, g.cellOf(v, g.y0))
+				}
+				// ShiftEach does not test the old corner: outside the area, its column
+				// by the magic must lie beyond every column inside it.
+				if m, last := uint64(uint32(v-g.x0)), (g.spanX-1)/uint64(g.cell); !fast && m*g.magic>>g.shift <= last {
+					t.Errorf("x %d, outside the area: column %d by the magic, not beyond the area's last, %d", v, m*g.magic>>g.shift, last)
 				}
 			}
 			if a := g.away(); uint64(uint32(a.x-g.x0)) < g.spanX || uint64(uint32(a.y-g.y0)) < g.spanY {
