@@ -43,7 +43,7 @@
 //     two int32 columns by id with both in cache (BenchmarkMove stay and soa); a move
 //     to another cell 340–435 ns; the sprites workload's drift (up to 8 units each
 //     way) 80–110 ns. Those are MoveTo's, one call per move, with a live-bit check and
-//     two full cell computations; a ShiftEach step that keeps its cell costs 1.15–2.0×
+//     two full cell computations; a ShiftEach step that keeps its cell costs 1.2–1.5×
 //     the sprites workload's soa move (BenchmarkMoves stay in scenarios/sprites).
 //
 // Memory: per entry an 8-byte corner by id, and its item (box, id, value) in an

@@ -24,13 +24,13 @@ import (
 //
 // Measured on the shared 2-core VM, ratios within one run, CPU time of the thread:
 // BenchmarkMoves stay (go test -run '^$' -bench Moves -count 5), the moves that keep
-// their cell, 1.15–2.0× soa's two column writes per move over five runs, 1.56× the
-// middle one (it was 3.7–5.4×, 4.0× the middle, when the grid computed both cells in
-// full, checked a live bit per move and took the moves in two passes); the target is
-// 1.5×, so this holds in some runs, not all. BenchmarkFrame (-benchtime 20x -count 5):
-// the default frame (1% of a million sprites moving) about 1.9× faster than soa's
-// (686 µs against 1.32 ms, medians), the still frame about 14× (134 µs against 1.83
-// ms).
+// their cell, 1.21–1.54× soa's two column writes per move over five runs, 1.50× the
+// middle one (about 5.9 ns against 3.9 ns); it was 3.7–5.4×, 4.0× the middle, when
+// the grid computed both cells in full, checked a live bit per move and took the
+// moves in two passes. BenchmarkFrame (-benchtime 20x -count 5): the default frame
+// (1% of a million sprites moving) about 2.0× faster than soa's (639 µs against 1.26
+// ms, medians), the still frame about 8.9× (134 µs against 1.19 ms; soa's still frame
+// has ranged from 1.1 to 2.5 ms between runs on this machine).
 //
 // The cold bytes, if any, lie in each item beside the sprite's depth, inside the cells'
 // packed lists.
