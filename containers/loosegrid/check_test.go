@@ -74,6 +74,11 @@ func checkGrid[T any](t *testing.T, g *Grid[T]) {
 	if len(free)+held != len(g.at) {
 		t.Fatalf("%d free ids and %d held of %d issued", len(free), held, len(g.at))
 	}
+	for _, id := range free { // ShiftEach tells a freed id by its corner alone
+		if p := g.at[id]; uint64(uint32(p.x-g.geo.x0)) < g.geo.spanX && uint64(uint32(p.y-g.geo.y0)) < g.geo.spanY {
+			t.Fatalf("free id %d keeps corner (%d, %d), inside the cells' own area", id, p.x, p.y)
+		}
+	}
 	checkInspect(t, g)
 }
 

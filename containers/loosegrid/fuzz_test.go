@@ -27,14 +27,16 @@ func (r *bytes) query() Box {
 
 const maxSteps = 200
 
-// FuzzOps applies a random sequence of operations to a Grid and to a reference model
-// (maps from id to box and value, a stack of free ids, brute-force queries) and
+// FuzzOps applies a random sequence of operations (insert, remove, move, ShiftEach,
+// query) to a Grid and to a reference model (maps from id to box and value, a stack of
+// free ids, brute-force queries, steps wrapped by around) and
 // compares them after every step. Small cells and few entries keep the grid's room
 // scarce, so entries often shift between cells and wait pending.
 func FuzzOps(f *testing.F) {
 	f.Add([]byte{10, 0, 1, 2, 30, 30, 0, 0, 70, 70, 20, 20, 3, 0, 0, 127, 127})
 	f.Add([]byte{3, 0, 60, 60, 10, 10, 2, 0, 61, 59, 12, 12, 1, 0, 0, 10, 10, 10, 3, 50, 50, 20, 20})
 	f.Add([]byte{0, 0, 0, 0, 0, 41, 41, 0, 0, 64, 64, 1, 1, 0, 2, 1, 1, 1, 0, 0, 3, 0, 0, 127, 127, 4})
+	f.Add([]byte{9, 0, 0, 10, 10, 5, 5, 1, 90, 3, 9, 9, 5, 3, 0, 80, 1, 0, 0, 5, 2, 0, 0, 5, 1, 1, 0, 40, 40})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := &bytes{data}
 		g := New[int32](Box{0, 0, 96, 96}, 1+in.next(24), int(in.next(8)))
@@ -57,7 +59,7 @@ func FuzzOps(f *testing.F) {
 			}
 		}
 		for step := 0; len(in.b) > 0 && step < maxSteps; step++ {
-			switch in.next(5) {
+			switch in.next(6) {
 			case 0, 1: // insert, twice as often as the others so that grids fill up
 				b, v := in.box(), int32(step)
 				want := issued
@@ -85,6 +87,19 @@ func FuzzOps(f *testing.F) {
 				}
 			case 4:
 				checkQuery(t, g, boxes, vals, in.query())
+			case 5: // shift a few entries around the torus of the bounds, by up to ±40
+				var steps []Step
+				for range in.next(4) {
+					if id, ok := pick(); ok {
+						steps = append(steps, Step{id, in.next(81) - 40, in.next(81) - 40})
+					}
+				}
+				ShiftEach(g, steps)
+				for _, st := range steps {
+					b := boxes[st.ID]
+					b.X, b.Y = around(b.X, st.DX, 0, 96), around(b.Y, st.DY, 0, 96)
+					boxes[st.ID] = b
+				}
 			}
 			checkGrid(t, g)
 			for id, b := range boxes {

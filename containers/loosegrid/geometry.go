@@ -36,6 +36,15 @@ type geometry struct {
 	lastCol    uint64 // cols - 1
 	lastRow    uint64 // rows - 1
 	recip      uint64 // ceil(2^63 / cell), so that a division is a multiplication
+	w, h       int32  // the bounds' size: the period of ShiftEach's torus
+	// spanX and spanY bound the cells' own area, [x0, x0+spanX) × [y0, y0+spanY):
+	// the cells' extent, cut short so that x0+spanX and y0+spanY stay within 2^31.
+	// There a corner's offset d from the origin is exact as an int32 difference taken
+	// modulo 2^32, and its column is d·magic >> shift (see magicOf): the cheap test
+	// of a move that stays in its cell, where index must also clamp.
+	spanX, spanY uint64
+	magic        uint64
+	shift        uint8
 }
 
 func newGeometry(bounds Box, cell int32) geometry {
@@ -50,16 +59,56 @@ func newGeometry(bounds Box, cell int32) geometry {
 	if cols*rows > MaxCells {
 		panic(fmt.Sprintf("loosegrid: bounds %+v in cells of %d make %d×%d cells, more than %d", bounds, cell, cols, rows, MaxCells))
 	}
+	magic, shift := magicOf(cell)
 	return geometry{
 		x0: bounds.X, y0: bounds.Y, cell: cell,
 		cols: int32(cols), rows: int32(rows),
 		lastCol: uint64(cols - 1), lastRow: uint64(rows - 1),
 		recip: reciprocal(cell),
+		w:     bounds.W, h: bounds.H,
+		spanX: span(bounds.X, cols, cell), spanY: span(bounds.Y, rows, cell),
+		magic: magic, shift: shift,
 	}
 }
 
 // reciprocal is ceil(2^63 / cell), for index.
 func reciprocal(cell int32) uint64 { return (1<<63-1)/uint64(cell) + 1 }
+
+// span is the extent of the cells' own area along an axis from origin o whose n
+// cells of side cell reach past it: cut short, in whole cells, at 2^31 - max(o, 0), so
+// that an offset below it names a coordinate below 2^31, and an int32 difference v-o
+// read modulo 2^32 falls below it only for a v that truly lies within it. Whole cells,
+// so that an offset d at or beyond it has d·magic >> shift at or beyond its cells'
+// count (the product is monotone in d, and exact below 2^64, as magic ≤ 2^32 and
+// d < 2^32): a cell test between a corner inside the area and one outside it fails.
+func span(o int32, n int64, cell int32) uint64 {
+	return uint64(min(n, (1<<31-max(int64(o), 0))/int64(cell)) * int64(cell))
+}
+
+// magicOf is the multiplier and shift that divide by cell any d below 2^31 (Granlund
+// and Montgomery's division by invariant integers, for 31-bit dividends): with
+// l = ceil(log2 cell) and magic = ceil(2^(31+l) / cell), floor(d / cell) equals
+// d·magic >> (31+l), since magic·cell exceeds 2^(31+l) by less than cell ≤ 2^l; and
+// the product stays below 2^63, as magic ≤ 2^32. One multiply and one shift, where
+// index needs a 128-bit product and a clamp.
+func magicOf(cell int32) (magic uint64, shift uint8) {
+	l := uint(bits.Len32(uint32(cell) - 1))
+	return (1<<(31+l) + uint64(cell) - 1) / uint64(cell), uint8(31 + l)
+}
+
+// away is a corner outside the cells' own area, the one a freed id keeps: its offset
+// from the origin, -1, read modulo 2^32 is 2^32-1, beyond any span.
+func (g *geometry) away() point { return point{g.x0 - 1, g.y0 - 1} }
+
+// around is v moved by d around the torus of period n from origin o: o + (v-o+d) mod n,
+// in [o, o+n). It takes 64 bits, so that no sum overflows.
+func around(v, d, o, n int32) int32 {
+	r := (int64(v) - int64(o) + int64(d)) % int64(n)
+	if r < 0 {
+		r += int64(n)
+	}
+	return int32(int64(o) + r)
+}
 
 // cells is how many cells the grid has.
 func (g *geometry) cells() int { return int(g.cols) * int(g.rows) }

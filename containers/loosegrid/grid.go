@@ -22,6 +22,9 @@
 //     stays in its cell, only marks the cell's copies stale (a dirty flag); a query
 //     refreshes the stale cells it visits before reading them. Only a move to another
 //     cell touches the lists: it finds the item in its old cell by its id.
+//     [ShiftEach] makes a list of such moves in a world that wraps with no call per
+//     move that keeps its cell: a multiply and a shift per axis find the cell, and a
+//     freed id is told by its corner, so no live bit is read.
 //
 // [Grid] is that structure, changed entry by entry. [Index] is the same loose grid
 // rebuilt from scratch in one counting sort, for worlds where everything moves every
@@ -39,7 +42,9 @@
 //   - A move whose corner keeps its cell, 33–47 ns, against 4.5–5.4 ns for adding to
 //     two int32 columns by id with both in cache (BenchmarkMove stay and soa); a move
 //     to another cell 340–435 ns; the sprites workload's drift (up to 8 units each
-//     way) 80–110 ns.
+//     way) 80–110 ns. Those are MoveTo's, one call per move, with a live-bit check and
+//     two full cell computations; a ShiftEach step that keeps its cell costs 1.2–1.5×
+//     the sprites workload's soa move (BenchmarkMoves stay in scenarios/sprites).
 //
 // Memory: per entry an 8-byte corner by id, and its item (box, id, value) in an
 // array with a quarter more slots than entries; per cell 8 bytes and a bit. A Grid is
@@ -58,13 +63,15 @@ type Entry[T any] struct {
 // Grid holds values of type T, each with a box, in a loose grid of square cells.
 type Grid[T any] struct {
 	geo geometry
+	// at is each entry's corner, by id; a freed id's lies outside the cells' own area
+	// (geometry.away), which ShiftEach's fast path relies on instead of the live bits.
+	at    []point
+	stale bitset // by cell: an item's corner copy may be out of date
 	// cells[c] is where cell c's items start in slots and how many there are; its
 	// room ends where cell c+1's starts. The extra last cell marks the end of the
 	// placed items: slots after it are pending, waiting for a repack.
 	cells []run
 	slots []item[T]
-	stale bitset // by cell: an item's corner copy may be out of date
-	at    []point
 	live  bitset  // by id
 	free  []int32 // ids not in use, the last freed on top
 	n     int
@@ -138,6 +145,7 @@ func (g *Grid[T]) Remove(id int32) {
 	g.check("Remove", id)
 	g.unlist(g.find(id))
 	g.live.clear(id)
+	g.at[id] = g.geo.away()
 	g.free = append(g.free, id)
 	g.n--
 }
@@ -190,6 +198,74 @@ func (g *Grid[T]) moveTo(id int32, x, y int32) {
 		return
 	}
 	g.rebucket(id, from)
+}
+
+// Step is one move of ShiftEach: entry ID's corner moves by (DX, DY).
+type Step struct{ ID, DX, DY int32 }
+
+// ShiftEach moves the corner of each entry steps[i].ID by (DX, DY) around the torus
+// that g's bounds make, keeping its size: a corner that leaves one edge comes back at
+// the other, as X = bounds.X + (X - bounds.X + DX) mod bounds.W (and so for Y), the
+// move of a sprite in a world that wraps. Any struct type of the same fields will
+// do for a step, so that a caller hands over its own list of moves as it is.
+// The bounds must end within int32: bounds.X+bounds.W and bounds.Y+bounds.H ≤ 2^31.
+//
+// A step whose corner stays in its cell is made inside the loop, calling nothing:
+// one read and one write of the corner by id, a division for the wrap, a multiply
+// and a shift for each coordinate's cell, and a stale bit set. It reads no live bit:
+// a freed id's corner lies outside the cells' own area (see Remove), so such an id,
+// a corner outside the area, and a step to another cell go to the general move,
+// which checks the id.
+func ShiftEach[T any, S ~struct{ ID, DX, DY int32 }](g *Grid[T], steps []S) {
+	geo := &g.geo
+	if int64(geo.x0)+int64(geo.w) > 1<<31 || int64(geo.y0)+int64(geo.h) > 1<<31 {
+		panic(fmt.Sprintf("loosegrid: ShiftEach in bounds %+v, which end beyond int32", Box{geo.x0, geo.y0, geo.w, geo.h}))
+	}
+	for i := shiftRun(&g.geo, g.at, g.stale, steps, 0); i < len(steps); i = shiftRun(&g.geo, g.at, g.stale, steps, i+1) {
+		g.shift(Step(steps[i]))
+	}
+}
+
+// shiftRun makes the steps of ShiftEach from i on while they stay in their cells, and
+// returns the index of the first that does not, or len(steps). It calls nothing: with
+// a call in the loop, even one rarely made, the compiler reloaded a dozen values from
+// the stack on every step. It reads the geometry through geo rather than copying it
+// into locals, which left too few registers and measured slower.
+func shiftRun[S ~struct{ ID, DX, DY int32 }](geo *geometry, at []point, stale bitset, steps []S, i int) int {
+	for ; i < len(steps); i++ {
+		st := Step(steps[i])
+		if uint(st.ID) >= uint(len(at)) {
+			return i
+		}
+		p := &at[st.ID]
+		// The offsets are exact within the area. A corner outside it is not tested
+		// here: its offset, at or beyond the span, gives a cell index at or beyond the
+		// cells' count (see span), which no corner inside the area matches, and the
+		// new corner is tested below.
+		ox, oy := uint64(uint32(p.x-geo.x0)), uint64(uint32(p.y-geo.y0))
+		nx, ny := (int64(ox)+int64(st.DX))%int64(geo.w), (int64(oy)+int64(st.DY))%int64(geo.h)
+		if nx < 0 {
+			nx += int64(geo.w)
+		}
+		if ny < 0 {
+			ny += int64(geo.h)
+		}
+		sh := geo.shift & 63
+		cx, cy := uint64(nx)*geo.magic>>sh, uint64(ny)*geo.magic>>sh
+		if uint64(nx) >= geo.spanX || uint64(ny) >= geo.spanY || cx != ox*geo.magic>>sh || cy != oy*geo.magic>>sh {
+			return i
+		}
+		*p = point{geo.x0 + int32(nx), geo.y0 + int32(ny)}
+		stale.set(int32(cy)*geo.cols + int32(cx))
+	}
+	return i
+}
+
+// shift is ShiftEach's general move, out of its loop.
+func (g *Grid[T]) shift(st Step) {
+	g.check("ShiftEach", st.ID)
+	p := g.at[st.ID]
+	g.moveTo(st.ID, around(p.x, st.DX, g.geo.x0, g.geo.w), around(p.y, st.DY, g.geo.y0, g.geo.h))
 }
 
 // rebucket moves entry id's item from cell from to the cell of its new corner. It is

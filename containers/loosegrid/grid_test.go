@@ -195,6 +195,10 @@ func TestSteadyStateAllocatesNothing(t *testing.T) {
 	if len(dst) == 0 {
 		t.Fatal("the view holds no entry: the test would prove nothing")
 	}
+	steps := make([]Step, 100)
+	for i := range steps {
+		steps[i] = Step{rng.Int32N(n), rng.Int32N(17) - 8, rng.Int32N(17) - 8}
+	}
 	frame := func() {
 		for range 100 {
 			id := rng.Int32N(n)
@@ -203,6 +207,7 @@ func TestSteadyStateAllocatesNothing(t *testing.T) {
 			b.Y = min(max(b.Y+rng.Int32N(17)-8, 0), side-1)
 			g.Move(id, b)
 		}
+		ShiftEach(g, steps)
 		dst = g.Query(view, dst[:0])
 	}
 	if a := testing.AllocsPerRun(200, frame); a != 0 {
@@ -233,6 +238,11 @@ func TestMisusePanics(t *testing.T) {
 		{"zero cell", func() { New[int](Box{0, 0, 1, 1}, 0, 0) }, "cell = 0"},
 		{"empty bounds", func() { New[int](Box{0, 0, 0, 1}, 1, 0) }, "cover nothing"},
 		{"too many cells", func() { New[int](Box{0, 0, 1 << 20, 1 << 20}, 1, 0) }, "more than"},
+		{"shift removed", func() { g, id := setup(); ShiftEach(g, []Step{{0, 1, 1}, {id, 1, 1}}) }, "ShiftEach of id 1"},
+		{"shift never issued", func() { g, _ := setup(); ShiftEach(g, []Step{{-3, 0, 0}}) }, "ShiftEach of id -3"},
+		{"shift in bounds beyond int32", func() {
+			ShiftEach(New[int](Box{math.MaxInt32 - 9, 0, 20, 20}, 8, 0), []Step(nil))
+		}, "end beyond int32"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,17 +14,23 @@ import (
 // corner, and the cells' lists lie one after another in row-major order, each item
 // holding the sprite's box, id and depth. Culling walks the cells under the view
 // widened by the largest sprite (a sprite whose corner lies just before the view still
-// overlaps it), reading each row of cells as one stretch of memory. A move that keeps
-// the corner's cell writes the corner in an array by id and marks the cell's copies
-// stale (the next query that visits the cell refreshes them); one that changes cell
+// overlaps it), reading each row of cells as one stretch of memory. The corners live
+// apart from the lists, in a dense array by id: a move whose corner keeps its cell
+// (about 96% of them at the defaults) reads and writes that one 8-byte corner, wraps
+// it as every store does, finds its cell by a multiply and a shift per axis, compares
+// and marks the cell's copies stale (the next query that visits the cell refreshes
+// them), in a loop that calls nothing (loosegrid.ShiftEach); one that changes cell
 // moves the item to its new cell's list.
 //
-// Measured (BenchmarkFrame, -benchtime 20x -count 3, one run on the shared 2-core VM):
-// the default frame (1% of a million sprites moving) about 1.8× faster than soa's
-// (1.13 ms against 2.05 ms, medians), the still frame about 14× (130 µs against 1.85
-// ms). A move whose corner keeps its cell still costs about 4.6× soa's write of two
-// columns when both are in cache (BenchmarkMoves stay: 29 ns against 6.3 ns): the
-// two cell computations, the liveness check and the stale mark are the difference.
+// Measured on the shared 2-core VM, ratios within one run, CPU time of the thread:
+// BenchmarkMoves stay (go test -run '^$' -bench Moves -count 5), the moves that keep
+// their cell, 1.21–1.54× soa's two column writes per move over five runs, 1.50× the
+// middle one (about 5.9 ns against 3.9 ns); it was 3.7–5.4×, 4.0× the middle, when
+// the grid computed both cells in full, checked a live bit per move and took the
+// moves in two passes. BenchmarkFrame (-benchtime 20x -count 5): the default frame
+// (1% of a million sprites moving) about 2.0× faster than soa's (639 µs against 1.26
+// ms, medians), the still frame about 8.9× (134 µs against 1.19 ms; soa's still frame
+// has ranged from 1.1 to 2.5 ms between runs on this machine).
 //
 // The cold bytes, if any, lie in each item beside the sprite's depth, inside the cells'
 // packed lists.
@@ -32,8 +38,6 @@ type hashStore[C coldArray] struct {
 	*world
 	g     *loosegrid.Grid[hashVal[C]]
 	found []loosegrid.Entry[hashVal[C]]
-	// This frame's moving sprites and their destinations, reused.
-	ids, xs, ys []int32
 }
 
 // hashVal is what the grid keeps beside a sprite's box and id: its depth, and its cold
@@ -48,9 +52,6 @@ func (s *hashStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.g = loosegrid.New[hashVal[C]](loosegrid.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}, s.cfg.cell, n)
 	s.found = make([]loosegrid.Entry[hashVal[C]], 0, cap(s.vis.keys))
-	s.ids = make([]int32, 0, s.cfg.moving)
-	s.xs = make([]int32, 0, s.cfg.moving)
-	s.ys = make([]int32, 0, s.cfg.moving)
 	if err := workload.Fill(ctx, progress, n, func(lo, hi int) {
 		var v hashVal[C]
 		for i := lo; i < hi; i++ {
@@ -77,23 +78,10 @@ func (s *hashStore[C]) Frame() uint64 {
 	return s.vis.draw()
 }
 
-// applyMoves moves each sprite's corner, in two passes: the first reads every moving
-// sprite's corner and works out where it goes, the second hands the whole list to
-// the grid. A move's one cache miss is its sprite's corner; a loop that does nothing
-// but read corners keeps many of those misses in flight at once, where a loop that
-// also moved each sprite fits only a few into the processor's window.
-func (s *hashStore[C]) applyMoves(moves []move) {
-	side := s.cfg.side
-	ids, xs, ys := s.ids[:0], s.xs[:0], s.ys[:0]
-	for _, mv := range moves {
-		x, y := s.g.Corner(mv.ID)
-		ids = append(ids, mv.ID)
-		xs = append(xs, wrap(x+mv.DX, side))
-		ys = append(ys, wrap(y+mv.DY, side))
-	}
-	s.g.MoveEach(ids, xs, ys)
-	s.ids, s.xs, s.ys = ids, xs, ys
-}
+// applyMoves hands the frame's moves to the grid as they are: the world wraps at its
+// side, and the grid's bounds are the world, so its torus (ShiftEach) wraps each move
+// as the other stores do (wrap).
+func (s *hashStore[C]) applyMoves(moves []move) { loosegrid.ShiftEach(s.g, moves) }
 
 // cull queries the view and adds what it finds, in the grid's cell order, with the
 // digest of each one's cold bytes.
