@@ -99,6 +99,7 @@ var builtinOrder = []string{
 	"cache-cliff", "spatialhash-stops-winning", "hot-cold",
 	"all-six-sprites", "all-six-bullets", "all-six-tiles",
 	"aos-vs-soa",
+	"lookup-by-id",
 }
 
 var builtins = mustLoadBuiltins()

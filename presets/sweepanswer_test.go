@@ -93,3 +93,42 @@ func TestAnswerCrossing(t *testing.T) {
 		t.Errorf("AnswerClaims answered a sweep's claim from a run: %+v", got)
 	}
 }
+
+// TestLessonGrowthVerdicts builds, for every growth claim of every built-in sweep
+// lesson, a synthetic sweep over the lesson's own values on each side of the claim:
+// the claimed rise (or, for a claim of direction, a threefold one) must bear it out,
+// and a third of it (or no rise) must not.
+func TestLessonGrowthVerdicts(t *testing.T) {
+	for _, p := range Builtin() {
+		for _, c := range p.Claims {
+			if c.Metric != "growth" {
+				continue
+			}
+			t.Run(p.Name+"/"+c.Backing, func(t *testing.T) {
+				rise, holds, notRise, not := c.Ratio, "lies within that range", c.Ratio/3, "smaller than the source's"
+				if c.Ratio == 1 {
+					rise, holds, notRise, not = 3, "rises, as the claim says", 1, "No clear change"
+				}
+				for _, side := range []struct {
+					rise float64
+					want string
+				}{{rise, holds}, {notRise, not}} {
+					costs := make([][]float64, len(p.Backings))
+					for i, b := range p.Backings {
+						costs[i] = make([]float64, len(p.Sweep.Values))
+						for k := range p.Sweep.Values {
+							costs[i][k] = 10
+							if b == c.Backing && k == len(p.Sweep.Values)-1 {
+								costs[i][k] = 10 * side.rise
+							}
+						}
+					}
+					s := sweepOf(p.Sweep.Param, "", p.Sweep.Values, p.Backings, costs, make([]float64, len(p.Backings)))
+					if got := c.AnswerSweep(s).String(); !strings.Contains(got, side.want) {
+						t.Errorf("a rise of %.2f× answered %q, want %q", side.rise, got, side.want)
+					}
+				}
+			})
+		}
+	}
+}
