@@ -100,6 +100,7 @@ var builtinOrder = []string{
 	"all-six-sprites", "all-six-bullets", "all-six-tiles",
 	"aos-vs-soa",
 	"lookup-by-id",
+	"allocs-per-frame",
 }
 
 var builtins = mustLoadBuiltins()

@@ -36,6 +36,7 @@ const (
 	pTargetSpeed = "target_speed"
 	pCell        = "cell"
 	pBand        = "band"
+	pAllocs      = "allocs"
 )
 
 // Limits that keep every coordinate, id and table inside its integer type.
@@ -85,6 +86,7 @@ var params = []workload.Param{
 	{Name: pTargetSpeed, Doc: "distance a target drifts per frame, bouncing off the arena walls", Unit: "units", Default: 1, Min: 0, Max: maxSpeed},
 	{Name: pCell, Doc: "spatial hash cell side; 0 = twice the target size: the grid is rebuilt every frame, so only the targets' queries care, and cells about twice a target keep each query to a few cells (the fastest in a sweep of 4 to 256 units)", Unit: "units", Default: 0, Min: 0, Max: maxArena},
 	{Name: pBand, Doc: "side of the rowvec arena bands (grid rows and columns)", Unit: "units", Default: 64, Min: 1, Max: maxArena},
+	{Name: pAllocs, Doc: "what a spawn asks of the heap, the same in every backing: 0 = nothing beyond the bullet's record; 1 = a 32-byte trail object per bullet, reused from the bullets that died; 2 = a new trail allocated per spawn, the dead bullet's left to the collector", Default: allocsNone, Min: allocsNone, Max: allocsFresh},
 }
 
 // config is the resolved parameters, lengths converted to sub-units (see world.go), plus
@@ -106,6 +108,7 @@ type config struct {
 	bands       int   // rowvec grid: bands along each axis
 	spawnCap    int   // most bullets spawned in one frame
 	prewarm     int   // bullets Load places
+	allocs      int   // allocsNone, allocsReuse or allocsFresh
 }
 
 // newConfig reads resolved parameters and checks what crosses fields. The checks that
@@ -128,6 +131,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		targetSpeed: int32(p[pTargetSpeed] * unit),
 		cell:        int32(p[pCell] * unit),
 		band:        int32(p[pBand] * unit),
+		allocs:      int(p[pAllocs]),
 	}
 	if c.cell == 0 {
 		// Twice the target, unless that makes more cells than the grid may have.
@@ -221,6 +225,11 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		perBullet = 32 + 8 + 4 + 8 + 4 + 12 + 1
 		cells := int64(c.side)/int64(c.cell) + 1
 		fixed = cells * cells * 8
+	}
+	if c.allocs != allocsNone {
+		// The trail table, and a 32-byte trail per live bullet, doubled by GOGC=100
+		// when each spawn allocates one.
+		fixed += ringTrails(&c)*8 + n*2*32
 	}
 	return fixed + shared + n*perBullet
 }

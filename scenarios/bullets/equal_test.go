@@ -144,6 +144,10 @@ var cases = []struct {
 	{"bullets larger than a cell", workload.Params{pEntities: 1500, pArena: 600, pBulletSize: 40, pCell: 16, pBand: 24, pTargets: 40}},
 	{"no handles, no targets", workload.Params{pEntities: 1200, pArena: 800, pHandles: 0, pTargets: 0}},
 	{"many emitters, few handles", workload.Params{pEntities: 1200, pArena: 800, pEmitters: 1000, pHandles: 3}},
+	// every bullet owns a trail object (allocs.go), reused or allocated per spawn
+	{"trails reused", workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsReuse}},
+	{"trails allocated", workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsFresh}},
+	{"trails, lifetime 1", workload.Params{pEntities: 500, pLifetime: 1, pArena: 512, pAllocs: allocsFresh}},
 }
 
 func TestAgreement(t *testing.T) {

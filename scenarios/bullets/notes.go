@@ -12,7 +12,8 @@ var BackingNotes = map[string]string{
 		"measured 1 or 2 collection cycles in its 400 frames (three runs), 23 to 81 µs of collector " +
 		"CPU per frame on average (GC/frame), charged to this backing. A handle is a plain pointer: the collector keeps a dead " +
 		"bullet's memory for as long as a handle points at it, so a dead flag is enough to tell it " +
-		"is gone, and a lookup is one load.",
+		"is gone, and a lookup is one load. With allocs 2 each spawn allocates a trail object too, " +
+		"two allocations per spawn.",
 	workload.Map: "Go's built-in map (a Swiss table since Go 1.24) keyed by a bullet id that is " +
 		"never reused, so a handle is just the id and a stale one is a missing key. Simple and " +
 		"safe, but every spawn, despawn and lookup hashes (a lookup about 30 ns against the slot " +
@@ -23,7 +24,7 @@ var BackingNotes = map[string]string{
 		"hole, with handles that go through a slot table and carry a version. The frame is one " +
 		"straight pass over live bullets only; a spawn is an append, a despawn a copy; a stale " +
 		"handle fails its version check even after its slot went to a new bullet. Nothing is " +
-		"allocated once the arrays have grown.",
+		"allocated once the arrays have grown, unless allocs 2 asks for a trail object per spawn.",
 	workload.RowVec: "Per-row vectors: the arena is cut into bands, each band keeps its bullets in " +
 		"one vector of its own, chained per tile. Hit tests visit only the tiles under each target, " +
 		"but with every bullet moving, many cross into another tile each frame and must be unlinked " +
@@ -31,7 +32,8 @@ var BackingNotes = map[string]string{
 	workload.SoA: "One column per field (x, y, vx, vy, born, id, slot), live rows only. The move " +
 		"streams just the position and velocity columns, the densest possible pass; despawns are " +
 		"swap-removed in one batch, and handles go through a version-checked slot table that is " +
-		"patched when a row moves. Nothing is allocated once the columns have grown.",
+		"patched when a row moves. Nothing is allocated once the columns have grown, unless allocs 2 " +
+		"asks for a trail object per spawn.",
 	workload.SpatialHash: "Bullets by value in a slot map, as slotmap keeps them, plus a spatial hash in " +
 		"the form particle systems use when everything moves: each frame the grid is rebuilt from " +
 		"scratch by one counting sort of the bullets by cell, and each target asks only the cells under " +

@@ -84,6 +84,8 @@ type world struct {
 
 	rec *recorder // what the frame folded, kept only while traced (trace.go)
 
+	trails trails // each live bullet's trail, under the allocs parameter (allocs.go)
+
 	gen    *rand.PCG // population generation, reseeded per bullet (random access)
 	genRNG *rand.Rand
 }
@@ -122,6 +124,7 @@ func (w *world) prepare() {
 	}
 	w.grid.init(c)
 	w.nextID = uint64(c.prewarm)
+	w.trails.init(c)
 }
 
 // beginFrame starts the next frame for a store holding live bullets: the targets
@@ -173,6 +176,9 @@ func (w *world) fire() (b bullet, ring int) {
 	ring = -1
 	if c.handles > 0 {
 		ring = w.cursor*c.handles + int(e.shots%int64(c.handles))
+	}
+	if c.allocs != allocsNone {
+		w.trails.attach(b.ID, b.Born, int32(w.cursor))
 	}
 	e.shots++
 	if e.Angle += e.Spin; e.Angle < 0 {
@@ -235,6 +241,9 @@ func (w *world) overlaps(t int32, x, y int32) bool {
 func (w *world) died(k int32, id uint64) {
 	if w.rec != nil {
 		w.rec.deaths = append(w.rec.deaths, death{id, k})
+	}
+	if w.cfg.allocs != allocsNone {
+		w.trails.detach(id)
 	}
 	switch {
 	case k >= 0:
