@@ -101,6 +101,7 @@ var builtinOrder = []string{
 	"aos-vs-soa",
 	"lookup-by-id",
 	"allocs-per-frame",
+	"dispatch-in-the-loop",
 }
 
 var builtins = mustLoadBuiltins()

@@ -37,6 +37,7 @@ const (
 	pCell        = "cell"
 	pBand        = "band"
 	pAllocs      = "allocs"
+	pDispatch    = "dispatch"
 )
 
 // Limits that keep every coordinate, id and table inside its integer type.
@@ -87,6 +88,7 @@ var params = []workload.Param{
 	{Name: pCell, Doc: "spatial hash cell side; 0 = twice the target size: the grid is rebuilt every frame, so only the targets' queries care, and cells about twice a target keep each query to a few cells (the fastest in a sweep of 4 to 256 units)", Unit: "units", Default: 0, Min: 0, Max: maxArena},
 	{Name: pBand, Doc: "side of the rowvec arena bands (grid rows and columns)", Unit: "units", Default: 64, Min: 1, Max: maxArena},
 	{Name: pAllocs, Doc: "what a spawn asks of the heap, the same in every backing: 0 = nothing beyond the bullet's record; 1 = a 32-byte trail object per bullet, reused from the bullets that died; 2 = a new trail allocated per spawn, the dead bullet's left to the collector", Default: allocsNone, Min: allocsNone, Max: allocsFresh},
+	{Name: pDispatch, Doc: "1 = every backing moves each bullet through an interface method call instead of two additions written in line (source 003's polymorphism in a hot loop); 0 = in line, as the stores are written", Default: 0, Min: 0, Max: 1},
 }
 
 // config is the resolved parameters, lengths converted to sub-units (see world.go), plus
@@ -109,6 +111,7 @@ type config struct {
 	spawnCap    int   // most bullets spawned in one frame
 	prewarm     int   // bullets Load places
 	allocs      int   // allocsNone, allocsReuse or allocsFresh
+	dispatch    bool  // move each bullet through an interface call (dispatch.go)
 }
 
 // newConfig reads resolved parameters and checks what crosses fields. The checks that
@@ -132,6 +135,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		cell:        int32(p[pCell] * unit),
 		band:        int32(p[pBand] * unit),
 		allocs:      int(p[pAllocs]),
+		dispatch:    p[pDispatch] == 1,
 	}
 	if c.cell == 0 {
 		// Twice the target, unless that makes more cells than the grid may have.

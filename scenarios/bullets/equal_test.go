@@ -148,6 +148,9 @@ var cases = []struct {
 	{"trails reused", workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsReuse}},
 	{"trails allocated", workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsFresh}},
 	{"trails, lifetime 1", workload.Params{pEntities: 500, pLifetime: 1, pArena: 512, pAllocs: allocsFresh}},
+	// every bullet moved through an interface call (dispatch.go)
+	{"dispatch", workload.Params{pEntities: 2000, pArena: 1024, pDispatch: 1}},
+	{"dispatch, fast and crowded", workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pBand: 16, pDispatch: 1}},
 }
 
 func TestAgreement(t *testing.T) {

@@ -46,9 +46,13 @@ func (s *mapStore) Frame() uint64 {
 // moving each bullet and writing it back, or deleting it when it died. Go allows both
 // during a range.
 func (s *mapStore) update() {
+	mv := s.motion
 	for id, b := range s.m {
-		b.X += b.VX
-		b.Y += b.VY
+		if mv != nil {
+			b.X, b.Y = mv.step(b.X, b.Y, b.VX, b.VY)
+		} else {
+			b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		}
 		if !s.quiet(b.X, b.Y, b.Born) {
 			if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
 				s.died(k, id)

@@ -54,11 +54,14 @@ func (s *ptrStore) Frame() uint64 {
 // update follows every pointer to move its bullet, and marks dead and swap-removes the
 // bullets that died; the pointer moved into the hole is looked at next.
 func (s *ptrStore) update() {
-	items := s.a.Items
+	items, mv := s.a.Items, s.motion
 	for i := 0; i < len(items); {
 		p := items[i]
-		p.X += p.VX
-		p.Y += p.VY
+		if mv != nil {
+			p.X, p.Y = mv.step(p.X, p.Y, p.VX, p.VY)
+		} else {
+			p.X, p.Y = p.X+p.VX, p.Y+p.VY
+		}
 		if s.quiet(p.X, p.Y, p.Born) {
 			i++
 			continue

@@ -80,7 +80,7 @@ func (s *rowStore) Frame() uint64 {
 // or left the arena, and sets aside those that left their tile, to list them again
 // once the sweep is over (so that none is moved twice).
 func (s *rowStore) update() {
-	band := s.cfg.band
+	band, mv := s.cfg.band, s.motion
 	s.movers = s.movers[:0]
 	for r := range s.g.Rows() {
 		row := s.g.Row(r)
@@ -92,8 +92,11 @@ func (s *rowStore) update() {
 				continue
 			}
 			b := &en.Val
-			b.X += b.VX
-			b.Y += b.VY
+			if mv != nil {
+				b.X, b.Y = mv.step(b.X, b.Y, b.VX, b.VY)
+			} else {
+				b.X, b.Y = b.X+b.VX, b.Y+b.VY
+			}
 			if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
 				s.died(k, b.ID)
 				s.slots.release(b.Slot)

@@ -45,11 +45,14 @@ func (s *slotStore) Frame() uint64 {
 // values. A removal moves the last value into the hole, so the loop looks at the same
 // index again.
 func (s *slotStore) update() {
-	vals := s.m.Values()
+	vals, mv := s.m.Values(), s.motion
 	for i := 0; i < len(vals); {
 		b := &vals[i]
-		b.X += b.VX
-		b.Y += b.VY
+		if mv != nil {
+			b.X, b.Y = mv.step(b.X, b.Y, b.VX, b.VY)
+		} else {
+			b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		}
 		if s.quiet(b.X, b.Y, b.Born) {
 			i++
 			continue

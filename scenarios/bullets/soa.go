@@ -75,8 +75,14 @@ func (s *soaStore) Frame() uint64 {
 func (s *soaStore) update() {
 	xs, ys, vxs, vys, borns := s.columns()
 	s.dead = s.dead[:0]
+	mv := s.motion
 	for i := range xs {
-		x, y := xs[i]+vxs[i], ys[i]+vys[i]
+		var x, y int32
+		if mv != nil {
+			x, y = mv.step(xs[i], ys[i], vxs[i], vys[i])
+		} else {
+			x, y = xs[i]+vxs[i], ys[i]+vys[i]
+		}
 		xs[i], ys[i] = x, y
 		if s.quiet(x, y, borns[i]) {
 			continue

@@ -69,11 +69,14 @@ func (s *hashStore) Frame() uint64 {
 // thus added in the order of their final places.
 func (s *hashStore) update() {
 	s.ix.Reset()
-	vals := s.m.Values()
+	vals, mv := s.m.Values(), s.motion
 	for i := 0; i < len(vals); {
 		b := &vals[i]
-		b.X += b.VX
-		b.Y += b.VY
+		if mv != nil {
+			b.X, b.Y = mv.step(b.X, b.Y, b.VX, b.VY)
+		} else {
+			b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		}
 		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
 			s.died(k, b.ID)
 			s.m.RemoveAt(i)

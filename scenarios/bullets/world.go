@@ -85,13 +85,14 @@ type world struct {
 	rec *recorder // what the frame folded, kept only while traced (trace.go)
 
 	trails trails // each live bullet's trail, under the allocs parameter (allocs.go)
+	motion motion // under the dispatch parameter, what moves each bullet; else nil (dispatch.go)
 
 	gen    *rand.PCG // population generation, reseeded per bullet (random access)
 	genRNG *rand.Rand
 }
 
 func newWorld(c config) *world {
-	w := &world{cfg: c, gen: rand.NewPCG(0, 0)}
+	w := &world{cfg: c, gen: rand.NewPCG(0, 0), motion: newMotion(c.dispatch)}
 	w.genRNG = rand.New(w.gen)
 	return w
 }
