@@ -16,7 +16,7 @@ import (
 // Bullet is one bullet, 32 bytes, as the flat built-in stores hold it by value. X and
 // Y are the corner of its square box and VX, VY its velocity, in sub-units (256 to a
 // unit), fixed at spawn; Born is the frame of its first move (before frame 0 for the
-// bullets placed by Load); ID its spawn number, never reused. The blank field pads it
+// bullets placed by Load); ID its spawn number, never reused. An unexported field pads it
 // to 32 bytes.
 type Bullet = bullet
 

@@ -38,6 +38,8 @@ const (
 	pBand        = "band"
 	pAllocs      = "allocs"
 	pDispatch    = "dispatch"
+	pDespawn     = "despawn"
+	pDeadPct     = "dead_pct"
 )
 
 // Limits that keep every coordinate, id and table inside its integer type.
@@ -89,6 +91,8 @@ var params = []workload.Param{
 	{Name: pBand, Doc: "side of the rowvec arena bands (grid rows and columns)", Unit: "units", Default: 64, Min: 1, Max: maxArena},
 	{Name: pAllocs, Doc: "what a spawn asks of the heap, the same in every backing: 0 = nothing beyond the bullet's record; 1 = a 32-byte trail object per bullet, reused from the bullets that died; 2 = a new trail allocated per spawn, the dead bullet's left to the collector", Default: allocsNone, Min: allocsNone, Max: allocsFresh},
 	{Name: pDispatch, Doc: "1 = every backing moves each bullet through an interface method call instead of two additions written in line (source 003's polymorphism in a hot loop); 0 = in line, as the stores are written", Default: 0, Min: 0, Max: 1},
+	{Name: pDespawn, Doc: "how ptrarray, slotmap and soa remove a bullet: 0 = swap-and-pop, the last moved into the hole, so the array stays packed; 1 = mark, the bullet flagged dead where it lies, its slot put on a free list for the next spawn, and the move pass skipping holes (map, rowvec and spatialhash keep their own way)", Default: despawnSwap, Min: despawnSwap, Max: despawnMark},
+	{Name: pDeadPct, Doc: "with despawn 1, the share of the array's slots that are holes, spread evenly at load and kept as bullets die and spawn; despawn 0 keeps no holes and ignores it", Unit: "%", Default: 0, Min: 0, Max: maxDeadPct},
 }
 
 // config is the resolved parameters, lengths converted to sub-units (see world.go), plus
@@ -112,6 +116,8 @@ type config struct {
 	prewarm     int   // bullets Load places
 	allocs      int   // allocsNone, allocsReuse or allocsFresh
 	dispatch    bool  // move each bullet through an interface call (dispatch.go)
+	mark        bool  // despawn by marking holes (marked.go), not by swap-and-pop
+	deadPct     int   // with mark, the share of slots that are holes, %
 }
 
 // newConfig reads resolved parameters and checks what crosses fields. The checks that
@@ -136,6 +142,8 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		band:        int32(p[pBand] * unit),
 		allocs:      int(p[pAllocs]),
 		dispatch:    p[pDispatch] == 1,
+		mark:        p[pDespawn] == despawnMark,
+		deadPct:     int(p[pDeadPct]),
 	}
 	if c.cell == 0 {
 		// Twice the target, unless that makes more cells than the grid may have.
@@ -229,6 +237,10 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		perBullet = 32 + 8 + 4 + 8 + 4 + 12 + 1
 		cells := int64(c.side)/int64(c.cell) + 1
 		fixed = cells * cells * 8
+	}
+	if c.mark && (backing == workload.PtrArray || backing == workload.SlotMap || backing == workload.SoA) {
+		// Room for the holes: the array is entities/(1-dead_pct) slots long.
+		perBullet = perBullet * 100 / int64(100-c.deadPct)
 	}
 	if c.allocs != allocsNone {
 		// The trail table, and a 32-byte trail per live bullet, doubled by GOGC=100

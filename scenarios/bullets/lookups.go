@@ -8,7 +8,12 @@ package bullets
 
 func (s *ptrStore) Lookups() int  { return s.again(s.resolve) }
 func (s *mapStore) Lookups() int  { return s.again(s.resolve) }
-func (s *slotStore) Lookups() int { return s.again(s.resolve) }
+func (s *slotStore) Lookups() int {
+	if s.mk != nil {
+		return s.again(s.resolveMarked)
+	}
+	return s.again(s.resolve)
+}
 func (s *rowStore) Lookups() int  { return s.again(s.resolve) }
 func (s *soaStore) Lookups() int  { return s.again(s.resolve) }
 func (s *hashStore) Lookups() int { return s.again(s.resolve) }

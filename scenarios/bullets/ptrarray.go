@@ -25,6 +25,11 @@ type ptrStore struct {
 	*world
 	a       ptrarray.Array[objBullet]
 	handles []*objBullet // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+
+	// Under despawn = mark a dead bullet's pointer is set to nil where it lies, a hole
+	// the move pass skips, and its index goes on the free list for the next spawn.
+	free freeList
+	live int
 }
 
 func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
@@ -32,12 +37,29 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.prewarm
 	s.a.Items = make([]*objBullet, 0, s.cfg.n)
 	s.handles = make([]*objBullet, s.cfg.emitters*s.cfg.handles)
-	return scatter.Load(ctx, progress, n, s.cfg.seed,
+	err := scatter.Load(ctx, progress, n, s.cfg.seed,
 		func(i int, p *objBullet) { p.bullet = s.bulletAt(i) },
 		s.a.Append)
+	if err != nil || !s.cfg.mark {
+		return err
+	}
+	// Spread the pointers over an array with holes (loadPlan).
+	slots, free, total := loadPlan(&s.cfg)
+	spread := make([]*objBullet, total, total+s.cfg.spawnCap)
+	for i, p := range s.a.Items {
+		spread[slots[i]] = p
+	}
+	s.a.Items = spread
+	s.free = make(freeList, 0, total)
+	s.free = append(s.free, free...)
+	s.live = n
+	return nil
 }
 
 func (s *ptrStore) Frame() uint64 {
+	if s.cfg.mark {
+		return s.frameMarked()
+	}
 	for range s.beginFrame(s.a.Len()) {
 		b, ring := s.fire()
 		p := &objBullet{bullet: b}
@@ -93,11 +115,64 @@ func (s *ptrStore) resolve() {
 	}
 }
 
-func (s *ptrStore) Entities() int { return s.a.Len() }
+// frameMarked is Frame under despawn = mark: a spawn's new object takes a hole (or
+// is appended), a despawn leaves one.
+func (s *ptrStore) frameMarked() uint64 {
+	for range s.beginFrame(s.live) {
+		b, ring := s.fire()
+		p := &objBullet{bullet: b}
+		if i, ok := s.free.pop(); ok {
+			s.a.Items[i] = p
+		} else {
+			s.a.Append(p)
+		}
+		s.live++
+		if ring >= 0 {
+			s.handles[ring] = p
+		}
+	}
+	s.updateMarked()
+	s.resolve()
+	return s.endFrame()
+}
+
+// updateMarked follows every pointer but the holes' (nil), and marks the dead.
+func (s *ptrStore) updateMarked() {
+	items, mv := s.a.Items, s.motion
+	for i, p := range items {
+		if p == nil {
+			continue
+		}
+		if mv != nil {
+			p.X, p.Y = mv.step(p.X, p.Y, p.VX, p.VY)
+		} else {
+			p.X, p.Y = p.X+p.VX, p.Y+p.VY
+		}
+		if s.quiet(p.X, p.Y, p.Born) {
+			continue
+		}
+		if k := s.fate(p.X, p.Y, p.Born); k != fateAlive {
+			s.died(k, p.ID)
+			p.Dead = true
+			items[i] = nil
+			s.free.push(int32(i))
+			s.live--
+		}
+	}
+}
+
+func (s *ptrStore) Entities() int {
+	if s.cfg.mark {
+		return s.live
+	}
+	return s.a.Len()
+}
 
 func (s *ptrStore) Scene(dst *workload.Scene) {
-	stride := s.sceneBegin(dst, s.a.Len())
+	stride := s.sceneBegin(dst, s.Entities())
 	for _, p := range s.a.Items {
-		s.sceneBullet(dst, stride, p.ID, p.X, p.Y)
+		if p != nil {
+			s.sceneBullet(dst, stride, p.ID, p.X, p.Y)
+		}
 	}
 }

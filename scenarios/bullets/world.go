@@ -23,8 +23,10 @@ type bullet struct {
 	// and expires after the last of these moves; a bullet placed by Load has a Born
 	// before frame 0.
 	Born int32
-	_    int32
-	ID   uint64 // spawn order, never reused
+	// gen is the version of the bullet's slot in a store that despawns by marking
+	// (marked.go): odd while a bullet lives there, even for a hole. Elsewhere 0.
+	gen uint32
+	ID  uint64 // spawn order, never reused
 }
 
 // emitter fires bullets from a fixed point, turning by Spin directions after each shot.
