@@ -102,6 +102,7 @@ var builtinOrder = []string{
 	"lookup-by-id",
 	"allocs-per-frame",
 	"dispatch-in-the-loop",
+	"packed-vs-holes",
 }
 
 var builtins = mustLoadBuiltins()

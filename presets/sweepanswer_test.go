@@ -43,6 +43,8 @@ func TestAnswerSweep(t *testing.T) {
 			"The cost per entity rises, as the claim says."}},
 		{"cliff with a figure too high", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 20}, cliff, []string{"The rise here is smaller than the source's 20.0×."}},
 		{"cliff with a figure too low", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 5}, cliff, []string{"The rise here is larger than the source's 5.00×."}},
+		{"a fall against a claimed rise", Claim{Metric: "growth", Backing: "soa", Ratio: 13.3}, sweepOf("despawn", "", []int64{0, 1}, []string{"soa"},
+			[][]float64{{4.8, 4.2}}, []float64{40}), []string{"0.88×", "The cost per entity falls here, against the source's 13.3× rise."}},
 		{"no cliff: overlapping intervals", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, cliff, []string{"No clear change"}},
 		{"growth holds", Claim{Metric: "growth", Backing: "ptrarray", Ratio: 1}, cliff, []string{
 			"ptrarray cost 1.60 ns per entity at entities = 1,000 and 20.0 ns at entities = 10,000,000: 12.5×", "rises, as the claim says"}},
