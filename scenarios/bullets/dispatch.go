@@ -6,9 +6,10 @@ package bullets
 // own rule is the opposite (no dynamic call per entity in a frame's loop: the
 // project's fairness rules), so this is a lesson's switch, off by default.
 
-// motion is how a bullet moves in one frame: from corner (x, y) by velocity (vx, vy).
-type motion interface {
-	step(x, y, vx, vy int32) (nx, ny int32)
+// Motion is how a bullet moves in one frame: from corner (x, y) by velocity (vx, vy).
+// A store of one's own gets it from World.Motion.
+type Motion interface {
+	Step(x, y, vx, vy int32) (nx, ny int32)
 }
 
 // straight is the only motion the workload has: bullets fly in straight lines. Behind
@@ -16,11 +17,11 @@ type motion interface {
 // the step nor keeps the loop's values in registers across the call.
 type straight struct{}
 
-func (straight) step(x, y, vx, vy int32) (int32, int32) { return x + vx, y + vy }
+func (straight) Step(x, y, vx, vy int32) (int32, int32) { return x + vx, y + vy }
 
 // newMotion is the motion the stores call under dispatch, nil without it. It is
 // chosen at run time, so the call sites stay dynamic.
-func newMotion(dispatch bool) motion {
+func newMotion(dispatch bool) Motion {
 	if dispatch {
 		return straight{}
 	}
@@ -30,7 +31,7 @@ func newMotion(dispatch bool) motion {
 // Each store's update copies s.motion into a local before its loop and moves a
 // bullet with
 //
-//	if mv != nil { x, y = mv.step(x, y, vx, vy) } else { x, y = x+vx, y+vy }
+//	if mv != nil { x, y = mv.Step(x, y, vx, vy) } else { x, y = x+vx, y+vy }
 //
 // written out in line: a helper holding the interface call costs more than the
 // compiler inlines, and the default path must be the two additions and one

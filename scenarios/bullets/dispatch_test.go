@@ -9,7 +9,7 @@ import (
 // countedMotion is straight motion that counts its calls.
 type countedMotion struct{ calls *int }
 
-func (m countedMotion) step(x, y, vx, vy int32) (int32, int32) {
+func (m countedMotion) Step(x, y, vx, vy int32) (int32, int32) {
 	*m.calls++
 	return x + vx, y + vy
 }

@@ -49,7 +49,7 @@ func (s *mapStore) update() {
 	mv := s.motion
 	for id, b := range s.m {
 		if mv != nil {
-			b.X, b.Y = mv.step(b.X, b.Y, b.VX, b.VY)
+			b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 		} else {
 			b.X, b.Y = b.X+b.VX, b.Y+b.VY
 		}

@@ -80,7 +80,7 @@ func (s *ptrStore) update() {
 	for i := 0; i < len(items); {
 		p := items[i]
 		if mv != nil {
-			p.X, p.Y = mv.step(p.X, p.Y, p.VX, p.VY)
+			p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
 		} else {
 			p.X, p.Y = p.X+p.VX, p.Y+p.VY
 		}
@@ -144,7 +144,7 @@ func (s *ptrStore) updateMarked() {
 			continue
 		}
 		if mv != nil {
-			p.X, p.Y = mv.step(p.X, p.Y, p.VX, p.VY)
+			p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
 		} else {
 			p.X, p.Y = p.X+p.VX, p.Y+p.VY
 		}

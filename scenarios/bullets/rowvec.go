@@ -93,7 +93,7 @@ func (s *rowStore) update() {
 			}
 			b := &en.Val
 			if mv != nil {
-				b.X, b.Y = mv.step(b.X, b.Y, b.VX, b.VY)
+				b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 			} else {
 				b.X, b.Y = b.X+b.VX, b.Y+b.VY
 			}

@@ -65,7 +65,7 @@ func (s *slotStore) update() {
 	for i := 0; i < len(vals); {
 		b := &vals[i]
 		if mv != nil {
-			b.X, b.Y = mv.step(b.X, b.Y, b.VX, b.VY)
+			b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 		} else {
 			b.X, b.Y = b.X+b.VX, b.Y+b.VY
 		}
@@ -123,7 +123,7 @@ func (s *slotStore) updateMarked() {
 			continue
 		}
 		if mv != nil {
-			b.X, b.Y = mv.step(b.X, b.Y, b.VX, b.VY)
+			b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 		} else {
 			b.X, b.Y = b.X+b.VX, b.Y+b.VY
 		}

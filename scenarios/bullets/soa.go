@@ -107,7 +107,7 @@ func (s *soaStore) update() {
 	for i := range xs {
 		var x, y int32
 		if mv != nil {
-			x, y = mv.step(xs[i], ys[i], vxs[i], vys[i])
+			x, y = mv.Step(xs[i], ys[i], vxs[i], vys[i])
 		} else {
 			x, y = xs[i]+vxs[i], ys[i]+vys[i]
 		}
@@ -195,7 +195,7 @@ func (s *soaStore) updateMarked() {
 		}
 		var x, y int32
 		if mv != nil {
-			x, y = mv.step(xs[i], ys[i], vxs[i], vys[i])
+			x, y = mv.Step(xs[i], ys[i], vxs[i], vys[i])
 		} else {
 			x, y = xs[i]+vxs[i], ys[i]+vys[i]
 		}

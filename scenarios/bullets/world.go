@@ -87,7 +87,7 @@ type world struct {
 	rec *recorder // what the frame folded, kept only while traced (trace.go)
 
 	trails trails // each live bullet's trail, under the allocs parameter (allocs.go)
-	motion motion // under the dispatch parameter, what moves each bullet; else nil (dispatch.go)
+	motion Motion // under the dispatch parameter, what moves each bullet; else nil (dispatch.go)
 
 	gen    *rand.PCG // population generation, reseeded per bullet (random access)
 	genRNG *rand.Rand
