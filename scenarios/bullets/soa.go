@@ -99,12 +99,16 @@ func (s *soaStore) Frame() uint64 {
 }
 
 // update moves every row and judges it, noting the rows whose bullet died, then
-// removes them.
+// removes them; under despawn = mark it skips the holes and leaves a hole where a
+// bullet died instead.
 func (s *soaStore) update() {
 	xs, ys, vxs, vys, borns := s.columns()
 	s.dead = s.dead[:0]
-	mv := s.motion
+	mv, mark := s.motion, s.cfg.mark
 	for i := range xs {
+		if mark && borns[i] == holeBorn {
+			continue
+		}
 		var x, y int32
 		if mv != nil {
 			x, y = mv.Step(xs[i], ys[i], vxs[i], vys[i])
@@ -118,7 +122,13 @@ func (s *soaStore) update() {
 		if k := s.fate(x, y, borns[i]); k != fateAlive {
 			s.died(k, s.id.Data[i])
 			s.slots.release(s.slot.Data[i])
-			s.dead = append(s.dead, i)
+			if mark {
+				borns[i] = holeBorn
+				s.free.push(int32(i))
+				s.live--
+			} else {
+				s.dead = append(s.dead, i)
+			}
 		}
 	}
 	s.removeDead()
@@ -180,37 +190,9 @@ func (s *soaStore) frameMarked() uint64 {
 			s.handles[ring] = h
 		}
 	}
-	s.updateMarked()
+	s.update()
 	s.resolve()
 	return s.endFrame()
-}
-
-// updateMarked streams the columns as update does, skipping the holes by their born.
-func (s *soaStore) updateMarked() {
-	xs, ys, vxs, vys, borns := s.columns()
-	mv := s.motion
-	for i := range xs {
-		if borns[i] == holeBorn {
-			continue
-		}
-		var x, y int32
-		if mv != nil {
-			x, y = mv.Step(xs[i], ys[i], vxs[i], vys[i])
-		} else {
-			x, y = xs[i]+vxs[i], ys[i]+vys[i]
-		}
-		xs[i], ys[i] = x, y
-		if s.quiet(x, y, borns[i]) {
-			continue
-		}
-		if k := s.fate(x, y, borns[i]); k != fateAlive {
-			s.died(k, s.id.Data[i])
-			s.slots.release(s.slot.Data[i])
-			borns[i] = holeBorn
-			s.free.push(int32(i))
-			s.live--
-		}
-	}
 }
 
 func (s *soaStore) Entities() int {
