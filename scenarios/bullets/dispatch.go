@@ -28,11 +28,9 @@ func newMotion(dispatch bool) Motion {
 	return nil
 }
 
-// Each store's update copies s.motion into a local before its loop and moves a
-// bullet with
-//
-//	if mv != nil { x, y = mv.Step(x, y, vx, vy) } else { x, y = x+vx, y+vy }
-//
-// written out in line: a helper holding the interface call costs more than the
-// compiler inlines, and the default path must be the two additions and one
-// well-predicted branch, with no call.
+// Each store's update starts with "if s.motion != nil" and then runs either its own
+// loop, which moves a bullet with two additions, or a copy of that loop whose only
+// difference is the step through mv.Step (its updateDispatch). The copy is the price
+// of a default loop with no call site in it: a branch around a call inside the loop
+// already costs the default path, since the compiler spills what the call would
+// clobber (the loop index, at least) on every iteration.

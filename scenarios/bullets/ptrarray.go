@@ -76,14 +76,37 @@ func (s *ptrStore) Frame() uint64 {
 // update follows every pointer to move its bullet, and marks dead and swap-removes the
 // bullets that died; the pointer moved into the hole is looked at next.
 func (s *ptrStore) update() {
+	if s.motion != nil {
+		s.updateDispatch()
+		return
+	}
+	items := s.a.Items
+	for i := 0; i < len(items); {
+		p := items[i]
+		p.X, p.Y = p.X+p.VX, p.Y+p.VY
+		if s.quiet(p.X, p.Y, p.Born) {
+			i++
+			continue
+		}
+		k := s.fate(p.X, p.Y, p.Born)
+		if k == fateAlive {
+			i++
+			continue
+		}
+		s.died(k, p.ID)
+		p.Dead = true
+		s.a.SwapRemove(i)
+		items = s.a.Items
+	}
+}
+
+// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *ptrStore) updateDispatch() {
 	items, mv := s.a.Items, s.motion
 	for i := 0; i < len(items); {
 		p := items[i]
-		if mv != nil {
-			p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
-		} else {
-			p.X, p.Y = p.X+p.VX, p.Y+p.VY
-		}
+		p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
 		if s.quiet(p.X, p.Y, p.Born) {
 			i++
 			continue
@@ -138,16 +161,38 @@ func (s *ptrStore) frameMarked() uint64 {
 
 // updateMarked follows every pointer but the holes' (nil), and marks the dead.
 func (s *ptrStore) updateMarked() {
+	if s.motion != nil {
+		s.updateMarkedDispatch()
+		return
+	}
+	items := s.a.Items
+	for i, p := range items {
+		if p == nil {
+			continue
+		}
+		p.X, p.Y = p.X+p.VX, p.Y+p.VY
+		if s.quiet(p.X, p.Y, p.Born) {
+			continue
+		}
+		if k := s.fate(p.X, p.Y, p.Born); k != fateAlive {
+			s.died(k, p.ID)
+			p.Dead = true
+			items[i] = nil
+			s.free.push(int32(i))
+			s.live--
+		}
+	}
+}
+
+// updateMarkedDispatch is updateMarked under the dispatch parameter: each bullet moved
+// through the Motion interface (dispatch.go).
+func (s *ptrStore) updateMarkedDispatch() {
 	items, mv := s.a.Items, s.motion
 	for i, p := range items {
 		if p == nil {
 			continue
 		}
-		if mv != nil {
-			p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
-		} else {
-			p.X, p.Y = p.X+p.VX, p.Y+p.VY
-		}
+		p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
 		if s.quiet(p.X, p.Y, p.Born) {
 			continue
 		}

@@ -61,14 +61,36 @@ func (s *slotStore) Frame() uint64 {
 // values. A removal moves the last value into the hole, so the loop looks at the same
 // index again.
 func (s *slotStore) update() {
+	if s.motion != nil {
+		s.updateDispatch()
+		return
+	}
+	vals := s.m.Values()
+	for i := 0; i < len(vals); {
+		b := &vals[i]
+		b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		if s.quiet(b.X, b.Y, b.Born) {
+			i++
+			continue
+		}
+		k := s.fate(b.X, b.Y, b.Born)
+		if k == fateAlive {
+			i++
+			continue
+		}
+		s.died(k, b.ID)
+		s.m.RemoveAt(i)
+		vals = s.m.Values()
+	}
+}
+
+// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *slotStore) updateDispatch() {
 	vals, mv := s.m.Values(), s.motion
 	for i := 0; i < len(vals); {
 		b := &vals[i]
-		if mv != nil {
-			b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
-		} else {
-			b.X, b.Y = b.X+b.VX, b.Y+b.VY
-		}
+		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 		if s.quiet(b.X, b.Y, b.Born) {
 			i++
 			continue
@@ -116,17 +138,37 @@ func (s *slotStore) frameMarked() uint64 {
 // updateMarked visits every slot, skips the holes (an even version), moves each
 // bullet and marks those that died: nothing moves in memory.
 func (s *slotStore) updateMarked() {
+	if s.motion != nil {
+		s.updateMarkedDispatch()
+		return
+	}
+	vals := s.mk.vals
+	for i := range vals {
+		b := &vals[i]
+		if b.gen&1 == 0 {
+			continue
+		}
+		b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		if s.quiet(b.X, b.Y, b.Born) {
+			continue
+		}
+		if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
+			s.died(k, b.ID)
+			s.mk.remove(i)
+		}
+	}
+}
+
+// updateMarkedDispatch is updateMarked under the dispatch parameter: each bullet moved
+// through the Motion interface (dispatch.go).
+func (s *slotStore) updateMarkedDispatch() {
 	vals, mv := s.mk.vals, s.motion
 	for i := range vals {
 		b := &vals[i]
 		if b.gen&1 == 0 {
 			continue
 		}
-		if mv != nil {
-			b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
-		} else {
-			b.X, b.Y = b.X+b.VX, b.Y+b.VY
-		}
+		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 		if s.quiet(b.X, b.Y, b.Born) {
 			continue
 		}

@@ -102,6 +102,41 @@ func (s *soaStore) Frame() uint64 {
 // removes them; under despawn = mark it skips the holes and leaves a hole where a
 // bullet died instead.
 func (s *soaStore) update() {
+	if s.motion != nil {
+		s.updateDispatch()
+		return
+	}
+	xs, ys, vxs, vys, borns := s.columns()
+	s.dead = s.dead[:0]
+	mark := s.cfg.mark
+	for i := range xs {
+		if mark && borns[i] == holeBorn {
+			continue
+		}
+		var x, y int32
+		x, y = xs[i]+vxs[i], ys[i]+vys[i]
+		xs[i], ys[i] = x, y
+		if s.quiet(x, y, borns[i]) {
+			continue
+		}
+		if k := s.fate(x, y, borns[i]); k != fateAlive {
+			s.died(k, s.id.Data[i])
+			s.slots.release(s.slot.Data[i])
+			if mark {
+				borns[i] = holeBorn
+				s.free.push(int32(i))
+				s.live--
+			} else {
+				s.dead = append(s.dead, i)
+			}
+		}
+	}
+	s.removeDead()
+}
+
+// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *soaStore) updateDispatch() {
 	xs, ys, vxs, vys, borns := s.columns()
 	s.dead = s.dead[:0]
 	mv, mark := s.motion, s.cfg.mark
@@ -110,11 +145,7 @@ func (s *soaStore) update() {
 			continue
 		}
 		var x, y int32
-		if mv != nil {
-			x, y = mv.Step(xs[i], ys[i], vxs[i], vys[i])
-		} else {
-			x, y = xs[i]+vxs[i], ys[i]+vys[i]
-		}
+		x, y = mv.Step(xs[i], ys[i], vxs[i], vys[i])
 		xs[i], ys[i] = x, y
 		if s.quiet(x, y, borns[i]) {
 			continue
