@@ -99,6 +99,10 @@ var builtinOrder = []string{
 	"cache-cliff", "spatialhash-stops-winning", "hot-cold",
 	"all-six-sprites", "all-six-bullets", "all-six-tiles",
 	"aos-vs-soa",
+	"lookup-by-id",
+	"allocs-per-frame",
+	"dispatch-in-the-loop",
+	"packed-vs-holes",
 }
 
 var builtins = mustLoadBuiltins()

@@ -133,6 +133,8 @@ func (c Claim) change(measured string, from, to *result.PointBacking) Answer {
 		v = "The cost per entity falls here, against the claim."
 	case c.Ratio == 1:
 		v = "No clear change: the two points' intervals overlap."
+	case hi < 1:
+		v = fmt.Sprintf("The cost per entity falls here, against the source's %s rise.", units.Ratio(c.Ratio))
 	case c.Ratio < lo:
 		v = fmt.Sprintf("The rise here is larger than the source's %s.", units.Ratio(c.Ratio))
 	case c.Ratio > hi:

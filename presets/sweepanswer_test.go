@@ -43,6 +43,8 @@ func TestAnswerSweep(t *testing.T) {
 			"The cost per entity rises, as the claim says."}},
 		{"cliff with a figure too high", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 20}, cliff, []string{"The rise here is smaller than the source's 20.0×."}},
 		{"cliff with a figure too low", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 5}, cliff, []string{"The rise here is larger than the source's 5.00×."}},
+		{"a fall against a claimed rise", Claim{Metric: "growth", Backing: "soa", Ratio: 13.3}, sweepOf("despawn", "", []int64{0, 1}, []string{"soa"},
+			[][]float64{{4.8, 4.2}}, []float64{40}), []string{"0.88×", "The cost per entity falls here, against the source's 13.3× rise."}},
 		{"no cliff: overlapping intervals", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, cliff, []string{"No clear change"}},
 		{"growth holds", Claim{Metric: "growth", Backing: "ptrarray", Ratio: 1}, cliff, []string{
 			"ptrarray cost 1.60 ns per entity at entities = 1,000 and 20.0 ns at entities = 10,000,000: 12.5×", "rises, as the claim says"}},
@@ -91,5 +93,44 @@ func TestAnswerCrossing(t *testing.T) {
 	}
 	if got := AnswerClaims([]Claim{c}, &result.Run{Backings: []result.Backing{{Name: "soa"}, {Name: "spatialhash"}}}); len(got) != 0 {
 		t.Errorf("AnswerClaims answered a sweep's claim from a run: %+v", got)
+	}
+}
+
+// TestLessonGrowthVerdicts builds, for every growth claim of every built-in sweep
+// lesson, a synthetic sweep over the lesson's own values on each side of the claim:
+// the claimed rise (or, for a claim of direction, a threefold one) must bear it out,
+// and a third of it (or no rise) must not.
+func TestLessonGrowthVerdicts(t *testing.T) {
+	for _, p := range Builtin() {
+		for _, c := range p.Claims {
+			if c.Metric != "growth" {
+				continue
+			}
+			t.Run(p.Name+"/"+c.Backing, func(t *testing.T) {
+				rise, holds, notRise, not := c.Ratio, "lies within that range", c.Ratio/3, "smaller than the source's"
+				if c.Ratio == 1 {
+					rise, holds, notRise, not = 3, "rises, as the claim says", 1, "No clear change"
+				}
+				for _, side := range []struct {
+					rise float64
+					want string
+				}{{rise, holds}, {notRise, not}} {
+					costs := make([][]float64, len(p.Backings))
+					for i, b := range p.Backings {
+						costs[i] = make([]float64, len(p.Sweep.Values))
+						for k := range p.Sweep.Values {
+							costs[i][k] = 10
+							if b == c.Backing && k == len(p.Sweep.Values)-1 {
+								costs[i][k] = 10 * side.rise
+							}
+						}
+					}
+					s := sweepOf(p.Sweep.Param, "", p.Sweep.Values, p.Backings, costs, make([]float64, len(p.Backings)))
+					if got := c.AnswerSweep(s).String(); !strings.Contains(got, side.want) {
+						t.Errorf("a rise of %.2f× answered %q, want %q", side.rise, got, side.want)
+					}
+				}
+			})
+		}
 	}
 }

@@ -32,6 +32,11 @@ var glossary = [][2]string{
 	{"checksum", "What a backing's frame produced, folded into one number. Equal checksums on every backing, frame after frame, strongly indicate that they did the same work."},
 	{"GC/frame", "The garbage collector's CPU time for the work a backing's frames caused, per kept frame."},
 	{"bytes/entity", "The heap a backing's load built, per entity, leaving out what follows the map's size rather than the entities (a tile table)."},
+	{"swap-and-pop", "Removing an array element by moving the last element into its place and shortening the array by one: the array stays packed, live elements only, but elements move, so an index is no id."},
+	{"dead flag and hole", "Removing an element by marking it dead where it lies: nothing moves, the slot stays as a hole until a new element reuses it, and every loop over the array must test each slot and skip the holes."},
+	{"free list", "The list of freed slots (or objects) a structure keeps so that the next insert reuses one instead of growing the array or allocating anew."},
+	{"allocs/frame", "Heap objects a backing's frames allocated, on average per kept frame; each is work for the allocator now and for the garbage collector later."},
+	{"interface dispatch", "A call through a Go interface: the method is looked up in the value's method table at run time and called through a pointer, so the compiler cannot inline it. A virtual call in C++."},
 }
 
 // showGlossary shows the glossary in a dialog that scrolls.

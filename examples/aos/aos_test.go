@@ -54,6 +54,7 @@ func TestEqualWork(t *testing.T) {
 		{"bullets", workload.Params{"entities": 1}, 80},
 		{"bullets", workload.Params{"entities": 4000, "lifetime": 20, "handles": 8}, 200},
 		{"bullets", workload.Params{"entities": 3000, "targets": 200, "target_size": 300}, 150},
+		{"bullets", workload.Params{"entities": 3000, "dispatch": 1, "allocs": 2}, 100},
 		{"tiles", workload.Params{"entities": 1}, 50},
 		{"tiles", workload.Params{"entities": 3000, "cols": 128, "rows": 96, "window_w": 40, "window_h": 30, "window_step": 7, "moving_pct": 30}, 150},
 		{"tiles", workload.Params{"entities": 2000, "cols": 100, "rows": 80, "span": 4, "growth": 1, "moving_pct": 10}, 120},

@@ -95,15 +95,18 @@ func (s *bulletStore) Frame() uint64 {
 			s.handles[ring] = h
 		}
 	}
-	slots := s.slots
+	slots, mv := s.slots, s.w.Motion()
 	for i := range slots {
 		sl := &slots[i]
 		if sl.gen&1 == 0 {
 			continue
 		}
 		b := &sl.b
-		b.X += b.VX
-		b.Y += b.VY
+		if mv != nil { // the dispatch parameter: the step through an interface call
+			b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
+		} else {
+			b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		}
 		if s.w.Quiet(b.X, b.Y, b.Born) {
 			continue
 		}

@@ -16,7 +16,7 @@ import (
 // Bullet is one bullet, 32 bytes, as the flat built-in stores hold it by value. X and
 // Y are the corner of its square box and VX, VY its velocity, in sub-units (256 to a
 // unit), fixed at spawn; Born is the frame of its first move (before frame 0 for the
-// bullets placed by Load); ID its spawn number, never reused. The blank field pads it
+// bullets placed by Load); ID its spawn number, never reused. An unexported field pads it
 // to 32 bytes.
 type Bullet = bullet
 
@@ -31,7 +31,7 @@ const Alive = fateAlive
 //  1. k := BeginFrame(live) with the bullets held now; then k times b, ring := Fire():
 //     the store adds b and, when ring ≥ 0, keeps the new bullet's handle in slot ring of
 //     the emitters' handles (Emitters()×Handles() slots, emitter e's from e×Handles());
-//  2. moves every bullet (X += VX, Y += VY) and asks Quiet(X, Y, Born), which is true for
+//  2. moves every bullet (X += VX, Y += VY, or through Motion() when it is not nil) and asks Quiet(X, Y, Born), which is true for
 //     nearly all; for the others Fate(X, Y, Born), and when that is not Alive, calls
 //     Died(fate, ID) and despawns the bullet, in any order;
 //  3. for every emitter e in order, resolves its first RingLen(e) handle slots in slot
@@ -51,6 +51,11 @@ func (w *World) Initial() int { return w.w.cfg.prewarm }
 // Bullet generates bullet i of those Load places, ids 0 to Initial()-1. Each has a
 // seed of its own, so a Load may ask for them in any order.
 func (w *World) Bullet(i int) Bullet { return w.w.bulletAt(i) }
+
+// Motion is what moves each bullet under the dispatch parameter, nil without it: a
+// store that honours dispatch copies it before its move loop and, when it is not
+// nil, moves every bullet with its Step instead of adding the velocity in line.
+func (w *World) Motion() Motion { return w.w.motion }
 
 // Emitters is the number of emitters; Handles how many handle slots each keeps.
 func (w *World) Emitters() int { return w.w.cfg.emitters }

@@ -144,6 +144,19 @@ var cases = []struct {
 	{"bullets larger than a cell", workload.Params{pEntities: 1500, pArena: 600, pBulletSize: 40, pCell: 16, pBand: 24, pTargets: 40}},
 	{"no handles, no targets", workload.Params{pEntities: 1200, pArena: 800, pHandles: 0, pTargets: 0}},
 	{"many emitters, few handles", workload.Params{pEntities: 1200, pArena: 800, pEmitters: 1000, pHandles: 3}},
+	// every bullet owns a trail object (allocs.go), reused or allocated per spawn
+	{"trails reused", workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsReuse}},
+	{"trails allocated", workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsFresh}},
+	{"trails, lifetime 1", workload.Params{pEntities: 500, pLifetime: 1, pArena: 512, pAllocs: allocsFresh}},
+	// every bullet moved through an interface call (dispatch.go)
+	{"dispatch", workload.Params{pEntities: 2000, pArena: 1024, pDispatch: 1}},
+	// ptrarray, slotmap and soa despawn by marking holes (marked.go)
+	{"marked", workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark}},
+	{"marked, half holes", workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark, pDeadPct: 50}},
+	{"marked, most holes, lifetime 2", workload.Params{pEntities: 500, pLifetime: 2, pArena: 512, pDespawn: despawnMark, pDeadPct: maxDeadPct}},
+	{"marked, fast and crowded", workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pBand: 16, pDespawn: despawnMark, pDeadPct: 30}},
+	{"marked, dispatch and trails", workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark, pDeadPct: 25, pDispatch: 1, pAllocs: allocsReuse}},
+	{"dispatch, fast and crowded", workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pBand: 16, pDispatch: 1}},
 }
 
 func TestAgreement(t *testing.T) {

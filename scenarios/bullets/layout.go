@@ -14,7 +14,7 @@ import (
 // reused by the newborn, each reuse a new generation.
 
 func (s *ptrStore) Layout(dst *memlayout.Layout) {
-	n := s.a.Len()
+	n := s.Entities()
 	layouts.Entities(dst, n, int64(cap(s.a.Items))*8+int64(n)*layouts.Size[objBullet](),
 		"an 8-byte pointer and a 40-byte object, before the allocator rounds the object up to its size class")
 	held := 0
@@ -26,7 +26,16 @@ func (s *ptrStore) Layout(dst *memlayout.Layout) {
 		}
 	}
 	dst.Fact("dead_objects_held", float64(held), "objects", "despawned bullets the emitters' handles keep alive")
-	layouts.Pointers(dst, s.a.Items, "Where the objects live: address against index", "index order, as the move pass follows the pointers")
+	items := s.a.Items
+	if s.cfg.mark { // the holes' nil pointers have no address: show the live ones
+		items = make([]*objBullet, 0, n)
+		for _, p := range s.a.Items {
+			if p != nil {
+				items = append(items, p)
+			}
+		}
+	}
+	layouts.Pointers(dst, items, "Where the objects live: address against index", "index order, as the move pass follows the pointers")
 }
 
 func (s *mapStore) Layout(dst *memlayout.Layout) {
@@ -34,6 +43,12 @@ func (s *mapStore) Layout(dst *memlayout.Layout) {
 }
 
 func (s *slotStore) Layout(dst *memlayout.Layout) {
+	if s.mk != nil {
+		layouts.Entities(dst, s.mk.live, int64(cap(s.mk.vals))*layouts.Size[bullet]()+int64(cap(s.mk.free))*4,
+			"a 32-byte slot of the marked array, live or a hole, with the free list")
+		layouts.Dense(dst, s.mk.vals, "Where the slots live: address against index, holes included", "slot order, as the move pass sweeps them, skipping holes")
+		return
+	}
 	layouts.Entities(dst, s.m.Len(), s.m.Bytes(), "the slot map's dense value (32), slot (8) and back-index (4), with the arrays' spare room")
 	layouts.Dense(dst, s.m.Values(), "Where the values live: address against index", "dense order, as the move pass sweeps them")
 	layouts.SlotMap(dst, s.m)

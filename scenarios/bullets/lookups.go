@@ -6,9 +6,14 @@ package bullets
 // world's folds, so that the next frame's checksum and the stale count are as if the
 // repeat never ran.
 
-func (s *ptrStore) Lookups() int  { return s.again(s.resolve) }
-func (s *mapStore) Lookups() int  { return s.again(s.resolve) }
-func (s *slotStore) Lookups() int { return s.again(s.resolve) }
+func (s *ptrStore) Lookups() int { return s.again(s.resolve) }
+func (s *mapStore) Lookups() int { return s.again(s.resolve) }
+func (s *slotStore) Lookups() int {
+	if s.mk != nil {
+		return s.again(s.resolveMarked)
+	}
+	return s.again(s.resolve)
+}
 func (s *rowStore) Lookups() int  { return s.again(s.resolve) }
 func (s *soaStore) Lookups() int  { return s.again(s.resolve) }
 func (s *hashStore) Lookups() int { return s.again(s.resolve) }

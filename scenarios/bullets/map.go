@@ -46,9 +46,29 @@ func (s *mapStore) Frame() uint64 {
 // moving each bullet and writing it back, or deleting it when it died. Go allows both
 // during a range.
 func (s *mapStore) update() {
+	if s.motion != nil {
+		s.updateDispatch()
+		return
+	}
 	for id, b := range s.m {
-		b.X += b.VX
-		b.Y += b.VY
+		b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		if !s.quiet(b.X, b.Y, b.Born) {
+			if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
+				s.died(k, id)
+				delete(s.m, id)
+				continue
+			}
+		}
+		s.m[id] = b
+	}
+}
+
+// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *mapStore) updateDispatch() {
+	mv := s.motion
+	for id, b := range s.m {
+		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 		if !s.quiet(b.X, b.Y, b.Born) {
 			if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
 				s.died(k, id)

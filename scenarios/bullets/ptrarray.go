@@ -25,6 +25,11 @@ type ptrStore struct {
 	*world
 	a       ptrarray.Array[objBullet]
 	handles []*objBullet // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+
+	// Under despawn = mark a dead bullet's pointer is set to nil where it lies, a hole
+	// the move pass skips, and its index goes on the free list for the next spawn.
+	free freeList
+	live int
 }
 
 func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
@@ -32,12 +37,29 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.prewarm
 	s.a.Items = make([]*objBullet, 0, s.cfg.n)
 	s.handles = make([]*objBullet, s.cfg.emitters*s.cfg.handles)
-	return scatter.Load(ctx, progress, n, s.cfg.seed,
+	err := scatter.Load(ctx, progress, n, s.cfg.seed,
 		func(i int, p *objBullet) { p.bullet = s.bulletAt(i) },
 		s.a.Append)
+	if err != nil || !s.cfg.mark {
+		return err
+	}
+	// Spread the pointers over an array with holes (loadPlan).
+	slots, free, total := loadPlan(&s.cfg)
+	spread := make([]*objBullet, total, total+s.cfg.spawnCap)
+	for i, p := range s.a.Items {
+		spread[slots[i]] = p
+	}
+	s.a.Items = spread
+	s.free = make(freeList, 0, total)
+	s.free = append(s.free, free...)
+	s.live = n
+	return nil
 }
 
 func (s *ptrStore) Frame() uint64 {
+	if s.cfg.mark {
+		return s.frameMarked()
+	}
 	for range s.beginFrame(s.a.Len()) {
 		b, ring := s.fire()
 		p := &objBullet{bullet: b}
@@ -54,11 +76,37 @@ func (s *ptrStore) Frame() uint64 {
 // update follows every pointer to move its bullet, and marks dead and swap-removes the
 // bullets that died; the pointer moved into the hole is looked at next.
 func (s *ptrStore) update() {
+	if s.motion != nil {
+		s.updateDispatch()
+		return
+	}
 	items := s.a.Items
 	for i := 0; i < len(items); {
 		p := items[i]
-		p.X += p.VX
-		p.Y += p.VY
+		p.X, p.Y = p.X+p.VX, p.Y+p.VY
+		if s.quiet(p.X, p.Y, p.Born) {
+			i++
+			continue
+		}
+		k := s.fate(p.X, p.Y, p.Born)
+		if k == fateAlive {
+			i++
+			continue
+		}
+		s.died(k, p.ID)
+		p.Dead = true
+		s.a.SwapRemove(i)
+		items = s.a.Items
+	}
+}
+
+// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *ptrStore) updateDispatch() {
+	items, mv := s.a.Items, s.motion
+	for i := 0; i < len(items); {
+		p := items[i]
+		p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
 		if s.quiet(p.X, p.Y, p.Born) {
 			i++
 			continue
@@ -90,11 +138,86 @@ func (s *ptrStore) resolve() {
 	}
 }
 
-func (s *ptrStore) Entities() int { return s.a.Len() }
+// frameMarked is Frame under despawn = mark: a spawn's new object takes a hole (or
+// is appended), a despawn leaves one.
+func (s *ptrStore) frameMarked() uint64 {
+	for range s.beginFrame(s.live) {
+		b, ring := s.fire()
+		p := &objBullet{bullet: b}
+		if i, ok := s.free.pop(); ok {
+			s.a.Items[i] = p
+		} else {
+			s.a.Append(p)
+		}
+		s.live++
+		if ring >= 0 {
+			s.handles[ring] = p
+		}
+	}
+	s.updateMarked()
+	s.resolve()
+	return s.endFrame()
+}
+
+// updateMarked follows every pointer but the holes' (nil), and marks the dead.
+func (s *ptrStore) updateMarked() {
+	if s.motion != nil {
+		s.updateMarkedDispatch()
+		return
+	}
+	items := s.a.Items
+	for i, p := range items {
+		if p == nil {
+			continue
+		}
+		p.X, p.Y = p.X+p.VX, p.Y+p.VY
+		if s.quiet(p.X, p.Y, p.Born) {
+			continue
+		}
+		if k := s.fate(p.X, p.Y, p.Born); k != fateAlive {
+			s.died(k, p.ID)
+			p.Dead = true
+			items[i] = nil
+			s.free.push(int32(i))
+			s.live--
+		}
+	}
+}
+
+// updateMarkedDispatch is updateMarked under the dispatch parameter: each bullet moved
+// through the Motion interface (dispatch.go).
+func (s *ptrStore) updateMarkedDispatch() {
+	items, mv := s.a.Items, s.motion
+	for i, p := range items {
+		if p == nil {
+			continue
+		}
+		p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
+		if s.quiet(p.X, p.Y, p.Born) {
+			continue
+		}
+		if k := s.fate(p.X, p.Y, p.Born); k != fateAlive {
+			s.died(k, p.ID)
+			p.Dead = true
+			items[i] = nil
+			s.free.push(int32(i))
+			s.live--
+		}
+	}
+}
+
+func (s *ptrStore) Entities() int {
+	if s.cfg.mark {
+		return s.live
+	}
+	return s.a.Len()
+}
 
 func (s *ptrStore) Scene(dst *workload.Scene) {
-	stride := s.sceneBegin(dst, s.a.Len())
+	stride := s.sceneBegin(dst, s.Entities())
 	for _, p := range s.a.Items {
-		s.sceneBullet(dst, stride, p.ID, p.X, p.Y)
+		if p != nil {
+			s.sceneBullet(dst, stride, p.ID, p.X, p.Y)
+		}
 	}
 }

@@ -80,6 +80,10 @@ func (s *rowStore) Frame() uint64 {
 // or left the arena, and sets aside those that left their tile, to list them again
 // once the sweep is over (so that none is moved twice).
 func (s *rowStore) update() {
+	if s.motion != nil {
+		s.updateDispatch()
+		return
+	}
 	band := s.cfg.band
 	s.movers = s.movers[:0]
 	for r := range s.g.Rows() {
@@ -92,8 +96,41 @@ func (s *rowStore) update() {
 				continue
 			}
 			b := &en.Val
-			b.X += b.VX
-			b.Y += b.VY
+			b.X, b.Y = b.X+b.VX, b.Y+b.VY
+			if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
+				s.died(k, b.ID)
+				s.slots.release(b.Slot)
+				row.Remove(int(b.Col), int32(i))
+				continue
+			}
+			if uint32(b.X-b.Col*band) < uint32(band) && uint32(b.Y-top) < uint32(band) {
+				continue
+			}
+			s.movers = append(s.movers, *b)
+			row.Remove(int(b.Col), int32(i))
+		}
+	}
+	for _, v := range s.movers {
+		s.place(v)
+	}
+}
+
+// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *rowStore) updateDispatch() {
+	band, mv := s.cfg.band, s.motion
+	s.movers = s.movers[:0]
+	for r := range s.g.Rows() {
+		row := s.g.Row(r)
+		ents := row.Ents
+		top := int32(r) * band
+		for i := range ents {
+			en := &ents[i]
+			if en.Prev == rowvec.Freed {
+				continue
+			}
+			b := &en.Val
+			b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 			if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
 				s.died(k, b.ID)
 				s.slots.release(b.Slot)

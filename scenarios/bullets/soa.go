@@ -26,6 +26,11 @@ type soaStore struct {
 	slots              slotTable
 	handles            []handle // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
 	dead, moved        []int    // this frame's despawned rows and SwapRemoveRows' report, reused
+
+	// Under despawn = mark a dead row stays where it is as a hole (born = holeBorn),
+	// its row on the free list for the next spawn, and rows never move.
+	free freeList
+	live int
 }
 
 func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
@@ -40,6 +45,9 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.handles = make([]handle, s.cfg.emitters*s.cfg.handles)
 	s.dead = make([]int, 0, s.cfg.spawnCap) // deaths per frame rarely pass what spawns may refill
 	s.moved = make([]int, 0, s.cfg.spawnCap)
+	if s.cfg.mark {
+		return s.loadMarked(ctx, progress)
+	}
 	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s.set(s.t.Append(), s.bulletAt(i))
@@ -55,7 +63,27 @@ func (s *soaStore) set(r int, b bullet) handle {
 	return h
 }
 
+// loadMarked lays the rows out by loadPlan, the holes' born set to holeBorn.
+func (s *soaStore) loadMarked(ctx context.Context, progress func(float64)) error {
+	slots, free, total := loadPlan(&s.cfg)
+	s.t.AppendRows(total)
+	for r := range s.born.Data {
+		s.born.Data[r] = holeBorn
+	}
+	s.free = make(freeList, 0, total)
+	s.free = append(s.free, free...)
+	s.live = len(slots)
+	return workload.Fill(ctx, progress, len(slots), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.set(int(slots[i]), s.bulletAt(i))
+		}
+	})
+}
+
 func (s *soaStore) Frame() uint64 {
+	if s.cfg.mark {
+		return s.frameMarked()
+	}
 	k := s.beginFrame(s.t.Len())
 	first := s.t.AppendRows(k)
 	for r := first; r < first+k; r++ {
@@ -71,12 +99,22 @@ func (s *soaStore) Frame() uint64 {
 }
 
 // update moves every row and judges it, noting the rows whose bullet died, then
-// removes them.
+// removes them; under despawn = mark it skips the holes and leaves a hole where a
+// bullet died instead.
 func (s *soaStore) update() {
+	if s.motion != nil {
+		s.updateDispatch()
+		return
+	}
 	xs, ys, vxs, vys, borns := s.columns()
 	s.dead = s.dead[:0]
+	mark := s.cfg.mark
 	for i := range xs {
-		x, y := xs[i]+vxs[i], ys[i]+vys[i]
+		if mark && borns[i] == holeBorn {
+			continue
+		}
+		var x, y int32
+		x, y = xs[i]+vxs[i], ys[i]+vys[i]
 		xs[i], ys[i] = x, y
 		if s.quiet(x, y, borns[i]) {
 			continue
@@ -84,7 +122,44 @@ func (s *soaStore) update() {
 		if k := s.fate(x, y, borns[i]); k != fateAlive {
 			s.died(k, s.id.Data[i])
 			s.slots.release(s.slot.Data[i])
-			s.dead = append(s.dead, i)
+			if mark {
+				borns[i] = holeBorn
+				s.free.push(int32(i))
+				s.live--
+			} else {
+				s.dead = append(s.dead, i)
+			}
+		}
+	}
+	s.removeDead()
+}
+
+// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *soaStore) updateDispatch() {
+	xs, ys, vxs, vys, borns := s.columns()
+	s.dead = s.dead[:0]
+	mv, mark := s.motion, s.cfg.mark
+	for i := range xs {
+		if mark && borns[i] == holeBorn {
+			continue
+		}
+		var x, y int32
+		x, y = mv.Step(xs[i], ys[i], vxs[i], vys[i])
+		xs[i], ys[i] = x, y
+		if s.quiet(x, y, borns[i]) {
+			continue
+		}
+		if k := s.fate(x, y, borns[i]); k != fateAlive {
+			s.died(k, s.id.Data[i])
+			s.slots.release(s.slot.Data[i])
+			if mark {
+				borns[i] = holeBorn
+				s.free.push(int32(i))
+				s.live--
+			} else {
+				s.dead = append(s.dead, i)
+			}
 		}
 	}
 	s.removeDead()
@@ -131,11 +206,38 @@ func (s *soaStore) resolve() {
 	}
 }
 
-func (s *soaStore) Entities() int { return s.t.Len() }
+// frameMarked is Frame under despawn = mark: a spawn takes a hole's row (or a new
+// one), a despawn leaves a hole.
+func (s *soaStore) frameMarked() uint64 {
+	for range s.beginFrame(s.live) {
+		b, ring := s.fire()
+		r, ok := s.free.pop()
+		if !ok {
+			r = int32(s.t.Append())
+		}
+		h := s.set(int(r), b)
+		s.live++
+		if ring >= 0 {
+			s.handles[ring] = h
+		}
+	}
+	s.update()
+	s.resolve()
+	return s.endFrame()
+}
+
+func (s *soaStore) Entities() int {
+	if s.cfg.mark {
+		return s.live
+	}
+	return s.t.Len()
+}
 
 func (s *soaStore) Scene(dst *workload.Scene) {
-	stride := s.sceneBegin(dst, s.t.Len())
+	stride := s.sceneBegin(dst, s.Entities())
 	for r, id := range s.id.Data {
-		s.sceneBullet(dst, stride, id, s.x.Data[r], s.y.Data[r])
+		if s.born.Data[r] != holeBorn {
+			s.sceneBullet(dst, stride, id, s.x.Data[r], s.y.Data[r])
+		}
 	}
 }

@@ -68,12 +68,35 @@ func (s *hashStore) Frame() uint64 {
 // bullet into the hole, so the loop looks at the same place again; the survivors are
 // thus added in the order of their final places.
 func (s *hashStore) update() {
+	if s.motion != nil {
+		s.updateDispatch()
+		return
+	}
 	s.ix.Reset()
 	vals := s.m.Values()
 	for i := 0; i < len(vals); {
 		b := &vals[i]
-		b.X += b.VX
-		b.Y += b.VY
+		b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
+			s.died(k, b.ID)
+			s.m.RemoveAt(i)
+			vals = s.m.Values()
+			continue
+		}
+		s.ix.Add(b.X, b.Y)
+		i++
+	}
+	s.ix.Build()
+}
+
+// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *hashStore) updateDispatch() {
+	s.ix.Reset()
+	vals, mv := s.m.Values(), s.motion
+	for i := 0; i < len(vals); {
+		b := &vals[i]
+		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
 			s.died(k, b.ID)
 			s.m.RemoveAt(i)

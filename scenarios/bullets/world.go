@@ -23,8 +23,10 @@ type bullet struct {
 	// and expires after the last of these moves; a bullet placed by Load has a Born
 	// before frame 0.
 	Born int32
-	_    int32
-	ID   uint64 // spawn order, never reused
+	// gen is the version of the bullet's slot in a store that despawns by marking
+	// (marked.go): odd while a bullet lives there, even for a hole. Elsewhere 0.
+	gen uint32
+	ID  uint64 // spawn order, never reused
 }
 
 // emitter fires bullets from a fixed point, turning by Spin directions after each shot.
@@ -84,12 +86,15 @@ type world struct {
 
 	rec *recorder // what the frame folded, kept only while traced (trace.go)
 
+	trails trails // each live bullet's trail, under the allocs parameter (allocs.go)
+	motion Motion // under the dispatch parameter, what moves each bullet; else nil (dispatch.go)
+
 	gen    *rand.PCG // population generation, reseeded per bullet (random access)
 	genRNG *rand.Rand
 }
 
 func newWorld(c config) *world {
-	w := &world{cfg: c, gen: rand.NewPCG(0, 0)}
+	w := &world{cfg: c, gen: rand.NewPCG(0, 0), motion: newMotion(c.dispatch)}
 	w.genRNG = rand.New(w.gen)
 	return w
 }
@@ -122,6 +127,7 @@ func (w *world) prepare() {
 	}
 	w.grid.init(c)
 	w.nextID = uint64(c.prewarm)
+	w.trails.init(c)
 }
 
 // beginFrame starts the next frame for a store holding live bullets: the targets
@@ -173,6 +179,9 @@ func (w *world) fire() (b bullet, ring int) {
 	ring = -1
 	if c.handles > 0 {
 		ring = w.cursor*c.handles + int(e.shots%int64(c.handles))
+	}
+	if c.allocs != allocsNone {
+		w.trails.attach(b.ID, b.Born, int32(w.cursor))
 	}
 	e.shots++
 	if e.Angle += e.Spin; e.Angle < 0 {
@@ -235,6 +244,9 @@ func (w *world) overlaps(t int32, x, y int32) bool {
 func (w *world) died(k int32, id uint64) {
 	if w.rec != nil {
 		w.rec.deaths = append(w.rec.deaths, death{id, k})
+	}
+	if w.cfg.allocs != allocsNone {
+		w.trails.detach(id)
 	}
 	switch {
 	case k >= 0:
