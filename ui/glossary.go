@@ -32,6 +32,8 @@ var glossary = [][2]string{
 	{"checksum", "What a backing's frame produced, folded into one number. Equal checksums on every backing, frame after frame, strongly indicate that they did the same work."},
 	{"GC/frame", "The garbage collector's CPU time for the work a backing's frames caused, per kept frame."},
 	{"bytes/entity", "The heap a backing's load built, per entity, leaving out what follows the map's size rather than the entities (a tile table)."},
+	{"row-major and column-major order", "Two orders of visiting a grid: row by row (every column of a row before the next row) or column by column (every row of a column before the next column). A map stored row by row has a row's tiles side by side in memory, so row-major order reads memory front to back and column-major order jumps a whole row ahead at every tile."},
+	{"stride", "The distance in memory between two things read one after the other. A stride of a few bytes stays in the cache line just fetched; a stride of a whole row of a large map lands on another cache line, often another page, at every step."},
 }
 
 // showGlossary shows the glossary in a dialog that scrolls.

@@ -170,25 +170,38 @@ func (s *soaStore) apply(moves []move) {
 	}
 }
 
-// visit walks the window's tiles in row-major order through the map-wide heads, and
-// each tile's list through the map-wide id and next columns.
+// visit walks the window's tiles through the map-wide heads in the frame's order, row
+// by row or column by column (the order parameter), and each tile's list through the
+// map-wide id and next columns.
 func (s *soaStore) visit(win rect) uint64 {
 	ids, next := s.id.Data, s.next.Data
 	var h uint64
+	if s.cfg.byColumn {
+		for t := range columnMajor(win, s.cfg.cols) {
+			if i := s.heads[t]; i != none {
+				h = foldTile(h, chainSum(ids, next, i), t)
+			}
+		}
+		return h
+	}
 	for r := win.Y0; r < win.Y1; r++ {
 		base := s.tileIndex(win.X0, r)
 		for c, i := range s.heads[base : base+win.X1-win.X0] {
-			if i == none {
-				continue
+			if i != none {
+				h = foldTile(h, chainSum(ids, next, i), base+int32(c))
 			}
-			var acc uint64
-			for ; i != none; i = next[i] {
-				acc = workload.Add(acc, uint64(ids[i]))
-			}
-			h = foldTile(h, acc, base+int32(c))
 		}
 	}
 	return h
+}
+
+// chainSum is the order-free sum of the ids on the list that starts at entry i.
+func chainSum(ids, next []int32, i int32) uint64 {
+	var acc uint64
+	for ; i != none; i = next[i] {
+		acc = workload.Add(acc, uint64(ids[i]))
+	}
+	return acc
 }
 
 func (s *soaStore) each(win rect, fn func(col, row int32, at pos, id int32)) {

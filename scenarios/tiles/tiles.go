@@ -6,7 +6,8 @@
 // neighbouring tile (removed from their tiles, inserted on the new ones), then a window
 // of tiles, sweeping the map band by band, visits every entity on every tile it covers.
 // Each tile's entities are summed in an order-free way and the tiles are folded into the
-// checksum in row-major order, so a backing may keep a tile's entities in any order.
+// checksum in the order visited (row-major, or column-major under the order parameter),
+// so a backing may keep a tile's entities in any order.
 //
 // The shared driver in world.go generates the map and decides every frame's events; the
 // six stores differ only in how they keep "which entities stand on this tile".
@@ -51,6 +52,7 @@ const (
 	pSpan       = "span"
 	pCell       = "cell"
 	pGrowth     = "growth"
+	pOrder      = "order"
 )
 
 // The values of the growth parameter: how a store's tile-entity vectors reach their
@@ -58,6 +60,12 @@ const (
 const (
 	growSized  = 0 // counted first, each allocated once at its final size
 	growAppend = 1 // grown by append from empty, as source 000 grows its vectors
+)
+
+// The values of the order parameter: in which order a frame visits the window's tiles.
+const (
+	orderRows    = 0 // row by row: every column of a row before the next row
+	orderColumns = 1 // column by column: every row of a column before the next column
 )
 
 // Limits that keep every tile index, entry index and table inside int32 and the
@@ -101,6 +109,7 @@ var params = []workload.Param{
 	{Name: pSpan, Doc: "side of an entity: it stands on span×span tiles (10 gives source 000's load case)", Unit: "tiles", Default: 1, Min: 1, Max: maxSpan},
 	{Name: pCell, Doc: "spatial hash cell side", Unit: "tiles", Default: 1, Min: 1, Max: maxSide},
 	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown by append from empty, as source 000 does (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growAppend},
+	{Name: pOrder, Doc: "in which order each frame visits the window's tiles: 0 = row by row, finishing a row before the next, as source 000 advises; 1 = column by column, stepping to another row at every tile (the same tiles and sums for every backing; the checksum folds the tiles in the order visited)", Default: orderRows, Min: orderRows, Max: orderColumns},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -115,6 +124,7 @@ type config struct {
 	span       int32
 	cell       int32
 	sized      bool // growth = growSized
+	byColumn   bool // order = orderColumns
 
 	perEnt int   // tiles one entity stands on: span²
 	moving int   // entities that step each frame
@@ -141,6 +151,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		span:      int32(p[pSpan]),
 		cell:      int32(p[pCell]),
 		sized:     p[pGrowth] == growSized,
+		byColumn:  p[pOrder] == orderColumns,
 	}
 	if tiles := int64(c.cols) * int64(c.rows); tiles > maxTiles {
 		return config{}, fmt.Errorf("tiles: %s × %s = %d×%d is %d tiles, more than %d", pCols, pRows, c.cols, c.rows, tiles, maxTiles)
