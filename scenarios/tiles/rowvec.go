@@ -36,17 +36,19 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.loc = s.newLocator()
 	// Every entity puts span entries in each of its span rows. Sized: place them all
 	// first and size each row's vector to what it will hold, so that no row grows by
-	// copying while it fills; grown by append (source 000), each row's vector doubles
-	// as its entries arrive.
-	perRow := make([]int, s.cfg.rows)
+	// copying while it fills; grown by append (source 000), each row's vector grows as
+	// Go's append grows a slice (doubling while small, then by about a quarter) as its
+	// entries arrive, with no count made first.
 	for i := range n {
-		p := s.spawnAt(i)
-		s.at[i] = p
-		for r := p.Row; r < p.Row+s.cfg.span; r++ {
-			perRow[r] += int(s.cfg.span)
-		}
+		s.at[i] = s.spawnAt(i)
 	}
 	if s.cfg.sized {
+		perRow := make([]int, s.cfg.rows)
+		for _, p := range s.at {
+			for r := p.Row; r < p.Row+s.cfg.span; r++ {
+				perRow[r] += int(s.cfg.span)
+			}
+		}
 		for r, k := range perRow {
 			s.g.Row(r).Grow(k)
 		}
