@@ -20,18 +20,25 @@
 // and soa frames come within 1.5× of each other.
 //
 // On source 000's load case (a million 10×10 entities on 107×80 tiles, 100 million
-// tile entries; the tiles-rows lesson, localitylab bench, fresh worker processes) the
-// growth parameter decides how every store's tile-entity vectors reach their size.
-// Grown by append, as the source grows them, soa's one vector loaded about 2.9× slower
-// than rowvec's rows (7.7 s against 2.7 s, each alone; 12.0 s against 4.1 s side by
-// side) and held 10% more (1.38 KiB against 1.25 KiB per entity, the growth's spare
-// capacity); the source measured 5.8× and 17% (479 MB against 410 MB). Counted first
-// and sized once, the gap shrinks to about 2× (2.2 s against 1.1 s) and the memory to
-// none (1.18 KiB per entity each). A tile entry holds 12 bytes: the entity's id (the
-// window sums ids), next (the list) and prev (a move unlinks from the middle of a
-// list without walking it); the rowvec and soa stores add a 4-byte record of where
-// each entry went only when entities move. The source's entries hold a next link and
-// nothing else, 4 bytes.
+// tile entries; the tiles-rows lesson) the growth parameter decides how every store's
+// tile-entity vectors reach their size. Grown by append, as the source grows them,
+// both rowvec's rows and soa's one vector grow as Go's append grows a slice, by about
+// a quarter once large, and about four fifths of either load is that copying and
+// zeroing (runtime.growslice in a CPU profile of BenchmarkLoad). soa loaded 1.35 to
+// 1.9× slower than rowvec in three runs of localitylab bench -preset tiles-rows on a
+// heavily shared 2-core VM, 1.6× in CPU time with each load alone, and held 10% more
+// (1.38 KiB against 1.25 KiB per entity, the growth's spare capacity); the source
+// measured 5.8× and 17% (479,508,224 against 410,546,720 bytes). A tile entry holds
+// 12 bytes: the entity's id (the window sums ids), next (the list) and prev (a move
+// unlinks from the middle of a list without walking it); the rowvec and soa stores add
+// a 4-byte record of where each entry went only when entities move. The source's
+// entries hold a next link and nothing else, 4 bytes.
+//
+// The order parameter sets how a frame visits the window's tiles: row by row, as the
+// source advises, or column by column. In one row-order sweep (the whole 2048×2048
+// map as the window, nothing moving) column by column cost rowvec 6.5× its row-by-row
+// time per entity, soa 1.7× and ptrarray 2.0×: the per-row layout gains most from the
+// order it was built for.
 package tiles
 
 import (
