@@ -25,7 +25,8 @@ var BackingNotes = map[string]string{
 		"also move 5% of the entities, came out even with soa's); in tiles-rows a row holds about 1.25 " +
 		"million (15 MB), more than the caches near the core, and what is left is the short reach of " +
 		"each chain. Visited column by column instead (order 1), every tile is in another row, and " +
-		"rowvec loses more than soa: 6.5× its row-by-row cost per entity in one row-order sweep, soa 1.7×. " +
+		"rowvec loses more than soa: 4.1× and 6.5× its row-by-row cost per entity in two row-order " +
+		"sweeps, soa 1.45× and 1.7×. " +
 		"Each entry costs 12 bytes where the source's cost 4: the entity's id (4 bytes: the walk sums " +
 		"ids, and a game must know who stands there; the source's test entities carried nothing), next " +
 		"(4: the list, as in the source) and prev (4: a move unlinks from the middle of a list without " +
