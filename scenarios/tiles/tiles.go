@@ -25,7 +25,7 @@
 // both rowvec's rows and soa's one vector grow as Go's append grows a slice, by about
 // a quarter once large, and about four fifths of either load is that copying and
 // zeroing (runtime.growslice in a CPU profile of BenchmarkLoad). soa loaded 1.35 to
-// 1.9× slower than rowvec in three runs of localitylab bench -preset tiles-rows on a
+// 1.85× slower than rowvec in four runs of localitylab bench -preset tiles-rows on a
 // heavily shared 2-core VM, 1.6× in CPU time with each load alone, and held 10% more
 // (1.38 KiB against 1.25 KiB per entity, the growth's spare capacity); the source
 // measured 5.8× and 17% (479,508,224 against 410,546,720 bytes). A tile entry holds
