@@ -96,7 +96,7 @@ var builtinFS embed.FS
 var builtinOrder = []string{
 	"sprites-million", "maps-vs-slices", "slotmap-churn", "tiles-rows",
 	"spatialhash-motion", "pointer-chasing",
-	"cache-cliff", "spatialhash-stops-winning", "hot-cold",
+	"cache-cliff", "spatialhash-stops-winning", "hot-cold", "row-order",
 	"all-six-sprites", "all-six-bullets", "all-six-tiles",
 	"aos-vs-soa",
 	"lookup-by-id",

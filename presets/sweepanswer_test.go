@@ -1,6 +1,7 @@
 package presets
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,6 +31,13 @@ func TestAnswerSweep(t *testing.T) {
 		[][]float64{{1.6, 2.8, 17, 20}, {1.2, 1.0, 1.2, 1.25}}, []float64{32, 24})
 	flat := sweepOf("cold_bytes", "bytes", []int64{0, 64, 256}, []string{"slotmap", "soa"},
 		[][]float64{{1.5, 1.55, 1.52}, {1.2, 1.2, 1.2}}, []float64{24, 24})
+	// The row-order lesson's sweep (order 0, row by row; 1, column by column), with
+	// rowvec's cost per entity at the two orders as given, and its own claim.
+	rowOrder := lessonClaim(t, "row-order", "rowvec")
+	order := func(rowvec ...float64) *result.Sweep {
+		return sweepOf("order", "", []int64{0, 1}, []string{"rowvec", "soa", "ptrarray"},
+			[][]float64{rowvec, {30, 60}, {80, 85}}, []float64{20, 20, 56})
+	}
 	tests := []struct {
 		name  string
 		claim Claim
@@ -54,6 +62,11 @@ func TestAnswerSweep(t *testing.T) {
 		{"crossing absent", Claim{Metric: "crossing", Faster: "soa", Slower: "slotmap", Ratio: 1}, flat, []string{
 			"soa is faster at every value from cold_bytes = 0 bytes to cold_bytes = 256 bytes; the lines do not cross in this range.", "Not borne out in this range."}},
 		{"a run's claim", Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 1}, cliff, []string{"answered by a single run"}},
+		{"row order holds: column by column costs more", rowOrder, order(25, 100), []string{
+			"rowvec cost 25.0 ns per entity at order = 0 and 100 ns at order = 1: 4.00× (3.62 to 4.42 within the two points' intervals).",
+			"The cost per entity rises, as the claim says."}},
+		{"row order barely matters: within noise", rowOrder, order(25, 26), []string{"No clear change: the two points' intervals overlap."}},
+		{"row order reversed", rowOrder, order(25, 20), []string{"The cost per entity falls here, against the claim."}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,6 +81,22 @@ func TestAnswerSweep(t *testing.T) {
 	if got := (Claim{Metric: "cliff", Backing: "soa"}).AnswerSweep(nil); got != (Answer{}) {
 		t.Errorf("a nil sweep answered %+v", got)
 	}
+}
+
+// lessonClaim is the built-in lesson's claim about backing.
+func lessonClaim(t *testing.T, lesson, backing string) Claim {
+	t.Helper()
+	p, err := Lookup(lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range p.Claims {
+		if slices.Contains(c.names(), backing) {
+			return c
+		}
+	}
+	t.Fatalf("%s has no claim about %s", lesson, backing)
+	return Claim{}
 }
 
 func TestAnswerCrossing(t *testing.T) {

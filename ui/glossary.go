@@ -37,6 +37,8 @@ var glossary = [][2]string{
 	{"free list", "The list of freed slots (or objects) a structure keeps so that the next insert reuses one instead of growing the array or allocating anew."},
 	{"allocs/frame", "Heap objects a backing's frames allocated, on average per kept frame; each is work for the allocator now and for the garbage collector later."},
 	{"interface dispatch", "A call through a Go interface: the method is looked up in the value's method table at run time and called through a pointer, so the compiler cannot inline it. A virtual call in C++."},
+	{"row-major and column-major order", "Two orders of visiting a grid: row by row (every column of a row before the next row) or column by column (every row of a column before the next column). A map stored row by row has a row's tiles side by side in memory, so row-major order reads memory front to back and column-major order jumps a whole row ahead at every tile."},
+	{"stride", "The distance in memory between two things read one after the other. A stride of a few bytes stays in the cache line just fetched; a stride of a whole row of a large map lands on another cache line, often another page, at every step."},
 }
 
 // showGlossary shows the glossary in a dialog that scrolls.

@@ -41,7 +41,7 @@ func load(t testing.TB, workloadName string, p workload.Params, backing string) 
 // it returns soa's checksum for every frame, and ptrarray's too. The cases are those
 // where aos's own code takes another path: one entity, holes reused by later spawns
 // (bullets live short lives), entities wider than a tile, both growths of the tiles'
-// entry slice, and nothing moving.
+// entry slice, the window visited column by column, and nothing moving.
 func TestEqualWork(t *testing.T) {
 	cases := []struct {
 		workload string
@@ -58,6 +58,7 @@ func TestEqualWork(t *testing.T) {
 		{"tiles", workload.Params{"entities": 1}, 50},
 		{"tiles", workload.Params{"entities": 3000, "cols": 128, "rows": 96, "window_w": 40, "window_h": 30, "window_step": 7, "moving_pct": 30}, 150},
 		{"tiles", workload.Params{"entities": 2000, "cols": 100, "rows": 80, "span": 4, "growth": 1, "moving_pct": 10}, 120},
+		{"tiles", workload.Params{"entities": 2000, "cols": 100, "rows": 80, "window_w": 30, "window_h": 20, "span": 2, "order": 1, "moving_pct": 10}, 120},
 		{"tiles", workload.Params{"entities": 2000, "cols": 100, "rows": 80, "window_w": 30, "window_h": 20, "window_step": 5, "span": 3, "moving_pct": 0}, 60},
 	}
 	for _, tc := range cases {

@@ -146,22 +146,33 @@ func (s *tileStore) Frame() uint64 {
 		s.insert(mv.ID, q)
 		s.at[mv.ID] = q
 	}
-	ents := s.ents
 	var h uint64
+	if s.w.ByColumn() { // the order parameter: the window's tiles column by column
+		for t := range s.w.ColumnMajor(win) {
+			if i := s.heads[t]; i != none {
+				h = s.w.FoldTile(h, tileSum(s.ents, i), t)
+			}
+		}
+		return h
+	}
 	for r := win.Y0; r < win.Y1; r++ {
 		base := s.w.TileIndex(win.X0, r)
 		for c, i := range s.heads[base : base+win.X1-win.X0] {
-			if i == none {
-				continue
+			if i != none {
+				h = s.w.FoldTile(h, tileSum(s.ents, i), base+int32(c))
 			}
-			var acc uint64
-			for ; i != none; i = ents[i].next {
-				acc = workload.Add(acc, uint64(ents[i].id))
-			}
-			h = s.w.FoldTile(h, acc, base+int32(c))
 		}
 	}
 	return h
+}
+
+// tileSum is the order-free sum of the ids on the list that starts at entry i.
+func tileSum(ents []entry, i int32) uint64 {
+	var acc uint64
+	for ; i != none; i = ents[i].next {
+		acc = workload.Add(acc, uint64(ents[i].id))
+	}
+	return acc
 }
 
 // Each walks the entries on win's tiles, for the preview and `localitylab check`.

@@ -2,6 +2,7 @@ package tiles
 
 import (
 	"fmt"
+	"iter"
 
 	"localitylab/scenarios/workload"
 )
@@ -37,10 +38,11 @@ const TablePhase = tilePhase
 // span×span square, and the store must be able to list a tile's entities. Each Frame
 // calls NextFrame, then for each move takes the entity off its tiles, computes
 // q := Dest(p, mv) from where it stood, and puts it on the tiles at q; then, for every
-// tile of the window in row-major order that holds an entity, sums the ids on it with
-// workload.Add (acc = workload.Add(acc, uint64(id)) from acc = 0, in any order) and
-// folds the tile with h = FoldTile(h, acc, TileIndex(col, row)); h, from 0, is the
-// checksum. Empty tiles are skipped.
+// tile of the window in the frame's order (row by row, or column by column when
+// ByColumn says so) that holds an entity, sums the ids on it with workload.Add
+// (acc = workload.Add(acc, uint64(id)) from acc = 0, in any order) and folds the tile
+// with h = FoldTile(h, acc, TileIndex(col, row)); h, from 0, is the checksum. Empty
+// tiles are skipped.
 type World struct{ w *world }
 
 // Entities is the number of entities, ids 0 to Entities()-1; none is added or removed.
@@ -59,6 +61,14 @@ func (w *World) Moving() int { return w.w.cfg.moving }
 // (EntriesPerTile counts what each tile gets), false when it should grow them by
 // append, as source 000 does. Both give the same checksums; only the load differs.
 func (w *World) Sized() bool { return w.w.cfg.sized }
+
+// ByColumn reports the order parameter: false when a frame visits the window's tiles
+// row by row, every column of a row before the next row; true when it visits them
+// column by column, every row of a column before the next column (ColumnMajor).
+func (w *World) ByColumn() bool { return w.w.cfg.byColumn }
+
+// ColumnMajor yields the TileIndex of every tile of win, column by column.
+func (w *World) ColumnMajor(win Rect) iter.Seq[int32] { return columnMajor(win, w.w.cfg.cols) }
 
 // EntriesPerTile counts, by TileIndex, the entries the load puts on each tile. It
 // generates the map once more, a few percent of a load.

@@ -1,6 +1,7 @@
 package tiles
 
 import (
+	"fmt"
 	"runtime"
 	"runtime/metrics"
 	"testing"
@@ -41,23 +42,58 @@ func BenchmarkFrame(b *testing.B) {
 func BenchmarkVisit(b *testing.B) {
 	p := resolve(b, nil)
 	for _, backing := range workload.Backings {
-		b.Run("tiles/"+backing, func(b *testing.B) {
-			st := load(b, p, backing)
-			for range 20 {
-				st.Frame()
-			}
-			w := st.driver()
-			b.ReportAllocs()
-			f := w.frame
-			var h uint64
-			for b.Loop() {
-				h = st.visit(w.windowAt(f))
-				f++
-			}
-			w.win = w.windowAt(f - 1) // the window checkVisited recounts
-			checkVisited(b, st, h)
-		})
+		b.Run("tiles/"+backing, func(b *testing.B) { benchmarkVisit(b, p, backing) })
 	}
+}
+
+// BenchmarkVisitOrder times the window's walk row by row and column by column (the
+// order parameter), at the defaults and at the row-order lesson's sizes (the window is
+// the whole map, nothing moves), for the backings that keep their tiles in arrays:
+//
+//	go test -run '^$' -bench 'VisitOrder' -benchtime 20x ./scenarios/tiles/
+func BenchmarkVisitOrder(b *testing.B) {
+	sizes := []benchSize{
+		{"tiles", nil},
+		{"row-order", workload.Params{pMovingPct: 0, pWindowW: 2048, pWindowH: 2048}},
+	}
+	for _, sz := range sizes {
+		for _, order := range []int64{orderRows, orderColumns} {
+			over := sz.over.Clone()
+			if over == nil {
+				over = workload.Params{}
+			}
+			over[pOrder] = order
+			p := resolve(b, over)
+			for _, backing := range []string{workload.RowVec, workload.SoA, workload.PtrArray} {
+				b.Run(fmt.Sprintf("%s/order=%d/%s", sz.name, order, backing), func(b *testing.B) { benchmarkVisit(b, p, backing) })
+			}
+		}
+	}
+}
+
+// benchSize is a benchmark's parameters, by name: what it overrides of the defaults.
+type benchSize struct {
+	name string
+	over workload.Params
+}
+
+// benchmarkVisit times one backing's visit of the sweep's windows, one a call, on a
+// map that has run 20 frames.
+func benchmarkVisit(b *testing.B, p workload.Params, backing string) {
+	st := load(b, p, backing)
+	for range 20 {
+		st.Frame()
+	}
+	w := st.driver()
+	b.ReportAllocs()
+	f := w.frame
+	var h uint64
+	for b.Loop() {
+		h = st.visit(w.windowAt(f))
+		f++
+	}
+	w.win = w.windowAt(f - 1) // the window checkVisited recounts
+	checkVisited(b, st, h)
 }
 
 // checkVisited fails the benchmark when the last frame's window held far fewer or more
@@ -86,10 +122,7 @@ func checkVisited(b *testing.B, st store, h uint64) {
 //	go test -run '^$' -bench 'Load' -benchtime 3x ./scenarios/tiles/
 //	go test -run '^$' -bench 'Load/tiles-span10.*/(rowvec|soa)' -benchtime 1x -count 3 ./scenarios/tiles/
 func BenchmarkLoad(b *testing.B) {
-	sizes := []struct {
-		name string
-		over workload.Params
-	}{
+	sizes := []benchSize{
 		{"tiles", nil},
 		{"tiles-span10", workload.Params{pSpan: 10, pCols: 107, pRows: 80}},
 		{"tiles-span10-append", workload.Params{pSpan: 10, pCols: 107, pRows: 80, pGrowth: growAppend}},

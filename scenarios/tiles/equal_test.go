@@ -69,13 +69,19 @@ func (r *refModel) tileSums(win rect) (count []int, sum []uint64) {
 	return count, sum
 }
 
+// visit folds the window's tiles that hold entities in the order parameter's order:
+// row by row, or column by column.
 func (r *refModel) visit(win rect) uint64 {
 	count, sum := r.tileSums(win)
-	w := int(win.X1 - win.X0)
+	w, ht := int(win.X1-win.X0), int(win.Y1-win.Y0)
 	var h uint64
-	for i := range count {
-		if count[i] > 0 {
-			tile := (int(win.Y0)+i/w)*int(r.cfg.cols) + int(win.X0) + i%w
+	for k := range count {
+		x, y := k%w, k/w
+		if r.cfg.byColumn {
+			x, y = k/ht, k%ht
+		}
+		if i := y*w + x; count[i] > 0 {
+			tile := (int(win.Y0)+y)*int(r.cfg.cols) + int(win.X0) + x
 			h = workload.Fold(h, sum[i]^uint64(tile))
 		}
 	}
@@ -137,6 +143,11 @@ var cases = []struct {
 	{"small, grown by append", workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pGrowth: growAppend}},
 	{"span 3, grown by append", workload.Params{pEntities: 1500, pCols: 64, pRows: 48, pSpan: 3, pMovingPct: 10, pWindowW: 20, pWindowH: 10, pWindowStep: 5, pGrowth: growAppend}},
 	{"thin map", workload.Params{pEntities: 900, pCols: 200, pRows: 3, pSpan: 2, pMovingPct: 25, pWindowW: 50, pWindowH: 2, pWindowStep: 7}},
+	// the window visited column by column (the order parameter): the same tiles and
+	// sums, folded in another order, which the model folds its own way.
+	{"small, by column", workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pOrder: orderColumns}},
+	{"span 4, cells of 3, by column", workload.Params{pEntities: 1200, pCols: 50, pRows: 50, pSpan: 4, pCell: 3, pMovingPct: 20, pWindowW: 17, pWindowH: 9, pWindowStep: 6, pOrder: orderColumns}},
+	{"window larger than map, by column, grown by append", workload.Params{pEntities: 800, pCols: 30, pRows: 20, pMovingPct: 10, pWindowW: 64, pWindowH: 64, pOrder: orderColumns, pGrowth: growAppend}},
 }
 
 func TestAgreement(t *testing.T) {

@@ -29,7 +29,7 @@ func (s *ptrStore) Layout(dst *memlayout.Layout) {
 			w.Add(layouts.Addr(p))
 		}
 	})
-	w.Finish("Where the objects live: address against visit order", "the window's tiles, row by row, each tile's pointers")
+	w.Finish("Where the objects live: address against visit order", "the window's tiles, "+s.orderWords()+", each tile's pointers")
 	s.windowHeat(dst, func(t int32) int { return len(s.tiles[t].Items) })
 }
 
@@ -52,7 +52,7 @@ func (s *slotStore) Layout(dst *memlayout.Layout) {
 			}
 		}
 	})
-	w.Finish("Where the values the window reaches live: address against visit order", "the window's tiles, row by row, each tile's handles")
+	w.Finish("Where the values the window reaches live: address against visit order", "the window's tiles, "+s.orderWords()+", each tile's handles")
 	s.windowHeat(dst, func(t int32) int { return len(s.tiles[t]) })
 	layouts.SlotMap(dst, s.m)
 }
@@ -65,17 +65,14 @@ func (s *rowStore) Layout(dst *memlayout.Layout) {
 	layouts.Entities(dst, s.Entities(), ents*int64(s.g.EntryBytes())+int64(cap(s.at))*8+int64(cap(s.loc))*4,
 		"an entry (id and two links) per tile it covers in a row's vector, with the vectors' spare room and free slots, a position by id and the removal record")
 	dst.Fact("tile_table_bytes", float64(s.g.Cols())*float64(s.g.Rows())*4, "bytes", "a list head per tile")
-	win := s.win
 	w := dst.Walk()
-	for r := win.Y0; r < win.Y1; r++ {
-		row := s.g.Row(int(r))
-		for c := win.X0; c < win.X1; c++ {
-			for i := row.First[c]; i != rowvec.None; i = row.Ents[i].Next {
-				w.Add(layouts.Addr(&row.Ents[i]))
-			}
+	s.eachWindowTile(func(t int32) {
+		row := s.g.Row(int(t / s.cfg.cols))
+		for i := row.First[t%s.cfg.cols]; i != rowvec.None; i = row.Ents[i].Next {
+			w.Add(layouts.Addr(&row.Ents[i]))
 		}
-	}
-	w.Finish("Where the window's entries live: address against visit order", "the window's tiles, row by row, each tile's list in its row's vector")
+	})
+	w.Finish("Where the window's entries live: address against visit order", "the window's tiles, "+s.orderWords()+", each tile's list in its row's vector")
 	s.windowHeat(dst, func(t int32) int {
 		row := s.g.Row(int(t / s.cfg.cols))
 		k := 0
@@ -101,7 +98,7 @@ func (s *soaStore) Layout(dst *memlayout.Layout) {
 			read++
 		}
 	})
-	w.Finish("Where the window's entries live: address against visit order (the id column)", "the window's tiles, row by row, each tile's list through the map-wide vector")
+	w.Finish("Where the window's entries live: address against visit order (the id column)", "the window's tiles, "+s.orderWords()+", each tile's list through the map-wide vector")
 	s.windowHeat(dst, func(t int32) int {
 		k := 0
 		for i := s.heads[t]; i != none; i = next[i] {
@@ -132,14 +129,28 @@ func (s *hashStore) Layout(dst *memlayout.Layout) {
 }
 
 // eachWindowTile calls fn with the index of every tile of the last frame's window, in
-// the row-major order the frame visits them.
+// the order the frame visits them (the order parameter).
 func (w *world) eachWindowTile(fn func(t int32)) {
 	win := w.win
+	if w.cfg.byColumn {
+		for t := range columnMajor(win, w.cfg.cols) {
+			fn(t)
+		}
+		return
+	}
 	for r := win.Y0; r < win.Y1; r++ {
 		for c := win.X0; c < win.X1; c++ {
 			fn(w.tileIndex(c, r))
 		}
 	}
+}
+
+// orderWords says in which order a frame visits the window's tiles, for a caption.
+func (w *world) orderWords() string {
+	if w.cfg.byColumn {
+		return "column by column"
+	}
+	return "row by row"
 }
 
 // windowHeat adds the heat map of entries per tile over the last frame's window,

@@ -92,23 +92,35 @@ func (s *mapStore) apply(moves []move) {
 	}
 }
 
-// visit looks up every tile of the window by key, in row-major order.
+// visit looks up every tile of the window by key, in the frame's order: row by row or
+// column by column (the order parameter).
 func (s *mapStore) visit(win rect) uint64 {
 	var h uint64
+	if s.cfg.byColumn {
+		for t := range columnMajor(win, s.cfg.cols) {
+			if ids, ok := s.tiles[t]; ok {
+				h = foldTile(h, idSum(ids), t)
+			}
+		}
+		return h
+	}
 	for r := win.Y0; r < win.Y1; r++ {
 		for t, end := s.tileIndex(win.X0, r), s.tileIndex(win.X1, r); t < end; t++ {
-			ids, ok := s.tiles[t]
-			if !ok {
-				continue
+			if ids, ok := s.tiles[t]; ok {
+				h = foldTile(h, idSum(ids), t)
 			}
-			var acc uint64
-			for _, id := range ids {
-				acc = workload.Add(acc, uint64(id))
-			}
-			h = foldTile(h, acc, t)
 		}
 	}
 	return h
+}
+
+// idSum is the order-free sum of ids.
+func idSum(ids []int32) uint64 {
+	var acc uint64
+	for _, id := range ids {
+		acc = workload.Add(acc, uint64(id))
+	}
+	return acc
 }
 
 func (s *mapStore) each(win rect, fn func(col, row int32, at pos, id int32)) {

@@ -24,22 +24,31 @@ var BackingNotes = map[string]string{
 		"the fastest walk of the six with no allocation per tile (BenchmarkVisit; whole frames, which " +
 		"also move 5% of the entities, came out even with soa's); in tiles-rows a row holds about 1.25 " +
 		"million (15 MB), more than the caches near the core, and what is left is the short reach of " +
-		"each chain. Each entry holds the entity's id (4 bytes: the walk sums ids), next (4: the list) " +
-		"and prev (4: a move unlinks from the middle of a list without walking it), plus a 4-byte " +
-		"removal record only when entities move, against the source's 4-byte next alone. The load " +
-		"times include generating the rectangles and, at growth 1, every copy a growing vector makes: " +
-		"grown by append as in the source, a million 10×10 rectangles loaded 1.7 to 3× faster than into " +
-		"soa's one big vector in three runs of bench -preset tiles-rows on a busy 2-core VM (2.4 s " +
-		"against 7.4 s in the quietest; the source: 5.8×).",
+		"each chain. Visited column by column instead (order 1), every tile is in another row, and " +
+		"rowvec loses more than soa: 4.1× and 6.5× its row-by-row cost per entity in two row-order " +
+		"sweeps, soa 1.45× and 1.7×. " +
+		"Each entry costs 12 bytes where the source's cost 4: the entity's id (4 bytes: the walk sums " +
+		"ids, and a game must know who stands there; the source's test entities carried nothing), next " +
+		"(4: the list, as in the source) and prev (4: a move unlinks from the middle of a list without " +
+		"walking it, which the source's remove cannot do); a 4-byte removal record per entry is added " +
+		"only when entities move (none in tiles-rows). At tiles-rows' 100 million entries each 4-byte " +
+		"field is 400 MB. Grown by append (growth 1), the rows held 1.25 KiB per entity, 1.28 GB for " +
+		"the million, against the source's 410,546,720 bytes.",
 	workload.SoA: "The map-wide array, source 000's \"before\": tile heads in one array and ONE entry " +
-		"vector for the whole map (id, next and prev as parallel columns), chained per tile like " +
-		"rowvec's. The window's chains jump across a vector as big as the whole population, two " +
-		"columns per step. At growth 0 (the default) the load counts the entries first and allocates " +
-		"the vector once, at its final size; at growth 1, as the source grows it, the vector starts " +
-		"empty and each growth copies all of it. In tiles-rows at growth 1 that load took 1.7 to 3× " +
-		"rowvec's in three runs (7.4 s against 2.4 s in the quietest) and 11% more memory per entity " +
-		"(the source: 5.8× and 17%); sized once, at growth 0, neither loaded faster in three runs " +
-		"(soa's load 0.84× to 1.75× rowvec's), with equal memory per entity.",
+		"vector for the whole map (id, next and prev as parallel columns, 12 bytes per entry as in " +
+		"rowvec), chained per tile like rowvec's. The window's chains jump across a vector as big as " +
+		"the whole population, two columns per step. At growth 0 (the default) the load counts the " +
+		"entries first and allocates the vector once, at its final size; at growth 1, as the source " +
+		"grows it, the vector starts empty and each column grows as Go's append grows a slice (by about " +
+		"a quarter once large), copying all of it each time; new entries are written once, in order, " +
+		"as a push_back writes them. Profiled (BenchmarkLoad tiles-span10-append), that copying and " +
+		"zeroing (runtime.growslice) is about four fifths of either store's load at growth 1: both " +
+		"allocate about five times their final size on the way, since the rows grow by a quarter too. soa spent twice " +
+		"rowvec's system time, fresh pages for columns that outgrow every block freed before them. In " +
+		"tiles-rows at growth 1 its load took 1.35 to 1.85× rowvec's in four runs of bench -preset " +
+		"tiles-rows on a heavily shared 2-core VM (1.6× in CPU time, each load alone), and it held 1.38 KiB per entity, 1.41 GB for the million, 10% more than " +
+		"rowvec's 1.28 GB (the spare capacity of one vector grown by a quarter); the source measured " +
+		"5.8× and 479,508,224 against 410,546,720 bytes, 17% more.",
 	workload.SpatialHash: "A spatial hash in its loose, dense variant: cells of one tile (the cell parameter) " +
 		"in a plain array over the map, each entity listed once, in the cell of its top-left tile, " +
 		"whatever its span, and the lists packed in row order. The window is one query, widened by the " +

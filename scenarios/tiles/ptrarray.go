@@ -80,25 +80,37 @@ func (s *ptrStore) apply(moves []move) {
 	}
 }
 
-// visit follows every pointer on the window's tiles, in row-major tile order.
+// visit follows every pointer on the window's tiles, in the frame's order: row by row
+// or column by column (the order parameter).
 func (s *ptrStore) visit(win rect) uint64 {
 	var h uint64
+	if s.cfg.byColumn {
+		for t := range columnMajor(win, s.cfg.cols) {
+			if items := s.tiles[t].Items; len(items) > 0 {
+				h = foldTile(h, pointedSum(items), t)
+			}
+		}
+		return h
+	}
 	for r := win.Y0; r < win.Y1; r++ {
 		base := s.tileIndex(win.X0, r)
 		row := s.tiles[base : base+win.X1-win.X0]
 		for c := range row {
-			items := row[c].Items
-			if len(items) == 0 {
-				continue
+			if items := row[c].Items; len(items) > 0 {
+				h = foldTile(h, pointedSum(items), base+int32(c))
 			}
-			var acc uint64
-			for _, p := range items {
-				acc = workload.Add(acc, uint64(p.ID))
-			}
-			h = foldTile(h, acc, base+int32(c))
 		}
 	}
 	return h
+}
+
+// pointedSum is the order-free sum of the ids of the entities the pointers lead to.
+func pointedSum(items []*entity) uint64 {
+	var acc uint64
+	for _, p := range items {
+		acc = workload.Add(acc, uint64(p.ID))
+	}
+	return acc
 }
 
 func (s *ptrStore) each(win rect, fn func(col, row int32, at pos, id int32)) {

@@ -36,17 +36,19 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.loc = s.newLocator()
 	// Every entity puts span entries in each of its span rows. Sized: place them all
 	// first and size each row's vector to what it will hold, so that no row grows by
-	// copying while it fills; grown by append (source 000), each row's vector doubles
-	// as its entries arrive.
-	perRow := make([]int, s.cfg.rows)
+	// copying while it fills; grown by append (source 000), each row's vector grows as
+	// Go's append grows a slice (doubling while small, then by about a quarter) as its
+	// entries arrive, with no count made first.
 	for i := range n {
-		p := s.spawnAt(i)
-		s.at[i] = p
-		for r := p.Row; r < p.Row+s.cfg.span; r++ {
-			perRow[r] += int(s.cfg.span)
-		}
+		s.at[i] = s.spawnAt(i)
 	}
 	if s.cfg.sized {
+		perRow := make([]int, s.cfg.rows)
+		for _, p := range s.at {
+			for r := p.Row; r < p.Row+s.cfg.span; r++ {
+				perRow[r] += int(s.cfg.span)
+			}
+		}
 		for r, k := range perRow {
 			s.g.Row(r).Grow(k)
 		}
@@ -99,26 +101,44 @@ func (s *rowStore) apply(moves []move) {
 	}
 }
 
-// visit walks the window row by row: the row's list heads for the window's columns, and
-// each tile's list through that row's vector alone.
+// visit walks the window in the frame's order. Row by row, it reads one row's list
+// heads for the window's columns and walks each tile's list through that row's vector
+// alone, as source 000 advises; column by column, every tile is in another row, whose
+// heads and vector it reaches afresh.
 func (s *rowStore) visit(win rect) uint64 {
 	var h uint64
+	if s.cfg.byColumn {
+		for c := win.X0; c < win.X1; c++ {
+			for r := win.Y0; r < win.Y1; r++ {
+				row := s.g.Row(int(r))
+				if i := row.First[c]; i != rowvec.None {
+					h = foldTile(h, tileSum(row.Ents, i), s.tileIndex(c, r))
+				}
+			}
+		}
+		return h
+	}
 	for r := win.Y0; r < win.Y1; r++ {
 		row := s.g.Row(int(r))
 		ents := row.Ents
 		base := s.tileIndex(win.X0, r)
 		for c, i := range row.First[win.X0:win.X1] {
-			if i == rowvec.None {
-				continue
+			if i != rowvec.None {
+				h = foldTile(h, tileSum(ents, i), base+int32(c))
 			}
-			var acc uint64
-			for ; i != rowvec.None; i = ents[i].Next {
-				acc = workload.Add(acc, uint64(ents[i].Val))
-			}
-			h = foldTile(h, acc, base+int32(c))
 		}
 	}
 	return h
+}
+
+// tileSum is the order-free sum of the ids on the tile whose list starts at entry i of
+// its row's vector.
+func tileSum(ents []rowvec.Entry[int32], i int32) uint64 {
+	var acc uint64
+	for ; i != rowvec.None; i = ents[i].Next {
+		acc = workload.Add(acc, uint64(ents[i].Val))
+	}
+	return acc
 }
 
 // each calls fn for every entry on the window's tiles, for Scene and the tests.

@@ -98,27 +98,40 @@ func (s *slotStore) apply(moves []move) {
 	}
 }
 
-// visit resolves every handle on the window's tiles, in row-major tile order.
+// visit resolves every handle on the window's tiles, in the frame's order: row by row
+// or column by column (the order parameter).
 func (s *slotStore) visit(win rect) uint64 {
 	var h uint64
+	if s.cfg.byColumn {
+		for t := range columnMajor(win, s.cfg.cols) {
+			if hs := s.tiles[t]; len(hs) > 0 {
+				h = foldTile(h, s.handleSum(hs), t)
+			}
+		}
+		return h
+	}
 	for r := win.Y0; r < win.Y1; r++ {
 		base := s.tileIndex(win.X0, r)
 		for c, hs := range s.tiles[base : base+win.X1-win.X0] {
-			if len(hs) == 0 {
-				continue
+			if len(hs) > 0 {
+				h = foldTile(h, s.handleSum(hs), base+int32(c))
 			}
-			var acc uint64
-			for _, eh := range hs {
-				e, ok := s.m.Get(eh)
-				if !ok {
-					panic("tiles: slot map store holds a stale handle on a tile")
-				}
-				acc = workload.Add(acc, uint64(e.ID))
-			}
-			h = foldTile(h, acc, base+int32(c))
 		}
 	}
 	return h
+}
+
+// handleSum is the order-free sum of the ids of the entities the handles resolve to.
+func (s *slotStore) handleSum(hs []slotmap.Handle) uint64 {
+	var acc uint64
+	for _, eh := range hs {
+		e, ok := s.m.Get(eh)
+		if !ok {
+			panic("tiles: slot map store holds a stale handle on a tile")
+		}
+		acc = workload.Add(acc, uint64(e.ID))
+	}
+	return acc
 }
 
 func (s *slotStore) each(win rect, fn func(col, row int32, at pos, id int32)) {

@@ -34,6 +34,7 @@ type soaStore struct {
 	ents           *soa.Table
 	id, next, prev *soa.Column[int32]
 	free           int32 // head of the free entries, through next
+	fresh          int32 // the first entry of the vector's unused tail (see link)
 	live           int   // live entries
 
 	at       *soa.Table
@@ -52,14 +53,15 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	entities(ctx)
 	// Sized: room for every entry the load makes (each entity stands on span² tiles)
 	// and one batch, so that the vector never grows by copying while it fills; grown
-	// by append (source 000), the columns double as the batches arrive. Moves later
-	// reuse freed entries.
+	// by append (source 000), each column grows as Go's append grows a slice (doubling
+	// while small, then by about a quarter) as the batches arrive, and each growth
+	// copies the whole column. Moves later reuse freed entries.
 	s.ents = soa.NewTable(0)
 	if s.cfg.sized {
 		s.ents = soa.NewTable(n*s.cfg.perEnt + reserveRows)
 	}
 	s.id, s.next, s.prev = soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents)
-	s.free = none
+	s.free, s.fresh = none, 0
 	s.at = soa.NewTable(n)
 	s.col, s.row = soa.AddColumn[int32](s.at), soa.AddColumn[int32](s.at)
 	s.at.AppendRows(n)
@@ -88,14 +90,20 @@ func (s *soaStore) insert(id int32, p pos) {
 }
 
 // link pushes a new entry for id on the front of tile t's list, reusing a free entry
-// when there is one, and returns the entry's index.
+// when there is one and otherwise taking the next entry of the vector's unused tail,
+// as source 000's insert pops its free list or appends; and returns the entry's index.
 func (s *soaStore) link(t, id int32) int32 {
-	if s.free == none {
-		s.reserve(reserveRows)
+	i := s.free
+	if i != none {
+		s.free = s.next.Data[i]
+	} else {
+		if int(s.fresh) == s.ents.Len() {
+			s.ents.AppendRows(reserveRows) // may grow every column: Data is read below
+		}
+		i = s.fresh
+		s.fresh++
 	}
 	ids, next, prev := s.id.Data, s.next.Data, s.prev.Data
-	i := s.free
-	s.free = next[i]
 	head := s.heads[t]
 	ids[i], next[i], prev[i] = id, head, none
 	if head != none {
@@ -105,23 +113,14 @@ func (s *soaStore) link(t, id int32) int32 {
 	return i
 }
 
-// reserveRows is how many entries the vector grows by when the free list runs dry: one
-// soa.Table call per column for the batch instead of per entry (the table reaches its
-// columns through an interface).
+// reserveRows is how many entries the vector's length grows by when its unused tail
+// runs out: one soa.Table call per column for the batch instead of per entry (the
+// table reaches its columns through an interface). The capacity grows as append's
+// would for one entry at a time: the batch only moves the length ahead of use. The
+// batch's entries are used in index order, each written once, as a plain append
+// writes them; an earlier version first threaded each batch onto the free list, a
+// second write of every entry that source 000's insert does not make.
 const reserveRows = 256
-
-// reserve appends k entries to the vector, which may grow every column (Data must be
-// read again after it), and puts them on the free list in index order, so that they
-// are used in the order a plain append would use them.
-func (s *soaStore) reserve(k int) {
-	first := s.ents.AppendRows(k)
-	next, prev := s.next.Data, s.prev.Data
-	for i := first; i < first+k; i++ {
-		next[i], prev[i] = int32(i+1), freed
-	}
-	next[first+k-1] = s.free
-	s.free = int32(first)
-}
 
 // remove unlinks entity id from every tile it covers at p and frees its entries.
 func (s *soaStore) remove(id int32, p pos) {
@@ -170,25 +169,38 @@ func (s *soaStore) apply(moves []move) {
 	}
 }
 
-// visit walks the window's tiles in row-major order through the map-wide heads, and
-// each tile's list through the map-wide id and next columns.
+// visit walks the window's tiles through the map-wide heads in the frame's order, row
+// by row or column by column (the order parameter), and each tile's list through the
+// map-wide id and next columns.
 func (s *soaStore) visit(win rect) uint64 {
 	ids, next := s.id.Data, s.next.Data
 	var h uint64
+	if s.cfg.byColumn {
+		for t := range columnMajor(win, s.cfg.cols) {
+			if i := s.heads[t]; i != none {
+				h = foldTile(h, chainSum(ids, next, i), t)
+			}
+		}
+		return h
+	}
 	for r := win.Y0; r < win.Y1; r++ {
 		base := s.tileIndex(win.X0, r)
 		for c, i := range s.heads[base : base+win.X1-win.X0] {
-			if i == none {
-				continue
+			if i != none {
+				h = foldTile(h, chainSum(ids, next, i), base+int32(c))
 			}
-			var acc uint64
-			for ; i != none; i = next[i] {
-				acc = workload.Add(acc, uint64(ids[i]))
-			}
-			h = foldTile(h, acc, base+int32(c))
 		}
 	}
 	return h
+}
+
+// chainSum is the order-free sum of the ids on the list that starts at entry i.
+func chainSum(ids, next []int32, i int32) uint64 {
+	var acc uint64
+	for ; i != none; i = next[i] {
+		acc = workload.Add(acc, uint64(ids[i]))
+	}
+	return acc
 }
 
 func (s *soaStore) each(win rect, fn func(col, row int32, at pos, id int32)) {

@@ -15,7 +15,7 @@ import (
 // query, widened up and left by the entities' span so that it reaches the entities
 // whose corner lies before it; the store then spreads each entity found over the
 // window's tiles it covers, summing per tile in a scratch grid the size of the window,
-// and folds that grid in row-major order. That regrouping by tile is what a structure
+// and folds that grid in the frame's order. That regrouping by tile is what a structure
 // built to find "what is near this rectangle" pays on a map that wants tile order.
 //
 // Per entity it holds an 8-byte corner by id and a 20-byte item (box, id) in the cell
@@ -76,7 +76,10 @@ func (s *hashStore) apply(moves []move) {
 }
 
 // visit queries the window, spreads each entity found over the window tiles it covers,
-// then folds the tiles in row-major order, clearing the scratch grid as it goes.
+// then folds the tiles in the frame's order (row by row, or column by column), clearing
+// the scratch grid as it goes. The query walks the grid's cells in its own order,
+// whatever the order parameter: only the fold follows it, over a scratch grid the size
+// of the window.
 func (s *hashStore) visit(win rect) uint64 {
 	s.found = s.g.Query(winBox(win), s.found[:0])
 	w := win.X1 - win.X0
@@ -92,6 +95,17 @@ func (s *hashStore) visit(win rect) uint64 {
 		}
 	}
 	var h uint64
+	if s.cfg.byColumn {
+		for x := range w {
+			for y := range win.Y1 - win.Y0 {
+				if i := y*w + x; count[i] != 0 {
+					h = foldTile(h, sum[i], s.tileIndex(win.X0+x, win.Y0+y))
+					sum[i], count[i] = 0, 0
+				}
+			}
+		}
+		return h
+	}
 	for y := range win.Y1 - win.Y0 {
 		base := s.tileIndex(win.X0, win.Y0+y)
 		for x := range w {

@@ -6,7 +6,8 @@
 // neighbouring tile (removed from their tiles, inserted on the new ones), then a window
 // of tiles, sweeping the map band by band, visits every entity on every tile it covers.
 // Each tile's entities are summed in an order-free way and the tiles are folded into the
-// checksum in row-major order, so a backing may keep a tile's entities in any order.
+// checksum in the order visited (row-major, or column-major under the order parameter),
+// so a backing may keep a tile's entities in any order.
 //
 // The shared driver in world.go generates the map and decides every frame's events; the
 // six stores differ only in how they keep "which entities stand on this tile".
@@ -19,18 +20,26 @@
 // and soa frames come within 1.5× of each other.
 //
 // On source 000's load case (a million 10×10 entities on 107×80 tiles, 100 million
-// tile entries; the tiles-rows lesson, localitylab bench, fresh worker processes) the
-// growth parameter decides how every store's tile-entity vectors reach their size.
-// Grown by append, as the source grows them, soa's one vector loaded about 2.9× slower
-// than rowvec's rows (7.7 s against 2.7 s, each alone; 12.0 s against 4.1 s side by
-// side) and held 10% more (1.38 KiB against 1.25 KiB per entity, the growth's spare
-// capacity); the source measured 5.8× and 17% (479 MB against 410 MB). Counted first
-// and sized once, the gap shrinks to about 2× (2.2 s against 1.1 s) and the memory to
-// none (1.18 KiB per entity each). A tile entry holds 12 bytes: the entity's id (the
-// window sums ids), next (the list) and prev (a move unlinks from the middle of a
-// list without walking it); the rowvec and soa stores add a 4-byte record of where
-// each entry went only when entities move. The source's entries hold a next link and
-// nothing else, 4 bytes.
+// tile entries; the tiles-rows lesson) the growth parameter decides how every store's
+// tile-entity vectors reach their size. Grown by append, as the source grows them,
+// both rowvec's rows and soa's one vector grow as Go's append grows a slice, by about
+// a quarter once large, and about four fifths of either load is that copying and
+// zeroing (runtime.growslice in a CPU profile of BenchmarkLoad). soa loaded 1.35 to
+// 1.85× slower than rowvec in four runs of localitylab bench -preset tiles-rows on a
+// heavily shared 2-core VM, 1.6× in CPU time with each load alone, and held 10% more
+// (1.38 KiB against 1.25 KiB per entity, the growth's spare capacity); the source
+// measured 5.8× and 17% (479,508,224 against 410,546,720 bytes). A tile entry holds
+// 12 bytes: the entity's id (the window sums ids), next (the list) and prev (a move
+// unlinks from the middle of a list without walking it); the rowvec and soa stores add
+// a 4-byte record of where each entry went only when entities move. The source's
+// entries hold a next link and nothing else, 4 bytes.
+//
+// The order parameter sets how a frame visits the window's tiles: row by row, as the
+// source advises, or column by column. In two runs of localitylab sweep -preset
+// row-order (the whole 2048×2048 map as the window, nothing moving) column by column
+// cost rowvec 4.1× and 6.5× its row-by-row time per entity, soa 1.45× and 1.7×,
+// ptrarray 1.7× and 2.0×: the per-row layout gains most from the order it was built
+// for.
 package tiles
 
 import (
@@ -51,6 +60,7 @@ const (
 	pSpan       = "span"
 	pCell       = "cell"
 	pGrowth     = "growth"
+	pOrder      = "order"
 )
 
 // The values of the growth parameter: how a store's tile-entity vectors reach their
@@ -58,6 +68,12 @@ const (
 const (
 	growSized  = 0 // counted first, each allocated once at its final size
 	growAppend = 1 // grown by append from empty, as source 000 grows its vectors
+)
+
+// The values of the order parameter: in which order a frame visits the window's tiles.
+const (
+	orderRows    = 0 // row by row: every column of a row before the next row
+	orderColumns = 1 // column by column: every row of a column before the next column
 )
 
 // Limits that keep every tile index, entry index and table inside int32 and the
@@ -101,6 +117,7 @@ var params = []workload.Param{
 	{Name: pSpan, Doc: "side of an entity: it stands on span×span tiles (10 gives source 000's load case)", Unit: "tiles", Default: 1, Min: 1, Max: maxSpan},
 	{Name: pCell, Doc: "spatial hash cell side", Unit: "tiles", Default: 1, Min: 1, Max: maxSide},
 	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown by append from empty, as source 000 does (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growAppend},
+	{Name: pOrder, Doc: "in which order each frame visits the window's tiles: 0 = row by row, finishing a row before the next, as source 000 advises; 1 = column by column, stepping to another row at every tile (the same tiles and sums for every backing; the checksum folds the tiles in the order visited)", Default: orderRows, Min: orderRows, Max: orderColumns},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -115,6 +132,7 @@ type config struct {
 	span       int32
 	cell       int32
 	sized      bool // growth = growSized
+	byColumn   bool // order = orderColumns
 
 	perEnt int   // tiles one entity stands on: span²
 	moving int   // entities that step each frame
@@ -141,6 +159,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		span:      int32(p[pSpan]),
 		cell:      int32(p[pCell]),
 		sized:     p[pGrowth] == growSized,
+		byColumn:  p[pOrder] == orderColumns,
 	}
 	if tiles := int64(c.cols) * int64(c.rows); tiles > maxTiles {
 		return config{}, fmt.Errorf("tiles: %s × %s = %d×%d is %d tiles, more than %d", pCols, pRows, c.cols, c.rows, tiles, maxTiles)

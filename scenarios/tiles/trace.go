@@ -16,9 +16,9 @@ import (
 func (w *world) StartTrace() {}
 
 // trace appends the last frame's window as workload.Tracer asks: one line per tile
-// that holds entities, in row-major order (the checksum's), with the ids on it in
-// increasing order (the checksum adds them in an order-free way). each walks the
-// store's own structure.
+// that holds entities, in the order the frame visited them (the checksum's), with the
+// ids on it in increasing order (the checksum adds them in an order-free way). each
+// walks the store's own structure.
 func (w *world) trace(dst []workload.Folded, each eachFunc) []workload.Folded {
 	if w.frame == 0 {
 		return dst
@@ -28,10 +28,14 @@ func (w *world) trace(dst []workload.Folded, each eachFunc) []workload.Folded {
 	each(w.win, func(col, row int32, _ pos, id int32) {
 		es = append(es, entry{w.tileIndex(col, row), id})
 	})
-	slices.SortFunc(es, func(a, b entry) int {
-		return cmp.Or(cmp.Compare(a.tile, b.tile), cmp.Compare(a.id, b.id))
-	})
 	cols := w.cfg.cols
+	visited := func(t int32) int64 { return int64(t) } // row-major: the tile index
+	if w.cfg.byColumn {
+		visited = func(t int32) int64 { return int64(t%cols)*int64(w.cfg.rows) + int64(t/cols) }
+	}
+	slices.SortFunc(es, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(visited(a.tile), visited(b.tile)), cmp.Compare(a.id, b.id))
+	})
 	for i := 0; i < len(es); {
 		j := i
 		var ids strings.Builder

@@ -1,6 +1,7 @@
 package tiles
 
 import (
+	"iter"
 	"math/rand/v2"
 
 	"localitylab/scenarios/workload"
@@ -141,12 +142,29 @@ func (w *world) windowAt(f int64) rect {
 	return rect{X0: x, Y0: y, X1: min(x+c.winW, c.cols), Y1: min(y+c.winH, c.rows)}
 }
 
-// tileIndex is the row-major index of tile (col, row), the tile order of the checksum.
+// tileIndex is the row-major index of tile (col, row).
 func (w *world) tileIndex(col, row int32) int32 { return row*w.cfg.cols + col }
+
+// columnMajor yields the tiles of r column by column, the order parameter's other
+// order, each as its index in an array of tiles width wide in row-major order (the
+// map's, or a scratch grid the window's size): every tile a row, width elements,
+// further on from the last. The stores' row-by-row loops range over each row's part
+// of their tile array instead, which the compiler can check once per row.
+func columnMajor(r rect, width int32) iter.Seq[int32] {
+	return func(yield func(int32) bool) {
+		for c := r.X0; c < r.X1; c++ {
+			for t, end := r.Y0*width+c, r.Y1*width+c; t < end; t += width {
+				if !yield(t) {
+					return
+				}
+			}
+		}
+	}
+}
 
 // foldTile folds one tile that has entities into the frame checksum h: acc is the
 // order-free sum (workload.Add) of the ids on it, tile its row-major index. Tiles are
-// folded in row-major order and empty tiles are skipped.
+// folded in the order visited (row by row, or columnMajor) and empty tiles are skipped.
 func foldTile(h, acc uint64, tile int32) uint64 {
 	return workload.Fold(h, acc^uint64(tile))
 }
