@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/internal/imgtest"
 	"localitylab/lab/result"
 )
 
@@ -138,15 +138,7 @@ func TestAppCompare(t *testing.T) {
 	}
 	backings := []string{"aos", "soa", "ptrarray"}
 	checkBackings(t, r, backings)
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := imgtest.ReadPNG(t, shot)
 	if err := notBlank(img, windowRegions); err != nil {
 		t.Errorf("screenshot looks blank: %v", err)
 	}
