@@ -32,9 +32,7 @@ type sweepOpts struct {
 }
 
 func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
-	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
-	fs.SetOutput(w)
-	o := &sweepOpts{}
+	fs, o := newFlags[sweepOpts]("sweep", w)
 	o.runFlags(fs)
 	fs.StringVar(&o.param, "param", "", "the workload parameter to sweep, e.g. entities, moving_pct, cold_bytes (required unless -preset gives it)")
 	fs.StringVar(&o.values, "values", "", "comma-separated `VALUES` of -param, at least two (1000,10k,1M: k and M multiply by a thousand and a million); "+

@@ -30,13 +30,8 @@ func TestApp(t *testing.T) {
 	}
 	dir := t.TempDir()
 	shot, saved := filepath.Join(dir, "shot.png"), filepath.Join(dir, "run.json")
-	o := runBinary(t, 90*time.Second, []string{"DISPLAY=" + display},
-		"-preset", preset, "-entities", "30000", "-frames", "1500", "-run",
-		"-quit-after", "30s", "-screenshot", shot, "-save", saved)
-	if o.code != 0 {
-		t.Fatalf("exit status %d, want 0\nstderr:\n%s", o.code, o.stderr)
-	}
-	keepFiles(t, shot, saved)
+	runWindow(t, needBinary(t), display, 90*time.Second, shot, saved,
+		"-preset", preset, "-entities", "30000", "-frames", "1500", "-run", "-quit-after", "30s")
 
 	r, err := result.LoadJSON(saved)
 	if err != nil {

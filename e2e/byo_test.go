@@ -126,12 +126,9 @@ func TestAppCompare(t *testing.T) {
 	if o.code != 0 {
 		t.Fatalf("bench: exit %d\n%s", o.code, o.stderr)
 	}
-	o = runProgram(t, aos, 2*time.Minute, []string{"DISPLAY=" + display}, append([]string{"-preset", "aos-vs-soa", "-frames", "1500", "-run",
-		"-compare", base, "-quit-after", "30s", "-screenshot", shot, "-save", saved}, size...)...)
-	if o.code != 0 {
-		t.Fatalf("app: exit %d\nstderr:\n%s", o.code, o.stderr)
-	}
-	keepFiles(t, shot, saved, base)
+	runWindow(t, aos, display, 2*time.Minute, shot, saved, append([]string{"-preset", "aos-vs-soa", "-frames", "1500", "-run",
+		"-compare", base, "-quit-after", "30s"}, size...)...)
+	keepFiles(t, base)
 	r, err := result.LoadJSON(saved)
 	if err != nil {
 		t.Fatal(err)

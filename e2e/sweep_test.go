@@ -144,13 +144,8 @@ func TestAppSweep(t *testing.T) {
 	display := startXvfb(t)
 	dir := t.TempDir()
 	shot, saved := filepath.Join(dir, "sweep-shot.png"), filepath.Join(dir, "sweep.json")
-	o := runBinary(t, 2*time.Minute, []string{"DISPLAY=" + display},
-		"-preset", "spatialhash-stops-winning", "-entities", "5000", "-sweep", "-run",
-		"-quit-after", "90s", "-screenshot", shot, "-save", saved)
-	if o.code != 0 {
-		t.Fatalf("exit status %d, want 0\nstderr:\n%s", o.code, o.stderr)
-	}
-	keepFiles(t, shot, saved)
+	runWindow(t, needBinary(t), display, 2*time.Minute, shot, saved,
+		"-preset", "spatialhash-stops-winning", "-entities", "5000", "-sweep", "-run", "-quit-after", "90s")
 	s, err := result.LoadSweepJSON(saved)
 	if err != nil {
 		t.Fatalf("-save wrote a sweep that does not load: %v", err)

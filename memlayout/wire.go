@@ -255,24 +255,18 @@ func (d *decoder) u64() uint64 {
 	return v
 }
 
-func (d *decoder) uvarint() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.short()
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
+func (d *decoder) uvarint() uint64 { return readVarint(d, binary.Uvarint) }
 
-func (d *decoder) varint() int64 {
+func (d *decoder) varint() int64 { return readVarint(d, binary.Varint) }
+
+// readVarint reads one number in read's encoding (binary.Uvarint or binary.Varint),
+// which share their contract: n <= 0 for a short or overlong input. A layout is
+// decoded once per inspection, never on a frame path.
+func readVarint[T int64 | uint64](d *decoder, read func([]byte) (T, int)) T {
 	if d.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(d.b)
+	v, n := read(d.b)
 	if n <= 0 {
 		d.short()
 		return 0
