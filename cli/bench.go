@@ -64,17 +64,9 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 
 // bench runs a measured comparison and reports it.
 func bench(args []string, stdout, stderr io.Writer) int {
-	fs, o := benchFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	o, c, status, done := configure(args, stderr, entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check)
 	if done {
 		return status
-	}
-	c, err := o.config(set)
-	if err == nil {
-		err = o.check()
-	}
-	if err != nil {
-		return complain(err, stderr)
 	}
 	return measure(c, o.format, o.out, stdout, stderr)
 }

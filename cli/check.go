@@ -41,14 +41,9 @@ func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 // checkRun runs the backings in one process, frame by frame, and shows where the
 // first of them stops doing the reference's work (package check).
 func checkRun(args []string, stdout, stderr io.Writer) int {
-	fs, o := checkFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	_, c, status, done := configure(args, stderr, entitiesHint, checkFlags, (*checkOpts).config, nil)
 	if done {
 		return status
-	}
-	c, err := o.config(set)
-	if err != nil {
-		return complain(err, stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

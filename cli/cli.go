@@ -186,6 +186,29 @@ func newFlags[O any](name string, w io.Writer) (*flag.FlagSet, *O) {
 	return fs, new(O)
 }
 
+// entitiesHint is what a command that takes only flags says to a stray argument.
+const entitiesHint = "parameters are flags: -entities 1000"
+
+// configure parses a command's args with its flags, builds what it runs with config
+// from the flags that were set, and checks the rest with check (when not nil). done
+// says to return status at once: help was asked for, or a mistake was reported.
+func configure[O, C any](args []string, stderr io.Writer, hint string, flags func(io.Writer) (*flag.FlagSet, *O),
+	config func(*O, map[string]bool) (C, error), check func(*O) error) (o *O, c C, status int, done bool) {
+	fs, o := flags(stderr)
+	set, status, done := parseCommand(fs, args, stderr, hint)
+	if done {
+		return o, c, status, true
+	}
+	c, err := config(o, set)
+	if err == nil && check != nil {
+		err = check(o)
+	}
+	if err != nil {
+		return o, c, complain(err, stderr), true
+	}
+	return o, c, 0, false
+}
+
 func parseCommand(fs *flag.FlagSet, args []string, stderr io.Writer, hint string) (set map[string]bool, status int, done bool) {
 	if help, err := parseFlags(fs, args, stderr); help || err != nil {
 		return nil, complain(err, stderr), true

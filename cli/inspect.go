@@ -52,14 +52,9 @@ func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
 // where the structure's data lives and writes what it says: the facts on stdout, the
 // pictures and the figures to the files asked for.
 func inspect(args []string, stdout, stderr io.Writer) int {
-	fs, o := inspectFlags(stderr)
-	_, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	o, c, status, done := configure(args, stderr, entitiesHint, inspectFlags, (*inspectOpts).config, nil)
 	if done {
 		return status
-	}
-	c, err := o.config()
-	if err != nil {
-		return complain(err, stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -85,7 +80,7 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 
 // config checks the flags and makes the run: one backing, no warm-up to speak of,
 // its layout taken once the frames are done.
-func (o *inspectOpts) config() (lab.Config, error) {
+func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
 	spec, err := workloadSpec(o.workload, "")
 	if err != nil {
 		return lab.Config{}, err

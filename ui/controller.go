@@ -101,6 +101,20 @@ func (c *controller) setLayout(i int) {
 	}
 }
 
+// nextSignal waits for the next update signal of a live run or sweep, or its end
+// (done), and says which; ok is false when quit was closed first. Both pumps wake
+// on the same three events.
+func nextSignal(quit, done, updates <-chan struct{}) (ended, ok bool) {
+	select {
+	case <-quit:
+		return false, false
+	case <-done:
+		return true, true
+	case <-updates:
+		return false, true
+	}
+}
+
 // pump gathers updates from l until it ends (the last update is final) or quit is
 // closed.
 func (c *controller) pump(l *lab.Live, quit <-chan struct{}) {
@@ -108,13 +122,9 @@ func (c *controller) pump(l *lab.Live, quit <-chan struct{}) {
 	cursors := make([]int, n)
 	var lastSlow time.Time
 	for {
-		ended := false
-		select {
-		case <-quit:
+		ended, ok := nextSignal(quit, l.Done(), l.Updates())
+		if !ok {
 			return
-		case <-l.Done():
-			ended = true
-		case <-l.Updates():
 		}
 		now := time.Now()
 		u := update{status: l.Status(), samples: make([][]result.Sample, n)}

@@ -51,13 +51,9 @@ func (c *sweepController) begin(cfg sweep.Config) error {
 func (c *sweepController) pump(l *sweep.Live, quit <-chan struct{}) {
 	points := -1
 	for {
-		ended := false
-		select {
-		case <-quit:
+		ended, ok := nextSignal(quit, l.Done(), l.Updates())
+		if !ok {
 			return
-		case <-l.Done():
-			ended = true
-		case <-l.Updates():
 		}
 		u := sweepUpdate{status: l.Status()}
 		if n := len(u.status.Done); n != points || ended {
