@@ -255,24 +255,28 @@ func (d *decoder) u64() uint64 {
 	return v
 }
 
-func (d *decoder) uvarint() uint64 { return readVarint(d, binary.Uvarint) }
-
-func (d *decoder) varint() int64 { return readVarint(d, binary.Varint) }
-
-// readVarint reads one number in read's encoding (binary.Uvarint or binary.Varint),
-// which share their contract: n <= 0 for a short or overlong input. A layout is
-// decoded once per inspection, never on a frame path.
-func readVarint[T int64 | uint64](d *decoder, read func([]byte) (T, int)) T {
+func (d *decoder) uvarint() uint64 {
 	if d.err != nil {
 		return 0
 	}
-	v, n := read(d.b)
+	v, n := binary.Uvarint(d.b)
 	if n <= 0 {
 		d.short()
 		return 0
 	}
 	d.b = d.b[n:]
 	return v
+}
+
+// varint undoes binary.AppendVarint's zig-zag encoding over uvarint, as
+// binary.Varint does, so that both kinds of number are read by one loop.
+func (d *decoder) varint() int64 {
+	ux := d.uvarint()
+	x := int64(ux >> 1)
+	if ux&1 != 0 {
+		x = ^x
+	}
+	return x
 }
 
 // count reads an unsigned number that must not exceed limit.
