@@ -15,6 +15,9 @@ package charts
 
 import (
 	"fmt"
+	"image"
+	"image/png"
+	"io"
 	"math"
 	"time"
 
@@ -114,6 +117,34 @@ func (o Options) check() error {
 	}
 	if o.Scale < ScaleAuto || o.Scale > ScaleLog {
 		return fmt.Errorf("charts: scale %d: want ScaleAuto, ScaleLinear or ScaleLog", int(o.Scale))
+	}
+	return nil
+}
+
+// echartsURL is where the pages load ECharts from, the default applied.
+func (o Options) echartsURL() string {
+	if o.EChartsURL == "" {
+		return DefaultEChartsURL
+	}
+	return o.EChartsURL
+}
+
+// firstError is the first of errs that is not nil: the writers check their options
+// and what they draw before they write anything, so that they write a whole picture
+// or page or nothing, and report what was wrong first.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// encodePNG writes img to w as PNG.
+func encodePNG(w io.Writer, img image.Image) error {
+	if err := png.Encode(w, img); err != nil {
+		return fmt.Errorf("charts: writing PNG: %w", err)
 	}
 	return nil
 }

@@ -1,9 +1,7 @@
 package charts
 
 import (
-	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"slices"
 	"strconv"
@@ -129,18 +127,10 @@ func metricValues(b *result.Backing, m Metric) []float64 {
 // naming both runs, their parameters and machines, the three charts with both runs,
 // and the comparison table.
 func WriteComparePNG(w io.Writer, base, new *result.Run, rep *compare.Report, o Options) error {
-	if err := o.check(); err != nil {
+	if err := firstError(o.check(), checkRun(base), checkRun(new)); err != nil {
 		return err
 	}
-	for _, r := range []*result.Run{base, new} {
-		if err := checkRun(r); err != nil {
-			return err
-		}
-	}
-	if err := png.Encode(w, renderCompare(base, new, rep, o)); err != nil {
-		return fmt.Errorf("charts: writing PNG: %w", err)
-	}
-	return nil
+	return encodePNG(w, renderCompare(base, new, rep, o))
 }
 
 func renderCompare(base, new *result.Run, rep *compare.Report, o Options) *image.RGBA {
@@ -149,7 +139,7 @@ func renderCompare(base, new *result.Run, rep *compare.Report, o Options) *image
 	t, s := p.fonts.title, p.fonts.small
 
 	y := drawWrapped(img, t, pad, pad, w-2*pad, rep.Title(), ink) + pad/3
-	y = drawWrapped(img, s, pad, y, w-2*pad, "parameters: "+paramList(new), inkSoft)
+	y = drawWrapped(img, s, pad, y, w-2*pad, "parameters: "+new.Params.List(), inkSoft)
 	for _, l := range compareLines(base, new, rep) {
 		y = drawWrapped(img, s, pad, y, w-2*pad, l, inkSoft)
 	}

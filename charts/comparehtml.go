@@ -16,18 +16,10 @@ import (
 // two runs' record, the comparison table, and the three charts with both runs on the
 // same axes, to hover and zoom.
 func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o Options) error {
-	if err := o.check(); err != nil {
+	if err := firstError(o.check(), checkRun(base), checkRun(new)); err != nil {
 		return err
 	}
-	for _, r := range []*result.Run{base, new} {
-		if err := checkRun(r); err != nil {
-			return err
-		}
-	}
-	url := o.EChartsURL
-	if url == "" {
-		url = DefaultEChartsURL
-	}
+	url := o.echartsURL()
 	pg := &page{Headline: rep.Title(), HostLine: "base: " + hostLine(base) + " — new: " + hostLine(new), EChartsURL: url,
 		TableTitle: "What changed", TableExplain: compareExplain, RecordTitle: "The two runs",
 		Record: compareRecord(base, new, rep), Table: CompareTable(rep)}
@@ -75,7 +67,7 @@ const compareExplain = "One row per backing measured in both runs. “change” 
 
 // compareRecord lists what a reader needs to trust and repeat both runs.
 func compareRecord(base, new *result.Run, rep *compare.Report) [][2]string {
-	rec := [][2]string{{"workload", new.Workload}, {"parameters", paramList(new)}}
+	rec := [][2]string{{"workload", new.Workload}, {"parameters", new.Params.List()}}
 	for _, x := range []struct {
 		name string
 		r    *result.Run
@@ -116,11 +108,8 @@ func compareChart(base, new *result.Run, id string, y opts.YAxis, formatter stri
 	for _, r := range []*result.Run{new, base} {
 		for i := range r.Backings {
 			b := &r.Backings[i]
-			so := lineStyle(b.Name, r == base)
-			if first {
-				so = append(so, warmupArea(warmup)...)
-				first = false
-			}
+			so := seriesStyle(b.Name, r == base, first, warmup)
+			first = false
 			suffix := ""
 			if r == base {
 				suffix = " (base)"

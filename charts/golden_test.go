@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -44,6 +45,24 @@ func checkGoldenImage(t *testing.T, name string, img image.Image) {
 		return
 	}
 	os.Remove(got)
+}
+
+// checkGoldenPNG checks what write writes: a PNG of size (when size is not zero)
+// that matches testdata/name as checkGoldenImage matches.
+func checkGoldenPNG(t *testing.T, name string, size image.Point, write func(io.Writer) error) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatalf("%s: an unreadable PNG: %v", name, err)
+	}
+	if b := img.Bounds(); size != (image.Point{}) && b.Size() != size {
+		t.Fatalf("%s: picture of %v, want %v", name, b.Size(), size)
+	}
+	checkGoldenImage(t, name, img)
 }
 
 // imageDiff counts the pixels of b that differ from a by more than the tolerance.

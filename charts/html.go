@@ -59,10 +59,7 @@ type section struct {
 // fixed, so the same run gives the same page byte for byte. The page writes only
 // to w; callers write files through internal/atomicfile.
 func WriteHTML(w io.Writer, r *result.Run, o Options) error {
-	if err := o.check(); err != nil {
-		return err
-	}
-	if err := checkRun(r); err != nil {
+	if err := firstError(o.check(), checkRun(r)); err != nil {
 		return err
 	}
 	pg, err := buildPage(r, o)
@@ -77,10 +74,7 @@ func WriteHTML(w io.Writer, r *result.Run, o Options) error {
 
 // buildPage fills the page: record, table and the rendered chart snippets.
 func buildPage(r *result.Run, o Options) (*page, error) {
-	url := o.EChartsURL
-	if url == "" {
-		url = DefaultEChartsURL
-	}
+	url := o.echartsURL()
 	log := o.Scale.Log(typicalFrameTimes(r))
 	pg := &page{Headline: headline(r), HostLine: hostLine(r), EChartsURL: url, Record: record(r), Table: SummaryTable(r),
 		TableTitle: "Summary", TableExplain: summaryExplain, RecordTitle: "Run record",
@@ -135,7 +129,7 @@ func record(r *result.Run) [][2]string {
 		seed = strconv.FormatInt(s, 10)
 	}
 	rec = append(rec,
-		[2]string{"parameters", paramList(r)},
+		[2]string{"parameters", r.Params.List()},
 		[2]string{"seed", seed},
 		[2]string{"frames", units.Count(float64(r.Frames)) + ", of which the first " + units.Count(float64(r.Warmup)) + " are warm-up (shaded, not in the summary)"},
 		[2]string{"frame schedule", CacheText(r)},

@@ -139,16 +139,23 @@ func frameTimeChart(r *result.Run, o Options, log bool) (*charts.Line, bool) {
 	c.SetGlobalOptions(charts.WithYAxisOpts(y), axisTooltip("llDuration"))
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		so := lineStyle(b.Name, false)
-		if i == 0 {
-			so = append(so, warmupArea(r.Warmup)...)
-			if shown {
-				so = append(so, budgetLine(budget)...)
-			}
+		so := seriesStyle(b.Name, false, i == 0, r.Warmup)
+		if i == 0 && shown {
+			so = append(so, budgetLine(budget)...)
 		}
 		c.AddSeries(seriesName(b, ""), lineData(b.Frames.NS), so...)
 	}
 	return c, shown
+}
+
+// seriesStyle is a backing's line style and, on the first series of a chart, the
+// shading of the warm-up frames, so that each chart shades them once.
+func seriesStyle(name string, dashed, first bool, warmup int) []charts.SeriesOpts {
+	so := lineStyle(name, dashed)
+	if first {
+		so = append(so, warmupArea(warmup)...)
+	}
+	return so
 }
 
 // warmupArea shades the warm-up frames.

@@ -33,10 +33,7 @@ func memoryChart(r *result.Run) *charts.Line {
 	c := perFrameChart(r, "memory", 2, bytesAxis("bytes", hi), "llBytes")
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		heap := lineStyle(b.Name, false)
-		if i == 0 {
-			heap = append(heap, warmupArea(r.Warmup)...)
-		}
+		heap := seriesStyle(b.Name, false, i == 0, r.Warmup)
 		c.AddSeries(seriesName(b, " heap"), lineData(b.Frames.HeapBytes), heap...)
 		c.AddSeries(seriesName(b, " RSS"), lineData(b.Frames.RSSBytes), lineStyle(b.Name, true)...)
 	}
@@ -86,10 +83,7 @@ func allocsChart(r *result.Run) *charts.Line {
 	c := perFrameChart(r, "allocs", 1, valueAxis("allocs/frame", "llCount", false), "llCount")
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		so := lineStyle(b.Name, false)
-		if i == 0 {
-			so = append(so, warmupArea(r.Warmup)...)
-		}
+		so := seriesStyle(b.Name, false, i == 0, r.Warmup)
 		c.AddSeries(seriesName(b, ""), lineData(b.Frames.Allocs), so...)
 	}
 	return c
@@ -107,11 +101,8 @@ func missesChart(r *result.Run) (*charts.Line, []string) {
 			na = append(na, b.Name)
 			continue
 		}
-		so := lineStyle(b.Name, false)
-		if first {
-			so = append(so, warmupArea(r.Warmup)...)
-			first = false
-		}
+		so := seriesStyle(b.Name, false, first, r.Warmup)
+		first = false
 		c.AddSeries(seriesName(b, ""), lineData(b.Frames.MemMisses), so...)
 	}
 	return c, na

@@ -1,9 +1,8 @@
 package charts
 
 import (
-	"bytes"
 	"image"
-	"image/png"
+	"io"
 	"testing"
 
 	"localitylab/memlayout"
@@ -21,18 +20,9 @@ func TestLayoutGolden(t *testing.T) {
 		})
 	}
 	t.Run("png", func(t *testing.T) {
-		var buf bytes.Buffer
-		if err := WriteLayoutPNG(&buf, layouttest.Every(), "parameters: entities 4,000, seed 1", Options{}); err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b := img.Bounds(); b.Dx() != 1920 || b.Dy() != 1080 {
-			t.Fatalf("picture of %v, want 1920×1080", b)
-		}
-		checkGoldenImage(t, "layout_every.png", img)
+		checkGoldenPNG(t, "layout_every.png", image.Pt(1920, 1080), func(w io.Writer) error {
+			return WriteLayoutPNG(w, layouttest.Every(), "parameters: entities 4,000, seed 1", Options{})
+		})
 	})
 }
 

@@ -18,22 +18,30 @@ type keyPos struct {
 // drawHeader draws the title, the note and the legend, and returns the y where the
 // plotting area may start.
 func (p *Painter) drawHeader(img *image.RGBA, r image.Rectangle, pl *Plot) int {
+	pad, t := p.pad(), p.fonts.title
+	y := p.drawTitle(img, r, pl.Metric.String(), pl.Note, pl.Log)
+	p.keyBuf = append(p.keyBuf[:0], pl.Keys...)
+	if pl.Warmup > 0 {
+		p.keyBuf = append(p.keyBuf, Key{Name: "warm-up", Color: warmShade, shade: true})
+	}
+	return p.drawLegend(img, r, y+t.descent+pad/2, p.keyBuf) + pad
+}
+
+// drawTitle draws a chart's title at r's top left and its note ("log scale" first
+// when log) right-aligned on the same line, and returns the line's baseline: the run's
+// charts and the sweep's are headed alike.
+func (p *Painter) drawTitle(img *image.RGBA, r image.Rectangle, title, note string, log bool) int {
 	pad, t, s := p.pad(), p.fonts.title, p.fonts.small
 	y := r.Min.Y + pad + t.ascent
-	x := t.draw(img, r, r.Min.X+pad, y, pl.Metric.String(), ink)
-	note := pl.Note
-	if pl.Log {
+	x := t.draw(img, r, r.Min.X+pad, y, title, ink)
+	if log {
 		note = joinNote("log scale", note)
 	}
 	if note != "" {
 		note = s.fit(note, r.Max.X-pad-x-2*pad)
 		s.draw(img, r, r.Max.X-pad-s.width(note), y, note, inkSoft)
 	}
-	p.keyBuf = append(p.keyBuf[:0], pl.Keys...)
-	if pl.Warmup > 0 {
-		p.keyBuf = append(p.keyBuf, Key{Name: "warm-up", Color: warmShade, shade: true})
-	}
-	return p.drawLegend(img, r, y+t.descent+pad/2, p.keyBuf) + pad
+	return y
 }
 
 func joinNote(a, b string) string {

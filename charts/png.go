@@ -1,10 +1,8 @@
 package charts
 
 import (
-	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 
 	"localitylab/lab/result"
@@ -14,16 +12,10 @@ import (
 // title lines saying what was run, where and when. It needs no browser, display or
 // GL context, so the headless bench command can write it.
 func WritePNG(w io.Writer, r *result.Run, o Options) error {
-	if err := o.check(); err != nil {
+	if err := firstError(o.check(), checkRun(r)); err != nil {
 		return err
 	}
-	if err := checkRun(r); err != nil {
-		return err
-	}
-	if err := png.Encode(w, renderRun(r, o)); err != nil {
-		return fmt.Errorf("charts: writing PNG: %w", err)
-	}
-	return nil
+	return encodePNG(w, renderRun(r, o))
 }
 
 // newSlide is a blank white image of the size o asks for, with the painter whose
@@ -46,7 +38,7 @@ func renderRun(r *result.Run, o Options) *image.RGBA {
 	t, s := p.fonts.title, p.fonts.small
 
 	y := drawWrapped(img, t, pad, pad, w-2*pad, headline(r), ink) + pad/3
-	y = drawWrapped(img, s, pad, y, w-2*pad, "parameters: "+paramList(r), inkSoft)
+	y = drawWrapped(img, s, pad, y, w-2*pad, "parameters: "+r.Params.List(), inkSoft)
 	y = drawWrapped(img, s, pad, y, w-2*pad, hostLine(r), inkSoft) + pad/2
 
 	tab := SummaryTable(r)

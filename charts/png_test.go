@@ -2,7 +2,8 @@ package charts
 
 import (
 	"bytes"
-	"image/png"
+	"image"
+	"io"
 	"strings"
 	"testing"
 
@@ -28,15 +29,7 @@ func TestWritePNGGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var buf bytes.Buffer
-			if err := WritePNG(&buf, tt.run, tt.opt); err != nil {
-				t.Fatal(err)
-			}
-			img, err := png.Decode(&buf)
-			if err != nil {
-				t.Fatalf("WritePNG wrote an unreadable PNG: %v", err)
-			}
-			checkGoldenImage(t, tt.name, img)
+			checkGoldenPNG(t, tt.name, image.Point{}, func(w io.Writer) error { return WritePNG(w, tt.run, tt.opt) })
 		})
 	}
 }

@@ -122,13 +122,3 @@ func countersText(c result.Counters) string {
 	}
 	return s
 }
-
-// paramList writes every parameter, sorted by name: "entities 20000, seed 1, …".
-func paramList(r *result.Run) string {
-	keys := r.Params.Keys()
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + " " + strconv.FormatInt(r.Params[k], 10)
-	}
-	return strings.Join(parts, ", ")
-}

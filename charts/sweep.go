@@ -193,12 +193,7 @@ func sweepHeadline(s *result.Sweep) string {
 
 // sweepParamList writes the fixed parameters, sorted by name.
 func sweepParamList(s *result.Sweep) string {
-	keys := s.Params.Keys()
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + " " + strconv.FormatInt(s.Params[k], 10)
-	}
-	return "fixed: " + strings.Join(parts, ", ") + TiedText(s)
+	return "fixed: " + s.Params.List() + TiedText(s)
 }
 
 // TiedText says which parameters followed the swept one, and how: "; on_screen

@@ -2,7 +2,8 @@ package charts
 
 import (
 	"bytes"
-	"image/png"
+	"image"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -16,18 +17,9 @@ import (
 // markers labelled above the plot, the crossing ringed, the failed point's gap, the
 // table per backing and the crossing and the skipped point in words.
 func TestSweepPNGGolden(t *testing.T) {
-	var buf bytes.Buffer
-	if err := WriteSweepPNG(&buf, fixture.Sweep(), Options{}); err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := img.Bounds(); b.Dx() != 1920 || b.Dy() != 1080 {
-		t.Fatalf("size %v, want 1920×1080", b)
-	}
-	checkGoldenImage(t, "sweep.png", img)
+	checkGoldenPNG(t, "sweep.png", image.Pt(1920, 1080), func(w io.Writer) error {
+		return WriteSweepPNG(w, fixture.Sweep(), Options{})
+	})
 }
 
 // TestSweepHTMLGolden: the page is the same for the same sweep, byte for byte.

@@ -20,16 +20,7 @@ const bandAlpha = 0x38
 func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *SweepPlot) {
 	fillRect(img, r, white)
 	pad, t, s := p.pad(), p.fonts.title, p.fonts.small
-	y := r.Min.Y + pad + t.ascent
-	x := t.draw(img, r, r.Min.X+pad, y, sweepTitle, ink)
-	note := pl.Note
-	if pl.LogY {
-		note = joinNote("log scale", note)
-	}
-	if note != "" {
-		note = s.fit(note, r.Max.X-pad-x-2*pad)
-		s.draw(img, r, r.Max.X-pad-s.width(note), y, note, inkSoft)
-	}
+	y := p.drawTitle(img, r, sweepTitle, pl.Note, pl.LogY)
 	top := p.drawLegend(img, r, y+t.descent+pad/2, pl.Keys) + pad
 	// Room above the plot for the marker labels, one row per backing that has any.
 	labelRows := 0

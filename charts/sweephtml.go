@@ -39,16 +39,10 @@ type sweepPage struct {
 // chart to hover and zoom, the table point by point and per backing, the crossings
 // in words and, for a lesson, its claims with what the sweep measured.
 func WriteSweepHTML(w io.Writer, s *result.Sweep, o Options) error {
-	if err := o.check(); err != nil {
+	if err := firstError(o.check(), checkSweep(s)); err != nil {
 		return err
 	}
-	if err := checkSweep(s); err != nil {
-		return err
-	}
-	url := o.EChartsURL
-	if url == "" {
-		url = DefaultEChartsURL
-	}
+	url := o.echartsURL()
 	pl := NewSweepPlot(s, o.Scale, math.NaN())
 	chart, err := snippet(sweepChart(s, &pl))
 	if err != nil {

@@ -3,7 +3,6 @@ package charts
 import (
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"math"
 
@@ -14,16 +13,10 @@ import (
 // one PNG image for a slide, with title lines saying what was swept, where and when.
 // Like WritePNG it needs no browser, display or GL context.
 func WriteSweepPNG(w io.Writer, s *result.Sweep, o Options) error {
-	if err := o.check(); err != nil {
+	if err := firstError(o.check(), checkSweep(s)); err != nil {
 		return err
 	}
-	if err := checkSweep(s); err != nil {
-		return err
-	}
-	if err := png.Encode(w, renderSweep(s, o)); err != nil {
-		return fmt.Errorf("charts: writing PNG: %w", err)
-	}
-	return nil
+	return encodePNG(w, renderSweep(s, o))
 }
 
 // checkSweep returns an error when s cannot be drawn at all.

@@ -38,9 +38,7 @@ type appOpts struct {
 // through them, so their names and meanings are part of the app's contract. The
 // workload parameter flags are added by openApp (paramFlags), as bench adds them.
 func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
-	fs := flag.NewFlagSet("localitylab", flag.ContinueOnError)
-	fs.SetOutput(w)
-	o := &appOpts{}
+	fs, o := newFlags[appOpts]("localitylab", w)
 	fs.StringVar(&o.preset, "preset", "", "open on the built-in preset `NAME` (see localitylab presets) or a preset FILE (default the last setup, else the first lesson)")
 	fs.BoolVar(&o.run, "run", false, "start the run at once")
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default the preset's)", presets.MaxFrames))

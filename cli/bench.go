@@ -39,9 +39,7 @@ type benchOpts struct {
 }
 
 func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(w)
-	o := &benchOpts{}
+	fs, o := newFlags[benchOpts]("bench", w)
 	o.runFlags(fs)
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default %d, or the preset's)", lab.MaxFrames, defaultFrames))
 	fs.IntVar(&o.warmup, "warmup", 0, "first frames kept out of the summary (0 to frames-1; default a tenth of -frames, or the preset's)")
@@ -66,17 +64,9 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 
 // bench runs a measured comparison and reports it.
 func bench(args []string, stdout, stderr io.Writer) int {
-	fs, o := benchFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	o, c, status, done := configure(args, stderr, entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check)
 	if done {
 		return status
-	}
-	c, err := o.config(set)
-	if err == nil {
-		err = o.check()
-	}
-	if err != nil {
-		return complain(err, stderr)
 	}
 	return measure(c, o.format, o.out, stdout, stderr)
 }
@@ -129,12 +119,9 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 		}
 		c.Workload = o.workload
 	}
-	if c.Workload == "" {
-		return c, usagef("-workload: missing (want one of %s, or a -preset)", strings.Join(scenarios.Names(), ", "))
-	}
-	spec, err := scenarios.Lookup(c.Workload)
+	spec, err := workloadSpec(c.Workload, ", or a -preset")
 	if err != nil {
-		return c, usagef("-workload: %v", err)
+		return c, err
 	}
 	if set["backings"] || c.Backings == nil {
 		if c.Backings, err = parseBackings(spec, o.backings); err != nil {

@@ -28,9 +28,7 @@ type checkOpts struct {
 }
 
 func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(w)
-	o := &checkOpts{}
+	fs, o := newFlags[checkOpts]("check", w)
 	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required unless -preset gives it)")
 	fs.StringVar(&o.backings, "backings", "", "comma-separated backings, two or more of "+strings.Join(workload.AllBackings(), ", ")+
 		"; the first is the reference (required unless -preset gives them)")
@@ -43,14 +41,9 @@ func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 // checkRun runs the backings in one process, frame by frame, and shows where the
 // first of them stops doing the reference's work (package check).
 func checkRun(args []string, stdout, stderr io.Writer) int {
-	fs, o := checkFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	_, c, status, done := configure(args, stderr, entitiesHint, checkFlags, (*checkOpts).config, nil)
 	if done {
 		return status
-	}
-	c, err := o.config(set)
-	if err != nil {
-		return complain(err, stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -82,12 +75,9 @@ func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
 	if set["workload"] {
 		c.Workload = o.workload
 	}
-	if c.Workload == "" {
-		return c, usagef("-workload: missing (want one of %s, or a -preset)", strings.Join(scenarios.Names(), ", "))
-	}
-	spec, err := scenarios.Lookup(c.Workload)
+	spec, err := workloadSpec(c.Workload, ", or a -preset")
 	if err != nil {
-		return c, usagef("-workload: %v", err)
+		return c, err
 	}
 	if set["backings"] {
 		if c.Backings, err = parseBackings(spec, o.backings); err != nil {

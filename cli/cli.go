@@ -19,6 +19,8 @@ import (
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/launch"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
 )
 
 // Main runs the command line with args (without the program name) and returns the exit
@@ -33,19 +35,12 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 		return headless(stdout, stderr)
 	}
 	cmd, rest := args[0], args[1:]
+	for _, c := range commands {
+		if c.name == cmd {
+			return c.run(rest, stdout, stderr)
+		}
+	}
 	switch cmd {
-	case "bench":
-		return bench(rest, stdout, stderr)
-	case "sweep":
-		return sweepCmd(rest, stdout, stderr)
-	case "report":
-		return report(rest, stdout, stderr)
-	case "inspect":
-		return inspect(rest, stdout, stderr)
-	case "compare":
-		return compareRuns(rest, stdout, stderr)
-	case "check":
-		return checkRun(rest, stdout, stderr)
 	case "presets":
 		return listPresets(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -90,31 +85,15 @@ func help(args []string, stdout, stderr io.Writer) int {
 		}
 		return exit.OK
 	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			fs := c.flags(stdout)
+			fmt.Fprintln(stdout, "Usage: localitylab "+c.usage)
+			fs.PrintDefaults()
+			return exit.OK
+		}
+	}
 	switch args[0] {
-	case "bench":
-		fs, _ := benchFlags(stdout)
-		fmt.Fprintln(stdout, "Usage: localitylab bench -workload NAME [flags]")
-		fs.PrintDefaults()
-	case "sweep":
-		fs, _ := sweepFlags(stdout)
-		fmt.Fprintln(stdout, "Usage: localitylab sweep -workload NAME -param NAME [-values V1,V2,…] [flags]")
-		fs.PrintDefaults()
-	case "report":
-		fs, _ := reportFlags(stdout)
-		fmt.Fprintln(stdout, "Usage: localitylab report RUN.json|SWEEP.json [flags]")
-		fs.PrintDefaults()
-	case "inspect":
-		fs, _ := inspectFlags(stdout)
-		fmt.Fprintln(stdout, "Usage: localitylab inspect -workload NAME -backing NAME [flags]")
-		fs.PrintDefaults()
-	case "compare":
-		fs, _ := compareFlags(stdout)
-		fmt.Fprintln(stdout, "Usage: localitylab compare BASE.json NEW.json [flags]")
-		fs.PrintDefaults()
-	case "check":
-		fs, _ := checkFlags(stdout)
-		fmt.Fprintln(stdout, "Usage: localitylab check -workload NAME -backings REF,OTHER[,…] [flags]")
-		fs.PrintDefaults()
 	case "presets":
 		fmt.Fprintln(stdout, "Usage: localitylab presets [NAME]: list the built-in presets, or show one with its lesson")
 	case "app":
@@ -160,6 +139,76 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Errorf(forma
 // parseCommand is parseFlags for a command that takes flags only: it also refuses a
 // stray argument, saying what the command takes instead (hint), and returns the names
 // of the flags given. done is true when the command should end at once, with status.
+// workloadSpec is the spec of the workload named by -workload (or a preset), as a
+// usage error when there is none or no such workload; or says what else names one.
+func workloadSpec(name, or string) (*workload.Spec, error) {
+	if name == "" {
+		return nil, usagef("-workload: missing (want one of %s%s)", strings.Join(scenarios.Names(), ", "), or)
+	}
+	spec, err := scenarios.Lookup(name)
+	if err != nil {
+		return nil, usagef("-workload: %v", err)
+	}
+	return spec, nil
+}
+
+// commands are the subcommands that take flags: what Main runs for each, and what
+// `help COMMAND` prints, the usage line and then the flags as the command defines
+// them, so that the help cannot drift from the command.
+var commands = []struct {
+	name, usage string
+	flags       func(io.Writer) *flag.FlagSet
+	run         func(args []string, stdout, stderr io.Writer) int
+}{
+	{"bench", "bench -workload NAME [flags]", flagsOf(benchFlags), bench},
+	{"sweep", "sweep -workload NAME -param NAME [-values V1,V2,…] [flags]", flagsOf(sweepFlags), sweepCmd},
+	{"report", "report RUN.json|SWEEP.json [flags]", flagsOf(reportFlags), report},
+	{"inspect", "inspect -workload NAME -backing NAME [flags]", flagsOf(inspectFlags), inspect},
+	{"compare", "compare BASE.json NEW.json [flags]", flagsOf(compareFlags), compareRuns},
+	{"check", "check -workload NAME -backings REF,OTHER[,…] [flags]", flagsOf(checkFlags), checkRun},
+}
+
+// flagsOf drops the options value of a command's flags, for help, which only prints
+// them.
+func flagsOf[O any](f func(io.Writer) (*flag.FlagSet, *O)) func(io.Writer) *flag.FlagSet {
+	return func(w io.Writer) *flag.FlagSet {
+		fs, _ := f(w)
+		return fs
+	}
+}
+
+// newFlags makes a command's flag set, writing to w, and the options value its flags
+// fill: every command reports its own flag errors (ContinueOnError) rather than
+// exiting, so that Main decides the exit status.
+func newFlags[O any](name string, w io.Writer) (*flag.FlagSet, *O) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	return fs, new(O)
+}
+
+// entitiesHint is what a command that takes only flags says to a stray argument.
+const entitiesHint = "parameters are flags: -entities 1000"
+
+// configure parses a command's args with its flags, builds what it runs with config
+// from the flags that were set, and checks the rest with check (when not nil). done
+// says to return status at once: help was asked for, or a mistake was reported.
+func configure[O, C any](args []string, stderr io.Writer, hint string, flags func(io.Writer) (*flag.FlagSet, *O),
+	config func(*O, map[string]bool) (C, error), check func(*O) error) (o *O, c C, status int, done bool) {
+	fs, o := flags(stderr)
+	set, status, done := parseCommand(fs, args, stderr, hint)
+	if done {
+		return o, c, status, true
+	}
+	c, err := config(o, set)
+	if err == nil && check != nil {
+		err = check(o)
+	}
+	if err != nil {
+		return o, c, complain(err, stderr), true
+	}
+	return o, c, 0, false
+}
+
 func parseCommand(fs *flag.FlagSet, args []string, stderr io.Writer, hint string) (set map[string]bool, status int, done bool) {
 	if help, err := parseFlags(fs, args, stderr); help || err != nil {
 		return nil, complain(err, stderr), true

@@ -24,9 +24,7 @@ type compareOpts struct {
 }
 
 func compareFlags(w io.Writer) (*flag.FlagSet, *compareOpts) {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(w)
-	o := &compareOpts{}
+	fs, o := newFlags[compareOpts]("compare", w)
 	fs.StringVar(&o.png, "png", "", "write the comparison to `FILE` as PNG (both runs on the three charts, and the table, 1920×1080)")
 	fs.StringVar(&o.html, "html", "", "write the comparison to `FILE` as an HTML page (the table, the two runs' record, charts to hover and zoom)")
 	fs.StringVar(&o.json, "json", "", "write the comparison to `FILE` as JSON (schema "+compare.Schema+")")
@@ -97,7 +95,7 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 func compareText(base, new *result.Run, rep *compare.Report) string {
 	var b strings.Builder
 	fmt.Fprintln(&b, rep.Title())
-	fmt.Fprintln(&b, "parameters: "+paramLine(new.Params))
+	fmt.Fprintln(&b, "parameters: "+new.Params.List())
 	for _, s := range []struct {
 		name string
 		r    *result.Run

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"time"
 
@@ -38,9 +37,7 @@ type inspectOpts struct {
 }
 
 func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	fs.SetOutput(w)
-	o := &inspectOpts{}
+	fs, o := newFlags[inspectOpts]("inspect", w)
 	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required)")
 	fs.StringVar(&o.backing, "backing", "", "the backing to look inside: one of "+strings.Join(workload.Backings, ", ")+" (required)")
 	fs.IntVar(&o.frames, "frames", defaultInspectFrames, fmt.Sprintf("frames to run before looking: `N` from 1 to %d", lab.MaxFrames))
@@ -55,14 +52,9 @@ func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
 // where the structure's data lives and writes what it says: the facts on stdout, the
 // pictures and the figures to the files asked for.
 func inspect(args []string, stdout, stderr io.Writer) int {
-	fs, o := inspectFlags(stderr)
-	_, status, done := parseCommand(fs, args, stderr, "parameters are flags: -entities 1000")
+	o, c, status, done := configure(args, stderr, entitiesHint, inspectFlags, (*inspectOpts).config, nil)
 	if done {
 		return status
-	}
-	c, err := o.config()
-	if err != nil {
-		return complain(err, stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -88,13 +80,10 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 
 // config checks the flags and makes the run: one backing, no warm-up to speak of,
 // its layout taken once the frames are done.
-func (o *inspectOpts) config() (lab.Config, error) {
-	if o.workload == "" {
-		return lab.Config{}, usagef("-workload: missing (want one of %s)", strings.Join(scenarios.Names(), ", "))
-	}
-	spec, err := scenarios.Lookup(o.workload)
+func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
+	spec, err := workloadSpec(o.workload, "")
 	if err != nil {
-		return lab.Config{}, usagef("-workload: %v", err)
+		return lab.Config{}, err
 	}
 	if o.backing == "" {
 		return lab.Config{}, usagef("-backing: missing (want one of %s)", strings.Join(workload.Backings, ", "))
@@ -161,22 +150,12 @@ func (o *inspectOpts) write(l *memlayout.Layout, params workload.Params) error {
 		}
 	}
 	if o.png != "" {
-		sub := "parameters: " + paramLine(params)
+		sub := "parameters: " + params.List()
 		if err := atomicfile.Write(o.png, func(w io.Writer) error { return charts.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
 			errs = append(errs, fmt.Errorf("-png: %w", err))
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// paramLine lists the parameters sorted by name: "entities 20000, seed 1, …".
-func paramLine(p workload.Params) string {
-	keys := p.Keys()
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + " " + strconv.FormatInt(p[k], 10)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // writeFacts prints the layout's facts, one a line with its note, and the views it

@@ -2,12 +2,12 @@ package cli
 
 import (
 	"encoding/json"
-	"image/png"
 	"os"
 	"strings"
 	"testing"
 
 	"localitylab/internal/exit"
+	"localitylab/internal/imgtest"
 	"localitylab/memlayout"
 )
 
@@ -83,15 +83,7 @@ func TestInspect(t *testing.T) {
 	if len(doc.Facts) < 3 || len(doc.Views) < 1 || doc.Views[0].Kind != "scatter" {
 		t.Errorf("%d facts, %d views", len(doc.Facts), len(doc.Views))
 	}
-	f, err := os.Open(pic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := imgtest.ReadPNG(t, pic)
 	if b := img.Bounds(); b.Dx() != 1920 || b.Dy() != 1080 {
 		t.Errorf("picture of %v, want 1920×1080", b)
 	}

@@ -14,9 +14,7 @@ type reportOpts struct {
 }
 
 func reportFlags(w io.Writer) (*flag.FlagSet, *reportOpts) {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.SetOutput(w)
-	o := &reportOpts{}
+	fs, o := newFlags[reportOpts]("report", w)
 	fs.StringVar(&o.format, "format", "table", "what to print: table (the summary) or go (benchmark lines for benchstat)")
 	o.out.flags(fs)
 	return fs, o

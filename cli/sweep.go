@@ -32,9 +32,7 @@ type sweepOpts struct {
 }
 
 func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
-	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
-	fs.SetOutput(w)
-	o := &sweepOpts{}
+	fs, o := newFlags[sweepOpts]("sweep", w)
 	o.runFlags(fs)
 	fs.StringVar(&o.param, "param", "", "the workload parameter to sweep, e.g. entities, moving_pct, cold_bytes (required unless -preset gives it)")
 	fs.StringVar(&o.values, "values", "", "comma-separated `VALUES` of -param, at least two (1000,10k,1M: k and M multiply by a thousand and a million); "+
@@ -51,17 +49,10 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 // sweepCmd runs a sweep and reports it: progress per point on stderr, the table on
 // stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
 func sweepCmd(args []string, stdout, stderr io.Writer) int {
-	fs, o := sweepFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -param entities -values 1000,10000")
+	o, c, status, done := configure(args, stderr, "parameters are flags: -param entities -values 1000,10000",
+		sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles)
 	if done {
 		return status
-	}
-	c, err := o.config(set)
-	if err == nil {
-		err = o.files.check()
-	}
-	if err != nil {
-		return complain(err, stderr)
 	}
 	return runSweep(c, o.out.lesson, o.files, stdout, stderr)
 }
@@ -228,6 +219,8 @@ func (o *sweepOutputs) each(do func(f charts.SweepFormat, path string) error) er
 }
 
 // check reports, before the sweep, an output path that cannot be written.
+func (o *sweepOpts) checkFiles() error { return o.files.check() }
+
 func (o *sweepOutputs) check() error {
 	if err := o.each(func(_ charts.SweepFormat, path string) error { return atomicfile.Check(path) }); err != nil {
 		return &usageError{err}

@@ -3,7 +3,6 @@ package e2e
 import (
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/internal/imgtest"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
@@ -30,13 +30,8 @@ func TestApp(t *testing.T) {
 	}
 	dir := t.TempDir()
 	shot, saved := filepath.Join(dir, "shot.png"), filepath.Join(dir, "run.json")
-	o := runBinary(t, 90*time.Second, []string{"DISPLAY=" + display},
-		"-preset", preset, "-entities", "30000", "-frames", "1500", "-run",
-		"-quit-after", "30s", "-screenshot", shot, "-save", saved)
-	if o.code != 0 {
-		t.Fatalf("exit status %d, want 0\nstderr:\n%s", o.code, o.stderr)
-	}
-	keepFiles(t, shot, saved)
+	runWindow(t, needBinary(t), display, 90*time.Second, shot, saved,
+		"-preset", preset, "-entities", "30000", "-frames", "1500", "-run", "-quit-after", "30s")
 
 	r, err := result.LoadJSON(saved)
 	if err != nil {
@@ -92,15 +87,7 @@ func sorted(s []string) []string {
 // backings' lines in the frame-time plot.
 func checkScreenshot(t *testing.T, path string, backings []string) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("-screenshot: %v", err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("-screenshot: %s is not a PNG: %v", path, err)
-	}
+	img := imgtest.ReadPNG(t, path)
 	if err := notBlank(img, windowRegions); err != nil {
 		t.Errorf("screenshot looks blank: %v", err)
 	}
@@ -125,19 +112,8 @@ const minLinePixels = 400
 // inked counts the pixels in r of img within a small distance of c, which allows
 // for antialiasing at the line's edges but not for another backing's colour.
 func inked(img image.Image, r image.Rectangle, c color.NRGBA) int {
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			p := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
-			if near(p.R, c.R) && near(p.G, c.G) && near(p.B, c.B) {
-				n++
-			}
-		}
-	}
-	return n
+	return imgtest.CountNear(img, r, c, 25)
 }
-
-func near(a, b uint8) bool { return max(a, b)-min(a, b) <= 24 }
 
 // keepFiles copies the files to -keep, if it was given, for a person to look at.
 func keepFiles(t *testing.T, paths ...string) {

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/internal/imgtest"
 	"localitylab/lab/result"
 )
 
@@ -126,27 +126,16 @@ func TestAppCompare(t *testing.T) {
 	if o.code != 0 {
 		t.Fatalf("bench: exit %d\n%s", o.code, o.stderr)
 	}
-	o = runProgram(t, aos, 2*time.Minute, []string{"DISPLAY=" + display}, append([]string{"-preset", "aos-vs-soa", "-frames", "1500", "-run",
-		"-compare", base, "-quit-after", "30s", "-screenshot", shot, "-save", saved}, size...)...)
-	if o.code != 0 {
-		t.Fatalf("app: exit %d\nstderr:\n%s", o.code, o.stderr)
-	}
-	keepFiles(t, shot, saved, base)
+	runWindow(t, aos, display, 2*time.Minute, shot, saved, append([]string{"-preset", "aos-vs-soa", "-frames", "1500", "-run",
+		"-compare", base, "-quit-after", "30s"}, size...)...)
+	keepFiles(t, base)
 	r, err := result.LoadJSON(saved)
 	if err != nil {
 		t.Fatal(err)
 	}
 	backings := []string{"aos", "soa", "ptrarray"}
 	checkBackings(t, r, backings)
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := imgtest.ReadPNG(t, shot)
 	if err := notBlank(img, windowRegions); err != nil {
 		t.Errorf("screenshot looks blank: %v", err)
 	}

@@ -3,13 +3,13 @@ package e2e
 import (
 	"bytes"
 	"encoding/csv"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"localitylab/internal/imgtest"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
@@ -121,15 +121,7 @@ func readCSV(t *testing.T, path string) [][]string {
 // checkPNG checks the exported picture: 1920×1080 for a slide, and drawn.
 func checkPNG(t *testing.T, path string) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("-png: %v", err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("-png: %v", err)
-	}
+	img := imgtest.ReadPNG(t, path)
 	if b := img.Bounds(); b.Dx() != 1920 || b.Dy() != 1080 {
 		t.Errorf("-png: %d×%d, want 1920×1080", b.Dx(), b.Dy())
 	}

@@ -27,6 +27,19 @@ func runBinary(t *testing.T, limit time.Duration, env []string, args ...string) 
 	return runProgram(t, needBinary(t), limit, env, args...)
 }
 
+// runWindow runs program's window on display with args until it quits by itself,
+// capturing the window to shot and saving what it measured to saved as it quits; it
+// stops the test unless the app exits 0, and keeps both files when -keep asks.
+func runWindow(t *testing.T, program, display string, limit time.Duration, shot, saved string, args ...string) {
+	t.Helper()
+	args = append(args, "-screenshot", shot, "-save", saved)
+	o := runProgram(t, program, limit, []string{"DISPLAY=" + display}, args...)
+	if o.code != 0 {
+		t.Fatalf("exit status %d, want 0\nstderr:\n%s", o.code, o.stderr)
+	}
+	keepFiles(t, shot, saved)
+}
+
 // runProgram is runBinary for another program built from this module (see
 // buildProgram): Locality Lab with backings of its own.
 func runProgram(t *testing.T, program string, limit time.Duration, env []string, args ...string) outcome {

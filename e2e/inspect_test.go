@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/internal/imgtest"
 	"localitylab/memlayout"
 	"localitylab/scenarios/workload"
 )
@@ -110,15 +110,7 @@ func TestInspectAllPairs(t *testing.T) {
 // wants does not apply.
 func checkLayoutPNG(t *testing.T, path, backing string) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("-png: %v", err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("-png: %v", err)
-	}
+	img := imgtest.ReadPNG(t, path)
 	b := img.Bounds()
 	if b.Dx() != 1920 || b.Dy() != 1080 {
 		t.Fatalf("-png: %d×%d, want 1920×1080", b.Dx(), b.Dy())

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/internal/imgtest"
 	"localitylab/lab/result"
 )
 
@@ -143,13 +144,8 @@ func TestAppSweep(t *testing.T) {
 	display := startXvfb(t)
 	dir := t.TempDir()
 	shot, saved := filepath.Join(dir, "sweep-shot.png"), filepath.Join(dir, "sweep.json")
-	o := runBinary(t, 2*time.Minute, []string{"DISPLAY=" + display},
-		"-preset", "spatialhash-stops-winning", "-entities", "5000", "-sweep", "-run",
-		"-quit-after", "90s", "-screenshot", shot, "-save", saved)
-	if o.code != 0 {
-		t.Fatalf("exit status %d, want 0\nstderr:\n%s", o.code, o.stderr)
-	}
-	keepFiles(t, shot, saved)
+	runWindow(t, needBinary(t), display, 2*time.Minute, shot, saved,
+		"-preset", "spatialhash-stops-winning", "-entities", "5000", "-sweep", "-run", "-quit-after", "90s")
 	s, err := result.LoadSweepJSON(saved)
 	if err != nil {
 		t.Fatalf("-save wrote a sweep that does not load: %v", err)
@@ -157,15 +153,7 @@ func TestAppSweep(t *testing.T) {
 	if s.Param != "moving_pct" || len(s.Points) != 7 || s.Title != "When the spatial hash stops winning" || s.Params["entities"] != 5000 {
 		t.Errorf("sweep of %s, %d points, title %q, params %v", s.Param, len(s.Points), s.Title, s.Params)
 	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := imgtest.ReadPNG(t, shot)
 	b := img.Bounds()
 	// The chart sits right of the setup panel, above the table: its middle.
 	r := image.Rect(b.Min.X+b.Dx()/4, b.Min.Y+b.Dy()/4, b.Min.X+b.Dx()*3/4, b.Min.Y+b.Dy()*3/4)

@@ -21,13 +21,7 @@ const (
 
 func TestMain(m *testing.M) {
 	lookup = testLookup
-	if os.Getenv(testWorkerEnv) == "1" {
-		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
-			fmt.Fprintln(os.Stderr, "worker:", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	ServeIfWorker(testWorkerEnv)
 	if spec := os.Getenv(goBenchEnv); spec != "" {
 		os.Exit(serveGoBench(spec))
 	}

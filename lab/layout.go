@@ -67,9 +67,7 @@ func (l *Live) takeLayout(i int) {
 		return
 	}
 	if err := p.layout(l.dog, &l.layoutIn); err != nil {
-		if l.ctx.Err() == nil {
-			l.fail(i, err)
-		}
+		l.failUnlessStopped(i, err)
 		return
 	}
 	l.mu.Lock()

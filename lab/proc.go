@@ -220,23 +220,24 @@ func (p *proc) burst(w *watchdog, first int, dst []result.Sample) error {
 
 // scene asks the worker for its scene and reads it into dst.
 func (p *proc) scene(w *watchdog, dst *workload.Scene) error {
-	p.wr.start(msgScene)
-	if err := p.wr.flush(); err != nil {
+	if err := p.ask(w, msgScene, msgSceneData, "a scene"); err != nil {
 		return err
-	}
-	t, err := p.recv(w)
-	if err != nil {
-		return err
-	}
-	if t != msgSceneData {
-		return fmt.Errorf("protocol: %v message instead of a scene", t)
 	}
 	return getScene(p.rd, dst)
 }
 
 // layout asks the worker for its layout and reads it into dst.
 func (p *proc) layout(w *watchdog, dst *memlayout.Layout) error {
-	p.wr.start(msgLayout)
+	if err := p.ask(w, msgLayout, msgLayoutData, "a layout"); err != nil {
+		return err
+	}
+	return getLayout(p.rd, dst)
+}
+
+// ask sends the bodiless request req and waits for the reply, which must be of type
+// want (what names it for the error); the caller then reads the reply's body.
+func (p *proc) ask(w *watchdog, req, want msgType, what string) error {
+	p.wr.start(req)
 	if err := p.wr.flush(); err != nil {
 		return err
 	}
@@ -244,10 +245,10 @@ func (p *proc) layout(w *watchdog, dst *memlayout.Layout) error {
 	if err != nil {
 		return err
 	}
-	if t != msgLayoutData {
-		return fmt.Errorf("protocol: %v message instead of a layout", t)
+	if t != want {
+		return fmt.Errorf("protocol: %v message instead of %s", t, what)
 	}
-	return getLayout(p.rd, dst)
+	return nil
 }
 
 // failure ends a worker that failed with err and describes how it went, for the

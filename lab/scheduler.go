@@ -110,9 +110,7 @@ func (l *Live) startWorkers() {
 		}
 		ready, err := p.hello(l.dog, &l.cfg)
 		if err != nil {
-			if l.ctx.Err() == nil {
-				l.fail(i, err)
-			}
+			l.failUnlessStopped(i, err)
 			continue
 		}
 		l.mu.Lock()
@@ -160,9 +158,7 @@ func (l *Live) loadOne(i int) {
 		l.notify()
 	})
 	if err != nil {
-		if l.ctx.Err() == nil {
-			l.fail(i, err)
-		}
+		l.failUnlessStopped(i, err)
 		return
 	}
 	ld := loadResult(&rec)
@@ -311,9 +307,7 @@ func (l *Live) maybeScene() {
 			continue
 		}
 		if err := p.scene(l.dog, &l.sceneBuf); err != nil {
-			if l.ctx.Err() == nil {
-				l.fail(i, err)
-			}
+			l.failUnlessStopped(i, err)
 			return
 		}
 		l.mu.Lock()
@@ -332,6 +326,14 @@ func (l *Live) anyAlive() bool {
 		}
 	}
 	return false
+}
+
+// failUnlessStopped ends backing i with err unless the run was stopped: then err is
+// the stop reaching the worker, not a fault of the backing.
+func (l *Live) failUnlessStopped(i int, err error) {
+	if l.ctx.Err() == nil {
+		l.fail(i, err)
+	}
 }
 
 // fail ends backing i's worker, which failed with err; the other backings carry on.

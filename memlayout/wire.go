@@ -268,17 +268,15 @@ func (d *decoder) uvarint() uint64 {
 	return v
 }
 
+// varint undoes binary.AppendVarint's zig-zag encoding over uvarint, as
+// binary.Varint does, so that both kinds of number are read by one loop.
 func (d *decoder) varint() int64 {
-	if d.err != nil {
-		return 0
+	ux := d.uvarint()
+	x := int64(ux >> 1)
+	if ux&1 != 0 {
+		x = ^x
 	}
-	v, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.short()
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
+	return x
 }
 
 // count reads an unsigned number that must not exceed limit.

@@ -215,6 +215,20 @@ func sides(c Claim, backings []string, params workload.Params) (yes, no *result.
 	return yes, no, notWant
 }
 
+// ratioSides are the slow and fast factors of a ratio claim's synthetic run, for the
+// frame times and the lookups alike: ratio (the claimed one, or a third of it)
+// against 1; for a claimed ratio of 1, a threefold gap, the slower backing behind
+// when the claim holds and ahead when it does not.
+func ratioSides(claimed, ratio float64, holds bool) (slow, fast float64) {
+	switch {
+	case claimed == 1 && !holds:
+		return 1, 3
+	case claimed == 1:
+		return 3, 1
+	}
+	return ratio, 1
+}
+
 // sides1 is a synthetic run of backings under params on which c holds, or does not:
 // the claimed figure against a third of it (half, for a single load), a direction
 // against its reverse, a stuttering scan against a smooth one.
@@ -228,19 +242,9 @@ func sides1(c Claim, backings []string, params workload.Params, holds bool) *res
 	}
 	switch c.Metric {
 	case "frame":
-		slow = ratio
-		if c.Ratio == 1 && !holds {
-			slow, fast = 1, 3
-		} else if c.Ratio == 1 {
-			slow = 3
-		}
+		slow, fast = ratioSides(c.Ratio, ratio, holds)
 	case "lookup":
-		lookSlow = ratio
-		if c.Ratio == 1 && !holds {
-			lookSlow, lookFast = 1, 3
-		} else if c.Ratio == 1 {
-			lookSlow = 3
-		}
+		lookSlow, lookFast = ratioSides(c.Ratio, ratio, holds)
 	case "load":
 		loadSlow = int64(1e9 * c.Ratio)
 		if !holds {

@@ -68,22 +68,51 @@ func (q *autoQuit) quit() {
 			invalid = &notStarted{q.w.startErr}
 		}
 		q.w.ctl.stop()
-		go func() {
-			r, err := shown, invalid
-			if live != nil {
-				<-live.Done()
-				r, err = live.Wait()
-				if errors.Is(err, context.Canceled) {
-					err = nil // stopped by us: what was measured is the run so far
-				}
-			}
-			code = max(code, q.finish(r, err))
-			q.w.env.doOnMain(func() {
-				q.w.exitCode, q.w.quitting = code, true
-				q.w.app.Quit()
-			})
-		}()
+		quitWhenDone(q, live, shown, invalid, code, q.finish)
 	})
+}
+
+// quitWhenDone waits in the background for live, if any, to end, then quits with the
+// worse of code and the status finish gives its result: live's (stopped by us, what
+// it measured is the result so far), or, with no live, shown and err.
+func quitWhenDone[T any, L interface {
+	comparable
+	Done() <-chan struct{}
+	Wait() (*T, error)
+}](q *autoQuit, live L, shown *T, err error, code int, finish func(*T, error) int) {
+	go func() {
+		v := shown
+		var none L
+		if live != none {
+			<-live.Done()
+			v, err = live.Wait()
+			if errors.Is(err, context.Canceled) {
+				err = nil
+			}
+		}
+		code = max(code, finish(v, err))
+		q.w.env.doOnMain(func() {
+			q.w.exitCode, q.w.quitting = code, true
+			q.w.app.Quit()
+		})
+	}()
+}
+
+// saved writes v to -save, when asked, and says whether all went well; what names
+// what there was to save ("run", "sweep").
+func saved[T any](q *autoQuit, v *T, what string, save func(string, *T) error) bool {
+	if q.save == "" {
+		return true
+	}
+	if v == nil {
+		fmt.Fprintf(q.stderr, "localitylab: -save: there was no %s to save (add -run)\n", what)
+		return false
+	}
+	if err := save(q.save, v); err != nil {
+		fmt.Fprintln(q.stderr, "localitylab: -save:", err)
+		return false
+	}
+	return true
 }
 
 // capture writes the window as it looks now to q.screenshot.
@@ -113,15 +142,8 @@ func (q *autoQuit) finish(r *result.Run, err error) int {
 		fmt.Fprintln(q.stderr, "localitylab:", err)
 		return exit.Failed
 	}
-	if q.save != "" {
-		if r == nil {
-			fmt.Fprintln(q.stderr, "localitylab: -save: there was no run to save (add -run)")
-			return exit.Failed
-		}
-		if err := result.SaveJSON(q.save, r); err != nil {
-			fmt.Fprintln(q.stderr, "localitylab: -save:", err)
-			return exit.Failed
-		}
+	if !saved(q, r, "run", result.SaveJSON) {
+		return exit.Failed
 	}
 	if r != nil {
 		for _, b := range r.Backings {

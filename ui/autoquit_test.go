@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"context"
 	"image/color"
-	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"localitylab/internal/exit"
+	"localitylab/internal/imgtest"
 	"localitylab/lab"
 	"localitylab/lab/result"
 )
@@ -79,14 +78,7 @@ func TestQuitAfter(t *testing.T) {
 // checkScreenshot checks that path is a PNG of the window that is not blank.
 func checkScreenshot(t *testing.T, path string) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := imgtest.ReadPNG(t, path)
 	colours := map[color.RGBA]bool{}
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y += 3 {

@@ -42,9 +42,36 @@ type controller struct {
 	env   env
 	apply func(update) // called on the Fyne goroutine
 
-	live     *lab.Live
-	quit     chan struct{} // closed to stop the pump of live
-	layoutOf atomic.Int32  // the backing whose layout the pump copies; -1: none
+	following[*lab.Live]
+	layoutOf atomic.Int32 // the backing whose layout the pump copies; -1: none
+}
+
+// following is the live run or sweep that a controller owns, and the channel that
+// stops the pump following it: both controllers start, follow and stop theirs alike.
+type following[L interface {
+	comparable
+	Stop()
+}] struct {
+	live L
+	quit chan struct{} // closed to stop the pump of live
+}
+
+// follow makes l the one followed and starts pump on it.
+func (f *following[L]) follow(l L, pump func(L, <-chan struct{})) {
+	f.live, f.quit = l, make(chan struct{})
+	go pump(l, f.quit)
+}
+
+// stop cancels what is followed, if anything, and stops its pump; a run's workers end
+// in the background, a sweep's points done stay shown.
+func (f *following[L]) stop() {
+	var none L
+	if f.live == none {
+		return
+	}
+	f.live.Stop()
+	close(f.quit)
+	f.live, f.quit = none, nil
 }
 
 // start begins a run of c. It returns the error of a run that cannot start (bad
@@ -60,9 +87,8 @@ func (c *controller) start(cfg lab.Config, paused bool) error {
 	if err != nil {
 		return err
 	}
-	c.live, c.quit = l, make(chan struct{})
 	l.SetLayout(int(c.layoutOf.Load()))
-	go c.pump(l, c.quit)
+	c.follow(l, c.pump)
 	return nil
 }
 
@@ -75,15 +101,18 @@ func (c *controller) setLayout(i int) {
 	}
 }
 
-// stop cancels the run, if any, and stops its pump; the workers end in the
-// background.
-func (c *controller) stop() {
-	if c.live == nil {
-		return
+// nextSignal waits for the next update signal of a live run or sweep, or its end
+// (done), and says which; ok is false when quit was closed first. Both pumps wake
+// on the same three events.
+func nextSignal(quit, done, updates <-chan struct{}) (ended, ok bool) {
+	select {
+	case <-quit:
+		return false, false
+	case <-done:
+		return true, true
+	case <-updates:
+		return false, true
 	}
-	c.live.Stop()
-	close(c.quit)
-	c.live, c.quit = nil, nil
 }
 
 // pump gathers updates from l until it ends (the last update is final) or quit is
@@ -93,13 +122,9 @@ func (c *controller) pump(l *lab.Live, quit <-chan struct{}) {
 	cursors := make([]int, n)
 	var lastSlow time.Time
 	for {
-		ended := false
-		select {
-		case <-quit:
+		ended, ok := nextSignal(quit, l.Done(), l.Updates())
+		if !ok {
 			return
-		case <-l.Done():
-			ended = true
-		case <-l.Updates():
 		}
 		now := time.Now()
 		u := update{status: l.Status(), samples: make([][]result.Sample, n)}

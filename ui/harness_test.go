@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -22,13 +21,7 @@ import (
 const workerEnv = "LOCALITYLAB_UI_TEST_WORKER"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(workerEnv) == "1" {
-		if err := lab.ServeWorker(os.Stdin, os.Stdout); err != nil {
-			fmt.Fprintln(os.Stderr, "worker:", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	lab.ServeIfWorker(workerEnv)
 	os.Exit(m.Run())
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -19,21 +18,9 @@ func (q *autoQuit) quitSweep(code int) {
 	shown := m.shown
 	startErr := q.w.startErr
 	m.ctl.stop()
-	go func() {
-		s, err := shown, error(nil)
-		if live != nil {
-			<-live.Done()
-			s, err = live.Wait()
-			if errors.Is(err, context.Canceled) {
-				err = nil // stopped by us: the points done are the sweep so far
-			}
-		}
-		code = max(code, q.finishSweep(s, err, startErr))
-		q.w.env.doOnMain(func() {
-			q.w.exitCode, q.w.quitting = code, true
-			q.w.app.Quit()
-		})
-	}()
+	quitWhenDone(q, live, shown, nil, code, func(s *result.Sweep, err error) int {
+		return q.finishSweep(s, err, startErr)
+	})
 }
 
 // finishSweep saves s, when asked, and returns the exit status it calls for.
@@ -51,15 +38,8 @@ func (q *autoQuit) finishSweep(s *result.Sweep, err, startErr error) int {
 		fmt.Fprintln(q.stderr, "localitylab: the sweep did not start:", startErr)
 		return exit.Usage
 	}
-	if q.save != "" {
-		if s == nil {
-			fmt.Fprintln(q.stderr, "localitylab: -save: there was no sweep to save (add -run)")
-			return exit.Failed
-		}
-		if err := result.SaveSweepJSON(q.save, s); err != nil {
-			fmt.Fprintln(q.stderr, "localitylab: -save:", err)
-			return exit.Failed
-		}
+	if !saved(q, s, "sweep", result.SaveSweepJSON) {
+		return exit.Failed
 	}
 	if s != nil {
 		for _, p := range s.Points {

@@ -30,8 +30,7 @@ type sweepController struct {
 	apply func(sweepUpdate)
 	start func(context.Context, sweep.Config) (*sweep.Live, error) // nil: sweep.Start (tests replace it)
 
-	live *sweep.Live
-	quit chan struct{}
+	following[*sweep.Live]
 }
 
 func (c *sweepController) begin(cfg sweep.Config) error {
@@ -44,32 +43,17 @@ func (c *sweepController) begin(cfg sweep.Config) error {
 	if err != nil {
 		return err
 	}
-	c.live, c.quit = l, make(chan struct{})
-	go c.pump(l, c.quit)
+	c.follow(l, c.pump)
 	return nil
-}
-
-// stop cancels the sweep, if any, and stops its pump; the points done stay shown.
-func (c *sweepController) stop() {
-	if c.live == nil {
-		return
-	}
-	c.live.Stop()
-	close(c.quit)
-	c.live, c.quit = nil, nil
 }
 
 // pump gathers updates from l until it ends or quit is closed.
 func (c *sweepController) pump(l *sweep.Live, quit <-chan struct{}) {
 	points := -1
 	for {
-		ended := false
-		select {
-		case <-quit:
+		ended, ok := nextSignal(quit, l.Done(), l.Updates())
+		if !ok {
 			return
-		case <-l.Done():
-			ended = true
-		case <-l.Updates():
 		}
 		u := sweepUpdate{status: l.Status()}
 		if n := len(u.status.Done); n != points || ended {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"localitylab/charts"
+	"localitylab/internal/imgtest"
 	"localitylab/lab"
 	"localitylab/presets"
 	"localitylab/scenarios"
@@ -19,19 +20,8 @@ import (
 // colourPixels counts the pixels of img within r that are close to c: how much of a
 // backing's colour a chart shows.
 func colourPixels(img image.Image, r image.Rectangle, c color.NRGBA) int {
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			got := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
-			if near(got.R, c.R) && near(got.G, c.G) && near(got.B, c.B) {
-				n++
-			}
-		}
-	}
-	return n
+	return imgtest.CountNear(img, r, c, 24)
 }
-
-func near(a, b uint8) bool { return a-b < 24 || b-a < 24 }
 
 // chartPixels captures the window and counts, in chart i, the pixels of backing's
 // colour.

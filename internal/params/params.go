@@ -7,6 +7,8 @@ package params
 import (
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Map maps parameter names to values ("entities": 1000000, "seed": 1).
@@ -22,4 +24,16 @@ func (p Map) Clone() Map {
 // Keys returns the parameter names in sorted order.
 func (p Map) Keys() []string {
 	return slices.Sorted(maps.Keys(p))
+}
+
+// List writes every parameter, sorted by name: "entities 20000, seed 1, …", as the
+// title lines of pictures, pages and the command line's headers all name a run's
+// parameters.
+func (p Map) List() string {
+	keys := p.Keys()
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + " " + strconv.FormatInt(p[k], 10)
+	}
+	return strings.Join(parts, ", ")
 }

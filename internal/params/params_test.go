@@ -19,3 +19,19 @@ func TestCloneAndKeys(t *testing.T) {
 		t.Errorf("Clone of nil = %v, want an empty map", got)
 	}
 }
+
+func TestList(t *testing.T) {
+	tests := []struct {
+		p    Map
+		want string
+	}{
+		{nil, ""},
+		{Map{"seed": 1}, "seed 1"},
+		{Map{"seed": 1, "entities": 20000, "cold_bytes": -8}, "cold_bytes -8, entities 20000, seed 1"},
+	}
+	for _, tt := range tests {
+		if got := tt.p.List(); got != tt.want {
+			t.Errorf("%v.List() = %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}

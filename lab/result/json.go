@@ -15,13 +15,16 @@ import (
 // WriteJSON writes r as an indented JSON result file. Arrays of plain values (the
 // per-frame series) stay on one line each, so that a person can read the file's
 // structure and a run of thousands of frames is not tens of thousands of lines.
-func WriteJSON(w io.Writer, r *Run) error {
-	data, err := json.MarshalIndent(r, "", "  ")
+func WriteJSON(w io.Writer, r *Run) error { return writeIndented(w, r) }
+
+// writeIndented writes v as indented JSON with its scalar arrays on one line each:
+// runs and sweeps are laid out alike, so that a reader of one can read the other.
+func writeIndented(w io.Writer, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return fmt.Errorf("result: %w", err)
 	}
-	data = append(flattenScalarArrays(data), '\n')
-	_, err = w.Write(data)
+	_, err = w.Write(append(flattenScalarArrays(data), '\n'))
 	return err
 }
 
@@ -38,43 +41,63 @@ func SaveJSON(path string, r *Run) error {
 func ReadJSON(rd io.Reader) (*Run, error) {
 	// Decode the schema first, so that a file of another version is reported as such
 	// rather than as whatever field it happens to have that this one does not.
-	var head struct {
-		Schema string `json:"schema"`
-	}
-	data, err := io.ReadAll(rd)
+	data, schema, err := readSchema(rd)
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("not a result file: %w", err)
+	if schema != Schema && schema != SchemaV1 {
+		return nil, fmt.Errorf("schema: %q is not %q (a file from another version of Locality Lab, or not a run)", schema, Schema)
 	}
-	if head.Schema != Schema && head.Schema != SchemaV1 {
-		return nil, fmt.Errorf("schema: %q is not %q (a file from another version of Locality Lab, or not a run)", head.Schema, Schema)
-	}
-	var r Run
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return nil, err
-	}
-	if err := r.Validate(); err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return decodeStrict[Run](data)
 }
 
 // LoadJSON reads the result file at path; errors name the file.
 func LoadJSON(path string) (*Run, error) {
+	return loadFile(path, ReadJSON)
+}
+
+// readSchema reads a whole file and the schema it declares, which says how to read
+// the rest.
+func readSchema(rd io.Reader) (data []byte, schema string, err error) {
+	if data, err = io.ReadAll(rd); err != nil {
+		return nil, "", err
+	}
+	schema, err = FileSchema(data)
+	return data, schema, err
+}
+
+// decodeStrict decodes data into a new T, refusing fields T does not have, and
+// validates it: runs and sweeps are read with the same strictness, so that a file
+// the other kind accepts is never half read.
+func decodeStrict[T any, P interface {
+	*T
+	Validate() error
+}](data []byte) (*T, error) {
+	var v T
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if err := P(&v).Validate(); err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// loadFile reads the file at path with read; errors name the file, which the
+// readers cannot, since they read a stream.
+func loadFile[T any](path string, read func(io.Reader) (*T, error)) (*T, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	r, err := ReadJSON(f)
+	v, err := read(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}
-	return r, nil
+	return v, nil
 }
 
 // Validate checks that r is a run this code can show: its fields are in range and

@@ -1,7 +1,6 @@
 package result
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -9,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 
@@ -17,14 +15,7 @@ import (
 )
 
 // WriteSweepJSON writes s as an indented JSON sweep file, scalar arrays on one line.
-func WriteSweepJSON(w io.Writer, s *Sweep) error {
-	data, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return fmt.Errorf("result: %w", err)
-	}
-	_, err = w.Write(append(flattenScalarArrays(data), '\n'))
-	return err
-}
+func WriteSweepJSON(w io.Writer, s *Sweep) error { return writeIndented(w, s) }
 
 // SaveSweepJSON writes s to path through a temporary file (see atomicfile).
 func SaveSweepJSON(path string, s *Sweep) error {
@@ -57,41 +48,19 @@ func IsSweepFile(path string) bool {
 
 // ReadSweepJSON reads a sweep file and checks it; errors name the field at fault.
 func ReadSweepJSON(rd io.Reader) (*Sweep, error) {
-	data, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, err
-	}
-	schema, err := FileSchema(data)
+	data, schema, err := readSchema(rd)
 	if err != nil {
 		return nil, err
 	}
 	if schema != SweepSchema {
 		return nil, fmt.Errorf("schema: %q is not %q (a file from another version of Locality Lab, or not a sweep)", schema, SweepSchema)
 	}
-	var s Sweep
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return nil, err
-	}
-	if err := s.Validate(); err != nil {
-		return nil, err
-	}
-	return &s, nil
+	return decodeStrict[Sweep](data)
 }
 
 // LoadSweepJSON reads the sweep file at path; errors name the file.
 func LoadSweepJSON(path string) (*Sweep, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	s, err := ReadSweepJSON(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
-	}
-	return s, nil
+	return loadFile(path, ReadSweepJSON)
 }
 
 // Validate checks that s is a sweep this code can show: at least two increasing

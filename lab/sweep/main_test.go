@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -16,13 +15,7 @@ import (
 const workerEnv = "LOCALITYLAB_SWEEP_TEST_WORKER"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(workerEnv) == "1" {
-		if err := lab.ServeWorker(os.Stdin, os.Stdout); err != nil {
-			fmt.Fprintln(os.Stderr, "worker:", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	lab.ServeIfWorker(workerEnv)
 	os.Exit(m.Run())
 }
 
