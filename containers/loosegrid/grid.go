@@ -43,7 +43,7 @@
 //     two int32 columns by id with both in cache (BenchmarkMove stay and soa); a move
 //     to another cell 340–435 ns; the sprites workload's drift (up to 8 units each
 //     way) 80–110 ns. Those are MoveTo's, one call per move, with a live-bit check and
-//     two full cell computations; a ShiftEach step that keeps its cell costs 1.2–1.5×
+//     two full cell computations; a ShiftEach step that keeps its cell costs 1.04–1.28×
 //     the sprites workload's soa move (BenchmarkMoves stay in scenarios/sprites).
 //
 // Memory: per entry an 8-byte corner by id, and its item (box, id, value) in an
@@ -211,7 +211,8 @@ type Step struct{ ID, DX, DY int32 }
 // The bounds must end within int32: bounds.X+bounds.W and bounds.Y+bounds.H ≤ 2^31.
 //
 // A step whose corner stays in its cell is made inside the loop, calling nothing:
-// one read and one write of the corner by id, a division for the wrap, a multiply
+// one read and one write of the corner by id, a compare and at most one add of the
+// period for the wrap (no division), a multiply
 // and a shift for each coordinate's cell, and a stale bit set. It reads no live bit:
 // a freed id's corner lies outside the cells' own area (see Remove), so such an id,
 // a corner outside the area, and a step to another cell go to the general move,
@@ -243,16 +244,24 @@ func shiftRun[S ~struct{ ID, DX, DY int32 }](geo *geometry, at []point, stale bi
 		// cells' count (see span), which no corner inside the area matches, and the
 		// new corner is tested below.
 		ox, oy := uint64(uint32(p.x-geo.x0)), uint64(uint32(p.y-geo.y0))
-		nx, ny := (int64(ox)+int64(st.DX))%int64(geo.w), (int64(oy)+int64(st.DY))%int64(geo.h)
+		// The wrap adds or takes one period, which is the whole wrap for a step
+		// shorter than the period from a corner inside the bounds; anything else ends
+		// outside [0, period) and goes to the general move.
+		w, h := int64(geo.w), int64(geo.h)
+		nx, ny := int64(ox)+int64(st.DX), int64(oy)+int64(st.DY)
 		if nx < 0 {
-			nx += int64(geo.w)
+			nx += w
+		} else if nx >= w {
+			nx -= w
 		}
 		if ny < 0 {
-			ny += int64(geo.h)
+			ny += h
+		} else if ny >= h {
+			ny -= h
 		}
 		sh := geo.shift & 63
 		cx, cy := uint64(nx)*geo.magic>>sh, uint64(ny)*geo.magic>>sh
-		if uint64(nx) >= geo.spanX || uint64(ny) >= geo.spanY || cx != ox*geo.magic>>sh || cy != oy*geo.magic>>sh {
+		if uint64(nx) >= uint64(w) || uint64(ny) >= uint64(h) || uint64(nx) >= geo.spanX || uint64(ny) >= geo.spanY || cx != ox*geo.magic>>sh || cy != oy*geo.magic>>sh {
 			return i
 		}
 		*p = point{geo.x0 + int32(nx), geo.y0 + int32(ny)}

@@ -42,7 +42,7 @@ var BackingNotes = map[string]string{
 		"faster than soa's scan, and its whole frame, sorting and drawing included, about 13× (go test " +
 		"-bench). The corners live apart from the lists, in a dense array by id: a move that keeps its " +
 		"cell (most do) reads and writes that one corner, finds its cell by a multiply and a shift per " +
-		"axis and marks the cell's copies stale, in a loop that calls nothing: about 1.5× the time of " +
+		"axis and marks the cell's copies stale, in a loop that calls nothing: about 1.2× the time of " +
 		"soa's two column writes (BenchmarkMoves; it was about 4× when each move computed both cells in " +
 		"full, checked a live bit and took two passes). Only a sprite whose corner crosses into another " +
 		"cell changes lists; so with 1% of a million sprites moving the hash wins whole frames, about 2× " +

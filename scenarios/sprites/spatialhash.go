@@ -24,10 +24,11 @@ import (
 //
 // Measured on the shared 2-core VM, ratios within one run, CPU time of the thread:
 // BenchmarkMoves stay (go test -run '^$' -bench Moves -count 5), the moves that keep
-// their cell, 1.21–1.54× soa's two column writes per move over five runs, 1.50× the
-// middle one (about 5.9 ns against 3.9 ns); it was 3.7–5.4×, 4.0× the middle, when
-// the grid computed both cells in full, checked a live bit per move and took the
-// moves in two passes. BenchmarkFrame (-benchtime 20x -count 5): the default frame
+// their cell, 1.04–1.28× soa's two column writes per move over five runs, 1.16× the
+// middle one (about 5.6 ns against 4.9 ns); in the same runs, interleaved, the step
+// that wrapped by a division measured 0.99–1.55×, 1.36× the middle; it was 3.7–5.4×,
+// 4.0× the middle, when the grid computed both cells in full, checked a live bit per
+// move and took the moves in two passes. BenchmarkFrame (-benchtime 20x -count 5): the default frame
 // (1% of a million sprites moving) about 2.0× faster than soa's (639 µs against 1.26
 // ms, medians), the still frame about 8.9× (134 µs against 1.19 ms; soa's still frame
 // has ranged from 1.1 to 2.5 ms between runs on this machine).
