@@ -48,7 +48,13 @@ var BackingNotes = map[string]string{
 		"tiles-rows at growth 1 its load took 1.35 to 1.85× rowvec's in four runs of bench -preset " +
 		"tiles-rows on a heavily shared 2-core VM (1.6× in CPU time, each load alone), and it held 1.38 KiB per entity, 1.41 GB for the million, 10% more than " +
 		"rowvec's 1.28 GB (the spare capacity of one vector grown by a quarter); the source measured " +
-		"5.8× and 479,508,224 against 410,546,720 bytes, 17% more.",
+		"5.8× and 479,508,224 against 410,546,720 bytes, 17% more. Counted in three fresh processes " +
+		"(BenchmarkLoad tiles-span10-append, one load each), soa's load took 951,000 minor page faults " +
+		"against rowvec's 622,000–639,000 and 1.8–2.1× its CPU time: rowvec too faults in about twice " +
+		"the memory it ends up holding, since the old vectors are freed only by a later collection, so " +
+		"the per-row vectors get less of the reuse of freed blocks that a C++ allocator, which takes " +
+		"a block back the moment a vector leaves it, can give them. Growing both by doubling, as a C++ vector grows, narrowed the gap (1.2–1.45× CPU " +
+		"time in two tries), so this app keeps Go's own growth.",
 	workload.SpatialHash: "A spatial hash in its loose, dense variant: cells of one tile (the cell parameter) " +
 		"in a plain array over the map, each entity listed once, in the cell of its top-left tile, " +
 		"whatever its span, and the lists packed in row order. The window is one query, widened by the " +
