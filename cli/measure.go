@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -35,26 +33,19 @@ func complain(err error, stderr io.Writer) int {
 // measure runs c, shows its progress on stderr, and reports the result: the summary
 // (or benchmark lines) on stdout, then the output files. Ctrl-C stops the run.
 func measure(c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := untilInterrupt()
 	defer stop()
 	prog := newProgress(stderr)
 	r, err := lab.Run(ctx, c, prog.update)
 	prog.end()
-	var me *lab.MemoryError
 	var mm *lab.MismatchError
 	switch {
-	case errors.As(err, &me):
-		return complain(usagef("%v", err), stderr)
 	case errors.As(err, &mm):
-		fmt.Fprintln(stderr, "localitylab:", err)
-		fmt.Fprintln(stderr, "localitylab: nothing was written: a run whose backings did different work is not a result")
+		status := mismatched(err, "run", stderr)
 		fmt.Fprintln(stderr, "localitylab: to see what the two first did differently:", checkCommand(c, mm))
-		return exit.Mismatch
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "localitylab: interrupted; nothing was written")
-		return exit.Interrupted
+		return status
 	case err != nil:
-		return complain(err, stderr)
+		return failed(err, "; nothing was written", stderr)
 	}
 	status := show(r, format, out, stdout, stderr)
 	failed := 0
