@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -60,12 +61,10 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 }
 
 // bench runs a measured comparison and reports it.
-func bench(args []string, stdout, stderr io.Writer) int {
-	o, c, status, done := configure(args, stderr, entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check)
-	if done {
-		return status
-	}
-	return measure(c, o.format, o.out, stdout, stderr)
+var bench = flagCommand(entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check, (*benchOpts).run)
+
+func (o *benchOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
+	return measure(ctx, c, o.format, o.out, stdout, stderr)
 }
 
 // check validates the flags that do not go into the run's configuration, and the

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -32,13 +33,9 @@ func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 
 // checkRun runs the backings in one process, frame by frame, and shows where the
 // first of them stops doing the reference's work (package check).
-func checkRun(args []string, stdout, stderr io.Writer) int {
-	_, c, status, done := configure(args, stderr, entitiesHint, checkFlags, (*checkOpts).config, nil)
-	if done {
-		return status
-	}
-	ctx, stop := untilInterrupt()
-	defer stop()
+var checkRun = flagCommand(entitiesHint, checkFlags, (*checkOpts).config, nil, (*checkOpts).run)
+
+func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.Writer) int {
 	rep, err := check.Run(ctx, c, nil)
 	if err != nil {
 		return failed(err, "", stderr)

@@ -46,13 +46,9 @@ func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
 // inspect runs frames of one backing in a worker, as bench does, then asks the worker
 // where the structure's data lives and writes what it says: the facts on stdout, the
 // pictures and the figures to the files asked for.
-func inspect(args []string, stdout, stderr io.Writer) int {
-	o, c, status, done := configure(args, stderr, entitiesHint, inspectFlags, (*inspectOpts).config, nil)
-	if done {
-		return status
-	}
-	ctx, stop := untilInterrupt()
-	defer stop()
+var inspect = flagCommand(entitiesHint, inspectFlags, (*inspectOpts).config, nil, (*inspectOpts).run)
+
+func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
 	var l memlayout.Layout
 	st, err := runInspect(ctx, c, &l, newProgress(stderr))
 	if err != nil {

@@ -19,6 +19,19 @@ func untilInterrupt() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
+// watcher shows the progress of a run or a sweep (S its status) on stderr.
+type watcher[S any] interface {
+	update(S)
+	end()
+}
+
+// runWatched runs c with run (lab.Run, sweep.Run), showing its progress with w
+// until it ends.
+func runWatched[C, S, R any](ctx context.Context, c C, run func(context.Context, C, func(S)) (R, error), w watcher[S]) (R, error) {
+	defer w.end()
+	return run(ctx, c, w.update)
+}
+
 // interrupted reports whether err is Ctrl-C having cancelled the work.
 func interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 

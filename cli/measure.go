@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -32,12 +33,8 @@ func complain(err error, stderr io.Writer) int {
 
 // measure runs c, shows its progress on stderr, and reports the result: the summary
 // (or benchmark lines) on stdout, then the output files. Ctrl-C stops the run.
-func measure(c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
-	ctx, stop := untilInterrupt()
-	defer stop()
-	prog := newProgress(stderr)
-	r, err := lab.Run(ctx, c, prog.update)
-	prog.end()
+func measure(ctx context.Context, c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
+	r, err := runWatched(ctx, c, lab.Run, newProgress(stderr))
 	var mm *lab.MismatchError
 	switch {
 	case errors.As(err, &mm):
@@ -89,7 +86,9 @@ func headless(stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "The Locality Lab window is not built yet; here is a short headless run of the default\n"+
 		"preset, %q (%d of its %d frames; `localitylab bench -preset %s` runs them all).\n\n",
 		p.Title, c.Frames, p.Frames, p.Name)
-	return measure(c, "table", outputs{}, stdout, stderr)
+	ctx, stop := untilInterrupt()
+	defer stop()
+	return measure(ctx, c, "table", outputs{}, stdout, stderr)
 }
 
 // checkCommand is the check that shows where mm's two backings first differ: the

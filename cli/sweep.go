@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -44,13 +45,11 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 
 // sweepCmd runs a sweep and reports it: progress per point on stderr, the table on
 // stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
-func sweepCmd(args []string, stdout, stderr io.Writer) int {
-	o, c, status, done := configure(args, stderr, "parameters are flags: -param entities -values 1000,10000",
-		sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles)
-	if done {
-		return status
-	}
-	return runSweep(c, o.out.lesson, o.files, stdout, stderr)
+var sweepCmd = flagCommand("parameters are flags: -param entities -values 1000,10000",
+	sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles, (*sweepOpts).run)
+
+func (o *sweepOpts) run(ctx context.Context, c sweep.Config, stdout, stderr io.Writer) int {
+	return runSweep(ctx, c, o.out.lesson, o.files, stdout, stderr)
 }
 
 // config builds the sweep from the preset, if any, and the flags.
@@ -106,12 +105,8 @@ func sweepCheckError(err error) error {
 }
 
 // runSweep runs c with its progress on stderr, then prints and writes the result.
-func runSweep(c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
-	ctx, stop := untilInterrupt()
-	defer stop()
-	prog := newSweepProgress(stderr)
-	s, err := sweep.Run(ctx, c, prog.update)
-	prog.end()
+func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
 	var mm *lab.MismatchError
 	switch {
 	case errors.As(err, &mm):
