@@ -106,24 +106,12 @@ func TestReportBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(other, bytes.Replace(data, []byte(result.Schema), []byte("localitylab/run/v0"), 1), 0o644)
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	testRefusals(t, []string{"report"}, "", []refusal{
 		{"no file", nil, "report: which run?"},
 		{"missing file", []string{filepath.Join(dir, "nope.json")}, "no such file"},
 		{"other schema", []string{other}, `schema: "localitylab/run/v0" is not "localitylab/run/v2"`},
 		{"unwritable output", []string{savedRun, "-csv", filepath.Join(dir, "no", "run.csv")}, "-csv: "},
 		{"two files", []string{savedRun, "more.json"}, `unexpected argument "more.json"`},
 		{"format", []string{savedRun, "-format", "svg"}, `-format: "svg"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, _, stderr := run(t, append([]string{"report"}, tt.args...)...)
-			if code != exit.Usage || !strings.Contains(stderr, tt.want) {
-				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, exit.Usage, tt.want)
-			}
-		})
-	}
+	})
 }

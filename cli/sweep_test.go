@@ -115,12 +115,7 @@ func maskSweep(t *testing.T, data []byte) []byte {
 // TestSweepBadInput: each mistake is refused before any worker starts, with exit
 // status 2 and a message that names it.
 func TestSweepBadInput(t *testing.T) {
-	base := []string{"sweep", "-workload", "sprites", "-backings", "soa"}
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	testRefusals(t, []string{"sweep", "-workload", "sprites", "-backings", "soa"}, "point 1", []refusal{
 		{"unknown parameter", []string{"-param", "entitees", "-values", "1,2"}, `-param: the sprites workload has no parameter "entitees"`},
 		{"value out of range", []string{"-param", "moving_pct", "-values", "0,150"}, "-values: 150 is out of range for moving_pct (want 0 to 100)"},
 		{"one value", []string{"-param", "entities", "-values", "1000"}, "-values: 1 given (want at least 2)"},
@@ -133,44 +128,14 @@ func TestSweepBadInput(t *testing.T) {
 		{"a run flag", []string{"-param", "entities", "-cache", "tepid"}, `-cache: "tepid" is not a cache mode`},
 		{"a parameter of another workload", []string{"-param", "entities", "-cols", "5"}, "-cols: the sprites workload has no such parameter"},
 		{"an unwritable output", []string{"-param", "entities", "-png", "/nonexistent/dir/s.png"}, "-png: "},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := run(t, append(base, tc.args...)...)
-			if code != exit.Usage || !strings.Contains(stderr, tc.want) {
-				t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, tc.want)
-			}
-			if strings.Contains(stderr, "point 1") || stdout != "" {
-				t.Errorf("the sweep started:\n%s%s", stdout, stderr)
-			}
-		})
-	}
+	})
 }
 
 func TestSweepFailures(t *testing.T) {
-	tests := []struct {
-		name    string
-		fault   string
-		code    int
-		want    string
-		written bool
-	}{
+	testFaults(t, smallSweep, []fault{
 		{"mismatch", "soa:checksum@5", exit.Mismatch, "entities = 500: checksum mismatch at frame 5", false},
 		{"worker exits", "soa:exit@6", exit.Worker, "entities = 500: worker soa: the worker ended unexpectedly (exit status 7)", true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			faultEnv(t, tc.fault)
-			js := outPath(t, "s.json")
-			code, _, stderr := run(t, append(smallSweep, "-json", js)...)
-			if code != tc.code || !strings.Contains(stderr, tc.want) {
-				t.Errorf("exit %d, want %d; stderr:\n%s\nwant it to contain %q", code, tc.code, stderr, tc.want)
-			}
-			if _, err := os.Stat(js); (err == nil) != tc.written {
-				t.Errorf("JSON written: %v, want %v", err == nil, tc.written)
-			}
-		})
-	}
+	})
 }
 
 // TestSweepPreset: a sweep lesson gives the parameter and values, flags override
