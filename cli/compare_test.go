@@ -67,10 +67,7 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	golden.Text(t, "compare.txt", []byte(masked(stdout)))
-	data, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, js)
 	golden.Text(t, "compare.json", []byte(masked(string(data))))
 	f, err := os.Open(pngPath)
 	if err != nil {
@@ -81,10 +78,7 @@ func TestCompare(t *testing.T) {
 	if err != nil || cfg.Width != 1920 || cfg.Height != 1080 {
 		t.Errorf("PNG: %v, %d×%d, want 1920×1080", err, cfg.Width, cfg.Height)
 	}
-	page, err := os.ReadFile(html)
-	if err != nil {
-		t.Fatal(err)
-	}
+	page := readFile(t, html)
 	for _, want := range []string{"sprites: base.json (base) vs new.json (new)", "What changed", "soa (base)", `"type":"dashed"`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("the page lacks %q", want)

@@ -41,10 +41,7 @@ func TestInspect(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	b, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readFile(t, js)
 	var doc struct {
 		Schema, Workload, Backing string
 		Frame                     int

@@ -225,3 +225,13 @@ func testFaults(t *testing.T, cmd []string, faults []fault) {
 		})
 	}
 }
+
+// readFile is the content of the file at path, which the test needs to go on.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

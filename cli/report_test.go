@@ -23,14 +23,8 @@ func TestReport(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	golden.Text(t, "table.txt", []byte(stdout))
-	want, err := os.ReadFile(savedRun)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := readFile(t, savedRun)
+	got := readFile(t, js)
 	if !bytes.Equal(got, want) {
 		t.Error("report -json did not write back the run it read")
 	}
@@ -101,10 +95,7 @@ func TestReportCharts(t *testing.T) {
 func TestReportBadInput(t *testing.T) {
 	dir := t.TempDir()
 	other := filepath.Join(dir, "other.json")
-	data, err := os.ReadFile(savedRun)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, savedRun)
 	os.WriteFile(other, bytes.Replace(data, []byte(result.Schema), []byte("localitylab/run/v0"), 1), 0o644)
 	testRefusals(t, []string{"report"}, "", []refusal{
 		{"no file", nil, "report: which run?"},

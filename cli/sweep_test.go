@@ -48,10 +48,7 @@ func TestSweepEndToEnd(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	data, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, js)
 	golden.Text(t, "sweep.json", maskSweep(t, data))
 
 	// report writes the same sweep back, and prints the same table.
