@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,8 +19,7 @@ var smallSweep = []string{"sweep", "-workload", "sprites", "-backings", "ptrarra
 // the sweep the table printed, compares the JSON with a golden file (with what a rerun
 // changes masked), and re-exports it with report.
 func TestSweepEndToEnd(t *testing.T) {
-	dir := t.TempDir()
-	js, cs, png, page := filepath.Join(dir, "s.json"), filepath.Join(dir, "s.csv"), filepath.Join(dir, "s.png"), filepath.Join(dir, "s.html")
+	js, cs, png, page := outPath(t, "s.json"), outPath(t, "s.csv"), outPath(t, "s.png"), outPath(t, "s.html")
 	code, stdout, stderr := run(t, append(smallSweep, "-json", js, "-csv", cs, "-png", png, "-html", page)...)
 	if code != exit.OK {
 		t.Fatalf("exit %d\n%s", code, stderr)
@@ -52,12 +50,12 @@ func TestSweepEndToEnd(t *testing.T) {
 	golden.Text(t, "sweep.json", maskSweep(t, data))
 
 	// report writes the same sweep back, and prints the same table.
-	again := filepath.Join(dir, "again.json")
-	code, out2, stderr := run(t, "report", js, "-json", again, "-png", filepath.Join(dir, "again.png"))
+	again := outPath(t, "again.json")
+	code, out2, stderr := run(t, "report", js, "-json", again, "-png", outPath(t, "again.png"))
 	if code != exit.OK {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
-	if back, _ := os.ReadFile(again); string(back) != string(data) {
+	if back := readFile(t, again); string(back) != string(data) {
 		t.Error("report -json did not write back the sweep it read")
 	}
 	if out2 != stdout {
