@@ -141,9 +141,14 @@ func firstError(errs ...error) error {
 	return nil
 }
 
-// encodePNG writes img to w as PNG.
-func encodePNG(w io.Writer, img image.Image) error {
-	if err := png.Encode(w, img); err != nil {
+// writeSlide is every PNG export: it checks o and what is to be drawn (bad, the
+// first error found in it), and only then draws the picture with render and
+// encodes it, so that a writer writes a whole picture or nothing.
+func writeSlide(w io.Writer, o Options, bad error, render func() *image.RGBA) error {
+	if err := firstError(o.check(), bad); err != nil {
+		return err
+	}
+	if err := png.Encode(w, render()); err != nil {
 		return fmt.Errorf("charts: writing PNG: %w", err)
 	}
 	return nil
