@@ -62,15 +62,16 @@ func (s Scale) logAbove(typical []float64, ratio float64) bool {
 
 // String names the scale as a menu shows it.
 func (s Scale) String() string {
-	switch s {
-	case ScaleAuto:
-		return "auto"
-	case ScaleLinear:
-		return "linear"
-	case ScaleLog:
-		return "log"
+	return enumName([]string{ScaleAuto: "auto", ScaleLinear: "linear", ScaleLog: "log"}, "Scale", int(s))
+}
+
+// enumName is the name of value i of an enumeration, from names indexed by value,
+// or the type and the number (as %v shows an int) for a value outside them.
+func enumName(names []string, typ string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
 	}
-	return fmt.Sprintf("Scale(%d)", int(s))
+	return fmt.Sprintf("%s(%d)", typ, i)
 }
 
 // The frame budgets people pick from: one frame at 60 and at 30 frames per second.
