@@ -134,12 +134,6 @@ func (e *usageError) Unwrap() error { return e.err }
 
 func usagef(format string, a ...any) error { return &usageError{fmt.Errorf(format, a...)} }
 
-// parseFlags parses args with fs. A mistake is returned as a usage error that points
-// to the command's help, rather than printed with every flag's description; -h prints
-// the flags to out and reports help (exit status 0).
-// parseCommand is parseFlags for a command that takes flags only: it also refuses a
-// stray argument, saying what the command takes instead (hint), and returns the names
-// of the flags given. done is true when the command should end at once, with status.
 // workloadSpec is the spec of the workload named by -workload (or a preset), as a
 // usage error when there is none or no such workload; or says what else names one.
 func workloadSpec(name, or string) (*workload.Spec, error) {
@@ -216,6 +210,9 @@ func flagCommand[O, C any](hint string, flags func(io.Writer) (*flag.FlagSet, *O
 	}
 }
 
+// parseCommand is parseFlags for a command that takes flags only: it also refuses a
+// stray argument, saying what the command takes instead (hint), and returns the names
+// of the flags given. done is true when the command should end at once, with status.
 func parseCommand(fs *flag.FlagSet, args []string, stderr io.Writer, hint string) (set map[string]bool, status int, done bool) {
 	if help, err := parseFlags(fs, args, stderr); help || err != nil {
 		return nil, complain(err, stderr), true
@@ -228,6 +225,9 @@ func parseCommand(fs *flag.FlagSet, args []string, stderr io.Writer, hint string
 	return set, 0, false
 }
 
+// parseFlags parses args with fs. A mistake is returned as a usage error that points
+// to the command's help, rather than printed with every flag's description; -h prints
+// the flags to out and reports help (exit status 0).
 func parseFlags(fs *flag.FlagSet, args []string, out io.Writer) (help bool, err error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}

@@ -14,7 +14,7 @@ import (
 
 // untilInterrupt is the context every command that runs workers works under: Ctrl-C
 // cancels it, so that the command stops its workers, says what it kept and exits
-// with status 130, rather than dying with its files half written.
+// with status 130, instead of being killed outright.
 func untilInterrupt() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
