@@ -45,14 +45,14 @@ func measure(ctx context.Context, c lab.Config, format string, out outputs, stdo
 		return failed(err, "; nothing was written", stderr)
 	}
 	status := show(r, format, out, stdout, stderr)
-	failed := 0
+	failures := 0
 	for _, b := range r.Backings {
 		if b.Error != "" {
 			fmt.Fprintf(stderr, "localitylab: %s\n", b.Error)
-			failed++
+			failures++
 		}
 	}
-	if status == exit.OK && failed > 0 {
+	if status == exit.OK && failures > 0 {
 		return exit.Worker
 	}
 	return status
