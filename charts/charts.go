@@ -62,15 +62,16 @@ func (s Scale) logAbove(typical []float64, ratio float64) bool {
 
 // String names the scale as a menu shows it.
 func (s Scale) String() string {
-	switch s {
-	case ScaleAuto:
-		return "auto"
-	case ScaleLinear:
-		return "linear"
-	case ScaleLog:
-		return "log"
+	return enumName([]string{ScaleAuto: "auto", ScaleLinear: "linear", ScaleLog: "log"}, "Scale", int(s))
+}
+
+// enumName is the name of value i of an enumeration, from names indexed by value,
+// or the type and the number (as %v shows an int) for a value outside them.
+func enumName(names []string, typ string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
 	}
-	return fmt.Sprintf("Scale(%d)", int(s))
+	return fmt.Sprintf("%s(%d)", typ, i)
 }
 
 // The frame budgets people pick from: one frame at 60 and at 30 frames per second.
@@ -141,9 +142,14 @@ func firstError(errs ...error) error {
 	return nil
 }
 
-// encodePNG writes img to w as PNG.
-func encodePNG(w io.Writer, img image.Image) error {
-	if err := png.Encode(w, img); err != nil {
+// writeSlide is every PNG export: it checks o and what is to be drawn (bad, the
+// first error found in it), and only then draws the picture with render and
+// encodes it, so that a writer writes a whole picture or nothing.
+func writeSlide(w io.Writer, o Options, bad error, render func() *image.RGBA) error {
+	if err := firstError(o.check(), bad); err != nil {
+		return err
+	}
+	if err := png.Encode(w, render()); err != nil {
 		return fmt.Errorf("charts: writing PNG: %w", err)
 	}
 	return nil

@@ -127,10 +127,7 @@ func metricValues(b *result.Backing, m Metric) []float64 {
 // naming both runs, their parameters and machines, the three charts with both runs,
 // and the comparison table.
 func WriteComparePNG(w io.Writer, base, new *result.Run, rep *compare.Report, o Options) error {
-	if err := firstError(o.check(), checkRun(base), checkRun(new)); err != nil {
-		return err
-	}
-	return encodePNG(w, renderCompare(base, new, rep, o))
+	return writeSlide(w, o, firstError(checkRun(base), checkRun(new)), func() *image.RGBA { return renderCompare(base, new, rep, o) })
 }
 
 func renderCompare(base, new *result.Run, rep *compare.Report, o Options) *image.RGBA {

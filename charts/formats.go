@@ -23,24 +23,49 @@ type (
 	SweepFormat = FileFormat[*result.Sweep]
 )
 
-// Formats are a run's exports, in the order the menus list them.
-var Formats = []Format{
-	{"HTML", "html", ".html", "a page to explore: charts to hover and zoom, the run record and the table", WriteHTML},
-	{"PNG", "png", ".png", "an image for a slide: the three charts and the table, 1920×1080", WritePNG},
-	{"CSV", "csv", ".csv", "a spreadsheet: one row per backing per frame",
-		func(w io.Writer, r *result.Run, _ Options) error { return result.WriteCSV(w, r) }},
-	{"JSON", "json", ".json", "the whole run, which the app and `localitylab report` reopen; schema " + result.Schema,
-		func(w io.Writer, r *result.Run, _ Options) error { return result.WriteJSON(w, r) }},
+// exports are the kinds of file, each once with what it holds for a run and for a
+// sweep, so that Formats and SweepFormats keep the same names, flags and order.
+var exports = []struct {
+	name, flag, ext  string
+	runDoc, sweepDoc string
+	run              func(io.Writer, *result.Run, Options) error
+	sweep            func(io.Writer, *result.Sweep, Options) error
+}{
+	{"HTML", "html", ".html",
+		"a page to explore: charts to hover and zoom, the run record and the table",
+		"a page to explore: the chart to hover and zoom, the tables and the sweep record",
+		WriteHTML, WriteSweepHTML},
+	{"PNG", "png", ".png",
+		"an image for a slide: the three charts and the table, 1920×1080",
+		"an image for a slide: the chart, a table per backing and the crossings, 1920×1080",
+		WritePNG, WriteSweepPNG},
+	{"CSV", "csv", ".csv",
+		"a spreadsheet: one row per backing per frame",
+		"a spreadsheet: one row per point per backing",
+		withoutOptions(result.WriteCSV), withoutOptions(result.WriteSweepCSV)},
+	{"JSON", "json", ".json",
+		"the whole run, which the app and `localitylab report` reopen; schema " + result.Schema,
+		"the whole sweep, which the app and `localitylab report` reopen; schema " + result.SweepSchema,
+		withoutOptions(result.WriteJSON), withoutOptions(result.WriteSweepJSON)},
 }
 
+// Formats are a run's exports, in the order the menus list them.
+var Formats = make([]Format, len(exports))
+
 // SweepFormats are a sweep's exports, in the order of Formats (the same flags).
-var SweepFormats = []SweepFormat{
-	{"HTML", "html", ".html", "a page to explore: the chart to hover and zoom, the tables and the sweep record", WriteSweepHTML},
-	{"PNG", "png", ".png", "an image for a slide: the chart, a table per backing and the crossings, 1920×1080", WriteSweepPNG},
-	{"CSV", "csv", ".csv", "a spreadsheet: one row per point per backing",
-		func(w io.Writer, s *result.Sweep, _ Options) error { return result.WriteSweepCSV(w, s) }},
-	{"JSON", "json", ".json", "the whole sweep, which the app and `localitylab report` reopen; schema " + result.SweepSchema,
-		func(w io.Writer, s *result.Sweep, _ Options) error { return result.WriteSweepJSON(w, s) }},
+var SweepFormats = make([]SweepFormat, len(exports))
+
+func init() {
+	for i, e := range exports {
+		Formats[i] = Format{e.name, e.flag, e.ext, e.runDoc, e.run}
+		SweepFormats[i] = SweepFormat{e.name, e.flag, e.ext, e.sweepDoc, e.sweep}
+	}
+}
+
+// withoutOptions makes a writer that needs no options (the data files) fit a
+// FileFormat.
+func withoutOptions[T any](write func(io.Writer, T) error) func(io.Writer, T, Options) error {
+	return func(w io.Writer, x T, _ Options) error { return write(w, x) }
 }
 
 // FormatNamed returns the run format of that name; a name outside Formats is a bug.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"math"
 	"strings"
@@ -22,14 +21,12 @@ import (
 // subtitle (the run's parameters, say) under the header. Like WritePNG it needs no
 // display.
 func WriteLayoutPNG(w io.Writer, l *memlayout.Layout, subtitle string, o Options) error {
-	if err := o.check(); err != nil {
-		return err
-	}
-	wd, ht := o.size()
-	img := image.NewRGBA(image.Rect(0, 0, wd, ht))
-	p := NewPainter(min(float64(wd)/96, float64(ht)/54))
-	fillRect(img, img.Rect, white)
-	pad := 2 * p.pad()
+	return writeSlide(w, o, nil, func() *image.RGBA { return renderLayout(l, subtitle, o) })
+}
+
+// renderLayout draws the slide: the layout, with the subtitle at the bottom.
+func renderLayout(l *memlayout.Layout, subtitle string, o Options) *image.RGBA {
+	img, p, pad := newSlide(o)
 	r := img.Rect.Inset(pad)
 	if subtitle != "" {
 		s := p.fonts.small
@@ -39,10 +36,7 @@ func WriteLayoutPNG(w io.Writer, l *memlayout.Layout, subtitle string, o Options
 		r.Max.Y = bottom - pad/2
 	}
 	p.DrawLayout(img, r, l)
-	if err := png.Encode(w, img); err != nil {
-		return fmt.Errorf("charts: writing PNG: %w", err)
-	}
-	return nil
+	return img
 }
 
 // DrawLayout paints l into r of img, replacing what was there.

@@ -10,15 +10,6 @@ import (
 	"localitylab/memlayout"
 )
 
-// The colours of a layout's views beside the backing's own: free or spare room, and
-// the outline of a camera or window on a heat map.
-var (
-	freeGrey  = color.NRGBA{0xD8, 0xD8, 0xD8, 0xFF}
-	spareGrey = color.NRGBA{0xEE, 0xEE, 0xEE, 0xFF}
-	heatZero  = color.NRGBA{0xF7, 0xF7, 0xF7, 0xFF}
-	markInk   = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
-)
-
 // mix is a + (b − a)·t, channel by channel, opaque.
 func mix(a, b color.NRGBA, t float64) color.NRGBA {
 	t = min(max(t, 0), 1)

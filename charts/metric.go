@@ -22,15 +22,7 @@ var Metrics = []Metric{FrameTime, Memory, Allocs}
 
 // String is the chart's title.
 func (m Metric) String() string {
-	switch m {
-	case FrameTime:
-		return "Frame time"
-	case Memory:
-		return "Memory"
-	case Allocs:
-		return "Allocations per frame"
-	}
-	return fmt.Sprintf("Metric(%d)", int(m))
+	return enumName([]string{FrameTime: "Frame time", Memory: "Memory", Allocs: "Allocations per frame"}, "Metric", int(m))
 }
 
 // check returns an error naming the allowed metrics when m is not one of them.

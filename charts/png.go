@@ -12,10 +12,7 @@ import (
 // title lines saying what was run, where and when. It needs no browser, display or
 // GL context, so the headless bench command can write it.
 func WritePNG(w io.Writer, r *result.Run, o Options) error {
-	if err := firstError(o.check(), checkRun(r)); err != nil {
-		return err
-	}
-	return encodePNG(w, renderRun(r, o))
+	return writeSlide(w, o, checkRun(r), func() *image.RGBA { return renderRun(r, o) })
 }
 
 // newSlide is a blank white image of the size o asks for, with the painter whose

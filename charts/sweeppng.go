@@ -13,10 +13,7 @@ import (
 // one PNG image for a slide, with title lines saying what was swept, where and when.
 // Like WritePNG it needs no browser, display or GL context.
 func WriteSweepPNG(w io.Writer, s *result.Sweep, o Options) error {
-	if err := firstError(o.check(), checkSweep(s)); err != nil {
-		return err
-	}
-	return encodePNG(w, renderSweep(s, o))
+	return writeSlide(w, o, checkSweep(s), func() *image.RGBA { return renderSweep(s, o) })
 }
 
 // checkSweep returns an error when s cannot be drawn at all.

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
@@ -132,9 +131,9 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	if o.preset == "" {
 		return opts, checkWithoutSetup(opts.Overrides)
 	}
-	p, err := presets.Lookup(o.preset)
+	p, err := lookupPreset(o.preset)
 	if err != nil {
-		return opts, usagef("-preset: %v", err)
+		return opts, err
 	}
 	if p, err = opts.Overrides.Apply(p); err != nil {
 		return opts, &usageError{err}
@@ -155,18 +154,13 @@ func (o *appOpts) checkQuit() error {
 	if o.quitAfter < 0 {
 		return usagef("-quit-after: %v is negative (want a duration such as 10s)", o.quitAfter)
 	}
-	for _, f := range []struct{ name, path string }{{"screenshot", o.screenshot}, {"save", o.save}} {
-		if f.path == "" {
-			continue
-		}
-		if o.quitAfter == 0 {
-			return usagef("-%s: only written when quitting through -quit-after, which is not set", f.name)
-		}
-		if err := atomicfile.Check(f.path); err != nil {
-			return usagef("-%s: %v", f.name, err)
+	files := []outputFile{{"screenshot", o.screenshot}, {"save", o.save}}
+	for _, f := range files {
+		if f.path != "" && o.quitAfter == 0 {
+			return usagef("-%s: only written when quitting through -quit-after, which is not set", f.flag)
 		}
 	}
-	return nil
+	return checkOutputs(files...)
 }
 
 // checkWithoutSetup catches, before the app reads the setup it remembers, the

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -11,7 +12,6 @@ import (
 	"localitylab/lab"
 	"localitylab/launch"
 	"localitylab/presets"
-	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
 
@@ -24,7 +24,7 @@ const (
 
 // benchOpts are the bench command's flags.
 type benchOpts struct {
-	workload string
+	workloadFlags
 	backings string
 	preset   string
 	frames   int
@@ -35,7 +35,6 @@ type benchOpts struct {
 	timeout  time.Duration
 	format   string
 	out      outputs
-	params   []*paramFlag
 }
 
 func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
@@ -45,14 +44,13 @@ func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
 	fs.IntVar(&o.warmup, "warmup", 0, "first frames kept out of the summary (0 to frames-1; default a tenth of -frames, or the preset's)")
 	fs.StringVar(&o.format, "format", "table", "what to print: table (a summary) or go (benchmark lines for benchstat, one per frame)")
 	o.out.flags(fs)
-	o.params = paramFlags(fs)
 	return fs, o
 }
 
 // runFlags adds the flags that describe a run, which bench and sweep share (each adds
 // its own -frames and -warmup, which mean a run's length or a point's).
 func (o *benchOpts) runFlags(fs *flag.FlagSet) {
-	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required unless -preset gives it)")
+	o.workloadFlags.add(fs, "required unless -preset gives it")
 	fs.StringVar(&o.backings, "backings", "", fmt.Sprintf("comma-separated backings, 1 to %d of %s (default the six built in, or the preset's)",
 		workload.MaxPerRun, strings.Join(workload.AllBackings(), ", ")))
 	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` (see localitylab presets) or a preset FILE; other flags override it")
@@ -63,12 +61,10 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 }
 
 // bench runs a measured comparison and reports it.
-func bench(args []string, stdout, stderr io.Writer) int {
-	o, c, status, done := configure(args, stderr, entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check)
-	if done {
-		return status
-	}
-	return measure(c, o.format, o.out, stdout, stderr)
+var bench = flagCommand(entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check, (*benchOpts).run)
+
+func (o *benchOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
+	return measure(ctx, c, o.format, o.out, stdout, stderr)
 }
 
 // check validates the flags that do not go into the run's configuration, and the
@@ -77,8 +73,8 @@ func (o *benchOpts) check() error {
 	if err := checkFormat(o.format); err != nil {
 		return err
 	}
-	if o.timeout <= 0 {
-		return usagef("-timeout: %v (want a positive duration, e.g. 30s)", o.timeout)
+	if err := checkPositive("timeout", o.timeout, "30s"); err != nil {
+		return err
 	}
 	return o.out.check()
 }
@@ -95,9 +91,9 @@ func checkFormat(f string) error {
 func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 	c := lab.Config{Counters: o.counters, Timeout: o.timeout, Frames: defaultFrames, Warmup: -1, Burst: o.burst}
 	if o.preset != "" {
-		p, err := presets.Lookup(o.preset)
+		p, err := lookupPreset(o.preset)
 		if err != nil {
-			return c, usagef("-preset: %v", err)
+			return c, err
 		}
 		c.Title, c.Workload, c.Backings, c.Params = p.Title, p.Workload, p.Backings, p.Params.Clone()
 		o.out.lesson = &p
@@ -147,6 +143,24 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 		return c, checkError(err)
 	}
 	return c, nil
+}
+
+// lookupPreset finds the preset -preset names, as a usage error when there is none.
+func lookupPreset(name string) (presets.Preset, error) {
+	p, err := presets.Lookup(name)
+	if err != nil {
+		return p, usagef("-preset: %v", err)
+	}
+	return p, nil
+}
+
+// checkPositive refuses a duration flag that is zero or negative, giving an example
+// of a sensible value.
+func checkPositive(name string, d time.Duration, example string) error {
+	if d <= 0 {
+		return usagef("-%s: %v (want a positive duration, e.g. %s)", name, d, example)
+	}
+	return nil
 }
 
 // checkError turns an error of lab.Config.Check into a usage error naming the flag.

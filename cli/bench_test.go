@@ -80,11 +80,7 @@ func checkCSV(t *testing.T, path string, rows int) {
 // status 2 and a message that names the flag and what it allows.
 func TestBenchBadInput(t *testing.T) {
 	missing := outPath(t, "missing")
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	testRefusals(t, []string{"bench"}, "loading", []refusal{
 		{"no workload", nil, "-workload: missing (want one of sprites, bullets, tiles"},
 		{"unknown workload", []string{"-workload", "sprite"}, `-workload: unknown workload "sprite" (want one of sprites, bullets, tiles)`},
 		{"unknown backing", []string{"-workload", "sprites", "-backings", "soa,slotmapp"}, `-backings: unknown backing "slotmapp" (want one of ptrarray`},
@@ -106,49 +102,15 @@ func TestBenchBadInput(t *testing.T) {
 		{"argument", []string{"-workload", "sprites", "entities=5"}, `unexpected argument "entities=5"`},
 		{"preset", []string{"-preset", "nosuch"}, `-preset: unknown preset "nosuch"`},
 		{"preset and workload", []string{"-preset", "sprites-million", "-workload", "tiles"}, "-workload tiles: preset sprites-million is a sprites run"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := run(t, append([]string{"bench"}, tt.args...)...)
-			if code != exit.Usage {
-				t.Errorf("exit %d, want %d", code, exit.Usage)
-			}
-			if !strings.Contains(stderr, tt.want) {
-				t.Errorf("stderr:\n%s\nwant it to contain %q", stderr, tt.want)
-			}
-			if strings.Contains(stderr, "loading") || stdout != "" {
-				t.Errorf("the run started:\n%s%s", stdout, stderr)
-			}
-		})
-	}
+	})
 }
 
 func TestBenchFailures(t *testing.T) {
-	tests := []struct {
-		name   string
-		fault  string
-		code   int
-		want   string
-		output bool // the JSON file is written
-	}{
+	testFaults(t, []string{"bench", "-workload", "sprites", "-entities", "500", "-frames", "8", "-warmup", "1"}, []fault{
 		{"mismatch", "map:checksum@3", exit.Mismatch, "checksum mismatch at frame 3: ptrarray gave", false},
 		{"worker exits", "slotmap:exit@2", exit.Worker, "worker slotmap: the worker ended unexpectedly (exit status 7)", true},
 		{"worker fails to load", "soa:fail@load", exit.Worker, "worker soa: injected failure during the load", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			faultEnv(t, tt.fault)
-			js := outPath(t, "run.json")
-			code, _, stderr := run(t, "bench", "-workload", "sprites", "-entities", "500", "-frames", "8", "-warmup", "1", "-json", js)
-			if code != tt.code || !strings.Contains(stderr, tt.want) {
-				t.Errorf("exit %d, want %d; stderr:\n%s\nwant it to contain %q", code, tt.code, stderr, tt.want)
-			}
-			_, err := os.Stat(js)
-			if written := err == nil; written != tt.output {
-				t.Errorf("JSON written: %v, want %v", written, tt.output)
-			}
-		})
-	}
+	})
 }
 
 func TestBenchFormatGo(t *testing.T) {

@@ -2,58 +2,43 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 
 	"localitylab/internal/exit"
 	"localitylab/internal/units"
-	"localitylab/presets"
-	"localitylab/scenarios"
 	"localitylab/scenarios/check"
 	"localitylab/scenarios/workload"
 )
 
 // checkOpts are the check command's flags: the run's, as bench takes them.
 type checkOpts struct {
-	workload string
+	workloadFlags
 	backings string
 	preset   string
 	frames   int
-	params   []*paramFlag
 }
 
 func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 	fs, o := newFlags[checkOpts]("check", w)
-	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required unless -preset gives it)")
+	o.workloadFlags.add(fs, "required unless -preset gives it")
 	fs.StringVar(&o.backings, "backings", "", "comma-separated backings, two or more of "+strings.Join(workload.AllBackings(), ", ")+
 		"; the first is the reference (required unless -preset gives them)")
 	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` or a preset FILE; other flags override it")
 	fs.IntVar(&o.frames, "frames", defaultFrames, "frames to compare: `N`, or fewer when a mismatch stops the check")
-	o.params = paramFlags(fs)
 	return fs, o
 }
 
 // checkRun runs the backings in one process, frame by frame, and shows where the
 // first of them stops doing the reference's work (package check).
-func checkRun(args []string, stdout, stderr io.Writer) int {
-	_, c, status, done := configure(args, stderr, entitiesHint, checkFlags, (*checkOpts).config, nil)
-	if done {
-		return status
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+var checkRun = flagCommand(entitiesHint, checkFlags, (*checkOpts).config, nil, (*checkOpts).run)
+
+func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.Writer) int {
 	rep, err := check.Run(ctx, c, nil)
-	switch {
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "localitylab: interrupted")
-		return exit.Interrupted
-	case err != nil:
-		return complain(err, stderr)
+	if err != nil {
+		return failed(err, "", stderr)
 	}
 	io.WriteString(stdout, checkText(c, rep))
 	if rep.Mismatch != nil {
@@ -66,9 +51,9 @@ func checkRun(args []string, stdout, stderr io.Writer) int {
 func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
 	c := check.Config{Frames: o.frames, Params: workload.Params{}}
 	if o.preset != "" {
-		p, err := presets.Lookup(o.preset)
+		p, err := lookupPreset(o.preset)
 		if err != nil {
-			return c, usagef("-preset: %v", err)
+			return c, err
 		}
 		c.Workload, c.Backings, c.Params = p.Workload, p.Backings, p.Params.Clone()
 	}

@@ -8,6 +8,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -133,12 +134,6 @@ func (e *usageError) Unwrap() error { return e.err }
 
 func usagef(format string, a ...any) error { return &usageError{fmt.Errorf(format, a...)} }
 
-// parseFlags parses args with fs. A mistake is returned as a usage error that points
-// to the command's help, rather than printed with every flag's description; -h prints
-// the flags to out and reports help (exit status 0).
-// parseCommand is parseFlags for a command that takes flags only: it also refuses a
-// stray argument, saying what the command takes instead (hint), and returns the names
-// of the flags given. done is true when the command should end at once, with status.
 // workloadSpec is the spec of the workload named by -workload (or a preset), as a
 // usage error when there is none or no such workload; or says what else names one.
 func workloadSpec(name, or string) (*workload.Spec, error) {
@@ -189,26 +184,35 @@ func newFlags[O any](name string, w io.Writer) (*flag.FlagSet, *O) {
 // entitiesHint is what a command that takes only flags says to a stray argument.
 const entitiesHint = "parameters are flags: -entities 1000"
 
-// configure parses a command's args with its flags, builds what it runs with config
-// from the flags that were set, and checks the rest with check (when not nil). done
-// says to return status at once: help was asked for, or a mistake was reported.
-func configure[O, C any](args []string, stderr io.Writer, hint string, flags func(io.Writer) (*flag.FlagSet, *O),
-	config func(*O, map[string]bool) (C, error), check func(*O) error) (o *O, c C, status int, done bool) {
-	fs, o := flags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, hint)
-	if done {
-		return o, c, status, true
+// flagCommand makes a command that takes flags only (bench, sweep, inspect, check):
+// it parses the args with flags, builds what it runs with config from the flags that
+// were set, checks the rest with check (when not nil), and only then calls run, so
+// that every mistake is reported before any work starts. run works under ctx,
+// which Ctrl-C cancels (untilInterrupt).
+func flagCommand[O, C any](hint string, flags func(io.Writer) (*flag.FlagSet, *O), config func(*O, map[string]bool) (C, error),
+	check func(*O) error, run func(o *O, ctx context.Context, c C, stdout, stderr io.Writer) int) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		fs, o := flags(stderr)
+		set, status, done := parseCommand(fs, args, stderr, hint)
+		if done {
+			return status
+		}
+		c, err := config(o, set)
+		if err == nil && check != nil {
+			err = check(o)
+		}
+		if err != nil {
+			return complain(err, stderr)
+		}
+		ctx, stop := untilInterrupt()
+		defer stop()
+		return run(o, ctx, c, stdout, stderr)
 	}
-	c, err := config(o, set)
-	if err == nil && check != nil {
-		err = check(o)
-	}
-	if err != nil {
-		return o, c, complain(err, stderr), true
-	}
-	return o, c, 0, false
 }
 
+// parseCommand is parseFlags for a command that takes flags only: it also refuses a
+// stray argument, saying what the command takes instead (hint), and returns the names
+// of the flags given. done is true when the command should end at once, with status.
 func parseCommand(fs *flag.FlagSet, args []string, stderr io.Writer, hint string) (set map[string]bool, status int, done bool) {
 	if help, err := parseFlags(fs, args, stderr); help || err != nil {
 		return nil, complain(err, stderr), true
@@ -221,6 +225,9 @@ func parseCommand(fs *flag.FlagSet, args []string, stderr io.Writer, hint string
 	return set, 0, false
 }
 
+// parseFlags parses args with fs. A mistake is returned as a usage error that points
+// to the command's help, rather than printed with every flag's description; -h prints
+// the flags to out and reports help (exit status 0).
 func parseFlags(fs *flag.FlagSet, args []string, out io.Writer) (help bool, err error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}

@@ -60,13 +60,8 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 			return complain(usagef("-accept: %v", err), stderr)
 		}
 	}
-	for _, f := range []struct{ flag, path string }{{"png", o.png}, {"html", o.html}, {"json", o.json}} {
-		if f.path == "" {
-			continue
-		}
-		if err := atomicfile.Check(f.path); err != nil {
-			return complain(usagef("-%s: %v", f.flag, err), stderr)
-		}
+	if err := checkOutputs(outputFile{"png", o.png}, outputFile{"html", o.html}, outputFile{"json", o.json}); err != nil {
+		return complain(err, stderr)
 	}
 	var runs [2]*result.Run
 	for i, f := range files {

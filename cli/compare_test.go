@@ -67,10 +67,7 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	golden.Text(t, "compare.txt", []byte(masked(stdout)))
-	data, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, js)
 	golden.Text(t, "compare.json", []byte(masked(string(data))))
 	f, err := os.Open(pngPath)
 	if err != nil {
@@ -81,10 +78,7 @@ func TestCompare(t *testing.T) {
 	if err != nil || cfg.Width != 1920 || cfg.Height != 1080 {
 		t.Errorf("PNG: %v, %d×%d, want 1920×1080", err, cfg.Width, cfg.Height)
 	}
-	page, err := os.ReadFile(html)
-	if err != nil {
-		t.Fatal(err)
-	}
+	page := readFile(t, html)
 	for _, want := range []string{"sprites: base.json (base) vs new.json (new)", "What changed", "soa (base)", `"type":"dashed"`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("the page lacks %q", want)
@@ -108,11 +102,7 @@ func TestCompareRefuses(t *testing.T) {
 	if err := os.WriteFile(notRun, []byte(`{"schema": "localitylab/preset/v1", "title": "x"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	testRefusals(t, []string{"compare"}, "", []refusal{
 		{"different workloads", []string{base, bullets}, "workload: sprites (base) vs bullets (new)"},
 		{"different workloads, whatever is accepted", []string{base, bullets, "-accept", "params,cache,frames,host"}, "cannot be compared"},
 		{"different parameters", []string{base, bigger}, "params: entities 1,000 (base) vs 2,000 (new)"},
@@ -123,15 +113,7 @@ func TestCompareRefuses(t *testing.T) {
 		{"three files", []string{base, next, next}, "3 files given"},
 		{"unknown difference", []string{base, next, "-accept", "hosts"}, `-accept: "hosts" is no kind of difference`},
 		{"unwritable output", []string{base, next, "-png", filepath.Join(dir, "no", "such", "dir.png")}, "-png:"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := run(t, append([]string{"compare"}, tc.args...)...)
-			if code != exit.Usage || stdout != "" || !strings.Contains(stderr, tc.want) {
-				t.Errorf("exit %d, stderr %q, stdout %q: want exit 2 and a message containing %q", code, stderr, stdout, tc.want)
-			}
-		})
-	}
+	})
 	// Accepted, the differences are compared and the title says so.
 	for _, tc := range []struct{ file, accept, title string }{{bigger, "params", "different parameters"}, {elsewhere, "host", "on two machines"}} {
 		code, stdout, stderr := run(t, "compare", base, tc.file, "-accept", tc.accept)
@@ -146,18 +128,11 @@ func TestCheck(t *testing.T) {
 	if code != exit.OK || !strings.Contains(stdout, "30 frames: every backing folded soa's checksum in every frame.") {
 		t.Errorf("exit %d, %s%s", code, stdout, stderr)
 	}
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"check", "-workload", "sprites", "-backings", "soa"}, "want two or more"},
-		{[]string{"check", "-backings", "soa,map"}, "-workload: missing"},
-		{[]string{"check", "-workload", "sprites", "-backings", "soa,aos"}, `unknown backing "aos"`},
-		{[]string{"check", "-workload", "sprites", "-backings", "soa,map", "-frames", "0"}, "-frames: 0"},
-		{[]string{"check", "-workload", "sprites", "-backings", "soa,map", "-entities", "0"}, "-entities: 0 is out of range"},
-	} {
-		if code, _, stderr := run(t, tc.args...); code != exit.Usage || !strings.Contains(stderr, tc.want) {
-			t.Errorf("%v: exit %d, %q: want 2 and %q", tc.args, code, stderr, tc.want)
-		}
-	}
+	testRefusals(t, []string{"check"}, "", []refusal{
+		{"one backing", []string{"-workload", "sprites", "-backings", "soa"}, "want two or more"},
+		{"no workload", []string{"-backings", "soa,map"}, "-workload: missing"},
+		{"unknown backing", []string{"-workload", "sprites", "-backings", "soa,aos"}, `unknown backing "aos"`},
+		{"frames", []string{"-workload", "sprites", "-backings", "soa,map", "-frames", "0"}, "-frames: 0"},
+		{"parameter range", []string{"-workload", "sprites", "-backings", "soa,map", "-entities", "0"}, "-entities: 0 is out of range"},
+	})
 }

@@ -50,9 +50,27 @@ func (o *outputs) each() []output {
 
 // check reports, before the run, an output path that cannot be written.
 func (o *outputs) check() error {
+	var files []outputFile
 	for _, f := range o.each() {
+		files = append(files, outputFile{f.format.Flag, f.path})
+	}
+	return checkOutputs(files...)
+}
+
+// outputFile is a file a flag asks a command to write: path is "" where the flag
+// was not given.
+type outputFile struct{ flag, path string }
+
+// checkOutputs reports the first file asked for that cannot be written, as a usage
+// error naming its flag: every command checks its files before it starts any work,
+// so that a mistyped path cannot cost a long run.
+func checkOutputs(files ...outputFile) error {
+	for _, f := range files {
+		if f.path == "" {
+			continue
+		}
 		if err := atomicfile.Check(f.path); err != nil {
-			return usagef("-%s: %v", f.format.Flag, err)
+			return usagef("-%s: %v", f.flag, err)
 		}
 	}
 	return nil

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -17,7 +15,6 @@ import (
 	"localitylab/internal/units"
 	"localitylab/lab"
 	"localitylab/memlayout"
-	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
 
@@ -27,48 +24,35 @@ const defaultInspectFrames = 60
 
 // inspectOpts are the inspect command's flags.
 type inspectOpts struct {
-	workload string
-	backing  string
-	frames   int
-	timeout  time.Duration
-	png      string
-	json     string
-	params   []*paramFlag
+	workloadFlags
+	backing string
+	frames  int
+	timeout time.Duration
+	png     string
+	json    string
 }
 
 func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
 	fs, o := newFlags[inspectOpts]("inspect", w)
-	fs.StringVar(&o.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" (required)")
+	o.workloadFlags.add(fs, "required")
 	fs.StringVar(&o.backing, "backing", "", "the backing to look inside: one of "+strings.Join(workload.Backings, ", ")+" (required)")
 	fs.IntVar(&o.frames, "frames", defaultInspectFrames, fmt.Sprintf("frames to run before looking: `N` from 1 to %d", lab.MaxFrames))
 	fs.DurationVar(&o.timeout, "timeout", lab.DefaultTimeout, "declare the worker hung after this long without a word")
 	fs.StringVar(&o.png, "png", "", "write the layout to `FILE` as a 1920×1080 PNG")
 	fs.StringVar(&o.json, "json", "", "write the layout to `FILE` as JSON ("+memlayout.Schema+")")
-	o.params = paramFlags(fs)
 	return fs, o
 }
 
 // inspect runs frames of one backing in a worker, as bench does, then asks the worker
 // where the structure's data lives and writes what it says: the facts on stdout, the
 // pictures and the figures to the files asked for.
-func inspect(args []string, stdout, stderr io.Writer) int {
-	o, c, status, done := configure(args, stderr, entitiesHint, inspectFlags, (*inspectOpts).config, nil)
-	if done {
-		return status
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+var inspect = flagCommand(entitiesHint, inspectFlags, (*inspectOpts).config, nil, (*inspectOpts).run)
+
+func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
 	var l memlayout.Layout
 	st, err := runInspect(ctx, c, &l, newProgress(stderr))
-	var me *lab.MemoryError
-	switch {
-	case errors.As(err, &me):
-		return complain(usagef("%v", err), stderr)
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "localitylab: interrupted; nothing was written")
-		return exit.Interrupted
-	case err != nil:
-		return complain(err, stderr)
+	if err != nil {
+		return failed(err, "; nothing was written", stderr)
 	}
 	if b := st.Backings[0]; b.Err != nil {
 		fmt.Fprintf(stderr, "localitylab: %v\n", b.Err)
@@ -91,8 +75,8 @@ func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
 	if err := workload.CheckBacking(o.backing); err != nil {
 		return lab.Config{}, usagef("-backing: %v", err)
 	}
-	if o.timeout <= 0 {
-		return lab.Config{}, usagef("-timeout: %v (want a positive duration, e.g. 30s)", o.timeout)
+	if err := checkPositive("timeout", o.timeout, "30s"); err != nil {
+		return lab.Config{}, err
 	}
 	c := lab.Config{Workload: o.workload, Backings: []string{o.backing}, Params: workload.Params{},
 		Frames: o.frames, Timeout: o.timeout, LayoutEvery: time.Hour}
@@ -102,15 +86,7 @@ func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
 	if err := c.Check(); err != nil {
 		return c, checkError(err)
 	}
-	for _, f := range []struct{ flag, path string }{{"png", o.png}, {"json", o.json}} {
-		if f.path == "" {
-			continue
-		}
-		if err := atomicfile.Check(f.path); err != nil {
-			return c, usagef("-%s: %v", f.flag, err)
-		}
-	}
-	return c, nil
+	return c, checkOutputs(outputFile{"png", o.png}, outputFile{"json", o.json})
 }
 
 // runInspect runs c to its end and copies the layout its worker gave of the last

@@ -13,11 +13,7 @@ import (
 
 func TestInspectBadInput(t *testing.T) {
 	missing := outPath(t, "missing")
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	testRefusals(t, []string{"inspect"}, "loading", []refusal{
 		{"no workload", []string{"-backing", "soa"}, "-workload: missing (want one of sprites, bullets, tiles)"},
 		{"unknown workload", []string{"-workload", "sprite", "-backing", "soa"}, `-workload: unknown workload "sprite"`},
 		{"no backing", []string{"-workload", "sprites"}, "-backing: missing (want one of ptrarray, map"},
@@ -30,18 +26,7 @@ func TestInspectBadInput(t *testing.T) {
 		{"timeout", []string{"-workload", "sprites", "-backing", "soa", "-timeout", "0s"}, "-timeout: 0s"},
 		{"argument", []string{"-workload", "sprites", "-backing", "soa", "now"}, `unexpected argument "now"`},
 		{"unknown flag", []string{"-backings", "soa"}, "flag provided but not defined: -backings"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, stdout, stderr := run(t, append([]string{"inspect"}, tt.args...)...)
-			if code != exit.Usage || !strings.Contains(stderr, tt.want) {
-				t.Errorf("exit %d (want %d), stderr:\n%s\nwant it to contain %q", code, exit.Usage, stderr, tt.want)
-			}
-			if stdout != "" || strings.Contains(stderr, "loading") {
-				t.Errorf("the run started:\n%s%s", stdout, stderr)
-			}
-		})
-	}
+	})
 }
 
 // TestInspect runs one pair through a real worker and reads what it wrote.
@@ -56,10 +41,7 @@ func TestInspect(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	b, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readFile(t, js)
 	var doc struct {
 		Schema, Workload, Backing string
 		Frame                     int

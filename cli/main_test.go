@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -169,4 +170,68 @@ func outPath(t *testing.T, name string) string {
 func faultEnv(t *testing.T, spec string) {
 	t.Helper()
 	t.Setenv(lab.FaultEnv, spec)
+}
+
+// refusal is a mistake that a command must refuse before it starts any work: the
+// args after the command's own, and what the message must contain.
+type refusal struct {
+	name string
+	args []string
+	want string
+}
+
+// testRefusals runs cmd with each refusal's args added, and checks that it exits
+// with status 2, says what is wrong on stderr, and started nothing: no output on
+// stdout, and, where started is given, no progress line beginning with it.
+func testRefusals(t *testing.T, cmd []string, started string, tests []refusal) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, append(slices.Clone(cmd), tt.args...)...)
+			if code != exit.Usage || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d (want %d), stderr:\n%s\nwant it to contain %q", code, exit.Usage, stderr, tt.want)
+			}
+			if stdout != "" || started != "" && strings.Contains(stderr, started) {
+				t.Errorf("the work started:\n%s%s", stdout, stderr)
+			}
+		})
+	}
+}
+
+// fault is a failure injected into the workers of a run (see lab.FaultEnv): the
+// exit status and message it must give, and whether the JSON file is written.
+type fault struct {
+	name, spec string
+	code       int
+	want       string
+	written    bool
+}
+
+// testFaults runs cmd, with -json added, once per fault, and checks what the
+// failure gives.
+func testFaults(t *testing.T, cmd []string, faults []fault) {
+	t.Helper()
+	for _, f := range faults {
+		t.Run(f.name, func(t *testing.T) {
+			faultEnv(t, f.spec)
+			js := outPath(t, "out.json")
+			code, _, stderr := run(t, append(slices.Clone(cmd), "-json", js)...)
+			if code != f.code || !strings.Contains(stderr, f.want) {
+				t.Errorf("exit %d, want %d; stderr:\n%s\nwant it to contain %q", code, f.code, stderr, f.want)
+			}
+			if _, err := os.Stat(js); (err == nil) != f.written {
+				t.Errorf("JSON written: %v, want %v", err == nil, f.written)
+			}
+		})
+	}
+}
+
+// readFile is the content of the file at path, which the test needs to go on.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -34,37 +33,26 @@ func complain(err error, stderr io.Writer) int {
 
 // measure runs c, shows its progress on stderr, and reports the result: the summary
 // (or benchmark lines) on stdout, then the output files. Ctrl-C stops the run.
-func measure(c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	prog := newProgress(stderr)
-	r, err := lab.Run(ctx, c, prog.update)
-	prog.end()
-	var me *lab.MemoryError
+func measure(ctx context.Context, c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
+	r, err := runWatched(ctx, c, lab.Run, newProgress(stderr))
 	var mm *lab.MismatchError
 	switch {
-	case errors.As(err, &me):
-		return complain(usagef("%v", err), stderr)
 	case errors.As(err, &mm):
-		fmt.Fprintln(stderr, "localitylab:", err)
-		fmt.Fprintln(stderr, "localitylab: nothing was written: a run whose backings did different work is not a result")
+		status := mismatched(err, "run", stderr)
 		fmt.Fprintln(stderr, "localitylab: to see what the two first did differently:", checkCommand(c, mm))
-		return exit.Mismatch
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "localitylab: interrupted; nothing was written")
-		return exit.Interrupted
+		return status
 	case err != nil:
-		return complain(err, stderr)
+		return failed(err, "; nothing was written", stderr)
 	}
 	status := show(r, format, out, stdout, stderr)
-	failed := 0
+	failures := 0
 	for _, b := range r.Backings {
 		if b.Error != "" {
 			fmt.Fprintf(stderr, "localitylab: %s\n", b.Error)
-			failed++
+			failures++
 		}
 	}
-	if status == exit.OK && failed > 0 {
+	if status == exit.OK && failures > 0 {
 		return exit.Worker
 	}
 	return status
@@ -98,7 +86,9 @@ func headless(stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "The Locality Lab window is not built yet; here is a short headless run of the default\n"+
 		"preset, %q (%d of its %d frames; `localitylab bench -preset %s` runs them all).\n\n",
 		p.Title, c.Frames, p.Frames, p.Name)
-	return measure(c, "table", outputs{}, stdout, stderr)
+	ctx, stop := untilInterrupt()
+	defer stop()
+	return measure(ctx, c, "table", outputs{}, stdout, stderr)
 }
 
 // checkCommand is the check that shows where mm's two backings first differ: the

@@ -39,6 +39,19 @@ func (p *paramFlag) Set(s string) error {
 	return nil
 }
 
+// workloadFlags name the workload a command runs and set its parameters: every
+// command that runs one (bench, sweep, check, inspect) takes them alike.
+type workloadFlags struct {
+	workload string
+	params   []*paramFlag
+}
+
+// add adds -workload, saying when it is required, and a flag per parameter.
+func (w *workloadFlags) add(fs *flag.FlagSet, required string) {
+	fs.StringVar(&w.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" ("+required+")")
+	w.params = paramFlags(fs)
+}
+
 // paramFlags adds a flag for every parameter of every workload to fs.
 func paramFlags(fs *flag.FlagSet) []*paramFlag {
 	var names []string

@@ -23,14 +23,8 @@ func TestReport(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	golden.Text(t, "table.txt", []byte(stdout))
-	want, err := os.ReadFile(savedRun)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := readFile(t, savedRun)
+	got := readFile(t, js)
 	if !bytes.Equal(got, want) {
 		t.Error("report -json did not write back the run it read")
 	}
@@ -101,29 +95,14 @@ func TestReportCharts(t *testing.T) {
 func TestReportBadInput(t *testing.T) {
 	dir := t.TempDir()
 	other := filepath.Join(dir, "other.json")
-	data, err := os.ReadFile(savedRun)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, savedRun)
 	os.WriteFile(other, bytes.Replace(data, []byte(result.Schema), []byte("localitylab/run/v0"), 1), 0o644)
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	testRefusals(t, []string{"report"}, "", []refusal{
 		{"no file", nil, "report: which run?"},
 		{"missing file", []string{filepath.Join(dir, "nope.json")}, "no such file"},
 		{"other schema", []string{other}, `schema: "localitylab/run/v0" is not "localitylab/run/v2"`},
 		{"unwritable output", []string{savedRun, "-csv", filepath.Join(dir, "no", "run.csv")}, "-csv: "},
 		{"two files", []string{savedRun, "more.json"}, `unexpected argument "more.json"`},
 		{"format", []string{savedRun, "-format", "svg"}, `-format: "svg"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, _, stderr := run(t, append([]string{"report"}, tt.args...)...)
-			if code != exit.Usage || !strings.Contains(stderr, tt.want) {
-				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, exit.Usage, tt.want)
-			}
-		})
-	}
+	})
 }

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -42,19 +40,16 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` from 1 to %d, warm-up included", lab.MaxFrames))
 	fs.IntVar(&o.warmup, "warmup", 0, "with -frames: first frames of each point kept out of its summary (default a tenth of -frames)")
 	o.files.flags(fs)
-	o.params = paramFlags(fs)
 	return fs, o
 }
 
 // sweepCmd runs a sweep and reports it: progress per point on stderr, the table on
 // stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
-func sweepCmd(args []string, stdout, stderr io.Writer) int {
-	o, c, status, done := configure(args, stderr, "parameters are flags: -param entities -values 1000,10000",
-		sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles)
-	if done {
-		return status
-	}
-	return runSweep(c, o.out.lesson, o.files, stdout, stderr)
+var sweepCmd = flagCommand("parameters are flags: -param entities -values 1000,10000",
+	sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles, (*sweepOpts).run)
+
+func (o *sweepOpts) run(ctx context.Context, c sweep.Config, stdout, stderr io.Writer) int {
+	return runSweep(ctx, c, o.out.lesson, o.files, stdout, stderr)
 }
 
 // config builds the sweep from the preset, if any, and the flags.
@@ -68,11 +63,11 @@ func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
 	if set["frames"] {
 		c.Frames, c.Warmup = run.Frames, run.Warmup
 	}
-	if o.budget <= 0 {
-		return c, usagef("-budget: %v (want a positive duration, e.g. 90s)", o.budget)
+	if err := checkPositive("budget", o.budget, "90s"); err != nil {
+		return c, err
 	}
-	if o.timeout <= 0 {
-		return c, usagef("-timeout: %v (want a positive duration, e.g. 30s)", o.timeout)
+	if err := checkPositive("timeout", o.timeout, "30s"); err != nil {
+		return c, err
 	}
 	if p := o.out.lesson; p != nil && p.Sweep != nil {
 		c.Param, c.Values = p.Sweep.Param, p.Sweep.Values
@@ -110,19 +105,13 @@ func sweepCheckError(err error) error {
 }
 
 // runSweep runs c with its progress on stderr, then prints and writes the result.
-func runSweep(c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	prog := newSweepProgress(stderr)
-	s, err := sweep.Run(ctx, c, prog.update)
-	prog.end()
+func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
 	var mm *lab.MismatchError
 	switch {
 	case errors.As(err, &mm):
-		fmt.Fprintln(stderr, "localitylab:", err)
-		fmt.Fprintln(stderr, "localitylab: nothing was written: a sweep whose backings did different work is not a result")
-		return exit.Mismatch
-	case errors.Is(err, context.Canceled):
+		return mismatched(err, "sweep", stderr)
+	case interrupted(err):
 		fmt.Fprintf(stderr, "localitylab: interrupted; writing the %d points done\n", len(s.Points))
 	case err != nil:
 		return complain(err, stderr)
@@ -131,7 +120,7 @@ func runSweep(c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout
 	switch {
 	case status != exit.OK:
 		return status
-	case errors.Is(err, context.Canceled):
+	case interrupted(err):
 		return exit.Interrupted
 	case measuredNone(s):
 		fmt.Fprintln(stderr, "localitylab: every point was skipped: none fits in the memory available")

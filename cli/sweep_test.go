@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,8 +19,7 @@ var smallSweep = []string{"sweep", "-workload", "sprites", "-backings", "ptrarra
 // the sweep the table printed, compares the JSON with a golden file (with what a rerun
 // changes masked), and re-exports it with report.
 func TestSweepEndToEnd(t *testing.T) {
-	dir := t.TempDir()
-	js, cs, png, page := filepath.Join(dir, "s.json"), filepath.Join(dir, "s.csv"), filepath.Join(dir, "s.png"), filepath.Join(dir, "s.html")
+	js, cs, png, page := outPath(t, "s.json"), outPath(t, "s.csv"), outPath(t, "s.png"), outPath(t, "s.html")
 	code, stdout, stderr := run(t, append(smallSweep, "-json", js, "-csv", cs, "-png", png, "-html", page)...)
 	if code != exit.OK {
 		t.Fatalf("exit %d\n%s", code, stderr)
@@ -48,19 +46,16 @@ func TestSweepEndToEnd(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	data, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, js)
 	golden.Text(t, "sweep.json", maskSweep(t, data))
 
 	// report writes the same sweep back, and prints the same table.
-	again := filepath.Join(dir, "again.json")
-	code, out2, stderr := run(t, "report", js, "-json", again, "-png", filepath.Join(dir, "again.png"))
+	again := outPath(t, "again.json")
+	code, out2, stderr := run(t, "report", js, "-json", again, "-png", outPath(t, "again.png"))
 	if code != exit.OK {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
-	if back, _ := os.ReadFile(again); string(back) != string(data) {
+	if back := readFile(t, again); string(back) != string(data) {
 		t.Error("report -json did not write back the sweep it read")
 	}
 	if out2 != stdout {
@@ -115,12 +110,7 @@ func maskSweep(t *testing.T, data []byte) []byte {
 // TestSweepBadInput: each mistake is refused before any worker starts, with exit
 // status 2 and a message that names it.
 func TestSweepBadInput(t *testing.T) {
-	base := []string{"sweep", "-workload", "sprites", "-backings", "soa"}
-	tests := []struct {
-		name string
-		args []string
-		want string
-	}{
+	testRefusals(t, []string{"sweep", "-workload", "sprites", "-backings", "soa"}, "point 1", []refusal{
 		{"unknown parameter", []string{"-param", "entitees", "-values", "1,2"}, `-param: the sprites workload has no parameter "entitees"`},
 		{"value out of range", []string{"-param", "moving_pct", "-values", "0,150"}, "-values: 150 is out of range for moving_pct (want 0 to 100)"},
 		{"one value", []string{"-param", "entities", "-values", "1000"}, "-values: 1 given (want at least 2)"},
@@ -133,44 +123,14 @@ func TestSweepBadInput(t *testing.T) {
 		{"a run flag", []string{"-param", "entities", "-cache", "tepid"}, `-cache: "tepid" is not a cache mode`},
 		{"a parameter of another workload", []string{"-param", "entities", "-cols", "5"}, "-cols: the sprites workload has no such parameter"},
 		{"an unwritable output", []string{"-param", "entities", "-png", "/nonexistent/dir/s.png"}, "-png: "},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := run(t, append(base, tc.args...)...)
-			if code != exit.Usage || !strings.Contains(stderr, tc.want) {
-				t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, tc.want)
-			}
-			if strings.Contains(stderr, "point 1") || stdout != "" {
-				t.Errorf("the sweep started:\n%s%s", stdout, stderr)
-			}
-		})
-	}
+	})
 }
 
 func TestSweepFailures(t *testing.T) {
-	tests := []struct {
-		name    string
-		fault   string
-		code    int
-		want    string
-		written bool
-	}{
+	testFaults(t, smallSweep, []fault{
 		{"mismatch", "soa:checksum@5", exit.Mismatch, "entities = 500: checksum mismatch at frame 5", false},
 		{"worker exits", "soa:exit@6", exit.Worker, "entities = 500: worker soa: the worker ended unexpectedly (exit status 7)", true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			faultEnv(t, tc.fault)
-			js := outPath(t, "s.json")
-			code, _, stderr := run(t, append(smallSweep, "-json", js)...)
-			if code != tc.code || !strings.Contains(stderr, tc.want) {
-				t.Errorf("exit %d, want %d; stderr:\n%s\nwant it to contain %q", code, tc.code, stderr, tc.want)
-			}
-			if _, err := os.Stat(js); (err == nil) != tc.written {
-				t.Errorf("JSON written: %v, want %v", err == nil, tc.written)
-			}
-		})
-	}
+	})
 }
 
 // TestSweepPreset: a sweep lesson gives the parameter and values, flags override

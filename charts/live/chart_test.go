@@ -37,8 +37,9 @@ func names(r *result.Run) []string {
 	return out
 }
 
-// show puts c alone in a test window of the given size and returns the window.
-func show(t *testing.T, c *Chart, w, h float32) fyne.Window {
+// show puts c (a Chart, a SweepChart) alone in a test window of the given size and
+// returns the window.
+func show(t *testing.T, c fyne.CanvasObject, w, h float32) fyne.Window {
 	t.Helper()
 	test.NewTempApp(t)
 	win := test.NewTempWindow(t, c)

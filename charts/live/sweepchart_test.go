@@ -6,9 +6,6 @@ import (
 	"math"
 	"testing"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
-
 	"localitylab/charts"
 	"localitylab/charts/internal/fixture"
 )
@@ -16,11 +13,8 @@ import (
 // TestSweepChart: the widget draws the sweep with every backing's line in its
 // colour, marks the value being measured, and shows only its message before a sweep.
 func TestSweepChart(t *testing.T) {
-	test.NewTempApp(t)
 	c := NewSweepChart("No sweep yet")
-	win := test.NewTempWindow(t, c)
-	win.SetPadded(false)
-	win.Resize(fyne.NewSize(900, 500))
+	win := show(t, c, 900, 500)
 
 	img := win.Canvas().Capture()
 	for _, b := range []string{"ptrarray", "soa", "spatialhash"} {

@@ -18,6 +18,7 @@ import (
 	"math"
 	"os"
 
+	"localitylab/charts"
 	"localitylab/internal/atomicfile"
 )
 
@@ -30,8 +31,8 @@ const (
 var (
 	background = color.NRGBA{0x1F, 0x26, 0x33, 0xFF}
 	idle       = color.NRGBA{0x34, 0x3E, 0x4F, 0xFF} // a cell no one reads
-	scattered  = color.NRGBA{0xD5, 0x5E, 0x00, 0xFF} // charts' ptrarray colour
-	packed     = color.NRGBA{0x00, 0x9E, 0x73, 0xFF} // charts' soa colour
+	scattered  = charts.Color("ptrarray")            // pointer chasing, as the charts draw it
+	packed     = charts.Color("soa")                 // packed columns, as the charts draw them
 )
 
 // hits marks, per line, the cells a pointer-chasing loop touches: one or two per line,
