@@ -8,11 +8,6 @@ import (
 	"localitylab/presets"
 )
 
-// loadPresetDialog asks for a preset file and makes it the setup.
-func (w *window) loadPresetDialog() {
-	w.openFile("Load a preset file", func(path string) { w.loadPreset(path) })
-}
-
 // loadPreset makes the preset at path the setup. A file that is broken or names
 // what does not exist is reported, naming the file and the field, and nothing else
 // changes.

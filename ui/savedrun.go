@@ -7,11 +7,6 @@ import (
 	"localitylab/lab/result"
 )
 
-// openRunDialog asks for a saved run and shows it.
-func (w *window) openRunDialog() {
-	w.openFile("Open a saved run", func(path string) { w.openRun(path) })
-}
-
 // openRun shows the run saved at path, without running anything: charts, table,
 // notes and, when it came from a lesson, the claims with their answers. The setup
 // becomes the run's, so that Run measures it again.
