@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"localitylab/internal/panics"
+	"localitylab/internal/testcheck"
 )
 
 // model is the reference the fuzz target checks Grid against: per tile a plain slice,
@@ -123,7 +123,7 @@ func (m *model) misuse(t *testing.T, g *Grid[uint16], r, k int) {
 			}
 		}
 	}
-	if panics.Of(func() { g.Remove(col, r, idx) }) == "" {
+	if testcheck.PanicOf(func() { g.Remove(col, r, idx) }) == "" {
 		t.Fatalf("Remove(%d, %d, %d) did not panic", col, r, idx)
 	}
 }

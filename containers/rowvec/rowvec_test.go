@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/internal/panics"
+	"localitylab/internal/testcheck"
 )
 
 func TestRemoveAnyPosition(t *testing.T) {
@@ -184,7 +184,7 @@ func TestMisusePanics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			msg := panics.Of(tt.op)
+			msg := testcheck.PanicOf(tt.op)
 			if !strings.Contains(msg, tt.want) {
 				t.Errorf("panic %q, want one containing %q", msg, tt.want)
 			}
