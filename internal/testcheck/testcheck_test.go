@@ -35,23 +35,25 @@ func (r *recorder) Errorf(format string, args ...any) {
 }
 
 func TestErr(t *testing.T) {
-	tests := []struct {
-		name  string
-		err   error
-		want  string
-		fails bool
+	cases := []struct { // err "" for none; want "" for none wanted
+		err, want string
+		fails     bool
 	}{
-		{"nil, as wanted", nil, "", false},
-		{"an error where none was wanted", errors.New("no such file"), "", true},
-		{"the error wanted", errors.New("open x: no such file"), "no such file", false},
-		{"another error", errors.New("permission denied"), "no such file", true},
-		{"no error where one was wanted", nil, "no such file", true},
+		{"", "", false},
+		{"no such file", "", true},
+		{"open x: no such file", "no such file", false},
+		{"permission denied", "no such file", true},
+		{"", "no such file", true},
 	}
-	for _, tt := range tests {
+	for _, c := range cases {
+		var err error
+		if c.err != "" {
+			err = errors.New(c.err)
+		}
 		r := &recorder{TB: t}
-		Err(r, tt.err, tt.want, "Open(%q)", "x")
-		if got := len(r.errs) > 0; got != tt.fails {
-			t.Errorf("%s: Err reported %v, want a failure: %v", tt.name, r.errs, tt.fails)
+		Err(r, err, c.want, "Open(%q)", "x")
+		if got := len(r.errs) > 0; got != c.fails {
+			t.Errorf("error %q, want %q: Err reported %v, want a failure: %v", c.err, c.want, r.errs, c.fails)
 		}
 	}
 }
