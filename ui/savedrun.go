@@ -15,12 +15,8 @@ func (w *window) openRun(path string) {
 		w.sweep.openSweep(path)
 		return
 	}
-	if w.busy("Cannot open a run now") {
-		return
-	}
-	r, err := result.LoadJSON(path)
-	if err != nil {
-		w.fail("Cannot open the run", err)
+	r, ok := loadIdle(w, path, result.LoadJSON, "Cannot open a run now", "Cannot open the run")
+	if !ok {
 		return
 	}
 	if s, ok := setupOfRun(r); ok {
