@@ -62,17 +62,11 @@ func (l *Live) finalLayouts() {
 // takeLayout asks backing i's worker for its layout and keeps it; a worker that fails
 // to answer ends its backing, as a failed scene does.
 func (l *Live) takeLayout(i int) {
-	p := l.procs[i]
-	if p == nil {
+	if l.procs[i] == nil {
 		return
 	}
-	if err := p.layout(l.dog, &l.layoutIn); err != nil {
-		l.failUnlessStopped(i, err)
-		return
-	}
-	l.mu.Lock()
-	l.layouts[i], l.layoutIn = l.layoutIn, l.layouts[i]
-	l.hasLayout[i] = true
-	l.mu.Unlock()
-	l.notify()
+	l.fetch(i, func(p *proc) error { return p.layout(l.dog, &l.layoutIn) }, func() {
+		l.layouts[i], l.layoutIn = l.layoutIn, l.layouts[i]
+		l.hasLayout[i] = true
+	})
 }

@@ -1,49 +1,13 @@
 package lab
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
 
 	"localitylab/memlayout"
-	"localitylab/memlayout/layouttest"
 	"localitylab/scenarios/workload"
 )
-
-func TestLayoutMessages(t *testing.T) {
-	var b bytes.Buffer
-	w := newWriter(&b)
-	want := layouttest.Every()
-	if err := putLayout(w, want); err != nil {
-		t.Fatal(err)
-	}
-	r := newReader(&b)
-	if typ, err := r.next(); err != nil || typ != msgLayoutData {
-		t.Fatalf("read %v, %v; want a layout data message", typ, err)
-	}
-	var got memlayout.Layout
-	if err := getLayout(r, &got); err != nil {
-		t.Fatal(err)
-	}
-	if got.Backing != want.Backing || len(got.Views) != len(want.Views) || len(got.Facts) != len(want.Facts) {
-		t.Errorf("layout %+v, want %+v", got, want)
-	}
-
-	// A cut layout is an error of the protocol, not a panic.
-	b.Reset()
-	putLayout(w, want)
-	raw := b.Bytes()
-	raw = raw[:len(raw)-3]
-	copy(raw[4:8], []byte{byte(len(raw) - headerSize), byte((len(raw) - headerSize) >> 8), 0, 0})
-	r = newReader(bytes.NewReader(raw))
-	if _, err := r.next(); err != nil {
-		t.Fatal(err)
-	}
-	if err := getLayout(r, &got); err == nil || !strings.Contains(err.Error(), "protocol: memlayout") {
-		t.Errorf("a cut layout: %v", err)
-	}
-}
 
 // TestLayout runs a real workload with layouts on: the chosen backing's layout comes
 // while frames run, and every backing's, of its last frame, once they are done, with

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"localitylab/lab/result"
+	"localitylab/memlayout"
+	"localitylab/memlayout/layouttest"
 	"localitylab/scenarios/workload"
 )
 
@@ -38,6 +40,8 @@ func TestProtocolRoundTrip(t *testing.T) {
 	must(putBurst(w, 7, 3))
 	must(putSample(w, &sample))
 	must(putScene(w, &scene))
+	layout := layouttest.Every()
+	must(putLayout(w, layout))
 	must(w.send(msgFail, []byte("it broke")))
 
 	r := newReader(&buf)
@@ -81,6 +85,12 @@ func TestProtocolRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(sc, scene) {
 		t.Errorf("scene %+v, want %+v", sc, scene)
 	}
+	next(msgLayoutData)
+	var lay memlayout.Layout
+	must(getLayout(r, &lay))
+	if lay.Backing != layout.Backing || len(lay.Views) != len(layout.Views) || len(lay.Facts) != len(layout.Facts) {
+		t.Errorf("layout %+v, want %+v", lay, layout)
+	}
 	next(msgFail)
 	if r.text() != "it broke" {
 		t.Errorf("fail text %q", r.text())
@@ -111,10 +121,13 @@ func TestSceneClipped(t *testing.T) {
 }
 
 func TestProtocolErrors(t *testing.T) {
-	burst := func(first, n int) []byte {
+	encoded := func(put func(w *writer) error) []byte {
 		var b bytes.Buffer
-		putBurst(newWriter(&b), first, n)
+		put(newWriter(&b))
 		return b.Bytes()
+	}
+	burst := func(first, n int) []byte {
+		return encoded(func(w *writer) error { return putBurst(w, first, n) })
 	}
 	frame := func() []byte { return burst(3, 1) }
 	hello := func(magic string, version byte) []byte {
@@ -141,18 +154,19 @@ func TestProtocolErrors(t *testing.T) {
 		{"empty burst", burst(3, 0), func(r *reader) error { _, _, err := getBurst(r); return err }, "burst of 0 frames"},
 		{"long burst", burst(3, MaxBurst+1), func(r *reader) error { _, _, err := getBurst(r); return err }, "burst of 257 frames"},
 		{"burst past the end", burst(MaxFrames-2, 3), func(r *reader) error { _, _, err := getBurst(r); return err }, "run past the last possible"},
-		{"load without phases", func() []byte {
-			var b bytes.Buffer
-			putLoaded(newWriter(&b), &loadRecord{Entities: 1})
-			return b.Bytes()
-		}(), func(r *reader) error { return getLoaded(r, &loadRecord{}) }, "without a phase"},
+		{"load without phases", encoded(func(w *writer) error { return putLoaded(w, &loadRecord{Entities: 1}) }),
+			func(r *reader) error { return getLoaded(r, &loadRecord{}) }, "without a phase"},
 		{"progress out of range", func() []byte {
-			var b bytes.Buffer
-			putProgress(newWriter(&b), 0)
-			out := b.Bytes()
+			out := encoded(func(w *writer) error { return putProgress(w, 0) })
 			out[len(out)-1] = 0x7f // a huge float
 			return out
 		}(), func(r *reader) error { _, err := getProgress(r); return err }, "outside 0 to 1"},
+		{"cut layout", func() []byte { // an error of the protocol, not a panic
+			raw := encoded(func(w *writer) error { return putLayout(w, layouttest.Every()) })
+			raw = raw[:len(raw)-3]
+			copy(raw[4:8], []byte{byte(len(raw) - headerSize), byte((len(raw) - headerSize) >> 8), 0, 0})
+			return raw
+		}(), func(r *reader) error { return getLayout(r, &memlayout.Layout{}) }, "protocol: memlayout"},
 		{"magic", hello("XXXX", protocolVersion), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "is the worker this program"},
 		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 2"},
 	}

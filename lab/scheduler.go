@@ -303,20 +303,29 @@ func (l *Live) maybeScene() {
 	}
 	l.sceneAt = time.Now()
 	for i, p := range l.procs {
-		if p == nil {
-			continue
-		}
-		if err := p.scene(l.dog, &l.sceneBuf); err != nil {
-			l.failUnlessStopped(i, err)
+		if p != nil {
+			l.fetch(i, func(p *proc) error { return p.scene(l.dog, &l.sceneBuf) }, func() {
+				l.scene, l.sceneBuf = l.sceneBuf, l.scene
+				l.hasScene = true
+			})
 			return
 		}
-		l.mu.Lock()
-		l.scene, l.sceneBuf = l.sceneBuf, l.scene
-		l.hasScene = true
-		l.mu.Unlock()
-		l.notify()
+	}
+}
+
+// fetch asks backing i's live worker for what the window shows between frames (a
+// scene, a layout), read by ask into the spare copy. When the worker answers, keep
+// swaps the copies under the lock and Updates is signalled; when it fails, its backing
+// ends, as a failed frame ends it.
+func (l *Live) fetch(i int, ask func(*proc) error, keep func()) {
+	if err := ask(l.procs[i]); err != nil {
+		l.failUnlessStopped(i, err)
 		return
 	}
+	l.mu.Lock()
+	keep()
+	l.mu.Unlock()
+	l.notify()
 }
 
 func (l *Live) anyAlive() bool {

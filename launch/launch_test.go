@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/internal/testcheck"
 	"localitylab/presets"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
@@ -78,10 +79,7 @@ func TestCheckParamNamesTheFlag(t *testing.T) {
 		{"cols", 0, "-cols: 0 is out of range for tiles (want 1 to 32768)"},
 		{"lifetime", 5, "-lifetime: the tiles workload has no such parameter"},
 	} {
-		err := CheckParam(spec, tt.name, tt.v)
-		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
-			t.Errorf("CheckParam(%s, %d) = %v, want %q", tt.name, tt.v, err, tt.want)
-		}
+		testcheck.Err(t, CheckParam(spec, tt.name, tt.v), tt.want, "CheckParam(%s, %d)", tt.name, tt.v)
 	}
 }
 

@@ -49,19 +49,15 @@ func (v *View) append(b []byte) []byte {
 	b = append(b, byte(v.Kind))
 	b = putString(b, v.Title)
 	b = putString(b, v.Note)
-	b = binary.AppendVarint(b, v.Of)
-	b = binary.AppendVarint(b, v.PerCell)
+	b = putVarints(b, v.Of, v.PerCell)
 	b = putString(b, v.Unit)
 	b = binary.AppendUvarint(b, uint64(len(v.Points)))
 	for _, p := range v.Points {
-		b = binary.AppendVarint(b, p.Index)
-		b = binary.AppendVarint(b, p.Offset)
+		b = putVarints(b, p.Index, p.Offset)
 	}
 	b = binary.AppendUvarint(b, uint64(len(v.Bins)))
 	for _, x := range v.Bins {
-		b = binary.AppendVarint(b, x.Lo)
-		b = binary.AppendVarint(b, x.Hi)
-		b = binary.AppendVarint(b, x.Count)
+		b = putVarints(b, x.Lo, x.Hi, x.Count)
 	}
 	b = binary.AppendUvarint(b, uint64(len(v.Slots)))
 	for _, s := range v.Slots {
@@ -71,15 +67,12 @@ func (v *View) append(b []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(len(v.Bars)))
 	for _, x := range v.Bars {
 		b = putString(b, x.Label)
-		b = binary.AppendVarint(b, x.Value)
-		b = binary.AppendVarint(b, x.Max)
+		b = putVarints(b, x.Value, x.Max)
 		b = putString(b, x.Unit)
 	}
 	b = binary.AppendUvarint(b, uint64(len(v.Rows)))
 	for _, r := range v.Rows {
-		for _, x := range [...]int64{r.Index, r.Len, r.Cap, r.Free} {
-			b = binary.AppendVarint(b, x)
-		}
+		b = putVarints(b, r.Index, r.Len, r.Cap, r.Free)
 	}
 	h := &v.Heat
 	b = binary.AppendUvarint(b, uint64(h.W))
@@ -95,10 +88,7 @@ func (v *View) append(b []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(len(v.Columns)))
 	for _, c := range v.Columns {
 		b = putString(b, c.Name)
-		b = binary.AppendVarint(b, c.Elem)
-		b = binary.AppendVarint(b, c.Bytes)
-		b = binary.AppendVarint(b, c.Rows)
-		b = binary.AppendVarint(b, c.Read)
+		b = putVarints(b, c.Elem, c.Bytes, c.Rows, c.Read)
 		b = putBool(b, c.Hot)
 	}
 	b = binary.AppendUvarint(b, uint64(len(v.Lines)))
@@ -120,8 +110,12 @@ func putBool(b []byte, v bool) []byte {
 	return append(b, 0)
 }
 
-func putRect(b []byte, r Rect) []byte {
-	for _, x := range [...]int64{r.X0, r.Y0, r.X1, r.Y1} {
+func putRect(b []byte, r Rect) []byte { return putVarints(b, r.X0, r.Y0, r.X1, r.Y1) }
+
+// putVarints appends the signed fields of a record in order, as the decoder's
+// varint calls read them back.
+func putVarints(b []byte, xs ...int64) []byte {
+	for _, x := range xs {
 		b = binary.AppendVarint(b, x)
 	}
 	return b

@@ -98,23 +98,6 @@ func quitWhenDone[T any, L interface {
 	}()
 }
 
-// saved writes v to -save, when asked, and says whether all went well; what names
-// what there was to save ("run", "sweep").
-func saved[T any](q *autoQuit, v *T, what string, save func(string, *T) error) bool {
-	if q.save == "" {
-		return true
-	}
-	if v == nil {
-		fmt.Fprintf(q.stderr, "localitylab: -save: there was no %s to save (add -run)\n", what)
-		return false
-	}
-	if err := save(q.save, v); err != nil {
-		fmt.Fprintln(q.stderr, "localitylab: -save:", err)
-		return false
-	}
-	return true
-}
-
 // capture writes the window as it looks now to q.screenshot.
 func (q *autoQuit) capture() error {
 	img := captureWindow(q.w.win)
@@ -142,16 +125,36 @@ func (q *autoQuit) finish(r *result.Run, err error) int {
 		fmt.Fprintln(q.stderr, "localitylab:", err)
 		return exit.Failed
 	}
-	if !saved(q, r, "run", result.SaveJSON) {
-		return exit.Failed
-	}
+	failed := ""
 	if r != nil {
 		for _, b := range r.Backings {
-			if b.Error != "" {
-				fmt.Fprintln(q.stderr, "localitylab:", b.Error)
-				return exit.Worker
+			if failed == "" {
+				failed = b.Error
 			}
 		}
+	}
+	return exitAfterSave(q, r, "run", result.SaveJSON, failed)
+}
+
+// exitAfterSave writes v to -save, when asked, and returns the exit status that
+// follows, for a run and a sweep alike: Failed when there was no v or it could not be
+// saved, Worker when a worker failed (failed is its error, "" when none did), OK
+// otherwise. what names what there was to save ("run", "sweep").
+func exitAfterSave[T any](q *autoQuit, v *T, what string, save func(string, *T) error, failed string) int {
+	switch {
+	case q.save == "":
+	case v == nil:
+		fmt.Fprintf(q.stderr, "localitylab: -save: there was no %s to save (add -run)\n", what)
+		return exit.Failed
+	default:
+		if err := save(q.save, v); err != nil {
+			fmt.Fprintln(q.stderr, "localitylab: -save:", err)
+			return exit.Failed
+		}
+	}
+	if failed != "" {
+		fmt.Fprintln(q.stderr, "localitylab:", failed)
+		return exit.Worker
 	}
 	return exit.OK
 }

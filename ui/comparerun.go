@@ -13,11 +13,6 @@ import (
 // how a user sees a change to a store as it runs: the run before the change is the
 // base, the run after it is live.
 
-// compareDialog asks for the saved run to compare with.
-func (w *window) compareDialog() {
-	w.openFile("Compare with a saved run", func(path string) { w.compareWith(path) })
-}
-
 // compareWith shows the run saved at path as the base. A run of another workload is
 // refused: its frames did other work.
 func (w *window) compareWith(path string) {

@@ -25,6 +25,12 @@ func (w *window) openFile(title string, done func(path string)) {
 	w.showFileDialog(d, title, ".json")
 }
 
+// The dialogs that open a file, for the menu, the keys and the buttons; what each
+// does with the path lives with its feature.
+func (w *window) openRunDialog()    { w.openFile("Open a saved run", w.openRun) }
+func (w *window) compareDialog()    { w.openFile("Compare with a saved run", w.compareWith) }
+func (w *window) loadPresetDialog() { w.openFile("Load a preset file", w.loadPreset) }
+
 // chosen closes the file a dialog opened and hands its path to done; nothing was
 // chosen when f is nil (the dialog was cancelled).
 func (w *window) chosen(title string, f interface {

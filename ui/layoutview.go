@@ -78,9 +78,7 @@ type layoutRenderer struct {
 
 func (r *layoutRenderer) draw(w, h int) image.Image {
 	w, h = max(w, 1), max(h, 1)
-	if r.img == nil || r.img.Rect.Dx() != w || r.img.Rect.Dy() != h {
-		r.img = image.NewRGBA(image.Rect(0, 0, w, h))
-	}
+	r.img = sized(r.img, w, h)
 	scale := 1.0
 	if size := r.v.Size(); size.Width > 0 {
 		scale = float64(w) / float64(size.Width)

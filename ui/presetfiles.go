@@ -8,21 +8,12 @@ import (
 	"localitylab/presets"
 )
 
-// loadPresetDialog asks for a preset file and makes it the setup.
-func (w *window) loadPresetDialog() {
-	w.openFile("Load a preset file", func(path string) { w.loadPreset(path) })
-}
-
 // loadPreset makes the preset at path the setup. A file that is broken or names
 // what does not exist is reported, naming the file and the field, and nothing else
 // changes.
 func (w *window) loadPreset(path string) {
-	if w.busy("Cannot load a preset now") {
-		return
-	}
-	p, err := presets.Load(path)
-	if err != nil {
-		w.fail("Cannot load the preset", err)
+	p, ok := loadIdle(w, path, presets.Load, "Cannot load a preset now", "Cannot load the preset")
+	if !ok {
 		return
 	}
 	w.applySetup(p)

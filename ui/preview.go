@@ -100,9 +100,7 @@ type previewRenderer struct {
 
 func (r *previewRenderer) draw(w, h int) image.Image {
 	w, h = max(w, 1), max(h, 1)
-	if r.img == nil || r.img.Rect.Dx() != w || r.img.Rect.Dy() != h {
-		r.img = image.NewRGBA(image.Rect(0, 0, w, h))
-	}
+	r.img = sized(r.img, w, h)
 	if !r.p.has {
 		fill(r.img, r.img.Rect, sceneGround)
 		return r.img

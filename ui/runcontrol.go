@@ -143,13 +143,21 @@ func (w *window) startRun(paused bool) bool {
 	return true
 }
 
-// busy reports whether a run is live and, if so, says that what cannot be done
-// until it is reset: the setup and the figures on screen are the run's.
-func (w *window) busy(what string) bool {
+// loadIdle reads the file at path with load, for an action that replaces the setup
+// and the figures on screen: while a run is live it refuses, saying busy (they are
+// the run's until it is reset), and a file it cannot read it reports under failed.
+// ok is false when it did either.
+func loadIdle[T any](w *window, path string, load func(string) (T, error), busy, failed string) (v T, ok bool) {
 	if w.live {
-		w.fail(what, errors.New("a run is in progress: Reset it first (R)"))
+		w.fail(busy, errors.New("a run is in progress: Reset it first (R)"))
+		return v, false
 	}
-	return w.live
+	v, err := load(path)
+	if err != nil {
+		w.fail(failed, err)
+		return v, false
+	}
+	return v, true
 }
 
 // fail shows err in a dialog titled what, and on the status line.

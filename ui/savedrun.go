@@ -7,11 +7,6 @@ import (
 	"localitylab/lab/result"
 )
 
-// openRunDialog asks for a saved run and shows it.
-func (w *window) openRunDialog() {
-	w.openFile("Open a saved run", func(path string) { w.openRun(path) })
-}
-
 // openRun shows the run saved at path, without running anything: charts, table,
 // notes and, when it came from a lesson, the claims with their answers. The setup
 // becomes the run's, so that Run measures it again.
@@ -20,12 +15,8 @@ func (w *window) openRun(path string) {
 		w.sweep.openSweep(path)
 		return
 	}
-	if w.busy("Cannot open a run now") {
-		return
-	}
-	r, err := result.LoadJSON(path)
-	if err != nil {
-		w.fail("Cannot open the run", err)
+	r, ok := loadIdle(w, path, result.LoadJSON, "Cannot open a run now", "Cannot open the run")
+	if !ok {
 		return
 	}
 	if s, ok := setupOfRun(r); ok {

@@ -38,18 +38,15 @@ func (q *autoQuit) finishSweep(s *result.Sweep, err, startErr error) int {
 		fmt.Fprintln(q.stderr, "localitylab: the sweep did not start:", startErr)
 		return exit.Usage
 	}
-	if !saved(q, s, "sweep", result.SaveSweepJSON) {
-		return exit.Failed
-	}
+	failed := ""
 	if s != nil {
 		for _, p := range s.Points {
 			for _, b := range p.Backings {
-				if b.Error != "" {
-					fmt.Fprintln(q.stderr, "localitylab:", b.Error)
-					return exit.Worker
+				if failed == "" {
+					failed = b.Error
 				}
 			}
 		}
 	}
-	return exit.OK
+	return exitAfterSave(q, s, "sweep", result.SaveSweepJSON, failed)
 }

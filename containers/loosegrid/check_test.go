@@ -104,14 +104,3 @@ func checkQuery[T comparable](t *testing.T, g *Grid[T], boxes map[int32]Box, val
 		t.Fatalf("Query(%+v) = %v, want %v", q, got, want)
 	}
 }
-
-// panicOf runs op and returns its panic message, "" if it did not panic.
-func panicOf(op func()) (msg string) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg = fmt.Sprint(r)
-		}
-	}()
-	op()
-	return ""
-}

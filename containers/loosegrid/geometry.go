@@ -133,6 +133,22 @@ func (g *geometry) index(d int64, last uint64) int32 {
 	return int32(min(hi<<1|lo>>63, last))
 }
 
+// reach is what a query visits: the columns [cx0, cx1] and rows [cy0, cy1] of the
+// cells whose corners could hold a box overlapping q, the largest box being w×h, and
+// the columns [ix0, ix1] and rows [iy0, iy1] of those that lie wholly inside q. The
+// grid's and the index's queries differ only in what a cell holds, so they share it.
+type reach struct{ cx0, cx1, cy0, cy1, ix0, ix1, iy0, iy1 int32 }
+
+func (g *geometry) reach(q Box, w, h int32) reach {
+	qx1, qy1 := int64(q.X)+int64(q.W), int64(q.Y)+int64(q.H)
+	var r reach
+	r.cx0, r.cx1 = g.col(int64(q.X)-int64(w)+1), g.col(qx1-1)
+	r.cy0, r.cy1 = g.row(int64(q.Y)-int64(h)+1), g.row(qy1-1)
+	r.ix0, r.ix1 = g.inside(int64(q.X), qx1, g.x0, g.cols)
+	r.iy0, r.iy1 = g.inside(int64(q.Y), qy1, g.y0, g.rows)
+	return r
+}
+
 // inside is the range [first, last] of cells along one axis whose every coordinate
 // lies in [lo, hi), for a grid of n cells from origin o: the cells a loose query takes
 // whole, without testing their entries. Border cells are never inside, since they

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"localitylab/internal/testcheck"
 )
 
 func TestQueryMatchesBruteForce(t *testing.T) {
@@ -246,7 +248,7 @@ func TestMisusePanics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if msg := panicOf(tt.op); !strings.Contains(msg, tt.want) {
+			if msg := testcheck.PanicOf(tt.op); !strings.Contains(msg, tt.want) {
 				t.Errorf("panic %q, want one containing %q", msg, tt.want)
 			}
 		})

@@ -87,18 +87,13 @@ func (ix *Index) Query(q Box, dst []int32) []int32 {
 	if q.Empty() || len(ix.sorted) == 0 {
 		return dst
 	}
-	geo := &ix.geo
-	qx1, qy1 := int64(q.X)+int64(q.W), int64(q.Y)+int64(q.H)
-	cx0, cx1 := geo.col(int64(q.X)-int64(ix.w)+1), geo.col(qx1-1)
-	cy0, cy1 := geo.row(int64(q.Y)-int64(ix.h)+1), geo.row(qy1-1)
-	ix0, ix1 := geo.inside(int64(q.X), qx1, geo.x0, geo.cols)
-	iy0, iy1 := geo.inside(int64(q.Y), qy1, geo.y0, geo.rows)
-	for cy := cy0; cy <= cy1; cy++ {
-		base := cy * geo.cols
-		rowInside := iy0 <= cy && cy <= iy1
-		for cx := cx0; cx <= cx1; cx++ {
+	r, cols := ix.geo.reach(q, ix.w, ix.h), ix.geo.cols
+	for cy := r.cy0; cy <= r.cy1; cy++ {
+		base := cy * cols
+		rowInside := r.iy0 <= cy && cy <= r.iy1
+		for cx := r.cx0; cx <= r.cx1; cx++ {
 			boxes := ix.sorted[ix.start[base+cx]:ix.start[base+cx+1]]
-			if rowInside && ix0 <= cx && cx <= ix1 {
+			if rowInside && r.ix0 <= cx && cx <= r.ix1 {
 				dst = append(dst, boxes...)
 				continue
 			}

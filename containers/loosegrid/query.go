@@ -13,23 +13,18 @@ func (g *Grid[T]) Query(q Box, dst []Entry[T]) []Entry[T] {
 		return dst
 	}
 	g.Pack()
-	geo := &g.geo
-	qx1, qy1 := int64(q.X)+int64(q.W), int64(q.Y)+int64(q.H)
-	cx0, cx1 := geo.col(int64(q.X)-int64(g.maxW)+1), geo.col(qx1-1)
-	cy0, cy1 := geo.row(int64(q.Y)-int64(g.maxH)+1), geo.row(qy1-1)
-	ix0, ix1 := geo.inside(int64(q.X), qx1, geo.x0, geo.cols)
-	iy0, iy1 := geo.inside(int64(q.Y), qy1, geo.y0, geo.rows)
-	for cy := cy0; cy <= cy1; cy++ {
-		base := cy * geo.cols
-		rowInside := iy0 <= cy && cy <= iy1
-		for cx := cx0; cx <= cx1; cx++ {
+	r, cols := g.geo.reach(q, g.maxW, g.maxH), g.geo.cols
+	for cy := r.cy0; cy <= r.cy1; cy++ {
+		base := cy * cols
+		rowInside := r.iy0 <= cy && cy <= r.iy1
+		for cx := r.cx0; cx <= r.cx1; cx++ {
 			c := base + cx
 			if g.stale.has(c) {
 				g.refresh(c)
 			}
 			cl := g.cells[c]
 			items := g.slots[cl.start : cl.start+cl.n]
-			if rowInside && ix0 <= cx && cx <= ix1 {
+			if rowInside && r.ix0 <= cx && cx <= r.ix1 {
 				for i := range items {
 					dst = append(dst, items[i].entry())
 				}

@@ -3,6 +3,8 @@ package rowvec
 import (
 	"slices"
 	"testing"
+
+	"localitylab/internal/testcheck"
 )
 
 // model is the reference the fuzz target checks Grid against: per tile a plain slice,
@@ -121,7 +123,7 @@ func (m *model) misuse(t *testing.T, g *Grid[uint16], r, k int) {
 			}
 		}
 	}
-	if panicOf(func() { g.Remove(col, r, idx) }) == "" {
+	if testcheck.PanicOf(func() { g.Remove(col, r, idx) }) == "" {
 		t.Fatalf("Remove(%d, %d, %d) did not panic", col, r, idx)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"localitylab/internal/testcheck"
 )
 
 func TestRemoveAnyPosition(t *testing.T) {
@@ -182,23 +184,12 @@ func TestMisusePanics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			msg := panicOf(tt.op)
+			msg := testcheck.PanicOf(tt.op)
 			if !strings.Contains(msg, tt.want) {
 				t.Errorf("panic %q, want one containing %q", msg, tt.want)
 			}
 		})
 	}
-}
-
-// panicOf runs op and returns its panic message, "" if it did not panic.
-func panicOf(op func()) (msg string) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg = fmt.Sprint(r)
-		}
-	}()
-	op()
-	return ""
 }
 
 // TestInsertSpanMatchesInserts: a run of columns inserted in one call leaves the row

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"testing"
@@ -94,36 +95,51 @@ func TestOffered(t *testing.T) {
 // TestTraceAgrees: what aos's frames fold, line by line, is what soa's fold, on every
 // workload; and the trace is not empty, so the agreement means something.
 func TestTraceAgrees(t *testing.T) {
+	var traces [2][]workload.Folded
+	sideBySide(t, nil, func(t *testing.T, i int, st workload.Store) {
+		tr, ok := st.(workload.Tracer)
+		if !ok {
+			t.Fatalf("%s's store is no workload.Tracer", againstSoA[i])
+		}
+		tr.StartTrace()
+		for range 5 {
+			st.Frame()
+		}
+		traces[i] = tr.Trace(nil)
+	}, func(t *testing.T) {
+		if len(traces[0]) < 10 || len(traces[0]) != len(traces[1]) {
+			t.Fatalf("traces of %d and %d lines", len(traces[0]), len(traces[1]))
+		}
+		for i := range traces[0] {
+			if traces[0][i] != traces[1][i] {
+				t.Fatalf("line %d: soa %v, aos %v", i, traces[0][i], traces[1][i])
+			}
+		}
+	})
+}
+
+// againstSoA are the backings sideBySide runs, in its order.
+var againstSoA = [2]string{workload.SoA, "aos"}
+
+// sideBySide runs a small world of each workload twice, with soa's store and then
+// aos's, handing each loaded store to run with its index in againstSoA; compare then
+// checks what run kept of the two. tiles adds to the tiles world's parameters.
+func sideBySide(t *testing.T, tiles workload.Params, run func(t *testing.T, i int, st workload.Store), compare func(t *testing.T)) {
+	tilesParams := workload.Params{"entities": 2000, "cols": 100, "rows": 80}
+	maps.Copy(tilesParams, tiles)
 	for _, tc := range []struct {
 		workload string
 		params   workload.Params
 	}{
 		{"sprites", workload.Params{"entities": 5000}},
 		{"bullets", workload.Params{"entities": 3000}},
-		{"tiles", workload.Params{"entities": 2000, "cols": 100, "rows": 80}},
+		{"tiles", tilesParams},
 	} {
 		t.Run(tc.workload, func(t *testing.T) {
-			var traces [2][]workload.Folded
-			for i, b := range []string{workload.SoA, "aos"} {
-				st := load(t, tc.workload, tc.params, b)
-				tr, ok := st.(workload.Tracer)
-				if !ok {
-					t.Fatalf("%s's store is no workload.Tracer", b)
-				}
-				tr.StartTrace()
-				for range 5 {
-					st.Frame()
-				}
-				traces[i] = tr.Trace(nil)
+			for i, b := range againstSoA {
+				run(t, i, load(t, tc.workload, tc.params, b))
 			}
-			if len(traces[0]) < 10 || len(traces[0]) != len(traces[1]) {
-				t.Fatalf("traces of %d and %d lines", len(traces[0]), len(traces[1]))
-			}
-			for i := range traces[0] {
-				if traces[0][i] != traces[1][i] {
-					t.Fatalf("line %d: soa %v, aos %v", i, traces[0][i], traces[1][i])
-				}
-			}
+			compare(t)
 		})
 	}
 }
@@ -158,30 +174,19 @@ func TestLesson(t *testing.T) {
 // of what was drawn (aos has no Scene of its own), on bullets aos's Scene, on tiles
 // the World's walk of aos's Each; the same boxes, whatever order the store lists them.
 func TestScene(t *testing.T) {
-	for _, tc := range []struct {
-		workload string
-		params   workload.Params
-	}{
-		{"sprites", workload.Params{"entities": 5000}},
-		{"bullets", workload.Params{"entities": 3000}},
-		{"tiles", workload.Params{"entities": 2000, "cols": 100, "rows": 80, "window_w": 30, "window_h": 20}},
-	} {
-		t.Run(tc.workload, func(t *testing.T) {
-			var scenes [2]workload.Scene
-			for i, b := range []string{workload.SoA, "aos"} {
-				st := load(t, tc.workload, tc.params, b)
-				for range 4 {
-					st.Frame()
-				}
-				st.Scene(&scenes[i])
-				slices.SortFunc(scenes[i].Boxes, func(a, b workload.Box) int {
-					return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Y, b.Y), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.W, b.W))
-				})
-			}
-			soa, aos := &scenes[0], &scenes[1]
-			if len(soa.Boxes) < 10 || soa.Total != aos.Total || soa.World != aos.World || soa.View != aos.View || !slices.Equal(soa.Boxes, aos.Boxes) {
-				t.Errorf("aos's scene (%d boxes of %d) differs from soa's (%d of %d)", len(aos.Boxes), aos.Total, len(soa.Boxes), soa.Total)
-			}
+	var scenes [2]workload.Scene
+	sideBySide(t, workload.Params{"window_w": 30, "window_h": 20}, func(t *testing.T, i int, st workload.Store) {
+		for range 4 {
+			st.Frame()
+		}
+		st.Scene(&scenes[i])
+		slices.SortFunc(scenes[i].Boxes, func(a, b workload.Box) int {
+			return cmp.Or(cmp.Compare(a.X, b.X), cmp.Compare(a.Y, b.Y), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.W, b.W))
 		})
-	}
+	}, func(t *testing.T) {
+		soa, aos := &scenes[0], &scenes[1]
+		if len(soa.Boxes) < 10 || soa.Total != aos.Total || soa.World != aos.World || soa.View != aos.View || !slices.Equal(soa.Boxes, aos.Boxes) {
+			t.Errorf("aos's scene (%d boxes of %d) differs from soa's (%d of %d)", len(aos.Boxes), aos.Total, len(soa.Boxes), soa.Total)
+		}
+	})
 }

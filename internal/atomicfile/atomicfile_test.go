@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"localitylab/internal/testcheck"
 )
 
 func TestWriteReplacesOnlyOnSuccess(t *testing.T) {
@@ -49,13 +51,7 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Check(tt.path)
-			switch {
-			case tt.want == "" && err != nil:
-				t.Errorf("Check(%q) = %v, want nil", tt.path, err)
-			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-				t.Errorf("Check(%q) = %v, want an error containing %q", tt.path, err, tt.want)
-			}
+			testcheck.Err(t, Check(tt.path), tt.want, "Check(%q)", tt.path)
 		})
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {

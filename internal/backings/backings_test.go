@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"localitylab/internal/testcheck"
 )
 
 func TestAdd(t *testing.T) {
@@ -23,13 +25,7 @@ func TestAdd(t *testing.T) {
 		{strings.Repeat("x", 33), "lower-case"},
 	}
 	for _, tc := range tests {
-		err := Add(tc.name)
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("Add(%q): %v", tc.name, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("Add(%q) = %v, want an error containing %q", tc.name, err, tc.want)
-		}
+		testcheck.Err(t, Add(tc.name), tc.want, "Add(%q)", tc.name)
 	}
 	if got, want := Extra(), []string{"aos", "chunked-pool_2"}; !slices.Equal(got, want) {
 		t.Errorf("Extra() = %v, want %v", got, want)
