@@ -1,8 +1,6 @@
 package bullets
 
 import (
-	"fmt"
-
 	"localitylab/scenarios/workload"
 )
 
@@ -109,34 +107,21 @@ func (w *World) SceneBullet(dst *workload.Scene, stride, id uint64, x, y int32) 
 	w.w.sceneBullet(dst, stride, id, x, y)
 }
 
-// NewWorld makes the world of resolved parameters p, ready for a store's Load once
-// NewOwn has wrapped the store (it allocates the per-frame buffers then). A store's
-// memory estimate (package byo) reads its sizes from it.
+// NewWorld makes the World of resolved parameters p (workload.OwnWorld).
 func NewWorld(p workload.Params) (*World, error) {
-	c, err := newConfig(p, "")
-	if err != nil {
-		return nil, err
-	}
-	return &World{w: newWorld(c)}, nil
+	return workload.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
 }
 
-// NewOwn makes the store of a backing of one's own for resolved parameters p: it
-// builds the World, hands it to newStore, and completes the store with what the app
-// and `localitylab check` need. Package byo calls it. A store that has no Scene of its
-// own previews the targets and emitters only.
+// NewOwn makes the store of a backing of one's own for resolved parameters p
+// (workload.NewOwn); package byo calls it. A store that has no Scene of its own
+// previews the targets and emitters only.
 func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.Store, error) {
-	w, err := NewWorld(p)
-	if err != nil {
-		return nil, err
-	}
-	st := newStore(w)
-	if st == nil {
-		return nil, fmt.Errorf("bullets: the store's New returned nil")
-	}
-	return workload.Complete(st, workload.Completion{
-		Prepare:    w.w.prepare,
-		Scene:      func(dst *workload.Scene) { w.w.sceneBegin(dst, 0) },
-		StartTrace: w.w.StartTrace,
-		Trace:      w.w.Trace,
-	}), nil
+	return workload.NewOwn("bullets", p, NewWorld, newStore, func(w *World, _ workload.Core) workload.Completion {
+		return workload.Completion{
+			Prepare:    w.w.prepare,
+			Scene:      func(dst *workload.Scene) { w.w.sceneBegin(dst, 0) },
+			StartTrace: w.w.StartTrace,
+			Trace:      w.w.Trace,
+		}
+	})
 }

@@ -179,31 +179,21 @@ func minBand(arena int64) int64 {
 	return (arena + perAxis - 1) / perAxis
 }
 
-// newStore is Spec.New: it checks the parameters and makes an empty store.
+// newStore is Spec.New (workload.NewBuiltin).
 func newStore(p workload.Params, backing string) (workload.Store, error) {
-	if err := workload.CheckBacking(backing); err != nil {
-		return nil, fmt.Errorf("bullets: %w", err)
-	}
-	c, err := newConfig(p, backing)
-	if err != nil {
-		return nil, err
-	}
-	w := newWorld(c)
-	switch backing {
-	case workload.PtrArray:
-		return &ptrStore{world: w}, nil
-	case workload.Map:
-		return &mapStore{world: w}, nil
-	case workload.SlotMap:
-		return &slotStore{world: w}, nil
-	case workload.RowVec:
-		return &rowStore{world: w}, nil
-	case workload.SoA:
-		return &soaStore{world: w}, nil
-	case workload.SpatialHash:
-		return &hashStore{world: w}, nil
-	}
-	panic("bullets: backing " + backing + " passed CheckBacking but has no store")
+	return workload.NewBuiltin("bullets", p, backing, newConfig, func(c config) workload.Store {
+		return workload.Pick(stores, backing, newWorld(c))
+	})
+}
+
+// stores makes the empty store of each built-in backing on a world.
+var stores = map[string]func(*world) workload.Store{
+	workload.PtrArray:    func(w *world) workload.Store { return &ptrStore{world: w} },
+	workload.Map:         func(w *world) workload.Store { return &mapStore{world: w} },
+	workload.SlotMap:     func(w *world) workload.Store { return &slotStore{world: w} },
+	workload.RowVec:      func(w *world) workload.Store { return &rowStore{world: w} },
+	workload.SoA:         func(w *world) workload.Store { return &soaStore{world: w} },
+	workload.SpatialHash: func(w *world) workload.Store { return &hashStore{world: w} },
 }
 
 // estimateBytes is Spec.EstimateBytes: a rough upper bound of one backing's heap, from

@@ -89,91 +89,70 @@ func (r *refStore) Entities() int             { return len(r.all) }
 func (r *refStore) Scene(dst *workload.Scene) {}
 
 // resolve returns the defaults overridden by over.
-func resolve(t testing.TB, over workload.Params) workload.Params {
-	t.Helper()
-	return workloadtest.Resolve(t, &Spec, over)
-}
+var resolve = workloadtest.Resolver(&Spec)
 
 // load makes and loads the store of one backing, which must then hold the prewarmed
 // population.
-func load(t testing.TB, p workload.Params, backing string) store {
-	t.Helper()
-	c, err := newConfig(p, backing)
+var load = workloadtest.Loader[store](&Spec, func(p workload.Params) int {
+	c, err := newConfig(p, "")
 	if err != nil {
-		t.Fatalf("%s: %v", backing, err)
+		return -1 // no store loads: Load fails on the error first
 	}
-	return workloadtest.Load(t, &Spec, p, backing, c.prewarm).(store)
+	return c.prewarm
+})
+
+// newRef makes and loads the reference model.
+func newRef(t testing.TB, p workload.Params) *refStore {
+	return workloadtest.NewModel(t, p, newConfig, func(c config) *refStore { return &refStore{world: newWorld(c)} })
 }
 
 // agree runs the reference model and every backing in lockstep and fails at the first
-// frame where a checksum or a live count differs from the model's. It returns the
-// model, run to the end.
-func agree(t *testing.T, p workload.Params, frames int) *refStore {
+// frame where a checksum or a live count differs from the model's.
+func agree(t *testing.T, p workload.Params, frames int) {
 	t.Helper()
-	c, err := newConfig(p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := &refStore{world: newWorld(c)}
-	if err := ref.Load(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	workloadtest.Agree(t, ref, frames, func(b string) workload.Store { return load(t, p, b) })
-	return ref
+	workloadtest.Agree(t, newRef(t, p), frames, func(b string) workload.Store { return load(t, p, b) })
 }
 
 // cases are the small worlds every backing must agree on, corner cases of issue 2
 // included. Each overrides the defaults.
-var cases = []struct {
-	name string
-	over workload.Params
-}{
-	{"small", workload.Params{pEntities: 2000, pArena: 1024}},
-	{"one bullet", workload.Params{pEntities: 1}},
-	{"one bullet, lifetime 1", workload.Params{pEntities: 1, pLifetime: 1}},
-	{"lifetime 1", workload.Params{pEntities: 500, pLifetime: 1, pArena: 512}},
-	{"lifetime 2", workload.Params{pEntities: 500, pLifetime: 2, pArena: 512}},
+var cases = []workloadtest.Case{
+	{Name: "small", Over: workload.Params{pEntities: 2000, pArena: 1024}},
+	{Name: "one bullet", Over: workload.Params{pEntities: 1}},
+	{Name: "one bullet, lifetime 1", Over: workload.Params{pEntities: 1, pLifetime: 1}},
+	{Name: "lifetime 1", Over: workload.Params{pEntities: 500, pLifetime: 1, pArena: 512}},
+	{Name: "lifetime 2", Over: workload.Params{pEntities: 500, pLifetime: 2, pArena: 512}},
 	// every target covers the whole arena: every bullet that survives its move is hit,
 	// by target 0 under the lowest-index rule.
-	{"everything hits", workload.Params{pEntities: 1000, pArena: 256, pTargetSize: 256, pTargets: 5}},
+	{Name: "everything hits", Over: workload.Params{pEntities: 1000, pArena: 256, pTargetSize: 256, pTargets: 5}},
 	// the arena is smaller than a bullet step: most bullets leave on their first move.
-	{"tiny arena", workload.Params{pEntities: 500, pArena: 3, pBulletSize: 1, pBand: 1, pTargetSize: 2, pTargets: 2}},
-	{"still bullets", workload.Params{pEntities: 1200, pArena: 512, pBulletSpeed: 0, pTargetSpeed: 8, pTargetSize: 32}},
+	{Name: "tiny arena", Over: workload.Params{pEntities: 500, pArena: 3, pBulletSize: 1, pBand: 1, pTargetSize: 2, pTargets: 2}},
+	{Name: "still bullets", Over: workload.Params{pEntities: 1200, pArena: 512, pBulletSpeed: 0, pTargetSpeed: 8, pTargetSize: 32}},
 	// bullets cross several cells and tiles per move, and overlap several targets.
-	{"fast and crowded", workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pTargetSpeed: 9, pBand: 16}},
-	{"bullets larger than a cell", workload.Params{pEntities: 1500, pArena: 600, pBulletSize: 40, pCell: 16, pBand: 24, pTargets: 40}},
-	{"no handles, no targets", workload.Params{pEntities: 1200, pArena: 800, pHandles: 0, pTargets: 0}},
-	{"many emitters, few handles", workload.Params{pEntities: 1200, pArena: 800, pEmitters: 1000, pHandles: 3}},
+	{Name: "fast and crowded", Over: workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pTargetSpeed: 9, pBand: 16}},
+	{Name: "bullets larger than a cell", Over: workload.Params{pEntities: 1500, pArena: 600, pBulletSize: 40, pCell: 16, pBand: 24, pTargets: 40}},
+	{Name: "no handles, no targets", Over: workload.Params{pEntities: 1200, pArena: 800, pHandles: 0, pTargets: 0}},
+	{Name: "many emitters, few handles", Over: workload.Params{pEntities: 1200, pArena: 800, pEmitters: 1000, pHandles: 3}},
 	// every bullet owns a trail object (allocs.go), reused or allocated per spawn
-	{"trails reused", workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsReuse}},
-	{"trails allocated", workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsFresh}},
-	{"trails, lifetime 1", workload.Params{pEntities: 500, pLifetime: 1, pArena: 512, pAllocs: allocsFresh}},
+	{Name: "trails reused", Over: workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsReuse}},
+	{Name: "trails allocated", Over: workload.Params{pEntities: 2000, pArena: 1024, pAllocs: allocsFresh}},
+	{Name: "trails, lifetime 1", Over: workload.Params{pEntities: 500, pLifetime: 1, pArena: 512, pAllocs: allocsFresh}},
 	// every bullet moved through an interface call (dispatch.go)
-	{"dispatch", workload.Params{pEntities: 2000, pArena: 1024, pDispatch: 1}},
+	{Name: "dispatch", Over: workload.Params{pEntities: 2000, pArena: 1024, pDispatch: 1}},
 	// ptrarray, slotmap and soa despawn by marking holes (marked.go)
-	{"marked", workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark}},
-	{"marked, half holes", workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark, pDeadPct: 50}},
-	{"marked, most holes, lifetime 2", workload.Params{pEntities: 500, pLifetime: 2, pArena: 512, pDespawn: despawnMark, pDeadPct: maxDeadPct}},
-	{"marked, fast and crowded", workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pBand: 16, pDespawn: despawnMark, pDeadPct: 30}},
-	{"marked, dispatch and trails", workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark, pDeadPct: 25, pDispatch: 1, pAllocs: allocsReuse}},
-	{"dispatch, fast and crowded", workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pBand: 16, pDispatch: 1}},
+	{Name: "marked", Over: workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark}},
+	{Name: "marked, half holes", Over: workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark, pDeadPct: 50}},
+	{Name: "marked, most holes, lifetime 2", Over: workload.Params{pEntities: 500, pLifetime: 2, pArena: 512, pDespawn: despawnMark, pDeadPct: maxDeadPct}},
+	{Name: "marked, fast and crowded", Over: workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pBand: 16, pDespawn: despawnMark, pDeadPct: 30}},
+	{Name: "marked, dispatch and trails", Over: workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark, pDeadPct: 25, pDispatch: 1, pAllocs: allocsReuse}},
+	{Name: "dispatch, fast and crowded", Over: workload.Params{pEntities: 1200, pArena: 1024, pBulletSpeed: 40, pTargets: 200, pTargetSize: 96, pBand: 16, pDispatch: 1}},
 }
 
+// TestAgreement: every backing agrees with the reference model on every case and at
+// the defaults, where some handles must go stale.
 func TestAgreement(t *testing.T) {
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			workloadtest.EachSeed(t, tc.over, func(t *testing.T, p workload.Params) { agree(t, resolve(t, p), 220) })
-		})
-	}
-}
-
-// TestAgreementDefaults is the full-size check: one seed, every backing, 200 frames.
-func TestAgreementDefaults(t *testing.T) {
-	if testing.Short() {
-		t.Skip("full-size world: run without -short")
-	}
-	ref := agree(t, resolve(t, nil), 200)
-	if ref.staleTotal == 0 {
-		t.Fatal("no stale handle in 200 frames at the defaults")
-	}
+	workloadtest.Agreement(t, &Spec, cases, newRef, load, func(t *testing.T, ref *refStore, _ []uint64) {
+		if ref.staleTotal == 0 {
+			t.Fatal("no stale handle in 200 frames at the defaults")
+		}
+	})
 }

@@ -1,8 +1,6 @@
 package sprites
 
 import (
-	"fmt"
-
 	"localitylab/scenarios/workload"
 )
 
@@ -74,38 +72,25 @@ func (w *World) Visible(id, depth, x, y int32) { w.w.vis.add(id, depth, x, y) }
 // and returns it: the value Frame returns.
 func (w *World) Draw() uint64 { return w.w.vis.draw() }
 
-// NewWorld makes the world of resolved parameters p, ready for a store's Load once
-// NewOwn has wrapped the store (it allocates the per-frame buffers then). A store's
-// memory estimate (package byo) reads its sizes from it.
+// NewWorld makes the World of resolved parameters p (workload.OwnWorld).
 func NewWorld(p workload.Params) (*World, error) {
-	c, err := newConfig(p, "")
-	if err != nil {
-		return nil, err
-	}
-	return &World{w: newWorld(c)}, nil
+	return workload.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
 }
 
-// NewOwn makes the store of a backing of one's own for resolved parameters p: it
-// builds the World, hands it to newStore, and completes the store with what the app
-// and `localitylab check` need (the preview and the trace, from what Visible and Draw
-// recorded). Package byo calls it; a store's Load finds the World ready for frames.
+// NewOwn makes the store of a backing of one's own for resolved parameters p
+// (workload.NewOwn), with the preview and the trace from what Visible and Draw
+// recorded. Package byo calls it; a store's Load finds the World ready for frames.
 func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.Store, error) {
-	w, err := NewWorld(p)
-	if err != nil {
-		return nil, err
-	}
-	st := newStore(w)
-	if st == nil {
-		return nil, fmt.Errorf("sprites: the store's New returned nil")
-	}
 	// Without a Scene of its own, the preview is the sprites Draw folded, at the
 	// positions Visible gave, with the sizes they were generated with (a sprite's size
 	// never changes).
-	return workload.Complete(st, workload.Completion{
-		Prepare: w.w.prepare,
-		Scene:   func(dst *workload.Scene) { w.w.scene(dst, generated{w.w}) },
-		Trace:   w.w.Trace,
-	}), nil
+	return workload.NewOwn("sprites", p, NewWorld, newStore, func(w *World, _ workload.Core) workload.Completion {
+		return workload.Completion{
+			Prepare: w.w.prepare,
+			Scene:   func(dst *workload.Scene) { w.w.scene(dst, generated{w.w}) },
+			Trace:   w.w.Trace,
+		}
+	})
 }
 
 // generated finds a sprite's size by generating it again.

@@ -78,71 +78,41 @@ func (r *refStore) applyMoves(moves []move) {
 func (r *refStore) Entities() int { return len(r.all) }
 
 // resolve returns the defaults overridden by over.
-func resolve(t testing.TB, over workload.Params) workload.Params {
-	t.Helper()
-	return workloadtest.Resolve(t, &Spec, over)
-}
+var resolve = workloadtest.Resolver(&Spec)
 
 // load makes and loads the store of one backing, which must then hold every sprite.
-func load(t testing.TB, p workload.Params, backing string) store {
-	t.Helper()
-	return workloadtest.Load(t, &Spec, p, backing, int(p[pEntities])).(store)
-}
+var load = workloadtest.Loader[store](&Spec, func(p workload.Params) int { return int(p[pEntities]) })
 
-// agree runs the reference model and every backing in lockstep and fails at the first
-// frame where a checksum differs from the model's. It returns the model's checksums.
-func agree(t *testing.T, p workload.Params, frames int) []uint64 {
-	t.Helper()
-	c, err := newConfig(p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := &refStore{world: newWorld(c)}
-	if err := ref.Load(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	return workloadtest.Agree(t, ref, frames, func(b string) workload.Store { return load(t, p, b) })
+// newRef makes and loads the reference model.
+func newRef(t testing.TB, p workload.Params) *refStore {
+	return workloadtest.NewModel(t, p, newConfig, func(c config) *refStore { return &refStore{world: newWorld(c)} })
 }
 
 // cases are the small worlds every backing must agree on, corner cases of issue 2
 // included. Each overrides the defaults.
-var cases = []struct {
-	name string
-	over workload.Params
-}{
-	{"small", workload.Params{pEntities: 3000, pOnScreen: 300, pPanSpeed: 40}},
-	{"one sprite", workload.Params{pEntities: 1, pMovingPct: 100}},
+var cases = []workloadtest.Case{
+	{Name: "small", Over: workload.Params{pEntities: 3000, pOnScreen: 300, pPanSpeed: 40}},
+	{Name: "one sprite", Over: workload.Params{pEntities: 1, pMovingPct: 100}},
 	// side 46 and sprites up to 64: every box lies inside [0, 109)², one cell and one tile.
-	{"one cell", workload.Params{pEntities: 500, pOnScreen: 500_000, pCell: 4096, pBand: 4096, pMovingPct: 30}},
-	{"all moving", workload.Params{pEntities: 2000, pOnScreen: 400, pMovingPct: 100, pStep: 100}},
-	{"larger than a cell", workload.Params{pEntities: 2000, pOnScreen: 400, pViewW: 640, pViewH: 360, pMinSize: 16, pMaxSize: 40, pCell: 8, pBand: 16, pMovingPct: 20}},
+	{Name: "one cell", Over: workload.Params{pEntities: 500, pOnScreen: 500_000, pCell: 4096, pBand: 4096, pMovingPct: 30}},
+	{Name: "all moving", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pMovingPct: 100, pStep: 100}},
+	{Name: "larger than a cell", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pViewW: 640, pViewH: 360, pMinSize: 16, pMaxSize: 40, pCell: 8, pBand: 16, pMovingPct: 20}},
 	// the view is twice the world side: every sprite is drawn every frame.
-	{"view covers world", workload.Params{pEntities: 1500, pOnScreen: 6000, pViewW: 4000, pViewH: 4000, pMovingPct: 10, pPathPct: 100, pPanSpeed: 100}},
-	{"static", workload.Params{pEntities: 2000, pOnScreen: 500, pMovingPct: 0, pPanSpeed: 0}},
-	{"one depth, long steps", workload.Params{pEntities: 2000, pOnScreen: 500, pDepths: 1, pStep: 5000, pMovingPct: 5}},
+	{Name: "view covers world", Over: workload.Params{pEntities: 1500, pOnScreen: 6000, pViewW: 4000, pViewH: 4000, pMovingPct: 10, pPathPct: 100, pPanSpeed: 100}},
+	{Name: "static", Over: workload.Params{pEntities: 2000, pOnScreen: 500, pMovingPct: 0, pPanSpeed: 0}},
+	{Name: "one depth, long steps", Over: workload.Params{pEntities: 2000, pOnScreen: 500, pDepths: 1, pStep: 5000, pMovingPct: 5}},
 	// cold bytes inside every record (and in soa's column): the smallest, a size that
 	// makes a record of exactly one cache line, the map's indirect values, the largest.
-	{"cold 8", workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 8, pMovingPct: 20}},
-	{"cold 40", workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 40, pBand: 64, pMovingPct: 20, pStep: 100}},
-	{"cold 136", workload.Params{pEntities: 1500, pOnScreen: 300, pColdBytes: 136, pMovingPct: 5}},
-	{"cold 256", workload.Params{pEntities: 2000, pOnScreen: 600, pColdBytes: 256, pCell: 40, pMovingPct: 50}},
+	{Name: "cold 8", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 8, pMovingPct: 20}},
+	{Name: "cold 40", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 40, pBand: 64, pMovingPct: 20, pStep: 100}},
+	{Name: "cold 136", Over: workload.Params{pEntities: 1500, pOnScreen: 300, pColdBytes: 136, pMovingPct: 5}},
+	{Name: "cold 256", Over: workload.Params{pEntities: 2000, pOnScreen: 600, pColdBytes: 256, pCell: 40, pMovingPct: 50}},
 }
 
+// TestAgreement: every backing agrees with the reference model on every case and at
+// the defaults, where the pan changes the checksum from frame to frame.
 func TestAgreement(t *testing.T) {
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			workloadtest.EachSeed(t, tc.over, func(t *testing.T, p workload.Params) { agree(t, resolve(t, p), 220) })
-		})
-	}
-}
-
-// TestAgreementDefaults is the full-size check: one seed, every backing, 200 frames.
-func TestAgreementDefaults(t *testing.T) {
-	if testing.Short() {
-		t.Skip("full-size world: run without -short")
-	}
-	sums := agree(t, resolve(t, nil), 200)
-	if distinct := workloadtest.Distinct(sums); distinct < 150 {
-		t.Fatalf("only %d distinct checksums in 200 frames: the checksum does not follow the pan", distinct)
-	}
+	workloadtest.Agreement(t, &Spec, cases, newRef, load, func(t *testing.T, _ *refStore, sums []uint64) {
+		workloadtest.Varied(t, sums, 150, "the pan")
+	})
 }

@@ -175,20 +175,15 @@ func minBand(side int32) int64 {
 	return (int64(side) + perAxis - 1) / perAxis
 }
 
-// newStore is Spec.New: it checks the parameters and makes an empty store.
+// newStore is Spec.New (workload.NewBuiltin): soa, or the record-oriented store of the
+// backing whose records carry the cold bytes.
 func newStore(p workload.Params, backing string) (workload.Store, error) {
-	if err := workload.CheckBacking(backing); err != nil {
-		return nil, fmt.Errorf("sprites: %w", err)
-	}
-	c, err := newConfig(p, backing)
-	if err != nil {
-		return nil, err
-	}
-	w := newWorld(c)
-	if backing == workload.SoA {
-		return &soaStore{world: w}, nil
-	}
-	return newRecordStores[c.cold/coldStep](w, backing), nil
+	return workload.NewBuiltin("sprites", p, backing, newConfig, func(c config) workload.Store {
+		if backing == workload.SoA {
+			return &soaStore{world: newWorld(c)}
+		}
+		return newRecordStores[c.cold/coldStep](newWorld(c), backing)
+	})
 }
 
 // estimateBytes is Spec.EstimateBytes: a rough upper bound of one backing's heap after

@@ -72,10 +72,10 @@ func TestWholeWorldInView(t *testing.T) {
 // one spatial-hash cell and one rowvec tile, wherever they move.
 func TestOneCellCase(t *testing.T) {
 	for _, tc := range cases {
-		if tc.name != "one cell" {
+		if tc.Name != "one cell" {
 			continue
 		}
-		c, err := newConfig(resolve(t, tc.over), "")
+		c, err := newConfig(resolve(t, tc.Over), "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package tiles
 
 import (
-	"fmt"
 	"iter"
 
 	"localitylab/scenarios/workload"
@@ -92,47 +91,34 @@ func (w *World) TileIndex(col, row int32) int32 { return w.w.tileIndex(col, row)
 // workload.Add sum of the ids on it, tile its TileIndex.
 func (w *World) FoldTile(h, acc uint64, tile int32) uint64 { return foldTile(h, acc, tile) }
 
-// NewWorld makes the world of resolved parameters p, ready for a store's Load once
-// NewOwn has wrapped the store (it allocates the per-frame buffers then). A store's
-// memory estimate (package byo) reads its sizes from it.
+// NewWorld makes the World of resolved parameters p (workload.OwnWorld).
 func NewWorld(p workload.Params) (*World, error) {
-	c, err := newConfig(p, "")
-	if err != nil {
-		return nil, err
-	}
-	return &World{w: newWorld(c)}, nil
+	return workload.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
 }
 
-// NewOwn makes the store of a backing of one's own for resolved parameters p: it
-// builds the World, hands it to newStore, and completes the store with what the app
-// and `localitylab check` need. Package byo calls it. A store that has a method
+// NewOwn makes the store of a backing of one's own for resolved parameters p
+// (workload.NewOwn); package byo calls it. A store that has a method
 //
 //	Each(win Rect, fn func(col, row int32, at Pos, id int32))
 //
 // calling fn for every entity entry on every tile of win gets the preview and the
 // trace from it; without one it shows only the window.
 func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.Store, error) {
-	w, err := NewWorld(p)
-	if err != nil {
-		return nil, err
-	}
-	st := newStore(w)
-	if st == nil {
-		return nil, fmt.Errorf("tiles: the store's New returned nil")
-	}
-	each := func(rect, func(col, row int32, at pos, id int32)) {} // the window alone
-	trace := func(dst []workload.Folded) []workload.Folded {
-		return append(dst, workload.Folded{What: "tiles", Value: "not shown: the store has no Each method"})
-	}
-	if e, ok := st.(interface {
-		Each(win Rect, fn func(col, row int32, at Pos, id int32))
-	}); ok {
-		each = e.Each
-		trace = func(dst []workload.Folded) []workload.Folded { return w.w.trace(dst, each) }
-	}
-	return workload.Complete(st, workload.Completion{
-		Prepare: w.w.prepare,
-		Scene:   func(dst *workload.Scene) { w.w.scene(dst, each) },
-		Trace:   trace,
-	}), nil
+	return workload.NewOwn("tiles", p, NewWorld, newStore, func(w *World, st workload.Core) workload.Completion {
+		each := func(rect, func(col, row int32, at pos, id int32)) {} // the window alone
+		trace := func(dst []workload.Folded) []workload.Folded {
+			return append(dst, workload.Folded{What: "tiles", Value: "not shown: the store has no Each method"})
+		}
+		if e, ok := st.(interface {
+			Each(win Rect, fn func(col, row int32, at Pos, id int32))
+		}); ok {
+			each = e.Each
+			trace = func(dst []workload.Folded) []workload.Folded { return w.w.trace(dst, each) }
+		}
+		return workload.Completion{
+			Prepare: w.w.prepare,
+			Scene:   func(dst *workload.Scene) { w.w.scene(dst, each) },
+			Trace:   trace,
+		}
+	})
 }

@@ -27,17 +27,14 @@ type refModel struct {
 }
 
 func newRef(t testing.TB, p workload.Params) *refModel {
-	t.Helper()
-	c, err := newConfig(p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &refModel{world: newWorld(c), at: make([]pos, c.n)}
-	r.prepare()
-	for i := range r.at {
-		r.at[i] = r.spawnAt(i)
-	}
-	return r
+	return workloadtest.NewModel(t, p, newConfig, func(c config) *refModel {
+		r := &refModel{world: newWorld(c), at: make([]pos, c.n)}
+		r.prepare()
+		for i := range r.at {
+			r.at[i] = r.spawnAt(i)
+		}
+		return r
+	})
 }
 
 // Frame and Entities make the model a workloadtest.Model.
@@ -102,69 +99,41 @@ func (r *refModel) inWindow(win rect) []int32 {
 func (r *refModel) Entities() int { return len(r.at) }
 
 // resolve returns the defaults overridden by over.
-func resolve(t testing.TB, over workload.Params) workload.Params {
-	t.Helper()
-	return workloadtest.Resolve(t, &Spec, over)
-}
+var resolve = workloadtest.Resolver(&Spec)
 
 // load makes and loads the store of one backing, which must then hold every entity.
-func load(t testing.TB, p workload.Params, backing string) store {
-	t.Helper()
-	return workloadtest.Load(t, &Spec, p, backing, int(p[pEntities])).(store)
-}
-
-// agree runs the reference model and every backing in lockstep and fails at the first
-// frame where a checksum or an entity count differs from the model's. It returns the
-// model's checksums.
-func agree(t *testing.T, p workload.Params, frames int) []uint64 {
-	t.Helper()
-	return workloadtest.Agree(t, newRef(t, p), frames, func(b string) workload.Store { return load(t, p, b) })
-}
+var load = workloadtest.Loader[store](&Spec, func(p workload.Params) int { return int(p[pEntities]) })
 
 // cases are the small maps every backing must agree on, the corner cases of issue 2
 // included. Each overrides the defaults.
-var cases = []struct {
-	name string
-	over workload.Params
-}{
-	{"small", workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8}},
-	{"one entity", workload.Params{pEntities: 1, pCols: 6, pRows: 5, pMovingPct: 100, pWindowW: 3, pWindowH: 2, pWindowStep: 1}},
-	{"one tile", workload.Params{pEntities: 500, pCols: 1, pRows: 1, pMovingPct: 30, pWindowW: 1, pWindowH: 1}},
+var cases = []workloadtest.Case{
+	{Name: "small", Over: workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8}},
+	{Name: "one entity", Over: workload.Params{pEntities: 1, pCols: 6, pRows: 5, pMovingPct: 100, pWindowW: 3, pWindowH: 2, pWindowStep: 1}},
+	{Name: "one tile", Over: workload.Params{pEntities: 500, pCols: 1, pRows: 1, pMovingPct: 30, pWindowW: 1, pWindowH: 1}},
 	// every entity covers the whole map: all of them on every tile.
-	{"span is the map", workload.Params{pEntities: 300, pCols: 4, pRows: 4, pSpan: 4, pMovingPct: 50, pWindowW: 3, pWindowH: 2, pWindowStep: 1}},
-	{"all moving", workload.Params{pEntities: 2000, pCols: 40, pRows: 40, pMovingPct: 100, pWindowW: 16, pWindowH: 8, pWindowStep: 4}},
-	{"span 3", workload.Params{pEntities: 1500, pCols: 64, pRows: 48, pSpan: 3, pMovingPct: 10, pWindowW: 20, pWindowH: 10, pWindowStep: 5}},
+	{Name: "span is the map", Over: workload.Params{pEntities: 300, pCols: 4, pRows: 4, pSpan: 4, pMovingPct: 50, pWindowW: 3, pWindowH: 2, pWindowStep: 1}},
+	{Name: "all moving", Over: workload.Params{pEntities: 2000, pCols: 40, pRows: 40, pMovingPct: 100, pWindowW: 16, pWindowH: 8, pWindowStep: 4}},
+	{Name: "span 3", Over: workload.Params{pEntities: 1500, pCols: 64, pRows: 48, pSpan: 3, pMovingPct: 10, pWindowW: 20, pWindowH: 10, pWindowStep: 5}},
 	// spatial hash cells of 3 tiles under entities of 4: every entity crosses cell borders.
-	{"span 4, cells of 3", workload.Params{pEntities: 1200, pCols: 50, pRows: 50, pSpan: 4, pCell: 3, pMovingPct: 20, pWindowW: 17, pWindowH: 9, pWindowStep: 6}},
-	{"window larger than map", workload.Params{pEntities: 800, pCols: 30, pRows: 20, pMovingPct: 10, pWindowW: 64, pWindowH: 64}},
-	{"static", workload.Params{pEntities: 2000, pCols: 64, pRows: 64, pMovingPct: 0, pWindowW: 16, pWindowH: 16, pWindowStep: 16}},
+	{Name: "span 4, cells of 3", Over: workload.Params{pEntities: 1200, pCols: 50, pRows: 50, pSpan: 4, pCell: 3, pMovingPct: 20, pWindowW: 17, pWindowH: 9, pWindowStep: 6}},
+	{Name: "window larger than map", Over: workload.Params{pEntities: 800, pCols: 30, pRows: 20, pMovingPct: 10, pWindowW: 64, pWindowH: 64}},
+	{Name: "static", Over: workload.Params{pEntities: 2000, pCols: 64, pRows: 64, pMovingPct: 0, pWindowW: 16, pWindowH: 16, pWindowStep: 16}},
 	// the tile-entity vectors grown by append (source 000's load) instead of sized:
 	// the same checksums as the reference model, so the same as when sized.
-	{"small, grown by append", workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pGrowth: growAppend}},
-	{"span 3, grown by append", workload.Params{pEntities: 1500, pCols: 64, pRows: 48, pSpan: 3, pMovingPct: 10, pWindowW: 20, pWindowH: 10, pWindowStep: 5, pGrowth: growAppend}},
-	{"thin map", workload.Params{pEntities: 900, pCols: 200, pRows: 3, pSpan: 2, pMovingPct: 25, pWindowW: 50, pWindowH: 2, pWindowStep: 7}},
+	{Name: "small, grown by append", Over: workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pGrowth: growAppend}},
+	{Name: "span 3, grown by append", Over: workload.Params{pEntities: 1500, pCols: 64, pRows: 48, pSpan: 3, pMovingPct: 10, pWindowW: 20, pWindowH: 10, pWindowStep: 5, pGrowth: growAppend}},
+	{Name: "thin map", Over: workload.Params{pEntities: 900, pCols: 200, pRows: 3, pSpan: 2, pMovingPct: 25, pWindowW: 50, pWindowH: 2, pWindowStep: 7}},
 	// the window visited column by column (the order parameter): the same tiles and
 	// sums, folded in another order, which the model folds its own way.
-	{"small, by column", workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pOrder: orderColumns}},
-	{"span 4, cells of 3, by column", workload.Params{pEntities: 1200, pCols: 50, pRows: 50, pSpan: 4, pCell: 3, pMovingPct: 20, pWindowW: 17, pWindowH: 9, pWindowStep: 6, pOrder: orderColumns}},
-	{"window larger than map, by column, grown by append", workload.Params{pEntities: 800, pCols: 30, pRows: 20, pMovingPct: 10, pWindowW: 64, pWindowH: 64, pOrder: orderColumns, pGrowth: growAppend}},
+	{Name: "small, by column", Over: workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pOrder: orderColumns}},
+	{Name: "span 4, cells of 3, by column", Over: workload.Params{pEntities: 1200, pCols: 50, pRows: 50, pSpan: 4, pCell: 3, pMovingPct: 20, pWindowW: 17, pWindowH: 9, pWindowStep: 6, pOrder: orderColumns}},
+	{Name: "window larger than map, by column, grown by append", Over: workload.Params{pEntities: 800, pCols: 30, pRows: 20, pMovingPct: 10, pWindowW: 64, pWindowH: 64, pOrder: orderColumns, pGrowth: growAppend}},
 }
 
+// TestAgreement: every backing agrees with the reference model on every case and at
+// the defaults, where the sweep changes the checksum from frame to frame.
 func TestAgreement(t *testing.T) {
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			workloadtest.EachSeed(t, tc.over, func(t *testing.T, p workload.Params) { agree(t, resolve(t, p), 220) })
-		})
-	}
-}
-
-// TestAgreementDefaults is the full-size check: one seed, every backing, 200 frames.
-func TestAgreementDefaults(t *testing.T) {
-	if testing.Short() {
-		t.Skip("full-size map: run without -short")
-	}
-	sums := agree(t, resolve(t, nil), 200)
-	if distinct := workloadtest.Distinct(sums); distinct < 190 {
-		t.Fatalf("only %d distinct checksums in 200 frames: the checksum does not follow the sweep", distinct)
-	}
+	workloadtest.Agreement(t, &Spec, cases, newRef, load, func(t *testing.T, _ *refModel, sums []uint64) {
+		workloadtest.Varied(t, sums, 190, "the sweep")
+	})
 }

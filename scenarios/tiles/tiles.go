@@ -178,29 +178,19 @@ func newConfig(p workload.Params, backing string) (config, error) {
 	return c, nil
 }
 
-// newStore is Spec.New: it checks the parameters and makes an empty store.
+// newStore is Spec.New (workload.NewBuiltin).
 func newStore(p workload.Params, backing string) (workload.Store, error) {
-	if err := workload.CheckBacking(backing); err != nil {
-		return nil, fmt.Errorf("tiles: %w", err)
-	}
-	c, err := newConfig(p, backing)
-	if err != nil {
-		return nil, err
-	}
-	w := newWorld(c)
-	switch backing {
-	case workload.PtrArray:
-		return &ptrStore{world: w}, nil
-	case workload.Map:
-		return &mapStore{world: w}, nil
-	case workload.SlotMap:
-		return &slotStore{world: w}, nil
-	case workload.RowVec:
-		return &rowStore{world: w}, nil
-	case workload.SoA:
-		return &soaStore{world: w}, nil
-	case workload.SpatialHash:
-		return &hashStore{world: w}, nil
-	}
-	panic("tiles: backing " + backing + " passed CheckBacking but has no store")
+	return workload.NewBuiltin("tiles", p, backing, newConfig, func(c config) workload.Store {
+		return workload.Pick(stores, backing, newWorld(c))
+	})
+}
+
+// stores makes the empty store of each built-in backing on a world.
+var stores = map[string]func(*world) workload.Store{
+	workload.PtrArray:    func(w *world) workload.Store { return &ptrStore{world: w} },
+	workload.Map:         func(w *world) workload.Store { return &mapStore{world: w} },
+	workload.SlotMap:     func(w *world) workload.Store { return &slotStore{world: w} },
+	workload.RowVec:      func(w *world) workload.Store { return &rowStore{world: w} },
+	workload.SoA:         func(w *world) workload.Store { return &soaStore{world: w} },
+	workload.SpatialHash: func(w *world) workload.Store { return &hashStore{world: w} },
 }

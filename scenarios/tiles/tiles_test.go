@@ -50,14 +50,14 @@ func TestChecksumFollowsContent(t *testing.T) {
 // entities the reference model puts on its tiles, each once, as span×span boxes.
 func TestScene(t *testing.T) {
 	for _, tc := range cases {
-		p := resolve(t, tc.over)
+		p := resolve(t, tc.Over)
 		ref := newRef(t, p)
 		for range 37 {
 			ref.Frame()
 		}
 		want := ref.inWindow(ref.win)
 		for _, backing := range workload.Backings {
-			t.Run(tc.name+"/"+backing, func(t *testing.T) {
+			t.Run(tc.Name+"/"+backing, func(t *testing.T) {
 				st := load(t, p, backing)
 				for range 37 {
 					st.Frame()

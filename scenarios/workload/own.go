@@ -1,6 +1,9 @@
 package workload
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // Completion is what a workload adds to a store of one's own (package byo) to make it
 // a Store: the World's preparation before the store's Load, the preview when the store
@@ -43,3 +46,35 @@ func (o *completed) StartTrace() {
 }
 
 func (o *completed) Trace(dst []Folded) []Folded { return o.c.Trace(dst) }
+
+// OwnWorld builds the World a store of one's own is built on, from resolved parameters
+// p: config reads and checks them as a built-in store's New does, without any
+// backing's own limits (backing ""), and world wraps the workload's driver. The World
+// comes ready for a store's Load once NewOwn has wrapped the store (the preparation
+// allocates the per-frame buffers then); a store's memory estimate (package byo)
+// reads its sizes from it.
+func OwnWorld[C, W any](p Params, config func(p Params, backing string) (C, error), world func(C) W) (W, error) {
+	c, err := config(p, "")
+	if err != nil {
+		var none W
+		return none, err
+	}
+	return world(c), nil
+}
+
+// NewOwn makes the store of a backing of one's own on a workload for resolved
+// parameters p: it builds the World with newWorld, hands it to newStore, and completes
+// the store with what complete gives for that World and store: what the app and
+// `localitylab check` need beyond the store's own methods. Each workload's NewOwn,
+// which package byo calls, is this with the workload's World.
+func NewOwn[W any](workload string, p Params, newWorld func(Params) (W, error), newStore func(W) Core, complete func(W, Core) Completion) (Store, error) {
+	w, err := newWorld(p)
+	if err != nil {
+		return nil, err
+	}
+	st := newStore(w)
+	if st == nil {
+		return nil, fmt.Errorf("%s: the store's New returned nil", workload)
+	}
+	return Complete(st, complete(w, st)), nil
+}

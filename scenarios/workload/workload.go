@@ -43,6 +43,32 @@ func CheckBacking(name string) error {
 	return fmt.Errorf("unknown backing %q (want one of %s)", name, strings.Join(Backings, ", "))
 }
 
+// NewBuiltin is the body of a workload's Spec.New: it checks that backing is a
+// built-in one, reads resolved parameters p with config, which checks them (the
+// backing's own limits included), and makes the empty store of backing with store from
+// what config read.
+func NewBuiltin[C any](workload string, p Params, backing string, config func(p Params, backing string) (C, error), store func(C) Store) (Store, error) {
+	if err := CheckBacking(backing); err != nil {
+		return nil, fmt.Errorf("%s: %w", workload, err)
+	}
+	c, err := config(p, backing)
+	if err != nil {
+		return nil, err
+	}
+	return store(c), nil
+}
+
+// Pick makes the store of a built-in backing on w with the backing's constructor in
+// stores, a workload's table of them. A built-in backing missing from the table is a
+// mistake in the workload, not in its input, so it panics.
+func Pick[W any](stores map[string]func(W) Store, backing string, w W) Store {
+	newStore, ok := stores[backing]
+	if !ok {
+		panic("backing " + backing + " has no store in the workload's table")
+	}
+	return newStore(w)
+}
+
 // Param describes one integer parameter of a workload. Every parameter is an integer
 // (counts, percentages, world units, frames) so that all backings compute bit-identical
 // results.

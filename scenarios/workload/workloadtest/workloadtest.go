@@ -23,6 +23,29 @@ func Resolve(t testing.TB, spec *workload.Spec, over workload.Params) workload.P
 	return p
 }
 
+// Resolver is Resolve for spec's parameters: a workload's tests declare their resolve
+// with it.
+func Resolver(spec *workload.Spec) func(t testing.TB, over workload.Params) workload.Params {
+	return func(t testing.TB, over workload.Params) workload.Params {
+		t.Helper()
+		return Resolve(t, spec, over)
+	}
+}
+
+// Loader is Load for spec's stores, S being what the workload's tests reach inside
+// them, when a loaded store holds entities(p) entities for resolved parameters p: a
+// workload's tests declare their load with it.
+func Loader[S workload.Store](spec *workload.Spec, entities func(p workload.Params) int) func(t testing.TB, p workload.Params, backing string) S {
+	return func(t testing.TB, p workload.Params, backing string) S {
+		t.Helper()
+		st, ok := Load(t, spec, p, backing, entities(p)).(S)
+		if !ok {
+			t.Fatalf("%s: %T is not what the tests reach inside a store", backing, st)
+		}
+		return st
+	}
+}
+
 // Load makes and loads the store of one backing for resolved parameters p and fails t
 // unless it then holds entities entities.
 func Load(t testing.TB, spec *workload.Spec, p workload.Params, backing string, entities int) workload.Store {
@@ -113,4 +136,67 @@ func Distinct(sums []uint64) int {
 		seen[s] = true
 	}
 	return len(seen)
+}
+
+// Case is one small world every backing must agree on: the defaults overridden by
+// Over, corner cases of issue 2 among them.
+type Case struct {
+	Name string
+	Over workload.Params
+}
+
+// NewModel makes a workload's reference model for resolved parameters p: config reads
+// them as the workload's stores do (for no backing in particular), model builds the
+// model from what it read, and the model's Load, when it has one, loads it.
+func NewModel[C any, M Model](t testing.TB, p workload.Params, config func(workload.Params, string) (C, error), model func(C) M) M {
+	t.Helper()
+	c, err := config(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := model(c)
+	if l, ok := any(m).(interface {
+		Load(context.Context, func(float64)) error
+	}); ok {
+		if err := l.Load(context.Background(), func(float64) {}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m
+}
+
+// Agreement is a workload's test of equal work (docs/design.md, rule 1): every backing,
+// loaded with load, runs in Lockstep with the workload's reference model, made with
+// model, for 220 frames on each case under each of Seeds, then, unless -short, for 200
+// frames at spec's defaults (one seed keeps the full-size world within minutes), whose
+// model, run to the end, and checksums full checks further.
+func Agreement[M Model, S workload.Store](t *testing.T, spec *workload.Spec, cases []Case,
+	model func(testing.TB, workload.Params) M, load func(testing.TB, workload.Params, string) S,
+	full func(t *testing.T, ref M, sums []uint64)) {
+	run := func(t *testing.T, p workload.Params, frames int) (M, []uint64) {
+		ref := model(t, p)
+		return ref, Agree(t, ref, frames, func(b string) workload.Store { return load(t, p, b) })
+	}
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			EachSeed(t, tc.Over, func(t *testing.T, p workload.Params) { run(t, Resolve(t, spec, p), 220) })
+		})
+	}
+	t.Run("defaults", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("full-size world: run without -short")
+		}
+		ref, sums := run(t, Resolve(t, spec, nil), 200)
+		full(t, ref, sums)
+	})
+}
+
+// Varied fails t when sums, a run's checksums, hold fewer than least distinct values:
+// the checksum does not follow what changes from frame to frame (what), so the
+// agreement it shows proves little (Distinct).
+func Varied(t testing.TB, sums []uint64, least int, what string) {
+	t.Helper()
+	if distinct := Distinct(sums); distinct < least {
+		t.Fatalf("only %d distinct checksums in %d frames: the checksum does not follow %s", distinct, len(sums), what)
+	}
 }
