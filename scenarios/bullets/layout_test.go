@@ -87,16 +87,19 @@ func TestLayoutFacts(t *testing.T) {
 			t.Errorf("index heat map holds %d bullets, the index %d", got, st.ix.Len())
 		}
 	})
-	tableFree := func(tb *slotTable) int {
-		return freeSlots(len(tb.slots), func(i int) (uint32, bool) { return tb.slots[i].gen, tb.slots[i].gen&1 == 1 })
+	// tableFree checks the free list length the layout reports for a slot table.
+	tableFree := func(t *testing.T, l *memlayout.Layout, tb *slotTable) {
+		t.Helper()
+		free := freeSlots(len(tb.slots), func(i int) (uint32, bool) { return tb.slots[i].gen, tb.slots[i].gen&1 == 1 })
+		if got := wt.Fact(t, l, "free_list_length"); got != float64(free) {
+			t.Errorf("free list %v, %d free slots counted", got, free)
+		}
 	}
 	t.Run("soa", func(t *testing.T) {
 		st := load(t, p, workload.SoA).(*soaStore)
 		run(st)
 		l := wt.Layout(t, st)
-		if got := wt.Fact(t, l, "free_list_length"); got != float64(tableFree(&st.slots)) {
-			t.Errorf("free list %v, %d free slots counted", got, tableFree(&st.slots))
-		}
+		tableFree(t, l, &st.slots)
 		if gap := wt.Fact(t, l, memlayout.FactMedianGap); gap != 4 {
 			t.Errorf("median gap %v, want 4 (an int32 column)", gap)
 		}
@@ -110,9 +113,7 @@ func TestLayoutFacts(t *testing.T) {
 		st := load(t, p, workload.RowVec).(*rowStore)
 		run(st)
 		l := wt.Layout(t, st)
-		if got := wt.Fact(t, l, "free_list_length"); got != float64(tableFree(&st.slots)) {
-			t.Errorf("free list %v, %d free slots counted", got, tableFree(&st.slots))
-		}
+		tableFree(t, l, &st.slots)
 		if got := wt.HeatTotal(wt.View(t, l, memlayout.Heatmap)); got != int64(st.g.Len()) {
 			t.Errorf("heat map holds %d bullets, the grid %d", got, st.g.Len())
 		}
