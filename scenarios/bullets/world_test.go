@@ -84,8 +84,9 @@ func TestBounce(t *testing.T) {
 // lifetime, and its ages are spread so that about entities/lifetime expire per frame.
 func TestPrewarm(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 24_000, pLifetime: 120, pTargets: 0})
-	w := preparedWorld(t, p)
-	c := w.cfg
+	c := testConfig(t, p)
+	w := newWorld(c)
+	w.prepare()
 	if c.prewarm != 24_000-200 {
 		t.Fatalf("prewarm %d, want entities minus one frame's spawns, %d", c.prewarm, 24_000-200)
 	}
@@ -111,17 +112,14 @@ func TestPrewarm(t *testing.T) {
 	}
 }
 
-// preparedWorld is the driver alone for resolved parameters p, its emitters, targets
-// and hit grid built, as a store's Load leaves it.
-func preparedWorld(t *testing.T, p workload.Params) *world {
+// testConfig is the configuration of resolved parameters p.
+func testConfig(t *testing.T, p workload.Params) config {
 	t.Helper()
 	c, err := newConfig(p, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := newWorld(c)
-	w.prepare()
-	return w
+	return c
 }
 
 // TestSpawnRate: with no early deaths (still bullets, no targets) each frame spawns
@@ -194,8 +192,9 @@ func TestSpawnCap(t *testing.T) {
 // emitter's ring in order, and an emitter turns after each shot.
 func TestEmittersFireInTurn(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 1000, pEmitters: 7, pHandles: 3})
-	w := preparedWorld(t, p)
-	c := w.cfg
+	c := testConfig(t, p)
+	w := newWorld(c)
+	w.prepare()
 	w.beginFrame(0)
 	angle := w.emitters[2].Angle
 	for i := range 30 {
