@@ -41,6 +41,20 @@ func rings[H any](w *world, handles []H) iter.Seq[[]H] {
 	}
 }
 
+// finish runs the rest of a flat store's frame once it has spawned: its move pass
+// (move, or under the dispatch parameter its copy moveDispatch, chosen here once a
+// frame so that move has no call site in its loop), then resolve, and returns the
+// checksum.
+func (w *world) finish(move, moveDispatch, resolve func()) uint64 {
+	if w.motion != nil {
+		moveDispatch()
+	} else {
+		move()
+	}
+	resolve()
+	return w.endFrame()
+}
+
 // see folds what a handle reached: the live bullet b when ok, else a stale handle (b is
 // then not read, so it may be whatever took the slot, or nothing).
 func (w *world) see(b *bullet, ok bool) {

@@ -35,19 +35,13 @@ func (s *mapStore) Frame() uint64 {
 		s.m[b.ID] = b
 		keepHandle(s.handles, ring, b.ID)
 	}
-	s.update()
-	s.resolve()
-	return s.endFrame()
+	return s.finish(s.update, s.updateDispatch, s.resolve)
 }
 
 // update ranges over the map (in its random order: nothing folded depends on it),
 // moving each bullet and writing it back, or deleting it when it died. Go allows both
 // during a range.
 func (s *mapStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
 	for id, b := range s.m {
 		b.X, b.Y = b.X+b.VX, b.Y+b.VY
 		if !s.quiet(b.X, b.Y, b.Born) && s.dies(&b) {

@@ -28,8 +28,7 @@ type ptrStore struct {
 
 	// Under despawn = mark a dead bullet's pointer is set to nil where it lies, a hole
 	// the move pass skips, and its index goes on the free list for the next spawn.
-	free freeList
-	live int
+	holes
 }
 
 func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
@@ -44,15 +43,12 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 		return err
 	}
 	// Spread the pointers over an array with holes (loadPlan).
-	slots, free, total := loadPlan(&s.cfg)
+	slots, total := s.plan(&s.cfg)
 	spread := make([]*objBullet, total, total+s.cfg.spawnCap)
 	for i, p := range s.a.Items {
 		spread[slots[i]] = p
 	}
 	s.a.Items = spread
-	s.free = make(freeList, 0, total)
-	s.free = append(s.free, free...)
-	s.live = n
 	return nil
 }
 
@@ -66,18 +62,12 @@ func (s *ptrStore) Frame() uint64 {
 		s.a.Append(p)
 		keepHandle(s.handles, ring, p)
 	}
-	s.update()
-	s.resolve()
-	return s.endFrame()
+	return s.finish(s.update, s.updateDispatch, s.resolve)
 }
 
 // update follows every pointer to move its bullet, and despawns the bullets that
 // died; the pointer moved into the hole is looked at next.
 func (s *ptrStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
 	items := s.a.Items
 	for i := 0; i < len(items); {
 		p := items[i]
@@ -116,8 +106,7 @@ func (s *ptrStore) despawn(i int) []*objBullet {
 		return s.a.Items
 	}
 	s.a.Items[i] = nil
-	s.free.push(int32(i))
-	s.live--
+	s.punch(i)
 	return s.a.Items
 }
 
@@ -136,25 +125,18 @@ func (s *ptrStore) frameMarked() uint64 {
 	for range s.beginFrame(s.live) {
 		b, ring := s.fire()
 		p := &objBullet{bullet: b}
-		if i, ok := s.free.pop(); ok {
+		if i, ok := s.fill(); ok {
 			s.a.Items[i] = p
 		} else {
 			s.a.Append(p)
 		}
-		s.live++
 		keepHandle(s.handles, ring, p)
 	}
-	s.updateMarked()
-	s.resolve()
-	return s.endFrame()
+	return s.finish(s.updateMarked, s.updateMarkedDispatch, s.resolve)
 }
 
 // updateMarked follows every pointer but the holes' (nil), and marks the dead.
 func (s *ptrStore) updateMarked() {
-	if s.motion != nil {
-		s.updateMarkedDispatch()
-		return
-	}
 	for i, p := range s.a.Items {
 		if p == nil {
 			continue

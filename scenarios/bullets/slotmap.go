@@ -91,19 +91,13 @@ func (s *slotStore) Frame() uint64 {
 		return s.frameMarked()
 	}
 	s.spawn(s.world)
-	s.update()
-	s.resolve(s.world)
-	return s.endFrame()
+	return s.finish(s.update, s.updateDispatch, func() { s.resolve(s.world) })
 }
 
 // update moves every bullet and removes those that died, in one pass over the dense
 // values. A removal moves the last value into the hole, so the loop looks at the same
 // index again.
 func (s *slotStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
 	vals := s.m.Values()
 	for i := 0; i < len(vals); {
 		b := &vals[i]
@@ -139,18 +133,12 @@ func (s *slotStore) frameMarked() uint64 {
 		b, ring := s.fire()
 		keepHandle(s.mhandles, ring, s.mk.insert(b))
 	}
-	s.updateMarked()
-	s.resolveMarked()
-	return s.endFrame()
+	return s.finish(s.updateMarked, s.updateMarkedDispatch, s.resolveMarked)
 }
 
 // updateMarked visits every slot, skips the holes (an even version), moves each
 // bullet and marks those that died: nothing moves in memory.
 func (s *slotStore) updateMarked() {
-	if s.motion != nil {
-		s.updateMarkedDispatch()
-		return
-	}
 	vals := s.mk.vals
 	for i := range vals {
 		b := &vals[i]

@@ -29,8 +29,7 @@ type soaStore struct {
 
 	// Under despawn = mark a dead row stays where it is as a hole (born = holeBorn),
 	// its row on the free list for the next spawn, and rows never move.
-	free freeList
-	live int
+	holes
 }
 
 func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
@@ -65,14 +64,11 @@ func (s *soaStore) set(r int, b bullet) handle {
 
 // loadMarked lays the rows out by loadPlan, the holes' born set to holeBorn.
 func (s *soaStore) loadMarked(ctx context.Context, progress func(float64)) error {
-	slots, free, total := loadPlan(&s.cfg)
+	slots, total := s.plan(&s.cfg)
 	s.t.AppendRows(total)
 	for r := range s.born.Data {
 		s.born.Data[r] = holeBorn
 	}
-	s.free = make(freeList, 0, total)
-	s.free = append(s.free, free...)
-	s.live = len(slots)
 	return workload.Fill(ctx, progress, len(slots), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s.set(int(slots[i]), s.bulletAt(i))
@@ -155,8 +151,7 @@ func (s *soaStore) judge(i int, x, y int32) {
 	s.slots.release(s.slot.Data[i])
 	if s.cfg.mark {
 		s.born.Data[i] = holeBorn
-		s.free.push(int32(i))
-		s.live--
+		s.punch(i)
 	} else {
 		s.dead = append(s.dead, i)
 	}
@@ -206,11 +201,10 @@ func (s *soaStore) resolve() {
 func (s *soaStore) frameMarked() uint64 {
 	for range s.beginFrame(s.live) {
 		b, ring := s.fire()
-		r, ok := s.free.pop()
+		r, ok := s.fill()
 		if !ok {
 			r = int32(s.t.Append())
 		}
-		s.live++
 		keepHandle(s.handles, ring, s.set(int(r), b))
 	}
 	s.update()

@@ -69,12 +69,12 @@ func (s *hashStore) move() {
 	for i := 0; i < len(vals); {
 		b := &vals[i]
 		b.X, b.Y = b.X+b.VX, b.Y+b.VY
-		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
+		if k := s.lapse(b.X, b.Y, b.Born); k == fateAlive {
+			s.ix.Add(b.X, b.Y)
+			i++
+		} else {
 			vals = s.despawn(s.world, i, k)
-			continue
 		}
-		s.ix.Add(b.X, b.Y)
-		i++
 	}
 }
 
@@ -85,12 +85,12 @@ func (s *hashStore) moveDispatch() {
 	for i := 0; i < len(vals); {
 		b := &vals[i]
 		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
-		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
+		if k := s.lapse(b.X, b.Y, b.Born); k == fateAlive {
+			s.ix.Add(b.X, b.Y)
+			i++
+		} else {
 			vals = s.despawn(s.world, i, k)
-			continue
 		}
-		s.ix.Add(b.X, b.Y)
-		i++
 	}
 }
 
