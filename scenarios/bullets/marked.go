@@ -41,40 +41,19 @@ func loadPlan(c *config) (slots, free []int32, total int) {
 	return slots, free, total
 }
 
-// holes is what an array that despawns by marking keeps besides its slots: the free
-// list of its holes and how many of its slots hold a live bullet.
-type holes struct {
-	free freeList
-	live int
-}
-
-// plan lays out the bullets Load places by loadPlan: it returns their slots and the
-// array's length, and starts the free list (with room for every slot) and the count.
-func (h *holes) plan(c *config) (slots []int32, total int) {
-	slots, free, total := loadPlan(c)
-	h.free = make(freeList, 0, total)
-	h.free = append(h.free, free...)
-	h.live = len(slots)
-	return slots, total
-}
-
-// fill counts a spawn and gives it a hole to take, or false when there is none and
-// the spawn must append a slot.
-func (h *holes) fill() (int32, bool) {
-	h.live++
-	return h.free.pop()
-}
-
-// punch counts a despawn that leaves slot i a hole for a later spawn.
-func (h *holes) punch(i int) {
-	h.live--
-	h.free.push(int32(i))
-}
-
 // freeList is the holes of a marked array, the last freed reused first.
 type freeList []int32
 
 func (f *freeList) push(i int32) { *f = append(*f, i) }
+
+// plan lays out the bullets Load places by loadPlan: it returns their slots and the
+// array's length, and puts the holes on f, with room for every slot.
+func (f *freeList) plan(c *config) (slots []int32, total int) {
+	slots, free, total := loadPlan(c)
+	*f = make(freeList, 0, total)
+	*f = append(*f, free...)
+	return slots, total
+}
 
 // pop takes a hole, or returns false when there is none.
 func (f *freeList) pop() (int32, bool) {
@@ -93,14 +72,16 @@ func (f *freeList) pop() (int32, bool) {
 // the version to even (a hole) and frees the slot; a spawn takes a hole, or appends.
 type marked struct {
 	vals []bullet
-	holes
+	free freeList
+	live int // not len(vals)-len(free): a slot whose version wrapped is neither
 }
 
 // newMarked lays out the bullets Load places by loadPlan, at(i) giving bullet i.
 func newMarked(c *config, at func(i int) bullet) *marked {
 	m := &marked{}
-	slots, total := m.plan(c)
+	slots, total := m.free.plan(c)
 	m.vals = make([]bullet, total, total+c.spawnCap)
+	m.live = len(slots)
 	for i, s := range slots {
 		b := at(i)
 		b.gen = 1
@@ -111,13 +92,14 @@ func newMarked(c *config, at func(i int) bullet) *marked {
 
 // insert puts b in a hole (or a new slot) and returns its handle.
 func (m *marked) insert(b bullet) handle {
-	i, ok := m.fill()
+	i, ok := m.free.pop()
 	if !ok {
 		i = int32(len(m.vals))
 		m.vals = append(m.vals, bullet{})
 	}
 	b.gen = m.vals[i].gen + 1 // even (hole) to odd (live)
 	m.vals[i] = b
+	m.live++
 	return handle{slot: i, gen: b.gen}
 }
 

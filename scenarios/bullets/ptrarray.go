@@ -28,7 +28,7 @@ type ptrStore struct {
 
 	// Under despawn = mark a dead bullet's pointer is set to nil where it lies, a hole
 	// the move pass skips, and its index goes on the free list for the next spawn.
-	holes
+	free freeList
 }
 
 func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
@@ -43,7 +43,7 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 		return err
 	}
 	// Spread the pointers over an array with holes (loadPlan).
-	slots, total := s.plan(&s.cfg)
+	slots, total := s.free.plan(&s.cfg)
 	spread := make([]*objBullet, total, total+s.cfg.spawnCap)
 	for i, p := range s.a.Items {
 		spread[slots[i]] = p
@@ -106,7 +106,7 @@ func (s *ptrStore) despawn(i int) []*objBullet {
 		return s.a.Items
 	}
 	s.a.Items[i] = nil
-	s.punch(i)
+	s.free.push(int32(i))
 	return s.a.Items
 }
 
@@ -122,10 +122,10 @@ func (s *ptrStore) resolve() {
 // frameMarked is Frame under despawn = mark: a spawn's new object takes a hole (or
 // is appended), a despawn leaves one.
 func (s *ptrStore) frameMarked() uint64 {
-	for range s.beginFrame(s.live) {
+	for range s.beginFrame(s.Entities()) {
 		b, ring := s.fire()
 		p := &objBullet{bullet: b}
-		if i, ok := s.fill(); ok {
+		if i, ok := s.free.pop(); ok {
 			s.a.Items[i] = p
 		} else {
 			s.a.Append(p)
@@ -163,12 +163,9 @@ func (s *ptrStore) updateMarkedDispatch() {
 	}
 }
 
-func (s *ptrStore) Entities() int {
-	if s.cfg.mark {
-		return s.live
-	}
-	return s.a.Len()
-}
+// Entities counts the slots that are not holes: under despawn = mark every slot holds
+// a bullet or is on the free list, and under swap-and-pop the list is empty.
+func (s *ptrStore) Entities() int { return s.a.Len() - len(s.free) }
 
 func (s *ptrStore) Scene(dst *workload.Scene) {
 	stride := s.sceneBegin(dst, s.Entities())

@@ -29,7 +29,7 @@ type soaStore struct {
 
 	// Under despawn = mark a dead row stays where it is as a hole (born = holeBorn),
 	// its row on the free list for the next spawn, and rows never move.
-	holes
+	free freeList
 }
 
 func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
@@ -64,7 +64,7 @@ func (s *soaStore) set(r int, b bullet) handle {
 
 // loadMarked lays the rows out by loadPlan, the holes' born set to holeBorn.
 func (s *soaStore) loadMarked(ctx context.Context, progress func(float64)) error {
-	slots, total := s.plan(&s.cfg)
+	slots, total := s.free.plan(&s.cfg)
 	s.t.AppendRows(total)
 	for r := range s.born.Data {
 		s.born.Data[r] = holeBorn
@@ -151,7 +151,7 @@ func (s *soaStore) judge(i int, x, y int32) {
 	s.slots.release(s.slot.Data[i])
 	if s.cfg.mark {
 		s.born.Data[i] = holeBorn
-		s.punch(i)
+		s.free.push(int32(i))
 	} else {
 		s.dead = append(s.dead, i)
 	}
@@ -199,9 +199,9 @@ func (s *soaStore) resolve() {
 // frameMarked is Frame under despawn = mark: a spawn takes a hole's row (or a new
 // one), a despawn leaves a hole.
 func (s *soaStore) frameMarked() uint64 {
-	for range s.beginFrame(s.live) {
+	for range s.beginFrame(s.Entities()) {
 		b, ring := s.fire()
-		r, ok := s.fill()
+		r, ok := s.free.pop()
 		if !ok {
 			r = int32(s.t.Append())
 		}
@@ -212,12 +212,9 @@ func (s *soaStore) frameMarked() uint64 {
 	return s.endFrame()
 }
 
-func (s *soaStore) Entities() int {
-	if s.cfg.mark {
-		return s.live
-	}
-	return s.t.Len()
-}
+// Entities counts the rows that are not holes: under despawn = mark every row holds a
+// bullet or is on the free list, and under swap-and-pop the list is empty.
+func (s *soaStore) Entities() int { return s.t.Len() - len(s.free) }
 
 func (s *soaStore) Scene(dst *workload.Scene) {
 	stride := s.sceneBegin(dst, s.Entities())
