@@ -101,12 +101,12 @@ func (s *ptrStore) updateDispatch() {
 // free list.
 func (s *ptrStore) despawn(i int) []*objBullet {
 	s.a.Items[i].Dead = true
-	if !s.cfg.mark {
+	if s.cfg.mark {
+		s.a.Items[i] = nil
+		s.free.push(int32(i))
+	} else {
 		s.a.SwapRemove(i)
-		return s.a.Items
 	}
-	s.a.Items[i] = nil
-	s.free.push(int32(i))
 	return s.a.Items
 }
 
