@@ -22,8 +22,8 @@ func keepHandle[H any](handles []H, ring int, h H) {
 	}
 }
 
-// ring is the part of emitter e's ring that holds handles, oldest slot first.
-func ring[H any](w *world, handles []H, e int) []H {
+// ringOf is the part of emitter e's ring that holds handles, in slot order.
+func ringOf[H any](w *world, handles []H, e int) []H {
 	return handles[e*w.cfg.handles:][:w.ringLen(e)]
 }
 
@@ -33,7 +33,7 @@ func ring[H any](w *world, handles []H, e int) []H {
 func rings[H any](w *world, handles []H) iter.Seq[[]H] {
 	return func(yield func([]H) bool) {
 		for e := range w.emitters {
-			if !yield(ring(w, handles, e)) {
+			if !yield(ringOf(w, handles, e)) {
 				return
 			}
 			w.emitterDone()
@@ -41,10 +41,10 @@ func rings[H any](w *world, handles []H) iter.Seq[[]H] {
 	}
 }
 
-// finish runs the rest of a flat store's frame once it has spawned: its move pass
-// (move, or under the dispatch parameter its copy moveDispatch, chosen here once a
-// frame so that move has no call site in its loop), then resolve, and returns the
-// checksum.
+// finish runs the rest of the frame of a store whose move pass is a loop and nothing
+// more (ptrarray, map, slotmap), once it has spawned: the move pass (move, or under
+// the dispatch parameter its copy moveDispatch, chosen here once a frame so that move
+// has no call site in its loop), then resolve; it returns the checksum.
 func (w *world) finish(move, moveDispatch, resolve func()) uint64 {
 	if w.motion != nil {
 		moveDispatch()

@@ -260,7 +260,7 @@ func (s *ptrStore) staleReused() int {
 	}
 	n := 0
 	for e := range s.emitters {
-		for _, p := range s.handles[e*s.cfg.handles:][:s.ringLen(e)] {
+		for _, p := range ringOf(s.world, s.handles, e) {
 			if p.Dead && live[p] {
 				n++
 			}
@@ -284,7 +284,7 @@ func slotMapStaleReused(w *world, m *slotmap.Map[bullet], handles []slotmap.Hand
 	}
 	n := 0
 	for e := range w.emitters {
-		for _, h := range handles[e*w.cfg.handles:][:w.ringLen(e)] {
+		for _, h := range ringOf(w, handles, e) {
 			if _, ok := m.Get(h); !ok && live[uint32(h)] {
 				n++
 			}
@@ -299,7 +299,7 @@ func (s *rowStore) staleReused() int { return s.slots.staleReused(s.world, s.han
 func (t *slotTable) staleReused(w *world, handles []handle) int {
 	n := 0
 	for e := range w.emitters {
-		for _, h := range handles[e*w.cfg.handles:][:w.ringLen(e)] {
+		for _, h := range ringOf(w, handles, e) {
 			if _, _, ok := t.lookup(h); !ok && t.slots[h.slot].gen&1 == 1 {
 				n++
 			}
