@@ -103,7 +103,7 @@ func (s *rowStore) sweep(row *rowvec.Row[rowBullet], top int32) {
 		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
 			s.despawn(row, int32(i), k)
 		} else if uint32(b.X-b.Col*band) >= uint32(band) || uint32(b.Y-top) >= uint32(band) {
-			s.setAside(row, int32(i))
+			s.setAside(row, int32(i), b)
 		}
 	}
 }
@@ -122,7 +122,7 @@ func (s *rowStore) sweepDispatch(row *rowvec.Row[rowBullet], top int32) {
 		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
 			s.despawn(row, int32(i), k)
 		} else if uint32(b.X-b.Col*band) >= uint32(band) || uint32(b.Y-top) >= uint32(band) {
-			s.setAside(row, int32(i))
+			s.setAside(row, int32(i), b)
 		}
 	}
 }
@@ -137,10 +137,9 @@ func (s *rowStore) despawn(row *rowvec.Row[rowBullet], i, k int32) {
 	row.Remove(int(b.Col), i)
 }
 
-// setAside takes the bullet at index i of row, which has left its tile, out of the
+// setAside takes b, the bullet at index i of row, which has left its tile, out of the
 // row until update lists it again.
-func (s *rowStore) setAside(row *rowvec.Row[rowBullet], i int32) {
-	b := &row.Ents[i].Val
+func (s *rowStore) setAside(row *rowvec.Row[rowBullet], i int32, b *rowBullet) {
 	s.movers = append(s.movers, *b)
 	row.Remove(int(b.Col), i)
 }
