@@ -21,19 +21,23 @@ const benchWarmup = 20
 func BenchmarkFrame(b *testing.B) {
 	p := resolve(b, nil)
 	for _, backing := range workload.Backings {
-		b.Run("bullets/"+backing, func(b *testing.B) {
-			st := load(b, p, backing)
-			for range benchWarmup {
-				st.Frame()
-			}
-			b.ReportAllocs()
-			spawned := st.driver().nextID
-			for b.Loop() {
-				st.Frame()
-			}
-			checkSteady(b, st, st.driver().nextID-spawned)
-		})
+		b.Run("bullets/"+backing, func(b *testing.B) { benchFrames(b, p, backing) })
 	}
+}
+
+// benchFrames times whole frames of one backing, the world built and warmed up
+// outside the timer, and checks that the world it timed was in its steady state.
+func benchFrames(b *testing.B, p workload.Params, backing string) {
+	st := load(b, p, backing)
+	for range benchWarmup {
+		st.Frame()
+	}
+	b.ReportAllocs()
+	spawned := st.driver().nextID
+	for b.Loop() {
+		st.Frame()
+	}
+	checkSteady(b, st, st.driver().nextID-spawned)
 }
 
 // checkSteady fails the benchmark when the world it timed was not the busy one the
@@ -73,17 +77,6 @@ func BenchmarkLoad(b *testing.B) {
 func BenchmarkCell(b *testing.B) {
 	for _, cell := range []int64{4, 8, 16, 32, 64, 128, 256} {
 		p := resolve(b, workload.Params{pCell: cell})
-		b.Run(fmt.Sprintf("cell=%d", cell), func(b *testing.B) {
-			st := load(b, p, workload.SpatialHash)
-			for range benchWarmup {
-				st.Frame()
-			}
-			b.ReportAllocs()
-			spawned := st.driver().nextID
-			for b.Loop() {
-				st.Frame()
-			}
-			checkSteady(b, st, st.driver().nextID-spawned)
-		})
+		b.Run(fmt.Sprintf("cell=%d", cell), func(b *testing.B) { benchFrames(b, p, workload.SpatialHash) })
 	}
 }

@@ -28,9 +28,11 @@ func newMotion(dispatch bool) Motion {
 	return nil
 }
 
-// Each store's update starts with "if s.motion != nil" and then runs either its own
-// loop, which moves a bullet with two additions, or a copy of that loop whose only
-// difference is the step through mv.Step (its updateDispatch). The copy is the price
-// of a default loop with no call site in it: a branch around a call inside the loop
-// already costs the default path, since the compiler spills what the call would
-// clobber (the loop index, at least) on every iteration.
+// Each store runs either its own move loop, which moves a bullet with two additions,
+// or a copy of that loop whose only difference is the step through mv.Step (its
+// updateDispatch, moveDispatch or sweepDispatch), chosen once a frame (world.finish)
+// or once a row, outside the loop. The copy is the price of a default loop with no
+// call site in it: a branch around a call inside the loop already costs the default
+// path, since the compiler spills what the call would clobber (the loop index, at
+// least) on every iteration. What the two copies do besides the step (judging a
+// bullet, despawning it) lives once, in the methods both call on the rare path.

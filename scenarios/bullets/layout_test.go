@@ -20,16 +20,27 @@ func TestLayoutFacts(t *testing.T) {
 			st.Frame()
 		}
 	}
-	// freeSlots counts a slot table's free slots from the generations: even and not
-	// wrapped to 0 (retired).
-	freeSlots := func(n int, at func(i int) (uint32, bool)) int {
+	// churned is a backing's store run into churn, and its layout then.
+	churned := func(t *testing.T, backing string) (store, *memlayout.Layout) {
+		st := load(t, p, backing)
+		run(st)
+		return st, wt.Layout(t, st)
+	}
+	// freeList checks the free list length a layout reports against the free slots of
+	// a slot table (n slots, at giving slot i's generation and whether it is live),
+	// counted from the generations: even and not wrapped to 0 (retired). Under churn
+	// some are always free.
+	freeList := func(t *testing.T, l *memlayout.Layout, n int, at func(i int) (uint32, bool)) {
+		t.Helper()
 		free := 0
 		for i := range n {
 			if g, live := at(i); !live && g != 0 {
 				free++
 			}
 		}
-		return free
+		if got := wt.Fact(t, l, "free_list_length"); got != float64(free) || free == 0 {
+			t.Errorf("free list %v, %d free slots counted", got, free)
+		}
 	}
 	t.Run("ptrarray", func(t *testing.T) {
 		st := load(t, p, workload.PtrArray).(*ptrStore)
@@ -57,10 +68,7 @@ func TestLayoutFacts(t *testing.T) {
 	})
 	slotMap := func(t *testing.T, m *slotmap.Map[bullet], l *memlayout.Layout) {
 		t.Helper()
-		free := freeSlots(m.Slots(), m.SlotAt)
-		if got := wt.Fact(t, l, "free_list_length"); got != float64(free) || free == 0 {
-			t.Errorf("free list %v, %d free slots counted", got, free)
-		}
+		freeList(t, l, m.Slots(), m.SlotAt)
 		strip := wt.View(t, l, memlayout.Strip)
 		var live float64
 		for _, c := range strip.Slots {
@@ -74,29 +82,25 @@ func TestLayoutFacts(t *testing.T) {
 		}
 	}
 	t.Run("slotmap", func(t *testing.T) {
-		st := load(t, p, workload.SlotMap).(*slotStore)
-		run(st)
-		slotMap(t, st.m, wt.Layout(t, st))
+		st, l := churned(t, workload.SlotMap)
+		slotMap(t, st.(*slotStore).m, l)
 	})
 	t.Run("spatialhash", func(t *testing.T) {
-		st := load(t, p, workload.SpatialHash).(*hashStore)
-		run(st)
-		l := wt.Layout(t, st)
+		s, l := churned(t, workload.SpatialHash)
+		st := s.(*hashStore)
 		slotMap(t, st.m, l)
 		if got := wt.HeatTotal(wt.View(t, l, memlayout.Heatmap)); got != int64(st.ix.Len()) {
 			t.Errorf("index heat map holds %d bullets, the index %d", got, st.ix.Len())
 		}
 	})
-	tableFree := func(tb *slotTable) int {
-		return freeSlots(len(tb.slots), func(i int) (uint32, bool) { return tb.slots[i].gen, tb.slots[i].gen&1 == 1 })
+	tableFree := func(t *testing.T, l *memlayout.Layout, tb *slotTable) {
+		t.Helper()
+		freeList(t, l, len(tb.slots), func(i int) (uint32, bool) { return tb.slots[i].gen, tb.slots[i].gen&1 == 1 })
 	}
 	t.Run("soa", func(t *testing.T) {
-		st := load(t, p, workload.SoA).(*soaStore)
-		run(st)
-		l := wt.Layout(t, st)
-		if got := wt.Fact(t, l, "free_list_length"); got != float64(tableFree(&st.slots)) {
-			t.Errorf("free list %v, %d free slots counted", got, tableFree(&st.slots))
-		}
+		s, l := churned(t, workload.SoA)
+		st := s.(*soaStore)
+		tableFree(t, l, &st.slots)
 		if gap := wt.Fact(t, l, memlayout.FactMedianGap); gap != 4 {
 			t.Errorf("median gap %v, want 4 (an int32 column)", gap)
 		}
@@ -107,12 +111,9 @@ func TestLayoutFacts(t *testing.T) {
 		}
 	})
 	t.Run("rowvec", func(t *testing.T) {
-		st := load(t, p, workload.RowVec).(*rowStore)
-		run(st)
-		l := wt.Layout(t, st)
-		if got := wt.Fact(t, l, "free_list_length"); got != float64(tableFree(&st.slots)) {
-			t.Errorf("free list %v, %d free slots counted", got, tableFree(&st.slots))
-		}
+		s, l := churned(t, workload.RowVec)
+		st := s.(*rowStore)
+		tableFree(t, l, &st.slots)
 		if got := wt.HeatTotal(wt.View(t, l, memlayout.Heatmap)); got != int64(st.g.Len()) {
 			t.Errorf("heat map holds %d bullets, the grid %d", got, st.g.Len())
 		}

@@ -12,11 +12,11 @@ func (s *slotStore) Lookups() int {
 	if s.mk != nil {
 		return s.again(s.resolveMarked)
 	}
-	return s.again(s.resolve)
+	return s.again(func() { s.resolve(s.world) })
 }
 func (s *rowStore) Lookups() int  { return s.again(s.resolve) }
 func (s *soaStore) Lookups() int  { return s.again(s.resolve) }
-func (s *hashStore) Lookups() int { return s.again(s.resolve) }
+func (s *hashStore) Lookups() int { return s.again(func() { s.resolve(s.world) }) }
 
 // again runs resolve, which only reads the store and folds what it finds, with the
 // world's folds saved and restored around it, and returns how many handles it

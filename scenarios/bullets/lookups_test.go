@@ -11,10 +11,7 @@ import (
 // repeat resolves every handle the emitters keep, without allocating.
 func TestLookupsChangeNothing(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 3000, pArena: 700, pLifetime: 30})
-	c, err := newConfig(p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testConfig(t, p)
 	for _, backing := range workload.Backings {
 		t.Run(backing, func(t *testing.T) {
 			probed, plain := load(t, p, backing), load(t, p, backing)

@@ -20,7 +20,7 @@ type mapStore struct {
 func (s *mapStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	s.m = make(map[uint64]bullet, s.cfg.n)
-	s.handles = make([]uint64, s.cfg.emitters*s.cfg.handles)
+	s.handles = newHandles[uint64](s.world)
 	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			b := s.bulletAt(i)
@@ -33,31 +33,20 @@ func (s *mapStore) Frame() uint64 {
 	for range s.beginFrame(len(s.m)) {
 		b, ring := s.fire()
 		s.m[b.ID] = b
-		if ring >= 0 {
-			s.handles[ring] = b.ID
-		}
+		keepHandle(s.handles, ring, b.ID)
 	}
-	s.update()
-	s.resolve()
-	return s.endFrame()
+	return s.finish(s.update, s.updateDispatch, s.resolve)
 }
 
 // update ranges over the map (in its random order: nothing folded depends on it),
 // moving each bullet and writing it back, or deleting it when it died. Go allows both
 // during a range.
 func (s *mapStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
 	for id, b := range s.m {
 		b.X, b.Y = b.X+b.VX, b.Y+b.VY
-		if !s.quiet(b.X, b.Y, b.Born) {
-			if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
-				s.died(k, id)
-				delete(s.m, id)
-				continue
-			}
+		if !s.quiet(b.X, b.Y, b.Born) && s.dies(&b) {
+			delete(s.m, id)
+			continue
 		}
 		s.m[id] = b
 	}
@@ -69,12 +58,9 @@ func (s *mapStore) updateDispatch() {
 	mv := s.motion
 	for id, b := range s.m {
 		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
-		if !s.quiet(b.X, b.Y, b.Born) {
-			if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
-				s.died(k, id)
-				delete(s.m, id)
-				continue
-			}
+		if !s.quiet(b.X, b.Y, b.Born) && s.dies(&b) {
+			delete(s.m, id)
+			continue
 		}
 		s.m[id] = b
 	}
@@ -82,16 +68,11 @@ func (s *mapStore) updateDispatch() {
 
 // resolve looks every emitter's handles up by id.
 func (s *mapStore) resolve() {
-	for e := range s.emitters {
-		ring := s.handles[e*s.cfg.handles:]
-		for _, id := range ring[:s.ringLen(e)] {
-			if b, ok := s.m[id]; ok {
-				s.seeLive(b.ID, b.X, b.Y)
-			} else {
-				s.seeStale()
-			}
+	for ring := range rings(s.world, s.handles) {
+		for _, id := range ring {
+			b, ok := s.m[id]
+			s.see(&b, ok)
 		}
-		s.emitterDone()
 	}
 }
 

@@ -46,6 +46,15 @@ type freeList []int32
 
 func (f *freeList) push(i int32) { *f = append(*f, i) }
 
+// plan lays out the bullets Load places by loadPlan: it returns their slots and the
+// array's length, and puts the holes on f, with room for every slot.
+func (f *freeList) plan(c *config) (slots []int32, total int) {
+	slots, free, total := loadPlan(c)
+	*f = make(freeList, 0, total)
+	*f = append(*f, free...)
+	return slots, total
+}
+
 // pop takes a hole, or returns false when there is none.
 func (f *freeList) pop() (int32, bool) {
 	n := len(*f)
@@ -64,20 +73,20 @@ func (f *freeList) pop() (int32, bool) {
 type marked struct {
 	vals []bullet
 	free freeList
-	live int
+	live int // not len(vals)-len(free): a slot whose version wrapped is neither
 }
 
 // newMarked lays out the bullets Load places by loadPlan, at(i) giving bullet i.
 func newMarked(c *config, at func(i int) bullet) *marked {
-	slots, free, total := loadPlan(c)
-	m := &marked{vals: make([]bullet, total, total+c.spawnCap), free: make(freeList, 0, total)}
-	m.free = append(m.free, free...)
+	m := &marked{}
+	slots, total := m.free.plan(c)
+	m.vals = make([]bullet, total, total+c.spawnCap)
+	m.live = len(slots)
 	for i, s := range slots {
 		b := at(i)
 		b.gen = 1
 		m.vals[s] = b
 	}
-	m.live = len(slots)
 	return m
 }
 

@@ -29,14 +29,13 @@ type ptrStore struct {
 	// Under despawn = mark a dead bullet's pointer is set to nil where it lies, a hole
 	// the move pass skips, and its index goes on the free list for the next spawn.
 	free freeList
-	live int
 }
 
 func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.prewarm
 	s.a.Items = make([]*objBullet, 0, s.cfg.n)
-	s.handles = make([]*objBullet, s.cfg.emitters*s.cfg.handles)
+	s.handles = newHandles[*objBullet](s.world)
 	err := scatter.Load(ctx, progress, n, s.cfg.seed,
 		func(i int, p *objBullet) { p.bullet = s.bulletAt(i) },
 		s.a.Append)
@@ -44,15 +43,12 @@ func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
 		return err
 	}
 	// Spread the pointers over an array with holes (loadPlan).
-	slots, free, total := loadPlan(&s.cfg)
+	slots, total := s.free.plan(&s.cfg)
 	spread := make([]*objBullet, total, total+s.cfg.spawnCap)
 	for i, p := range s.a.Items {
 		spread[slots[i]] = p
 	}
 	s.a.Items = spread
-	s.free = make(freeList, 0, total)
-	s.free = append(s.free, free...)
-	s.live = n
 	return nil
 }
 
@@ -64,39 +60,23 @@ func (s *ptrStore) Frame() uint64 {
 		b, ring := s.fire()
 		p := &objBullet{bullet: b}
 		s.a.Append(p)
-		if ring >= 0 {
-			s.handles[ring] = p
-		}
+		keepHandle(s.handles, ring, p)
 	}
-	s.update()
-	s.resolve()
-	return s.endFrame()
+	return s.finish(s.update, s.updateDispatch, s.resolve)
 }
 
-// update follows every pointer to move its bullet, and marks dead and swap-removes the
-// bullets that died; the pointer moved into the hole is looked at next.
+// update follows every pointer to move its bullet, and despawns the bullets that
+// died; the pointer moved into the hole is looked at next.
 func (s *ptrStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
 	items := s.a.Items
 	for i := 0; i < len(items); {
 		p := items[i]
 		p.X, p.Y = p.X+p.VX, p.Y+p.VY
-		if s.quiet(p.X, p.Y, p.Born) {
+		if s.quiet(p.X, p.Y, p.Born) || !s.dies(&p.bullet) {
 			i++
 			continue
 		}
-		k := s.fate(p.X, p.Y, p.Born)
-		if k == fateAlive {
-			i++
-			continue
-		}
-		s.died(k, p.ID)
-		p.Dead = true
-		s.a.SwapRemove(i)
-		items = s.a.Items
+		items = s.despawn(i)
 	}
 }
 
@@ -107,41 +87,42 @@ func (s *ptrStore) updateDispatch() {
 	for i := 0; i < len(items); {
 		p := items[i]
 		p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
-		if s.quiet(p.X, p.Y, p.Born) {
+		if s.quiet(p.X, p.Y, p.Born) || !s.dies(&p.bullet) {
 			i++
 			continue
 		}
-		k := s.fate(p.X, p.Y, p.Born)
-		if k == fateAlive {
-			i++
-			continue
-		}
-		s.died(k, p.ID)
-		p.Dead = true
-		s.a.SwapRemove(i)
-		items = s.a.Items
+		items = s.despawn(i)
 	}
+}
+
+// despawn takes the dead bullet at index i out of the array and returns the array:
+// its object is flagged dead, all a handle to it checks, and its place is taken by
+// the last pointer (swap-and-pop) or, under despawn = mark, left a hole (nil) on the
+// free list.
+func (s *ptrStore) despawn(i int) []*objBullet {
+	s.a.Items[i].Dead = true
+	if s.cfg.mark {
+		s.a.Items[i] = nil
+		s.free.push(int32(i))
+	} else {
+		s.a.SwapRemove(i)
+	}
+	return s.a.Items
 }
 
 // resolve follows every emitter's pointers and checks the dead flag.
 func (s *ptrStore) resolve() {
-	for e := range s.emitters {
-		ring := s.handles[e*s.cfg.handles:]
-		for _, p := range ring[:s.ringLen(e)] {
-			if !p.Dead {
-				s.seeLive(p.ID, p.X, p.Y)
-			} else {
-				s.seeStale()
-			}
+	for ring := range rings(s.world, s.handles) {
+		for _, p := range ring {
+			s.see(&p.bullet, !p.Dead)
 		}
-		s.emitterDone()
 	}
 }
 
 // frameMarked is Frame under despawn = mark: a spawn's new object takes a hole (or
 // is appended), a despawn leaves one.
 func (s *ptrStore) frameMarked() uint64 {
-	for range s.beginFrame(s.live) {
+	for range s.beginFrame(s.Entities()) {
 		b, ring := s.fire()
 		p := &objBullet{bullet: b}
 		if i, ok := s.free.pop(); ok {
@@ -149,37 +130,20 @@ func (s *ptrStore) frameMarked() uint64 {
 		} else {
 			s.a.Append(p)
 		}
-		s.live++
-		if ring >= 0 {
-			s.handles[ring] = p
-		}
+		keepHandle(s.handles, ring, p)
 	}
-	s.updateMarked()
-	s.resolve()
-	return s.endFrame()
+	return s.finish(s.updateMarked, s.updateMarkedDispatch, s.resolve)
 }
 
 // updateMarked follows every pointer but the holes' (nil), and marks the dead.
 func (s *ptrStore) updateMarked() {
-	if s.motion != nil {
-		s.updateMarkedDispatch()
-		return
-	}
-	items := s.a.Items
-	for i, p := range items {
+	for i, p := range s.a.Items {
 		if p == nil {
 			continue
 		}
 		p.X, p.Y = p.X+p.VX, p.Y+p.VY
-		if s.quiet(p.X, p.Y, p.Born) {
-			continue
-		}
-		if k := s.fate(p.X, p.Y, p.Born); k != fateAlive {
-			s.died(k, p.ID)
-			p.Dead = true
-			items[i] = nil
-			s.free.push(int32(i))
-			s.live--
+		if !s.quiet(p.X, p.Y, p.Born) && s.dies(&p.bullet) {
+			s.despawn(i)
 		}
 	}
 }
@@ -187,31 +151,21 @@ func (s *ptrStore) updateMarked() {
 // updateMarkedDispatch is updateMarked under the dispatch parameter: each bullet moved
 // through the Motion interface (dispatch.go).
 func (s *ptrStore) updateMarkedDispatch() {
-	items, mv := s.a.Items, s.motion
-	for i, p := range items {
+	mv := s.motion
+	for i, p := range s.a.Items {
 		if p == nil {
 			continue
 		}
 		p.X, p.Y = mv.Step(p.X, p.Y, p.VX, p.VY)
-		if s.quiet(p.X, p.Y, p.Born) {
-			continue
-		}
-		if k := s.fate(p.X, p.Y, p.Born); k != fateAlive {
-			s.died(k, p.ID)
-			p.Dead = true
-			items[i] = nil
-			s.free.push(int32(i))
-			s.live--
+		if !s.quiet(p.X, p.Y, p.Born) && s.dies(&p.bullet) {
+			s.despawn(i)
 		}
 	}
 }
 
-func (s *ptrStore) Entities() int {
-	if s.cfg.mark {
-		return s.live
-	}
-	return s.a.Len()
-}
+// Entities counts the slots that are not holes: under despawn = mark every slot holds
+// a bullet or is on the free list, and under swap-and-pop the list is empty.
+func (s *ptrStore) Entities() int { return s.a.Len() - len(s.free) }
 
 func (s *ptrStore) Scene(dst *workload.Scene) {
 	stride := s.sceneBegin(dst, s.Entities())

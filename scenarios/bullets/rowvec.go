@@ -38,7 +38,7 @@ func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	s.g = rowvec.New[rowBullet](s.cfg.bands, s.cfg.bands)
 	s.slots = newSlotTable(s.cfg.n)
-	s.handles = make([]handle, s.cfg.emitters*s.cfg.handles)
+	s.handles = newHandles[handle](s.world)
 	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s.add(s.bulletAt(i))
@@ -65,10 +65,7 @@ func (s *rowStore) place(v rowBullet) {
 func (s *rowStore) Frame() uint64 {
 	for range s.beginFrame(s.g.Len()) {
 		b, ring := s.fire()
-		h := s.add(b)
-		if ring >= 0 {
-			s.handles[ring] = h
-		}
+		keepHandle(s.handles, ring, s.add(b))
 	}
 	s.update()
 	s.hits()
@@ -80,34 +77,12 @@ func (s *rowStore) Frame() uint64 {
 // or left the arena, and sets aside those that left their tile, to list them again
 // once the sweep is over (so that none is moved twice).
 func (s *rowStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
-	band := s.cfg.band
 	s.movers = s.movers[:0]
 	for r := range s.g.Rows() {
-		row := s.g.Row(r)
-		ents := row.Ents
-		top := int32(r) * band
-		for i := range ents {
-			en := &ents[i]
-			if en.Prev == rowvec.Freed {
-				continue
-			}
-			b := &en.Val
-			b.X, b.Y = b.X+b.VX, b.Y+b.VY
-			if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
-				s.died(k, b.ID)
-				s.slots.release(b.Slot)
-				row.Remove(int(b.Col), int32(i))
-				continue
-			}
-			if uint32(b.X-b.Col*band) < uint32(band) && uint32(b.Y-top) < uint32(band) {
-				continue
-			}
-			s.movers = append(s.movers, *b)
-			row.Remove(int(b.Col), int32(i))
+		if s.motion != nil {
+			s.sweepDispatch(s.g.Row(r), int32(r)*s.cfg.band)
+		} else {
+			s.sweep(s.g.Row(r), int32(r)*s.cfg.band)
 		}
 	}
 	for _, v := range s.movers {
@@ -115,38 +90,58 @@ func (s *rowStore) update() {
 	}
 }
 
-// updateDispatch is update under the dispatch parameter: each bullet moved through the
-// Motion interface (dispatch.go).
-func (s *rowStore) updateDispatch() {
-	band, mv := s.cfg.band, s.motion
-	s.movers = s.movers[:0]
-	for r := range s.g.Rows() {
-		row := s.g.Row(r)
-		ents := row.Ents
-		top := int32(r) * band
-		for i := range ents {
-			en := &ents[i]
-			if en.Prev == rowvec.Freed {
-				continue
-			}
-			b := &en.Val
-			b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
-			if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
-				s.died(k, b.ID)
-				s.slots.release(b.Slot)
-				row.Remove(int(b.Col), int32(i))
-				continue
-			}
-			if uint32(b.X-b.Col*band) < uint32(band) && uint32(b.Y-top) < uint32(band) {
-				continue
-			}
-			s.movers = append(s.movers, *b)
-			row.Remove(int(b.Col), int32(i))
+// sweep is update's pass over one row, whose band starts at top.
+func (s *rowStore) sweep(row *rowvec.Row[rowBullet], top int32) {
+	ents, band := row.Ents, s.cfg.band
+	for i := range ents {
+		en := &ents[i]
+		if en.Prev == rowvec.Freed {
+			continue
+		}
+		b := &en.Val
+		b.X, b.Y = b.X+b.VX, b.Y+b.VY
+		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
+			s.despawn(row, int32(i), k)
+		} else if uint32(b.X-b.Col*band) >= uint32(band) || uint32(b.Y-top) >= uint32(band) {
+			s.setAside(row, int32(i), b)
 		}
 	}
-	for _, v := range s.movers {
-		s.place(v)
+}
+
+// sweepDispatch is sweep under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *rowStore) sweepDispatch(row *rowvec.Row[rowBullet], top int32) {
+	ents, band, mv := row.Ents, s.cfg.band, s.motion
+	for i := range ents {
+		en := &ents[i]
+		if en.Prev == rowvec.Freed {
+			continue
+		}
+		b := &en.Val
+		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
+		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
+			s.despawn(row, int32(i), k)
+		} else if uint32(b.X-b.Col*band) >= uint32(band) || uint32(b.Y-top) >= uint32(band) {
+			s.setAside(row, int32(i), b)
+		}
 	}
+}
+
+// despawn removes the bullet at index i of row, which died for reason k: its death
+// recorded, its slot freed (every handle to it stale from then on) and its entry
+// unlisted from its tile.
+func (s *rowStore) despawn(row *rowvec.Row[rowBullet], i, k int32) {
+	b := &row.Ents[i].Val
+	s.died(k, b.ID)
+	s.slots.release(b.Slot)
+	row.Remove(int(b.Col), i)
+}
+
+// setAside takes b, the bullet at index i of row, which has left its tile, out of the
+// row until update lists it again.
+func (s *rowStore) setAside(row *rowvec.Row[rowBullet], i int32, b *rowBullet) {
+	s.movers = append(s.movers, *b)
+	row.Remove(int(b.Col), i)
 }
 
 // hits walks, for each target in ascending order, the tiles holding corners of
@@ -165,9 +160,7 @@ func (s *rowStore) hits() {
 				for i := row.First[c]; i != rowvec.None; {
 					next, b := ents[i].Next, &ents[i].Val
 					if s.overlaps(int32(t), b.X, b.Y) {
-						s.died(int32(t), b.ID)
-						s.slots.release(b.Slot)
-						row.Remove(int(c), i)
+						s.despawn(row, i, int32(t))
 					}
 					i = next
 				}
@@ -178,9 +171,8 @@ func (s *rowStore) hits() {
 
 // resolve looks up every emitter's handles in the slot table, then the row vectors.
 func (s *rowStore) resolve() {
-	for e := range s.emitters {
-		ring := s.handles[e*s.cfg.handles:]
-		for _, h := range ring[:s.ringLen(e)] {
+	for ring := range rings(s.world, s.handles) {
+		for _, h := range ring {
 			if r, idx, ok := s.slots.lookup(h); ok {
 				b := s.g.Get(int(r), idx)
 				s.seeLive(b.ID, b.X, b.Y)
@@ -188,7 +180,6 @@ func (s *rowStore) resolve() {
 				s.seeStale()
 			}
 		}
-		s.emitterDone()
 	}
 }
 

@@ -7,6 +7,58 @@ import (
 	"localitylab/scenarios/workload"
 )
 
+// slotBullets is the bullets by value in a slot map and the emitters' slotmap.Handles
+// to them, as the slotmap and spatialhash stores both keep them: what they load, spawn,
+// resolve and preview the same way. Its methods take the store's world.
+type slotBullets struct {
+	m       *slotmap.Map[bullet]
+	handles []slotmap.Handle // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+}
+
+// load makes the map and the handles, and inserts the bullets Load places.
+func (s *slotBullets) load(ctx context.Context, progress func(float64), w *world) error {
+	s.m = slotmap.New[bullet](w.cfg.n)
+	s.handles = newHandles[slotmap.Handle](w)
+	return workload.Fill(ctx, progress, w.cfg.prewarm, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.m.Insert(w.bulletAt(i))
+		}
+	})
+}
+
+// spawn starts the frame and inserts its new bullets.
+func (s *slotBullets) spawn(w *world) {
+	for range w.beginFrame(s.m.Len()) {
+		b, ring := w.fire()
+		keepHandle(s.handles, ring, s.m.Insert(b))
+	}
+}
+
+// despawn removes the bullet at dense index i, which died for reason k; the last value
+// moves into its place, so the move pass looks at i again in the values it returns.
+func (s *slotBullets) despawn(w *world, i int, k int32) []bullet {
+	w.died(k, s.m.Values()[i].ID)
+	s.m.RemoveAt(i)
+	return s.m.Values()
+}
+
+// resolve looks up every emitter's handles.
+func (s *slotBullets) resolve(w *world) {
+	for ring := range rings(w, s.handles) {
+		for _, h := range ring {
+			w.see(s.m.Get(h))
+		}
+	}
+}
+
+// scene previews the bullets in dense order.
+func (s *slotBullets) scene(w *world, dst *workload.Scene) {
+	stride := w.sceneBegin(dst, s.m.Len())
+	for _, b := range s.m.Values() {
+		w.sceneBullet(dst, stride, b.ID, b.X, b.Y)
+	}
+}
+
 // slotStore keeps the bullets by value in a slot map (source 002): one dense array that a
 // single pass moves, judges and compacts with swap-and-pop, and slotmap.Handles that
 // the emitters keep, checked by generation. A spawn is an append and a slot popped off
@@ -17,8 +69,7 @@ import (
 // slot and its version.
 type slotStore struct {
 	*world
-	m       *slotmap.Map[bullet]
-	handles []slotmap.Handle // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
+	slotBullets
 
 	mk       *marked  // under despawn = mark, in place of m
 	mhandles []handle // under despawn = mark, in place of handles
@@ -28,57 +79,33 @@ func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	if s.cfg.mark {
 		s.mk = newMarked(&s.cfg, s.bulletAt)
-		s.mhandles = make([]handle, s.cfg.emitters*s.cfg.handles)
+		s.mhandles = newHandles[handle](s.world)
 		progress(1)
 		return ctx.Err()
 	}
-	s.m = slotmap.New[bullet](s.cfg.n)
-	s.handles = make([]slotmap.Handle, s.cfg.emitters*s.cfg.handles)
-	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			s.m.Insert(s.bulletAt(i))
-		}
-	})
+	return s.load(ctx, progress, s.world)
 }
 
 func (s *slotStore) Frame() uint64 {
 	if s.mk != nil {
 		return s.frameMarked()
 	}
-	for range s.beginFrame(s.m.Len()) {
-		b, ring := s.fire()
-		h := s.m.Insert(b)
-		if ring >= 0 {
-			s.handles[ring] = h
-		}
-	}
-	s.update()
-	s.resolve()
-	return s.endFrame()
+	s.spawn(s.world)
+	return s.finish(s.update, s.updateDispatch, func() { s.resolve(s.world) })
 }
 
 // update moves every bullet and removes those that died, in one pass over the dense
 // values. A removal moves the last value into the hole, so the loop looks at the same
 // index again.
 func (s *slotStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
 	vals := s.m.Values()
 	for i := 0; i < len(vals); {
 		b := &vals[i]
 		b.X, b.Y = b.X+b.VX, b.Y+b.VY
-		if s.quiet(b.X, b.Y, b.Born) {
+		if s.quiet(b.X, b.Y, b.Born) || !s.dies(b) {
 			i++
 			continue
 		}
-		k := s.fate(b.X, b.Y, b.Born)
-		if k == fateAlive {
-			i++
-			continue
-		}
-		s.died(k, b.ID)
 		s.m.RemoveAt(i)
 		vals = s.m.Values()
 	}
@@ -91,33 +118,12 @@ func (s *slotStore) updateDispatch() {
 	for i := 0; i < len(vals); {
 		b := &vals[i]
 		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
-		if s.quiet(b.X, b.Y, b.Born) {
+		if s.quiet(b.X, b.Y, b.Born) || !s.dies(b) {
 			i++
 			continue
 		}
-		k := s.fate(b.X, b.Y, b.Born)
-		if k == fateAlive {
-			i++
-			continue
-		}
-		s.died(k, b.ID)
 		s.m.RemoveAt(i)
 		vals = s.m.Values()
-	}
-}
-
-// resolve looks up every emitter's handles.
-func (s *slotStore) resolve() {
-	for e := range s.emitters {
-		ring := s.handles[e*s.cfg.handles:]
-		for _, h := range ring[:s.ringLen(e)] {
-			if b, ok := s.m.Get(h); ok {
-				s.seeLive(b.ID, b.X, b.Y)
-			} else {
-				s.seeStale()
-			}
-		}
-		s.emitterDone()
 	}
 }
 
@@ -125,23 +131,14 @@ func (s *slotStore) resolve() {
 func (s *slotStore) frameMarked() uint64 {
 	for range s.beginFrame(s.mk.live) {
 		b, ring := s.fire()
-		h := s.mk.insert(b)
-		if ring >= 0 {
-			s.mhandles[ring] = h
-		}
+		keepHandle(s.mhandles, ring, s.mk.insert(b))
 	}
-	s.updateMarked()
-	s.resolveMarked()
-	return s.endFrame()
+	return s.finish(s.updateMarked, s.updateMarkedDispatch, s.resolveMarked)
 }
 
 // updateMarked visits every slot, skips the holes (an even version), moves each
 // bullet and marks those that died: nothing moves in memory.
 func (s *slotStore) updateMarked() {
-	if s.motion != nil {
-		s.updateMarkedDispatch()
-		return
-	}
 	vals := s.mk.vals
 	for i := range vals {
 		b := &vals[i]
@@ -149,11 +146,7 @@ func (s *slotStore) updateMarked() {
 			continue
 		}
 		b.X, b.Y = b.X+b.VX, b.Y+b.VY
-		if s.quiet(b.X, b.Y, b.Born) {
-			continue
-		}
-		if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
-			s.died(k, b.ID)
+		if !s.quiet(b.X, b.Y, b.Born) && s.dies(b) {
 			s.mk.remove(i)
 		}
 	}
@@ -169,11 +162,7 @@ func (s *slotStore) updateMarkedDispatch() {
 			continue
 		}
 		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
-		if s.quiet(b.X, b.Y, b.Born) {
-			continue
-		}
-		if k := s.fate(b.X, b.Y, b.Born); k != fateAlive {
-			s.died(k, b.ID)
+		if !s.quiet(b.X, b.Y, b.Born) && s.dies(b) {
 			s.mk.remove(i)
 		}
 	}
@@ -181,16 +170,10 @@ func (s *slotStore) updateMarkedDispatch() {
 
 // resolveMarked looks up every emitter's handles by slot and version.
 func (s *slotStore) resolveMarked() {
-	for e := range s.emitters {
-		ring := s.mhandles[e*s.cfg.handles:]
-		for _, h := range ring[:s.ringLen(e)] {
-			if b, ok := s.mk.get(h); ok {
-				s.seeLive(b.ID, b.X, b.Y)
-			} else {
-				s.seeStale()
-			}
+	for ring := range rings(s.world, s.mhandles) {
+		for _, h := range ring {
+			s.see(s.mk.get(h))
 		}
-		s.emitterDone()
 	}
 }
 
@@ -202,16 +185,14 @@ func (s *slotStore) Entities() int {
 }
 
 func (s *slotStore) Scene(dst *workload.Scene) {
-	stride := s.sceneBegin(dst, s.Entities())
-	if s.mk != nil {
-		for _, b := range s.mk.vals {
-			if b.gen&1 == 1 {
-				s.sceneBullet(dst, stride, b.ID, b.X, b.Y)
-			}
-		}
+	if s.mk == nil {
+		s.scene(s.world, dst)
 		return
 	}
-	for _, b := range s.m.Values() {
-		s.sceneBullet(dst, stride, b.ID, b.X, b.Y)
+	stride := s.sceneBegin(dst, s.mk.live)
+	for _, b := range s.mk.vals {
+		if b.gen&1 == 1 {
+			s.sceneBullet(dst, stride, b.ID, b.X, b.Y)
+		}
 	}
 }

@@ -30,7 +30,6 @@ type soaStore struct {
 	// Under despawn = mark a dead row stays where it is as a hole (born = holeBorn),
 	// its row on the free list for the next spawn, and rows never move.
 	free freeList
-	live int
 }
 
 func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
@@ -42,7 +41,7 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	s.id = soa.AddColumn[uint64](s.t)
 	s.slot = soa.AddColumn[int32](s.t)
 	s.slots = newSlotTable(s.cfg.n)
-	s.handles = make([]handle, s.cfg.emitters*s.cfg.handles)
+	s.handles = newHandles[handle](s.world)
 	s.dead = make([]int, 0, s.cfg.spawnCap) // deaths per frame rarely pass what spawns may refill
 	s.moved = make([]int, 0, s.cfg.spawnCap)
 	if s.cfg.mark {
@@ -65,14 +64,11 @@ func (s *soaStore) set(r int, b bullet) handle {
 
 // loadMarked lays the rows out by loadPlan, the holes' born set to holeBorn.
 func (s *soaStore) loadMarked(ctx context.Context, progress func(float64)) error {
-	slots, free, total := loadPlan(&s.cfg)
+	slots, total := s.free.plan(&s.cfg)
 	s.t.AppendRows(total)
 	for r := range s.born.Data {
 		s.born.Data[r] = holeBorn
 	}
-	s.free = make(freeList, 0, total)
-	s.free = append(s.free, free...)
-	s.live = len(slots)
 	return workload.Fill(ctx, progress, len(slots), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s.set(int(slots[i]), s.bulletAt(i))
@@ -88,10 +84,7 @@ func (s *soaStore) Frame() uint64 {
 	first := s.t.AppendRows(k)
 	for r := first; r < first+k; r++ {
 		b, ring := s.fire()
-		h := s.set(r, b)
-		if ring >= 0 {
-			s.handles[ring] = h
-		}
+		keepHandle(s.handles, ring, s.set(r, b))
 	}
 	s.update()
 	s.resolve()
@@ -102,12 +95,18 @@ func (s *soaStore) Frame() uint64 {
 // removes them; under despawn = mark it skips the holes and leaves a hole where a
 // bullet died instead.
 func (s *soaStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
-	xs, ys, vxs, vys, borns := s.columns()
 	s.dead = s.dead[:0]
+	if s.motion != nil {
+		s.moveDispatch()
+	} else {
+		s.move()
+	}
+	s.removeDead()
+}
+
+// move is update's pass over the columns.
+func (s *soaStore) move() {
+	xs, ys, vxs, vys, borns := s.columns()
 	mark := s.cfg.mark
 	for i := range xs {
 		if mark && borns[i] == holeBorn {
@@ -116,29 +115,16 @@ func (s *soaStore) update() {
 		var x, y int32
 		x, y = xs[i]+vxs[i], ys[i]+vys[i]
 		xs[i], ys[i] = x, y
-		if s.quiet(x, y, borns[i]) {
-			continue
-		}
-		if k := s.fate(x, y, borns[i]); k != fateAlive {
-			s.died(k, s.id.Data[i])
-			s.slots.release(s.slot.Data[i])
-			if mark {
-				borns[i] = holeBorn
-				s.free.push(int32(i))
-				s.live--
-			} else {
-				s.dead = append(s.dead, i)
-			}
+		if !s.quiet(x, y, borns[i]) {
+			s.judge(i, x, y)
 		}
 	}
-	s.removeDead()
 }
 
-// updateDispatch is update under the dispatch parameter: each bullet moved through the
+// moveDispatch is move under the dispatch parameter: each bullet moved through the
 // Motion interface (dispatch.go).
-func (s *soaStore) updateDispatch() {
+func (s *soaStore) moveDispatch() {
 	xs, ys, vxs, vys, borns := s.columns()
-	s.dead = s.dead[:0]
 	mv, mark := s.motion, s.cfg.mark
 	for i := range xs {
 		if mark && borns[i] == holeBorn {
@@ -147,22 +133,28 @@ func (s *soaStore) updateDispatch() {
 		var x, y int32
 		x, y = mv.Step(xs[i], ys[i], vxs[i], vys[i])
 		xs[i], ys[i] = x, y
-		if s.quiet(x, y, borns[i]) {
-			continue
-		}
-		if k := s.fate(x, y, borns[i]); k != fateAlive {
-			s.died(k, s.id.Data[i])
-			s.slots.release(s.slot.Data[i])
-			if mark {
-				borns[i] = holeBorn
-				s.free.push(int32(i))
-				s.live--
-			} else {
-				s.dead = append(s.dead, i)
-			}
+		if !s.quiet(x, y, borns[i]) {
+			s.judge(i, x, y)
 		}
 	}
-	s.removeDead()
+}
+
+// judge decides the fate of row i, moved to (x, y) and not quiet, and despawns its
+// bullet when it died: the id and slot columns are read only then. A dead row is
+// noted for removeDead, or under despawn = mark left a hole on the free list.
+func (s *soaStore) judge(i int, x, y int32) {
+	k := s.fate(x, y, s.born.Data[i])
+	if k == fateAlive {
+		return
+	}
+	s.died(k, s.id.Data[i])
+	s.slots.release(s.slot.Data[i])
+	if s.cfg.mark {
+		s.born.Data[i] = holeBorn
+		s.free.push(int32(i))
+	} else {
+		s.dead = append(s.dead, i)
+	}
 }
 
 // columns returns the columns the move pass reads, cut to one length so that the
@@ -193,45 +185,36 @@ func (s *soaStore) removeDead() {
 
 // resolve looks up every emitter's handles in the slot table, then the rows.
 func (s *soaStore) resolve() {
-	for e := range s.emitters {
-		ring := s.handles[e*s.cfg.handles:]
-		for _, h := range ring[:s.ringLen(e)] {
+	for ring := range rings(s.world, s.handles) {
+		for _, h := range ring {
 			if r, _, ok := s.slots.lookup(h); ok {
 				s.seeLive(s.id.Data[r], s.x.Data[r], s.y.Data[r])
 			} else {
 				s.seeStale()
 			}
 		}
-		s.emitterDone()
 	}
 }
 
 // frameMarked is Frame under despawn = mark: a spawn takes a hole's row (or a new
 // one), a despawn leaves a hole.
 func (s *soaStore) frameMarked() uint64 {
-	for range s.beginFrame(s.live) {
+	for range s.beginFrame(s.Entities()) {
 		b, ring := s.fire()
 		r, ok := s.free.pop()
 		if !ok {
 			r = int32(s.t.Append())
 		}
-		h := s.set(int(r), b)
-		s.live++
-		if ring >= 0 {
-			s.handles[ring] = h
-		}
+		keepHandle(s.handles, ring, s.set(int(r), b))
 	}
 	s.update()
 	s.resolve()
 	return s.endFrame()
 }
 
-func (s *soaStore) Entities() int {
-	if s.cfg.mark {
-		return s.live
-	}
-	return s.t.Len()
-}
+// Entities counts the rows that are not holes: under despawn = mark every row holds a
+// bullet or is on the free list, and under swap-and-pop the list is empty.
+func (s *soaStore) Entities() int { return s.t.Len() - len(s.free) }
 
 func (s *soaStore) Scene(dst *workload.Scene) {
 	stride := s.sceneBegin(dst, s.Entities())

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"localitylab/containers/loosegrid"
-	"localitylab/containers/slotmap"
 	"localitylab/scenarios/workload"
 )
 
@@ -24,42 +23,29 @@ import (
 // removal moves a bullet another target has yet to name.
 type hashStore struct {
 	*world
-	m       *slotmap.Map[bullet]
-	ix      *loosegrid.Index
-	handles []slotmap.Handle // emitter e's ring is handles[e*cfg.handles:][:cfg.handles]
-	found   []int32          // one target's query, reused
-	hit     []int32          // this frame's hit bullets, by place in the dense array
-	taken   []bool           // by place: already hit by a lower-numbered target
+	slotBullets
+	ix    *loosegrid.Index
+	found []int32 // one target's query, reused
+	hit   []int32 // this frame's hit bullets, by place in the dense array
+	taken []bool  // by place: already hit by a lower-numbered target
 }
 
 func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
-	s.m = slotmap.New[bullet](n)
 	arena := loosegrid.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}
 	s.ix = loosegrid.NewIndex(arena, s.cfg.cell, s.cfg.bulletSize, s.cfg.bulletSize, n)
-	s.handles = make([]slotmap.Handle, s.cfg.emitters*s.cfg.handles)
 	s.found = make([]int32, 0, 1024)
 	s.hit = make([]int32, 0, 1024)
 	s.taken = make([]bool, n)
-	return workload.Fill(ctx, progress, s.cfg.prewarm, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			s.m.Insert(s.bulletAt(i))
-		}
-	})
+	return s.load(ctx, progress, s.world)
 }
 
 func (s *hashStore) Frame() uint64 {
-	for range s.beginFrame(s.m.Len()) {
-		b, ring := s.fire()
-		h := s.m.Insert(b)
-		if ring >= 0 {
-			s.handles[ring] = h
-		}
-	}
+	s.spawn(s.world)
 	s.update()
 	s.hits()
-	s.resolve()
+	s.resolve(s.world)
 	return s.endFrame()
 }
 
@@ -68,45 +54,42 @@ func (s *hashStore) Frame() uint64 {
 // bullet into the hole, so the loop looks at the same place again; the survivors are
 // thus added in the order of their final places.
 func (s *hashStore) update() {
-	if s.motion != nil {
-		s.updateDispatch()
-		return
-	}
 	s.ix.Reset()
-	vals := s.m.Values()
-	for i := 0; i < len(vals); {
-		b := &vals[i]
-		b.X, b.Y = b.X+b.VX, b.Y+b.VY
-		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
-			s.died(k, b.ID)
-			s.m.RemoveAt(i)
-			vals = s.m.Values()
-			continue
-		}
-		s.ix.Add(b.X, b.Y)
-		i++
+	if s.motion != nil {
+		s.moveDispatch()
+	} else {
+		s.move()
 	}
 	s.ix.Build()
 }
 
-// updateDispatch is update under the dispatch parameter: each bullet moved through the
-// Motion interface (dispatch.go).
-func (s *hashStore) updateDispatch() {
-	s.ix.Reset()
-	vals, mv := s.m.Values(), s.motion
-	for i := 0; i < len(vals); {
+// move is update's pass over the values.
+func (s *hashStore) move() {
+	vals := s.m.Values()
+	for i := 0; i < len(vals); i++ {
 		b := &vals[i]
-		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
+		b.X, b.Y = b.X+b.VX, b.Y+b.VY
 		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
-			s.died(k, b.ID)
-			s.m.RemoveAt(i)
-			vals = s.m.Values()
+			vals, i = s.despawn(s.world, i, k), i-1 // the last value moved into i
 			continue
 		}
 		s.ix.Add(b.X, b.Y)
-		i++
 	}
-	s.ix.Build()
+}
+
+// moveDispatch is move under the dispatch parameter: each bullet moved through the
+// Motion interface (dispatch.go).
+func (s *hashStore) moveDispatch() {
+	vals, mv := s.m.Values(), s.motion
+	for i := 0; i < len(vals); i++ {
+		b := &vals[i]
+		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
+		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
+			vals, i = s.despawn(s.world, i, k), i-1 // the last value moved into i
+			continue
+		}
+		s.ix.Add(b.X, b.Y)
+	}
 }
 
 // hits asks the index for the bullets under each target, in ascending order, so that
@@ -134,26 +117,6 @@ func (s *hashStore) hits() {
 	}
 }
 
-// resolve looks up every emitter's handles.
-func (s *hashStore) resolve() {
-	for e := range s.emitters {
-		ring := s.handles[e*s.cfg.handles:]
-		for _, h := range ring[:s.ringLen(e)] {
-			if b, ok := s.m.Get(h); ok {
-				s.seeLive(b.ID, b.X, b.Y)
-			} else {
-				s.seeStale()
-			}
-		}
-		s.emitterDone()
-	}
-}
-
 func (s *hashStore) Entities() int { return s.m.Len() }
 
-func (s *hashStore) Scene(dst *workload.Scene) {
-	stride := s.sceneBegin(dst, s.m.Len())
-	for _, b := range s.m.Values() {
-		s.sceneBullet(dst, stride, b.ID, b.X, b.Y)
-	}
-}
+func (s *hashStore) Scene(dst *workload.Scene) { s.scene(s.world, dst) }

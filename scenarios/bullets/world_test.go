@@ -84,10 +84,7 @@ func TestBounce(t *testing.T) {
 // lifetime, and its ages are spread so that about entities/lifetime expire per frame.
 func TestPrewarm(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 24_000, pLifetime: 120, pTargets: 0})
-	c, err := newConfig(p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testConfig(t, p)
 	w := newWorld(c)
 	w.prepare()
 	if c.prewarm != 24_000-200 {
@@ -113,6 +110,16 @@ func TestPrewarm(t *testing.T) {
 	if ages[0] > c.prewarm/100 {
 		t.Fatalf("%d bullets placed unmoved, want almost none", ages[0])
 	}
+}
+
+// testConfig is the configuration of resolved parameters p.
+func testConfig(t *testing.T, p workload.Params) config {
+	t.Helper()
+	c, err := newConfig(p, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // TestSpawnRate: with no early deaths (still bullets, no targets) each frame spawns
@@ -185,10 +192,7 @@ func TestSpawnCap(t *testing.T) {
 // emitter's ring in order, and an emitter turns after each shot.
 func TestEmittersFireInTurn(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 1000, pEmitters: 7, pHandles: 3})
-	c, err := newConfig(p, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testConfig(t, p)
 	w := newWorld(c)
 	w.prepare()
 	w.beginFrame(0)
@@ -256,7 +260,7 @@ func (s *ptrStore) staleReused() int {
 	}
 	n := 0
 	for e := range s.emitters {
-		for _, p := range s.handles[e*s.cfg.handles:][:s.ringLen(e)] {
+		for _, p := range ringOf(s.world, s.handles, e) {
 			if p.Dead && live[p] {
 				n++
 			}
@@ -280,7 +284,7 @@ func slotMapStaleReused(w *world, m *slotmap.Map[bullet], handles []slotmap.Hand
 	}
 	n := 0
 	for e := range w.emitters {
-		for _, h := range handles[e*w.cfg.handles:][:w.ringLen(e)] {
+		for _, h := range ringOf(w, handles, e) {
 			if _, ok := m.Get(h); !ok && live[uint32(h)] {
 				n++
 			}
@@ -295,7 +299,7 @@ func (s *rowStore) staleReused() int { return s.slots.staleReused(s.world, s.han
 func (t *slotTable) staleReused(w *world, handles []handle) int {
 	n := 0
 	for e := range w.emitters {
-		for _, h := range handles[e*w.cfg.handles:][:w.ringLen(e)] {
+		for _, h := range ringOf(w, handles, e) {
 			if _, _, ok := t.lookup(h); !ok && t.slots[h.slot].gen&1 == 1 {
 				n++
 			}
