@@ -53,10 +53,7 @@ func (s *mapStore) remove(id int32, p pos) {
 	for r := p.Row; r < p.Row+span; r++ {
 		for c := p.Col; c < p.Col+span; c++ {
 			t := s.tileIndex(c, r)
-			ids, ok := dropFrom(s.tiles[t], id)
-			if !ok {
-				panic("tiles: map store lost an entity from a tile")
-			}
+			ids := dropFrom(s.tiles[t], id, "map store")
 			if len(ids) == 0 {
 				delete(s.tiles, t)
 				continue

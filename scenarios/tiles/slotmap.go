@@ -61,11 +61,7 @@ func (s *slotStore) remove(h slotmap.Handle, p pos) {
 	for r := p.Row; r < p.Row+span; r++ {
 		for c := p.Col; c < p.Col+span; c++ {
 			t := s.tileIndex(c, r)
-			hs, ok := dropFrom(s.tiles[t], h)
-			if !ok {
-				panic("tiles: slot map store lost an entity from a tile")
-			}
-			s.tiles[t] = hs
+			s.tiles[t] = dropFrom(s.tiles[t], h, "slot map store")
 		}
 	}
 }
