@@ -26,9 +26,7 @@ import (
 //	go test -run '^$' -bench 'Frame' -benchtime 20x ./scenarios/sprites/
 func BenchmarkFrame(b *testing.B) {
 	p := resolve(b, nil)
-	for _, backing := range workload.Backings {
-		b.Run("sprites/"+backing, func(b *testing.B) { benchmarkFrames(b, p, backing) })
-	}
+	workloadtest.EachBacking(b, "sprites", func(b *testing.B, backing string) { benchmarkFrames(b, p, backing) })
 	for _, backing := range []string{workload.PtrArray, workload.SlotMap, workload.SoA, workload.SpatialHash} {
 		b.Run("sprites/"+backing+"-cull", func(b *testing.B) {
 			st := load(b, p, backing)
@@ -142,14 +140,12 @@ func checkDrawn(b *testing.B, c config, drawn int) {
 //	go test -run '^$' -bench 'Load' -benchtime 3x ./scenarios/sprites/
 func BenchmarkLoad(b *testing.B) {
 	p := resolve(b, nil)
-	for _, backing := range workload.Backings {
-		b.Run("sprites/"+backing, func(b *testing.B) {
-			st := workloadtest.BenchLoad(b, &Spec, p, backing)
-			if st.Entities() != int(p[pEntities]) {
-				b.Fatalf("%d sprites after load, want %d", st.Entities(), p[pEntities])
-			}
-		})
-	}
+	workloadtest.EachBacking(b, "sprites", func(b *testing.B, backing string) {
+		st := workloadtest.BenchLoad(b, &Spec, p, backing)
+		if st.Entities() != int(p[pEntities]) {
+			b.Fatalf("%d sprites after load, want %d", st.Entities(), p[pEntities])
+		}
+	})
 }
 
 // BenchmarkMoves times a frame's moves alone, on soa (two column writes by id) and on

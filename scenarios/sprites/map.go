@@ -31,12 +31,7 @@ func (s *mapStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	})
 }
 
-func (s *mapStore[C]) Frame() uint64 {
-	moves, view := s.nextFrame()
-	s.applyMoves(moves)
-	s.cull(view)
-	return s.vis.draw()
-}
+func (s *mapStore[C]) Frame() uint64 { return s.runFrame(s) }
 
 // applyMoves looks each moving sprite up by id and stores it back moved.
 func (s *mapStore[C]) applyMoves(moves []move) {

@@ -32,12 +32,7 @@ func (s *ptrStore[C]) Load(ctx context.Context, progress func(float64)) error {
 		s.a.Append)
 }
 
-func (s *ptrStore[C]) Frame() uint64 {
-	moves, view := s.nextFrame()
-	s.applyMoves(moves)
-	s.cull(view)
-	return s.vis.draw()
-}
+func (s *ptrStore[C]) Frame() uint64 { return s.runFrame(s) }
 
 // applyMoves follows the pointer of each moving sprite (Items is indexed by id: sprites
 // are never removed) and moves the object in place.

@@ -43,12 +43,7 @@ func (s *rowStore[C]) Load(ctx context.Context, progress func(float64)) error {
 // bandOf is the band of world coordinate v, which lies in [0, side).
 func (s *rowStore[C]) bandOf(v int32) int { return int(v / s.cfg.band) }
 
-func (s *rowStore[C]) Frame() uint64 {
-	moves, view := s.nextFrame()
-	s.applyMoves(moves)
-	s.cull(view)
-	return s.vis.draw()
-}
+func (s *rowStore[C]) Frame() uint64 { return s.runFrame(s) }
 
 // applyMoves moves each sprite in place while its corner stays in its tile, and
 // otherwise removes it from its tile and inserts it in the new one.

@@ -32,37 +32,26 @@ func TestScanColumns(t *testing.T) {
 						want = append(want, i)
 					}
 				}
-				var got []int
-				for i := scanColumns(xs, ys, ws, hs, view, 0); i < n; i = scanColumns(xs, ys, ws, hs, view, i+1) {
-					got = append(got, i)
-				}
-				if !slices.Equal(got, want) {
-					t.Fatalf("scanColumns found rows %v, want %v", got, want)
-				}
-				got = got[:0]
-				for i := scanValues(vals, view, 0); i < n; i = scanValues(vals, view, i+1) {
-					got = append(got, i)
-				}
-				if !slices.Equal(got, want) {
-					t.Fatalf("scanValues found rows %v, want %v", got, want)
-				}
 				ptrs := make([]*record[[0]byte], n)
 				for i := range vals {
 					ptrs[i] = &vals[i]
 				}
-				got = got[:0]
-				for i := scanPointers(ptrs, view, 0); i < n; i = scanPointers(ptrs, view, i+1) {
-					got = append(got, i)
-				}
-				if !slices.Equal(got, want) {
-					t.Fatalf("scanPointers found rows %v, want %v", got, want)
-				}
-				got = got[:0]
-				for i := scanValues(fat, view, 0); i < n; i = scanValues(fat, view, i+1) {
-					got = append(got, i)
-				}
-				if !slices.Equal(got, want) {
-					t.Fatalf("scanValues over records with cold bytes found rows %v, want %v", got, want)
+				for _, sc := range []struct {
+					name string
+					scan func(i int) int // the first hit from row i on, or n
+				}{
+					{"scanColumns", func(i int) int { return scanColumns(xs, ys, ws, hs, view, i) }},
+					{"scanValues", func(i int) int { return scanValues(vals, view, i) }},
+					{"scanPointers", func(i int) int { return scanPointers(ptrs, view, i) }},
+					{"scanValues over records with cold bytes", func(i int) int { return scanValues(fat, view, i) }},
+				} {
+					var got []int
+					for i := sc.scan(0); i < n; i = sc.scan(i + 1) {
+						got = append(got, i)
+					}
+					if !slices.Equal(got, want) {
+						t.Fatalf("%s found rows %v, want %v", sc.name, got, want)
+					}
 				}
 			})
 		}

@@ -34,12 +34,7 @@ func (s *slotStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	})
 }
 
-func (s *slotStore[C]) Frame() uint64 {
-	moves, view := s.nextFrame()
-	s.applyMoves(moves)
-	s.cull(view)
-	return s.vis.draw()
-}
+func (s *slotStore[C]) Frame() uint64 { return s.runFrame(s) }
 
 // applyMoves resolves each moving sprite's handle and moves the value in place.
 func (s *slotStore[C]) applyMoves(moves []move) {

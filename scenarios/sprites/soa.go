@@ -41,12 +41,7 @@ func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
 	})
 }
 
-func (s *soaStore) Frame() uint64 {
-	moves, view := s.nextFrame()
-	s.applyMoves(moves)
-	s.cull(view)
-	return s.vis.draw()
-}
+func (s *soaStore) Frame() uint64 { return s.runFrame(s) }
 
 // applyMoves writes the x and y columns of each moving sprite (row = id: sprites are
 // never removed).

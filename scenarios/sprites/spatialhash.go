@@ -72,12 +72,7 @@ func (s *hashStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	return nil
 }
 
-func (s *hashStore[C]) Frame() uint64 {
-	moves, view := s.nextFrame()
-	s.applyMoves(moves)
-	s.cull(view)
-	return s.vis.draw()
-}
+func (s *hashStore[C]) Frame() uint64 { return s.runFrame(s) }
 
 // applyMoves hands the frame's moves to the grid as they are: the world wraps at its
 // side, and the grid's bounds are the world, so its torus (ShiftEach) wraps each move

@@ -16,20 +16,18 @@ import (
 //	go test -run '^$' -bench 'Frame' -benchtime 50x ./scenarios/tiles/
 func BenchmarkFrame(b *testing.B) {
 	p := resolve(b, nil)
-	for _, backing := range workload.Backings {
-		b.Run("tiles/"+backing, func(b *testing.B) {
-			st := load(b, p, backing)
-			for range 3 { // warm-up: scratch buffers and per-tile lists settle
-				st.Frame()
-			}
-			b.ReportAllocs()
-			var h uint64
-			for b.Loop() {
-				h = st.Frame()
-			}
-			checkVisited(b, st, h)
-		})
-	}
+	workloadtest.EachBacking(b, "tiles", func(b *testing.B, backing string) {
+		st := load(b, p, backing)
+		for range 3 { // warm-up: scratch buffers and per-tile lists settle
+			st.Frame()
+		}
+		b.ReportAllocs()
+		var h uint64
+		for b.Loop() {
+			h = st.Frame()
+		}
+		checkVisited(b, st, h)
+	})
 }
 
 // BenchmarkVisit times the window's walk alone, without the frame's moves, which cost
@@ -41,9 +39,7 @@ func BenchmarkFrame(b *testing.B) {
 //	go test -run '^$' -bench 'Visit' -benchtime 50x ./scenarios/tiles/
 func BenchmarkVisit(b *testing.B) {
 	p := resolve(b, nil)
-	for _, backing := range workload.Backings {
-		b.Run("tiles/"+backing, func(b *testing.B) { benchmarkVisit(b, p, backing) })
-	}
+	workloadtest.EachBacking(b, "tiles", func(b *testing.B, backing string) { benchmarkVisit(b, p, backing) })
 }
 
 // BenchmarkVisitOrder times the window's walk row by row and column by column (the
@@ -129,11 +125,7 @@ func BenchmarkLoad(b *testing.B) {
 	}
 	for _, sz := range sizes {
 		p := resolve(b, sz.over)
-		for _, backing := range workload.Backings {
-			b.Run(sz.name+"/"+backing, func(b *testing.B) {
-				benchmarkLoad(b, p, backing)
-			})
-		}
+		workloadtest.EachBacking(b, sz.name, func(b *testing.B, backing string) { benchmarkLoad(b, p, backing) })
 	}
 }
 

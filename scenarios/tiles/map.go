@@ -53,30 +53,17 @@ func (s *mapStore) remove(id int32, p pos) {
 	for r := p.Row; r < p.Row+span; r++ {
 		for c := p.Col; c < p.Col+span; c++ {
 			t := s.tileIndex(c, r)
-			ids := s.tiles[t]
-			last := len(ids) - 1
-			i := 0
-			for i <= last && ids[i] != id {
-				i++
-			}
-			if i > last {
-				panic("tiles: map store lost an entity from a tile")
-			}
-			if last == 0 {
+			ids := dropFrom(s.tiles[t], id, "map store")
+			if len(ids) == 0 {
 				delete(s.tiles, t)
 				continue
 			}
-			ids[i] = ids[last]
-			s.tiles[t] = ids[:last]
+			s.tiles[t] = ids
 		}
 	}
 }
 
-func (s *mapStore) Frame() uint64 {
-	moves, win := s.nextFrame()
-	s.apply(moves)
-	return s.visit(win)
-}
+func (s *mapStore) Frame() uint64 { return s.runFrame(s) }
 
 // apply steps each moving entity: off its tiles, onto the new ones.
 func (s *mapStore) apply(moves []move) {

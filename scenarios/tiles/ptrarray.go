@@ -64,11 +64,7 @@ func (s *ptrStore) remove(p *entity) {
 	}
 }
 
-func (s *ptrStore) Frame() uint64 {
-	moves, win := s.nextFrame()
-	s.apply(moves)
-	return s.visit(win)
-}
+func (s *ptrStore) Frame() uint64 { return s.runFrame(s) }
 
 // apply steps each moving entity: off its tiles, onto the new ones.
 func (s *ptrStore) apply(moves []move) {

@@ -84,11 +84,7 @@ func (s *rowStore) remove(id int32, p pos) {
 	}
 }
 
-func (s *rowStore) Frame() uint64 {
-	moves, win := s.nextFrame()
-	s.apply(moves)
-	return s.visit(win)
-}
+func (s *rowStore) Frame() uint64 { return s.runFrame(s) }
 
 // apply steps each moving entity: off its tiles, onto the new ones.
 func (s *rowStore) apply(moves []move) {

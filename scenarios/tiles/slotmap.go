@@ -61,26 +61,12 @@ func (s *slotStore) remove(h slotmap.Handle, p pos) {
 	for r := p.Row; r < p.Row+span; r++ {
 		for c := p.Col; c < p.Col+span; c++ {
 			t := s.tileIndex(c, r)
-			hs := s.tiles[t]
-			last := len(hs) - 1
-			i := 0
-			for i <= last && hs[i] != h {
-				i++
-			}
-			if i > last {
-				panic("tiles: slot map store lost an entity from a tile")
-			}
-			hs[i] = hs[last]
-			s.tiles[t] = hs[:last]
+			s.tiles[t] = dropFrom(s.tiles[t], h, "slot map store")
 		}
 	}
 }
 
-func (s *slotStore) Frame() uint64 {
-	moves, win := s.nextFrame()
-	s.apply(moves)
-	return s.visit(win)
-}
+func (s *slotStore) Frame() uint64 { return s.runFrame(s) }
 
 // apply steps each moving entity: off its tiles, onto the new ones.
 func (s *slotStore) apply(moves []move) {

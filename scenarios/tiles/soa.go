@@ -151,11 +151,7 @@ func (s *soaStore) remove(id int32, p pos) {
 	s.live -= s.cfg.perEnt
 }
 
-func (s *soaStore) Frame() uint64 {
-	moves, win := s.nextFrame()
-	s.apply(moves)
-	return s.visit(win)
-}
+func (s *soaStore) Frame() uint64 { return s.runFrame(s) }
 
 // apply steps each moving entity: off its tiles, onto the new ones.
 func (s *soaStore) apply(moves []move) {

@@ -59,11 +59,7 @@ func (s *hashStore) box(p pos) loosegrid.Box {
 	return loosegrid.Box{X: p.Col, Y: p.Row, W: s.cfg.span, H: s.cfg.span}
 }
 
-func (s *hashStore) Frame() uint64 {
-	moves, win := s.nextFrame()
-	s.apply(moves)
-	return s.visit(win)
-}
+func (s *hashStore) Frame() uint64 { return s.runFrame(s) }
 
 // apply steps each moving entity's corner; the grid moves it to another cell's list
 // when the corner changes cell.
