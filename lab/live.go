@@ -59,13 +59,12 @@ type BackingStatus struct {
 // them waits for the workers, so a user interface stays responsive whatever the run
 // does.
 type Live struct {
-	cfg     Config
-	spawn   spawnFunc
-	ctx     context.Context
-	cancel  context.CancelFunc
-	updates chan struct{} // capacity 1: a pending "something changed"
-	ctl     chan struct{} // capacity 1: pause, resume or step was called
-	done    chan struct{}
+	cfg    Config
+	spawn  spawnFunc
+	ctx    context.Context
+	cancel context.CancelFunc
+	sig    Signal
+	ctl    chan struct{} // capacity 1: pause, resume or step was called
 
 	// Owned by the scheduler goroutine.
 	procs    []*proc // nil once a backing's worker failed
@@ -133,8 +132,8 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 	}
 	c.Backings = slices.Clone(c.Backings)
 	c.cpu = frameCPU()
-	l := &Live{cfg: c, spawn: spawn, updates: make(chan struct{}, 1), ctl: make(chan struct{}, 1),
-		done: make(chan struct{}), paused: c.StartPaused, started: time.Now().UTC().Round(0),
+	l := &Live{cfg: c, spawn: spawn, sig: NewSignal(), ctl: make(chan struct{}, 1),
+		paused: c.StartPaused, started: time.Now().UTC().Round(0),
 		counters: result.Counters{Enabled: c.Counters}}
 	l.ctx, l.cancel = context.WithCancel(ctx)
 	n := len(c.Backings)
@@ -158,11 +157,7 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 // what the command line uses; the app uses Start.
 func Run(ctx context.Context, c Config, progress func(Status)) (*result.Run, error) {
 	l, err := Start(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	Follow(l.updates, l.done, l.Status, progress)
-	return l.Wait()
+	return Follow(l, err, progress)
 }
 
 // Config returns the run's configuration as checked: parameters resolved, defaults
@@ -200,30 +195,16 @@ func (l *Live) Stop() { l.cancel() }
 // Updates is signalled whenever something changed (progress, a frame, a phase, a
 // scene). It has room for one signal, and the run never waits for it to be read: a
 // slow reader finds one signal for many changes and reads the state that is current.
-func (l *Live) Updates() <-chan struct{} { return l.updates }
+func (l *Live) Updates() <-chan struct{} { return l.sig.Updates() }
 
 // Done is closed when the run has ended and its workers are gone.
-func (l *Live) Done() <-chan struct{} { return l.done }
-
-// notify signals Updates without ever blocking the scheduler.
-func (l *Live) notify() {
-	select {
-	case l.updates <- struct{}{}:
-	default:
-	}
-}
+func (l *Live) Done() <-chan struct{} { return l.sig.Done() }
 
 // Wait waits for the end of the run and returns everything measured. The error is a
 // *MismatchError when checksums disagreed, the context's error when the run was
 // stopped, and nil otherwise: a failed worker ends its backing only, and its error is
 // in that Backing.Error (and in Status).
-func (l *Live) Wait() (*result.Run, error) {
-	<-l.done
-	r := l.Snapshot()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return r, l.err
-}
+func (l *Live) Wait() (*result.Run, error) { return Final(l.sig, &l.mu, l.Snapshot, &l.err) }
 
 // Status returns the run's progress now.
 func (l *Live) Status() Status {

@@ -28,7 +28,7 @@ import (
 // always runs first. In cold mode each worker empties the caches before every frame
 // instead, and no frame needs marking.
 func (l *Live) run() {
-	defer close(l.done)
+	defer l.sig.End()
 	defer l.shutdown()
 	host := hostInfo()
 	l.mu.Lock()
@@ -155,7 +155,7 @@ func (l *Live) loadOne(i int) {
 		l.mu.Lock()
 		b.loadFrac = f
 		l.mu.Unlock()
-		l.notify()
+		l.sig.Notify()
 	})
 	if err != nil {
 		l.failUnlessStopped(i, err)
@@ -165,7 +165,7 @@ func (l *Live) loadOne(i int) {
 	l.mu.Lock()
 	b.load, b.loaded, b.loadFrac = ld, true, 1
 	l.mu.Unlock()
-	l.notify()
+	l.sig.Notify()
 }
 
 // round runs frames first … first+n-1 on every live backing, one burst after another
@@ -215,7 +215,7 @@ func (l *Live) round(first, n int) error {
 	l.rounds = append(l.rounds, result.Round{First: first, Frames: n, Order: l.orders[at:len(l.orders):len(l.orders)]})
 	l.framesDone = first + n
 	l.mu.Unlock()
-	l.notify()
+	l.sig.Notify()
 	return nil
 }
 
@@ -285,7 +285,7 @@ func (l *Live) waitTurn() (int, error) {
 		l.phase = Paused
 		l.mu.Unlock()
 		if changed {
-			l.notify()
+			l.sig.Notify()
 		}
 		l.maybeLayout() // a layout asked for while paused
 		select {
@@ -325,7 +325,7 @@ func (l *Live) fetch(i int, ask func(*proc) error, keep func()) {
 	l.mu.Lock()
 	keep()
 	l.mu.Unlock()
-	l.notify()
+	l.sig.Notify()
 }
 
 func (l *Live) anyAlive() bool {
@@ -356,21 +356,21 @@ func (l *Live) setError(i int, we *WorkerError) {
 	l.mu.Lock()
 	l.backings[i].err = we
 	l.mu.Unlock()
-	l.notify()
+	l.sig.Notify()
 }
 
 func (l *Live) setPhase(p Phase) {
 	l.mu.Lock()
 	l.phase = p
 	l.mu.Unlock()
-	l.notify()
+	l.sig.Notify()
 }
 
 func (l *Live) finish(p Phase, err error) {
 	l.mu.Lock()
 	l.phase, l.err = p, err
 	l.mu.Unlock()
-	l.notify()
+	l.sig.Notify()
 }
 
 // shutdown ends every worker still running, in parallel, and the watchdog.

@@ -31,3 +31,14 @@ func Err(t testing.TB, err error, want string, call string, args ...any) {
 		t.Errorf("%s = %v, want an error containing %q", fmt.Sprintf(call, args...), err, want)
 	}
 }
+
+// Rejects fails t for every one of inputs that parse accepts: each of them is text
+// that parse must refuse. name names parse in the message.
+func Rejects[T any](t testing.TB, name string, parse func(string) (T, error), inputs ...string) {
+	t.Helper()
+	for _, in := range inputs {
+		if _, err := parse(in); err == nil {
+			t.Errorf("%s(%q) accepted it", name, in)
+		}
+	}
+}

@@ -57,3 +57,27 @@ func TestErr(t *testing.T) {
 		}
 	}
 }
+
+func TestRejects(t *testing.T) {
+	parse := func(s string) (int, error) { // accepts "" and "ok" only
+		if s == "" || s == "ok" {
+			return 1, nil
+		}
+		return 0, errors.New("bad")
+	}
+	tests := []struct {
+		inputs []string
+		fails  int // how many of them Rejects reports
+	}{
+		{nil, 0},
+		{[]string{"x", "y"}, 0},
+		{[]string{"x", "ok", "y", ""}, 2},
+	}
+	for _, tt := range tests {
+		r := &recorder{TB: t}
+		Rejects(r, "parse", parse, tt.inputs...)
+		if len(r.errs) != tt.fails {
+			t.Errorf("Rejects(%q) reported %d failures, want %d", tt.inputs, len(r.errs), tt.fails)
+		}
+	}
+}

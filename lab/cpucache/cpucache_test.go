@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"localitylab/internal/testcheck"
 )
 
 func TestReadSysfs(t *testing.T) {
@@ -45,11 +47,7 @@ func TestParseSize(t *testing.T) {
 			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "K", "-1K", "0", "12Q"} {
-		if _, err := parseSize(in); err == nil {
-			t.Errorf("parseSize(%q) accepted", in)
-		}
-	}
+	testcheck.Rejects(t, "parseSize", parseSize, "", "K", "-1K", "0", "12Q")
 }
 
 func TestLastLevelAndNames(t *testing.T) {

@@ -52,12 +52,11 @@ type Status struct {
 // Live is a sweep in progress. Its methods may be called from any goroutine; none
 // waits for a point, so a window stays responsive.
 type Live struct {
-	cfg     Config
-	budget  time.Duration
-	ctx     context.Context
-	cancel  context.CancelFunc
-	updates chan struct{} // capacity 1: a pending "something changed"
-	done    chan struct{}
+	cfg    Config
+	budget time.Duration
+	ctx    context.Context
+	cancel context.CancelFunc
+	sig    lab.Signal
 
 	mu      sync.Mutex // guards everything below
 	sw      *result.Sweep
@@ -77,7 +76,7 @@ func Start(ctx context.Context, c Config) (*Live, error) {
 	}
 	spec, _ := scenarios.Lookup(c.Run.Workload) // Check found it
 	q, _ := spec.Param(c.Param)
-	l := &Live{cfg: c, budget: c.Budget, updates: make(chan struct{}, 1), done: make(chan struct{}),
+	l := &Live{cfg: c, budget: c.Budget, sig: lab.NewSignal(),
 		sw: newSweep(&c, q.Unit), started: time.Now()}
 	if l.budget == 0 {
 		l.budget = DefaultBudget
@@ -94,34 +93,24 @@ func Start(ctx context.Context, c Config) (*Live, error) {
 // done), and nil otherwise.
 func Run(ctx context.Context, c Config, progress func(Status)) (*result.Sweep, error) {
 	l, err := Start(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	lab.Follow(l.updates, l.done, l.Status, progress)
-	return l.Wait()
+	return lab.Follow(l, err, progress)
 }
 
 // Config returns the sweep's configuration as checked.
 func (l *Live) Config() Config { return l.cfg }
 
 // Updates is signalled whenever something changed; see lab.Live.Updates.
-func (l *Live) Updates() <-chan struct{} { return l.updates }
+func (l *Live) Updates() <-chan struct{} { return l.sig.Updates() }
 
 // Done is closed when the sweep has ended and its last point's workers are gone.
-func (l *Live) Done() <-chan struct{} { return l.done }
+func (l *Live) Done() <-chan struct{} { return l.sig.Done() }
 
 // Stop ends the sweep: the point being measured is stopped and dropped, the points
 // done are kept.
 func (l *Live) Stop() { l.cancel() }
 
 // Wait waits for the end of the sweep and returns it; see Run for the error.
-func (l *Live) Wait() (*result.Sweep, error) {
-	<-l.done
-	s := l.Snapshot()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return s, l.err
-}
+func (l *Live) Wait() (*result.Sweep, error) { return lab.Final(l.sig, &l.mu, l.Snapshot, &l.err) }
 
 // Status returns the sweep's progress now.
 func (l *Live) Status() Status {
@@ -144,22 +133,15 @@ func (l *Live) Snapshot() *result.Sweep {
 	return s
 }
 
-func (l *Live) notify() {
-	select {
-	case l.updates <- struct{}{}:
-	default:
-	}
-}
-
 // loop measures the points in order.
 func (l *Live) loop() {
-	defer close(l.done)
+	defer l.sig.End()
 	defer l.cancel()
 	for i, v := range l.cfg.Values {
 		l.mu.Lock()
 		l.point, l.run = i, lab.Status{}
 		l.mu.Unlock()
-		l.notify()
+		l.sig.Notify()
 		if err := l.ctx.Err(); err != nil {
 			l.finish(Stopped, err)
 			return
@@ -185,7 +167,7 @@ func (l *Live) loop() {
 		l.sw.Crossings = FindCrossings(l.sw)
 		l.sw.Markers = FindMarkers(l.sw)
 		l.mu.Unlock()
-		l.notify()
+		l.sig.Notify()
 	}
 	l.finish(Done, nil)
 }
@@ -199,7 +181,7 @@ func (l *Live) finish(p Phase, err error) {
 		l.sw.Stopped = fmt.Sprintf("stopped after %d of %d points", len(l.sw.Points), len(l.cfg.Values))
 	}
 	l.mu.Unlock()
-	l.notify()
+	l.sig.Notify()
 }
 
 // measure runs the point at value v (the i-th) and returns it with the run it
@@ -267,7 +249,7 @@ func (l *Live) watch(lv *lab.Live, allowance time.Duration) (*result.Run, error)
 		l.mu.Lock()
 		l.run = st
 		l.mu.Unlock()
-		l.notify()
+		l.sig.Notify()
 		switch {
 		case st.Phase == lab.Running && running.IsZero():
 			running = time.Now()
