@@ -45,7 +45,7 @@ var BackingNotes = map[string]string{
 		"zeroing (runtime.growslice) is about four fifths of either store's load at growth 1: both " +
 		"allocate about five times their final size on the way, since the rows grow by a quarter too. soa spent twice " +
 		"rowvec's system time, fresh pages for columns that outgrow every block freed before them. In " +
-		"tiles-rows at growth 1 its load took 1.35 to 1.85× rowvec's in four runs of bench -preset " +
+		"tiles-rows at growth 1 its load took 1.35 to 1.85× rowvec's in five runs of bench -preset " +
 		"tiles-rows on a heavily shared 2-core VM (1.6× in CPU time, each load alone), and it held 1.38 KiB per entity, 1.41 GB for the million, 10% more than " +
 		"rowvec's 1.28 GB (the spare capacity of one vector grown by a quarter); the source measured " +
 		"5.8× and 479,508,224 against 410,546,720 bytes, 17% more. Counted in three fresh processes " +
