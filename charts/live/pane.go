@@ -58,6 +58,8 @@ func NewPane(w Themed, style PaneStyle, message func() string, paint func(img *i
 // Layout fills the pane with the raster and puts the message over it.
 func (r *Pane) Layout(size fyne.Size) {
 	r.raster.Resize(size)
+	// A wrapped label's height follows its width, so it gets the width first.
+	r.label.Resize(fyne.NewSize(size.Width, r.label.Size().Height))
 	h := r.label.MinSize().Height
 	r.label.Resize(fyne.NewSize(size.Width, h))
 	y := float32(0)
