@@ -15,6 +15,13 @@ func WritePNG(w io.Writer, r *result.Run, o Options) error {
 	return writeSlide(w, o, checkRun(r), func() *image.RGBA { return renderRun(r, o) })
 }
 
+// WriteSweepPNG writes a sweep's chart, its table per backing and its crossings as
+// one PNG image for a slide, with title lines saying what was swept, where and when.
+// Like WritePNG it needs no browser, display or GL context.
+func WriteSweepPNG(w io.Writer, s *result.Sweep, o Options) error {
+	return writeSlide(w, o, checkSweep(s), func() *image.RGBA { return renderSweep(s, o) })
+}
+
 // newSlide is a blank white image of the size o asks for, with the painter whose
 // text sizes follow it (a 3840×2160 export is the 1920×1080 one at twice the
 // resolution) and the margin every slide keeps.

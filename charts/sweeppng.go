@@ -3,18 +3,10 @@ package charts
 import (
 	"fmt"
 	"image"
-	"io"
 	"math"
 
 	"localitylab/lab/result"
 )
-
-// WriteSweepPNG writes a sweep's chart, its table per backing and its crossings as
-// one PNG image for a slide, with title lines saying what was swept, where and when.
-// Like WritePNG it needs no browser, display or GL context.
-func WriteSweepPNG(w io.Writer, s *result.Sweep, o Options) error {
-	return writeSlide(w, o, checkSweep(s), func() *image.RGBA { return renderSweep(s, o) })
-}
 
 // checkSweep returns an error when s cannot be drawn at all.
 func checkSweep(s *result.Sweep) error {

@@ -2,14 +2,12 @@ package ui
 
 import (
 	"image"
-	"math"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
+	"localitylab/charts/live"
 	"localitylab/memlayout"
 )
 
@@ -20,16 +18,15 @@ import (
 type LayoutView struct {
 	widget.BaseWidget
 
-	layout memlayout.Layout
-	has    bool
-	empty  string // what to say when there is no layout
+	layout  memlayout.Layout
+	message string // what to say while there is no layout; "" while there is one
 }
 
 var _ fyne.Widget = (*LayoutView)(nil)
 
 // NewLayoutView returns a view that says empty until a layout arrives.
 func NewLayoutView(empty string) *LayoutView {
-	v := &LayoutView{empty: empty}
+	v := &LayoutView{message: empty}
 	v.ExtendBaseWidget(v)
 	return v
 }
@@ -37,80 +34,41 @@ func NewLayoutView(empty string) *LayoutView {
 // SetLayout shows l (copied).
 func (v *LayoutView) SetLayout(l *memlayout.Layout) {
 	v.layout.CopyFrom(l)
-	v.has = true
+	v.message = ""
 	v.Refresh()
 }
 
-// Clear drops the layout and says why there is none.
-func (v *LayoutView) Clear(empty string) {
-	v.has, v.empty = false, empty
+// Clear drops the layout and says why there is none. The reason cannot be "", which
+// would mean a layout is shown.
+func (v *LayoutView) Clear(why string) {
+	if why == "" {
+		panic("ui: LayoutView.Clear without a reason")
+	}
+	v.message = why
 	v.Refresh()
 }
 
 // Backing is whose layout is shown, "" when none is.
 func (v *LayoutView) Backing() string {
-	if !v.has {
+	if v.message != "" {
 		return ""
 	}
 	return v.layout.Backing
 }
 
-// CreateRenderer links the view to its renderer; Fyne calls it.
+// CreateRenderer links the view to its renderer, a pane with the message at its top;
+// Fyne calls it.
 func (v *LayoutView) CreateRenderer() fyne.WidgetRenderer {
-	r := &layoutRenderer{v: v, msg: widget.NewLabel(v.empty)}
-	r.msg.Wrapping = fyne.TextWrapWord
-	r.raster = canvas.NewRaster(r.draw)
-	r.objects = []fyne.CanvasObject{r.raster, r.msg}
-	return r
+	return live.NewPane(v, live.PaneStyle{Min: fyne.NewSize(200, 140), Text: 0.85},
+		func() string { return v.message }, v.paint)
 }
 
-// layoutRenderer draws the layout as one raster, or the empty message as a label. It
-// keeps its image and painter between draws; it starts no goroutine.
-type layoutRenderer struct {
-	v       *LayoutView
-	raster  *canvas.Raster
-	msg     *widget.Label
-	objects []fyne.CanvasObject
-	img     *image.RGBA
-	painter *charts.Painter
-	px      float64
-}
-
-func (r *layoutRenderer) draw(w, h int) image.Image {
-	w, h = max(w, 1), max(h, 1)
-	r.img = sized(r.img, w, h)
-	scale := 1.0
-	if size := r.v.Size(); size.Width > 0 {
-		scale = float64(w) / float64(size.Width)
+// paint draws the layout, or, while there is none, nothing: the message shows on the
+// theme's ground.
+func (v *LayoutView) paint(img *image.RGBA, p *charts.Painter) {
+	if v.message != "" {
+		clear(img.Pix)
+		return
 	}
-	px := math.Round(float64(r.v.Theme().Size(theme.SizeNameText))*0.85*scale*4) / 4
-	if r.painter == nil || r.px != px {
-		r.painter, r.px = charts.NewPainter(min(max(px, 4), 200)), px
-	}
-	if !r.v.has {
-		clear(r.img.Pix) // transparent: the message shows on the theme's ground
-		return r.img
-	}
-	r.painter.DrawLayout(r.img, r.img.Rect, &r.v.layout)
-	return r.img
+	p.DrawLayout(img, img.Rect, &v.layout)
 }
-
-func (r *layoutRenderer) Layout(size fyne.Size) {
-	r.raster.Resize(size)
-	r.msg.Move(fyne.NewPos(0, 0))
-	r.msg.Resize(fyne.NewSize(size.Width, r.msg.MinSize().Height))
-}
-
-func (r *layoutRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 140) }
-
-func (r *layoutRenderer) Refresh() {
-	r.msg.SetText(r.v.empty)
-	r.msg.Hidden = r.v.has
-	r.Layout(r.v.Size())
-	r.raster.Refresh()
-}
-
-func (r *layoutRenderer) Objects() []fyne.CanvasObject { return r.objects }
-
-// Destroy lets go of the image and the painter.
-func (r *layoutRenderer) Destroy() { r.img, r.painter = nil, nil }

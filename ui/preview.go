@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
+	"localitylab/charts/live"
 	"localitylab/internal/units"
 	"localitylab/scenarios/workload"
 )
@@ -99,8 +100,7 @@ type previewRenderer struct {
 }
 
 func (r *previewRenderer) draw(w, h int) image.Image {
-	w, h = max(w, 1), max(h, 1)
-	r.img = sized(r.img, w, h)
+	r.img = live.Sized(r.img, w, h)
 	if !r.p.has {
 		fill(r.img, r.img.Rect, sceneGround)
 		return r.img

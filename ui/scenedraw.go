@@ -116,15 +116,6 @@ func grow(r workload.Rect, frac float64) workload.Rect {
 
 func area(r workload.Rect) float64 { return float64(r.X1-r.X0) * float64(r.Y1-r.Y0) }
 
-// sized is the image a raster of the window draws into at w×h: img again when it has
-// that size, so that a redraw at the same size allocates nothing big.
-func sized(img *image.RGBA, w, h int) *image.RGBA {
-	if img == nil || img.Rect.Dx() != w || img.Rect.Dy() != h {
-		return image.NewRGBA(image.Rect(0, 0, w, h))
-	}
-	return img
-}
-
 // fill paints r in c, ignoring c's alpha. It and blend write the pixels directly:
 // draw.Draw with a uniform source allocates per call, and a scene has thousands of
 // boxes.

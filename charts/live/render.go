@@ -59,7 +59,7 @@ func (r *renderer) Destroy() {
 // draw is the raster's generator: it paints the chart at w×h pixels.
 func (r *renderer) draw(w, h int) image.Image {
 	c, v := r.chart, &r.view
-	v.prepare(w, h, c.Size(), c.Theme())
+	v.prepare(w, h, c.Size(), c.Theme(), 0.9)
 	c.prepare()
 	v.painter.Draw(v.img, v.img.Rect, &c.plot)
 	c.dirty = false
@@ -79,21 +79,31 @@ func (c *Chart) prepare() {
 }
 
 // prepare readies v to paint w×h pixels of a widget of the given size: the image,
-// reused while the size holds, and the painter, whose text follows the theme's (so
-// that the large-text mode enlarges it) at the screen's pixel scale.
-func (v *view) prepare(w, h int, size fyne.Size, th fyne.Theme) {
-	w, h = max(w, 1), max(h, 1)
-	if v.img == nil || v.img.Rect.Dx() != w || v.img.Rect.Dy() != h {
-		v.img = image.NewRGBA(image.Rect(0, 0, w, h))
-	}
+// reused while the size holds, and the painter, whose text is text times the theme's
+// (so that the large-text mode enlarges it) at the screen's pixel scale, within the
+// sizes a painter draws.
+func (v *view) prepare(w, h int, size fyne.Size, th fyne.Theme, text float64) {
+	v.img = Sized(v.img, w, h)
+	w = v.img.Rect.Dx()
 	v.scale = 1
 	if size.Width > 0 {
 		v.scale = float64(w) / float64(size.Width)
 	}
-	px := math.Round(float64(th.Size(theme.SizeNameText))*0.9*v.scale*4) / 4
+	px := math.Round(float64(th.Size(theme.SizeNameText))*text*v.scale*4) / 4
 	if v.painter == nil || v.px != px {
-		v.painter, v.px = charts.NewPainter(px), px
+		v.painter, v.px = charts.NewPainter(min(max(px, 4), 200)), px
 	}
+}
+
+// Sized is the image a raster draws into at w×h pixels (at least one each way): img
+// again when it has that size, so that a redraw at the same size allocates nothing
+// big.
+func Sized(img *image.RGBA, w, h int) *image.RGBA {
+	w, h = max(w, 1), max(h, 1)
+	if img == nil || img.Rect.Dx() != w || img.Rect.Dy() != h {
+		return image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	return img
 }
 
 // MouseIn starts the hover read-out.

@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
@@ -47,54 +46,18 @@ func (c *SweepChart) SetMessage(msg string) {
 // Plot returns what the chart draws, for tests.
 func (c *SweepChart) Plot() charts.SweepPlot { return c.plot }
 
-// CreateRenderer links the chart to its renderer; Fyne calls it.
+// CreateRenderer links the chart to its renderer, a pane with the message centred
+// over the chart; Fyne calls it.
 func (c *SweepChart) CreateRenderer() fyne.WidgetRenderer {
-	r := &sweepRenderer{chart: c, label: widget.NewLabel("")}
-	r.label.Alignment, r.label.Wrapping = fyne.TextAlignCenter, fyne.TextWrapWord
-	r.raster = canvas.NewRaster(r.draw)
-	r.objects = []fyne.CanvasObject{r.raster, r.label}
-	return r
+	return NewPane(c, PaneStyle{Min: minSize, Text: 0.9, Centered: true},
+		func() string { return c.message }, c.paint)
 }
 
-// sweepRenderer draws the chart as one raster, like the live chart's renderer; the
-// message, when there is one, is a label over it.
-type sweepRenderer struct {
-	chart   *SweepChart
-	raster  *canvas.Raster
-	label   *widget.Label
-	objects []fyne.CanvasObject
-	view    view
-}
-
-func (r *sweepRenderer) Layout(size fyne.Size) {
-	r.raster.Resize(size)
-	r.label.Resize(fyne.NewSize(size.Width, r.label.MinSize().Height))
-	r.label.Move(fyne.NewPos(0, (size.Height-r.label.MinSize().Height)/2))
-}
-
-func (r *sweepRenderer) MinSize() fyne.Size           { return minSize }
-func (r *sweepRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *sweepRenderer) Destroy()                     { r.view = view{} }
-
-func (r *sweepRenderer) Refresh() {
-	r.label.SetText(r.chart.message)
-	if r.chart.message == "" {
-		r.label.Hide()
-	} else {
-		r.label.Show()
-	}
-	r.raster.Refresh()
-}
-
-// draw paints the chart at w×h pixels, with text sized from the theme so that the
-// large-text mode enlarges it too.
-func (r *sweepRenderer) draw(w, h int) image.Image {
-	c, v := r.chart, &r.view
-	v.prepare(w, h, c.Size(), c.Theme())
+// paint draws the chart, or, while there is a message, a white ground for it.
+func (c *SweepChart) paint(img *image.RGBA, p *charts.Painter) {
 	if c.message != "" {
-		draw.Draw(v.img, v.img.Rect, image.White, image.Point{}, draw.Src) // the label says it all
-		return v.img
+		draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src) // the label says it all
+		return
 	}
-	v.painter.DrawSweep(v.img, v.img.Rect, &c.plot)
-	return v.img
+	p.DrawSweep(img, img.Rect, &c.plot)
 }
