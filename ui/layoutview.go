@@ -38,11 +38,11 @@ func (v *LayoutView) SetLayout(l *memlayout.Layout) {
 	v.Refresh()
 }
 
-// Clear drops the layout and says why there is none. The reason cannot be "", which
-// would mean a layout is shown.
+// Clear drops the layout and says why there is none. An empty reason gets a plain
+// one, since an empty message is how the view knows a layout is shown.
 func (v *LayoutView) Clear(why string) {
 	if why == "" {
-		panic("ui: LayoutView.Clear without a reason")
+		why = "No layout to show."
 	}
 	v.message = why
 	v.Refresh()
