@@ -117,7 +117,7 @@ func BenchmarkHarness(b *testing.B) {
 }
 
 func benchmarkWorker(b *testing.B, counters bool) {
-	w := &worker{rd: newReader(strings.NewReader("")), wr: newWriter(io.Discard), rt: rtmetrics.New(), rss: newRSSReader(), loaded: true}
+	w := &worker{rd: newReader(strings.NewReader("")), wr: newWriter(io.Discard), rt: rtmetrics.New(), rss: newRSSReader(), loaded: true, cpu: -1}
 	defer w.close()
 	st, err := fakeSpec.New(fakeSpec.Defaults(), workload.SoA)
 	if err != nil {

@@ -54,7 +54,7 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 	// Locked for good: once pinned to a CPU, the thread must not go back to the
 	// runtime's pool, so it ends with the goroutine.
 	runtime.LockOSThread()
-	w := &worker{rd: newReader(in), wr: newBufferedWriter(out), rt: rtmetrics.New(), rss: newRSSReader()}
+	w := &worker{rd: newReader(in), wr: newBufferedWriter(out), rt: rtmetrics.New(), rss: newRSSReader(), cpu: -1}
 	defer w.close()
 	err := w.serve()
 	if errors.Is(err, errStop) {
@@ -82,6 +82,7 @@ type worker struct {
 	group *perfcount.Group  // nil when counters are off or could not be opened
 	flush *cpucache.Flusher // cold mode: empties the caches before each frame; nil when warm
 	fault fault
+	cpu   int // the frame thread's CPU, -1 when not pinned (see pinThread)
 
 	pending chan command // the command read during the load, if any
 	loaded  bool
@@ -198,6 +199,8 @@ func (w *worker) hello() error {
 		ready.Pinned = fmt.Sprintf("CPU %d", h.CPU)
 		if err := pinThread(h.CPU); err != nil {
 			ready.Pinned = fmt.Sprintf("not pinned (CPU %d: %v)", h.CPU, err)
+		} else {
+			w.cpu = h.CPU
 		}
 	}
 	switch h.Cache {
@@ -310,6 +313,9 @@ func (w *worker) burst(first, n int) error {
 		return fmt.Errorf("protocol: frame %d asked for, %d is next", first, w.frames)
 	}
 	s := &w.sample
+	if w.cpu >= 0 {
+		pinThread(w.cpu) // again: the runtime may have started threads since; it pinned at start
+	}
 	for f := first; f < first+n; f++ {
 		corrupt, err := w.fault.at(f)
 		if err != nil {

@@ -1,0 +1,79 @@
+package lab
+
+import (
+	"os"
+	"runtime"
+	"strconv"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestPinThreadSeparatesRuntime: after pinThread the calling thread may run on the
+// frame CPU only, and no other thread of the process may run there. The runtime can
+// start a thread between the pin and the check (from the pinned thread, it inherits
+// the frame CPU until the next pin), so a few pin-and-check attempts are allowed, as
+// the worker repins before every burst.
+func TestPinThreadSeparatesRuntime(t *testing.T) {
+	cpu := frameCPU()
+	if cpu < 1 {
+		t.Skip("needs two CPUs")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var before unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &before); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { setAllThreads(before) })
+
+	var stray []int
+	for range 3 {
+		if err := pinThread(cpu); err != nil {
+			t.Fatal(err)
+		}
+		var own unix.CPUSet
+		if err := unix.SchedGetaffinity(0, &own); err != nil {
+			t.Fatal(err)
+		}
+		if own.Count() != 1 || !own.IsSet(cpu) {
+			t.Fatalf("the frame thread may run on %d CPUs (CPU %d among them: %v), want CPU %d only", own.Count(), cpu, own.IsSet(cpu), cpu)
+		}
+		stray = threadsOn(t, cpu, unix.Gettid())
+		if len(stray) == 0 {
+			return
+		}
+	}
+	t.Errorf("threads %v of the process may still run on the frame CPU %d", stray, cpu)
+}
+
+// threadsOn lists the threads but self whose mask includes cpu.
+func threadsOn(t *testing.T, cpu, self int) []int {
+	t.Helper()
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var on []int
+	for _, task := range tasks {
+		tid, err := strconv.Atoi(task.Name())
+		if err != nil || tid == self {
+			continue
+		}
+		var set unix.CPUSet
+		if unix.SchedGetaffinity(tid, &set) == nil && set.IsSet(cpu) {
+			on = append(on, tid)
+		}
+	}
+	return on
+}
+
+// setAllThreads gives every thread of the process the mask set, as before a test.
+func setAllThreads(set unix.CPUSet) {
+	tasks, _ := os.ReadDir("/proc/self/task")
+	for _, task := range tasks {
+		if tid, err := strconv.Atoi(task.Name()); err == nil {
+			unix.SchedSetaffinity(tid, &set)
+		}
+	}
+}
