@@ -66,14 +66,15 @@ func (s *hashStore) update() {
 // move is update's pass over the values.
 func (s *hashStore) move() {
 	vals := s.m.Values()
-	for i := 0; i < len(vals); i++ {
+	for i := 0; i < len(vals); {
 		b := &vals[i]
 		b.X, b.Y = b.X+b.VX, b.Y+b.VY
 		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
-			vals, i = s.despawn(s.world, i, k), i-1 // the last value moved into i
+			vals = s.despawn(s.world, i, k) // the last value moved into i: look at i again
 			continue
 		}
 		s.ix.Add(b.X, b.Y)
+		i++
 	}
 }
 
@@ -81,14 +82,15 @@ func (s *hashStore) move() {
 // Motion interface (dispatch.go).
 func (s *hashStore) moveDispatch() {
 	vals, mv := s.m.Values(), s.motion
-	for i := 0; i < len(vals); i++ {
+	for i := 0; i < len(vals); {
 		b := &vals[i]
 		b.X, b.Y = mv.Step(b.X, b.Y, b.VX, b.VY)
 		if k := s.lapse(b.X, b.Y, b.Born); k != fateAlive {
-			vals, i = s.despawn(s.world, i, k), i-1 // the last value moved into i
+			vals = s.despawn(s.world, i, k) // the last value moved into i: look at i again
 			continue
 		}
 		s.ix.Add(b.X, b.Y)
+		i++
 	}
 }
 
