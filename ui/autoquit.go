@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"image/png"
@@ -13,12 +12,13 @@ import (
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
-	"localitylab/lab/result"
 )
 
-// autoQuit is -quit-after: once the run has run for a while (or has ended), capture
-// the window, save the run so far, and quit. Demos and the end-to-end test use it
-// to drive the real binary without a person.
+// autoQuit is -quit-after: once the job in front has run for a while (or has ended),
+// capture the window, save what it measured so far, and quit with the status it
+// calls for. Demos and the end-to-end test use it to drive the real binary without
+// a person. It is the same for every kind of job: each says what it has
+// (job.final), and this file decides what is saved and how the app exits.
 type autoQuit struct {
 	w          *window
 	after      time.Duration
@@ -31,7 +31,7 @@ type autoQuit struct {
 }
 
 // arm starts the clock from now: called when the window opens (so that an app
-// with no run still quits) and again when a run starts.
+// with no job running still quits) and again when a job starts.
 func (q *autoQuit) arm() {
 	if q.timer != nil {
 		q.timer.Stop()
@@ -41,7 +41,7 @@ func (q *autoQuit) arm() {
 
 func (q *autoQuit) started() { q.arm() }
 
-// ended quits at once: the run has nothing more to show.
+// ended quits at once: the job has nothing more to show.
 func (q *autoQuit) ended() { q.quit() }
 
 // quit captures, stops, saves and quits, once. It runs on the Fyne goroutine; the
@@ -58,44 +58,21 @@ func (q *autoQuit) quit() {
 				code = exit.Failed
 			}
 		}
-		if q.w.sweep.active() {
-			q.quitSweep(code)
-			return
-		}
-		live := q.w.ctl.live
-		shown, invalid := q.w.shown, q.w.invalid
-		if live == nil && shown == nil && q.w.startErr != nil {
-			invalid = &notStarted{q.w.startErr}
-		}
-		q.w.ctl.stop()
-		quitWhenDone(q, live, shown, invalid, code, q.finish)
-	})
-}
-
-// quitWhenDone waits in the background for live, if any, to end, then quits with the
-// worse of code and the status finish gives its result: live's (stopped by us, what
-// it measured is the result so far), or, with no live, shown and err.
-func quitWhenDone[T any, L interface {
-	comparable
-	Done() <-chan struct{}
-	Wait() (*T, error)
-}](q *autoQuit, live L, shown *T, err error, code int, finish func(*T, error) int) {
-	go func() {
-		v := shown
-		var none L
-		if live != none {
-			<-live.Done()
-			v, err = live.Wait()
-			if errors.Is(err, context.Canceled) {
-				err = nil
+		t := q.w.front()
+		noun, startErr := t.words.noun, q.w.startErr
+		wait := t.job.final()
+		go func() {
+			o := wait()
+			if o.save == nil && o.err == nil && startErr != nil {
+				o.err = &notStarted{noun, startErr}
 			}
-		}
-		code = max(code, finish(v, err))
-		q.w.env.doOnMain(func() {
-			q.w.exitCode, q.w.quitting = code, true
-			q.w.app.Quit()
-		})
-	}()
+			code = max(code, q.finish(noun, o))
+			q.w.env.doOnMain(func() {
+				q.w.exitCode, q.w.quitting = code, true
+				q.w.app.Quit()
+			})
+		}()
+	})
 }
 
 // capture writes the window as it looks now to q.screenshot.
@@ -108,59 +85,48 @@ func (q *autoQuit) capture() error {
 	return atomicfile.WriteBytes(q.screenshot, buf.Bytes())
 }
 
-// finish saves r, when asked, and returns the exit status the run calls for.
-func (q *autoQuit) finish(r *result.Run, err error) int {
+// finish saves what a job of noun's kind measured, when asked, and returns the exit
+// status it calls for: Mismatch when its backings did different work (nothing is
+// saved), Usage when it did not start, Failed when there was nothing to save or it
+// could not be saved, Worker when a worker failed, OK otherwise.
+func (q *autoQuit) finish(noun string, o outcome) int {
 	var mm *lab.MismatchError
-	if errors.As(err, &mm) {
-		fmt.Fprintln(q.stderr, "localitylab:", err)
-		fmt.Fprintln(q.stderr, "localitylab: nothing was saved: a run whose backings did different work is not a result")
-		return exit.Mismatch
-	}
 	var ns *notStarted
-	if errors.As(err, &ns) {
-		fmt.Fprintln(q.stderr, "localitylab:", err)
+	switch {
+	case errors.As(o.err, &mm):
+		fmt.Fprintln(q.stderr, "localitylab:", o.err)
+		fmt.Fprintf(q.stderr, "localitylab: nothing was saved: a %s whose backings did different work is not a result\n", noun)
+		return exit.Mismatch
+	case errors.As(o.err, &ns):
+		fmt.Fprintln(q.stderr, "localitylab:", o.err)
 		return exit.Usage
-	}
-	if err != nil {
-		fmt.Fprintln(q.stderr, "localitylab:", err)
+	case o.err != nil:
+		fmt.Fprintln(q.stderr, "localitylab:", o.err)
 		return exit.Failed
 	}
-	failed := ""
-	if r != nil {
-		for _, b := range r.Backings {
-			if failed == "" {
-				failed = b.Error
-			}
-		}
-	}
-	return exitAfterSave(q, r, "run", result.SaveJSON, failed)
-}
-
-// exitAfterSave writes v to -save, when asked, and returns the exit status that
-// follows, for a run and a sweep alike: Failed when there was no v or it could not be
-// saved, Worker when a worker failed (failed is its error, "" when none did), OK
-// otherwise. what names what there was to save ("run", "sweep").
-func exitAfterSave[T any](q *autoQuit, v *T, what string, save func(string, *T) error, failed string) int {
 	switch {
 	case q.save == "":
-	case v == nil:
-		fmt.Fprintf(q.stderr, "localitylab: -save: there was no %s to save (add -run)\n", what)
+	case o.save == nil:
+		fmt.Fprintf(q.stderr, "localitylab: -save: there was no %s to save (add -run)\n", noun)
 		return exit.Failed
 	default:
-		if err := save(q.save, v); err != nil {
+		if err := o.save(q.save); err != nil {
 			fmt.Fprintln(q.stderr, "localitylab: -save:", err)
 			return exit.Failed
 		}
 	}
-	if failed != "" {
-		fmt.Fprintln(q.stderr, "localitylab:", failed)
+	if o.failed != "" {
+		fmt.Fprintln(q.stderr, "localitylab:", o.failed)
 		return exit.Worker
 	}
 	return exit.OK
 }
 
-// notStarted is why -run did not start a run: a mistake in the setup, or a run too
-// big for the memory. Like any bad input, it exits with status 2.
-type notStarted struct{ err error }
+// notStarted is why -run did not start the job: a mistake in the setup, or a run
+// too big for the memory. Like any bad input, it exits with status 2.
+type notStarted struct {
+	noun string
+	err  error
+}
 
-func (e *notStarted) Error() string { return "the run did not start: " + e.err.Error() }
+func (e *notStarted) Error() string { return "the " + e.noun + " did not start: " + e.err.Error() }

@@ -47,9 +47,8 @@ func TestQuitAfter(t *testing.T) {
 				h.w.env.start = func(context.Context, lab.Config) (*lab.Live, error) {
 					return nil, &lab.MemoryError{Need: 2 << 30, Available: 1 << 30}
 				}
-				h.w.ctl.env = h.w.env
 			}
-			h.w.startRun(false)
+			h.w.run.begin(false)
 			h.until("the app to quit", func() bool { return h.w.quitting })
 			if h.w.exitCode != tt.code {
 				t.Errorf("exit status %d, want %d; stderr %q", h.w.exitCode, tt.code, stderr.String())
@@ -97,8 +96,8 @@ func TestInitialSetup(t *testing.T) {
 	if s, note := initialSetup(p, nil); s.Name != "sprites-million" || note != "" {
 		t.Errorf("first run opens %q (note %q), want the default lesson", s.Name, note)
 	}
-	h.w.left.form.field("entities").SetText("7000")
-	h.w.remember()
+	h.w.setup.form.field("entities").SetText("7000")
+	h.w.setup.remember(h.w.app.Preferences())
 	s, note := initialSetup(p, nil)
 	if s.Name != "test" || s.Params["entities"] != 7000 || note != "" {
 		t.Errorf("remembered %q with %d entities (note %q), want the test setup with 7000", s.Name, s.Params["entities"], note)

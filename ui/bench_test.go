@@ -36,13 +36,11 @@ func BenchmarkApply(b *testing.B) {
 			u.samples[i] = append(u.samples[i], result.Sample{Backing: i, Frame: k, NS: 1000, HeapBytes: 1 << 20})
 		}
 	}
-	w.live, w.failed = true, make([]bool, 6)
+	w.run.measuring = true
 	b.ReportAllocs()
 	for b.Loop() {
-		for _, c := range w.charts {
-			c.Reset(workload.Backings, 30, 300)
-		}
-		w.apply(u)
+		w.run.pane.charts.reset(workload.Backings, 30, 300)
+		w.run.apply(u)
 	}
 }
 

@@ -7,57 +7,59 @@ import (
 	"localitylab/lab/result"
 )
 
-// A saved run can be shown as a base under whatever the window shows: its series
-// dashed on the charts, and a "vs base" column in the summary table with each
+// baseRun is a saved run shown as a base under the run the Live run tab shows: its
+// series dashed on the charts, and a "vs base" column in the summary table with each
 // backing's change and its interval (package compare), until it is cleared. It is
 // how a user sees a change to a store as it runs: the run before the change is the
 // base, the run after it is live.
+type baseRun struct {
+	j *runJob
+	r *result.Run // nil: none
+}
 
 // compareWith shows the run saved at path as the base. A run of another workload is
 // refused: its frames did other work.
-func (w *window) compareWith(path string) {
+func (b *baseRun) compareWith(path string) {
+	st, setup := b.j.w.status, b.j.w.setup.preset
 	r, err := result.LoadJSON(path)
 	if err != nil {
-		w.fail("Cannot compare with that run", err)
+		st.fail("Cannot compare with that run", err)
 		return
 	}
-	if r.Workload != w.setup.Workload {
-		w.fail("Cannot compare with that run", fmt.Errorf("%s is a %s run and the setup is %s: runs of different workloads did different work",
-			filepath.Base(path), r.Workload, w.setup.Workload))
+	if r.Workload != setup.Workload {
+		st.fail("Cannot compare with that run", fmt.Errorf("%s is a %s run and the setup is %s: runs of different workloads did different work",
+			filepath.Base(path), r.Workload, setup.Workload))
 		return
 	}
-	w.setBase(r, filepath.Base(path))
-	w.say(fmt.Sprintf("Comparing with %s (measured %s): its series are the pale dashed lines, and the table's last column is each backing's change against it.",
-		w.baseFile, r.Started.Local().Format("2 Jan 2006 15:04")), false)
+	b.set(r)
+	st.say(fmt.Sprintf("Comparing with %s (measured %s): its series are the pale dashed lines, and the table's last column is each backing's change against it.",
+		filepath.Base(path), r.Started.Local().Format("2 Jan 2006 15:04")), false)
 }
 
-// clearBase stops comparing: the charts and the table return to the run alone.
-func (w *window) clearBase() {
-	if w.base == nil {
+// clear stops comparing: the charts and the table return to the run alone.
+func (b *baseRun) clear() {
+	if b.r == nil {
 		return
 	}
-	w.setBase(nil, "")
-	w.say("The comparison is cleared.", false)
+	b.set(nil)
+	b.j.w.status.say("The comparison is cleared.", false)
 }
 
-// setBase shows r as the base (nil: none) on the charts and in the table.
-func (w *window) setBase(r *result.Run, file string) {
-	w.base, w.baseFile = r, file
-	for _, c := range w.charts {
-		c.SetBase(r)
+// set shows r as the base (nil: none) on the charts and in the table.
+func (b *baseRun) set(r *result.Run) {
+	j := b.j
+	b.r = r
+	j.pane.charts.setBase(r)
+	j.pane.table.SetBase(r)
+	if j.shown != nil && j.invalid == nil {
+		j.pane.table.SetRun(j.shown)
 	}
-	w.table.SetBase(r)
-	if w.shown != nil && w.invalid == nil {
-		w.table.SetRun(w.shown)
-	}
-	if w.menu != nil {
-		w.menu.sync(w)
-	}
+	j.w.refresh()
 }
 
-// keepBase drops the base when the run about to be shown is of another workload.
-func (w *window) keepBase(workloadName string) {
-	if w.base != nil && w.base.Workload != workloadName {
-		w.setBase(nil, "")
+// keep drops the base when the run about to be shown is of another workload.
+func (b *baseRun) keep(workloadName string) {
+	if b.r != nil && b.r.Workload != workloadName {
+		b.set(nil)
 	}
 }

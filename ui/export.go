@@ -1,130 +1,102 @@
 package ui
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
-	"time"
 
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
+	"fyne.io/fyne/v2"
 
-	"localitylab/charts"
 	"localitylab/internal/atomicfile"
-	"localitylab/lab/result"
-	"localitylab/presets"
 )
 
-// currentRun is what Export and Save write: the live run as measured so far, or the
-// run shown. A run whose checksums disagreed is no result and is never written.
-func (w *window) currentRun() (*result.Run, error) {
-	switch {
-	case w.invalid != nil:
-		return nil, fmt.Errorf("the run has no result to write: %w", w.invalid)
-	case w.live:
-		return w.ctl.live.Snapshot(), nil
-	case w.shown != nil:
-		return w.shown, nil
-	}
-	return nil, errors.New("there is no run yet: run one (Space) or open a saved one (Ctrl+O)")
-}
+// Export, Save and Open, once for every kind of job: the job says what it has to
+// write (job.output) and reads back what it wrote (job.open); the dialogs, the
+// formats offered, the write through a temporary file and what the status line
+// says are the same for all.
 
-// exportDialog asks for a format, then for a file.
-func (w *window) exportDialog() {
-	if _, err := w.currentRun(); err != nil {
-		w.fail("Nothing to export", err)
+// exportDialog asks for one of j's formats, then for a file.
+func (w *window) exportDialog(j job) {
+	t := w.tabOf(j)
+	if _, err := j.output(); err != nil {
+		w.status.fail("Nothing to export", err)
 		return
 	}
 	var names []string
-	for _, f := range charts.Formats {
+	for _, f := range t.formats {
 		names = append(names, f.Name+": "+f.Doc)
 	}
-	w.chooseFormat("Export the run", names, func(i int) { w.exportFileDialog(charts.Formats[i]) })
+	w.files.chooseFormat("Export the "+t.words.noun, names, func(i int) { w.exportFileDialog(j, t.formats[i]) })
 }
 
-// chooseFormat asks which of the formats named to export to, and calls chosen with
-// its index unless the dialog is cancelled.
-func (w *window) chooseFormat(title string, names []string, chosen func(i int)) {
-	choice := widget.NewRadioGroup(names, nil)
-	choice.SetSelected(names[0])
-	dialog.NewCustomConfirm(title, "Choose file…", "Cancel", choice, func(ok bool) {
-		for i, n := range names {
-			if ok && n == choice.Selected {
-				chosen(i)
-			}
-		}
-	}, w.win).Show()
-}
-
-// exportFileDialog asks where to write the run in format f, then writes it.
-func (w *window) exportFileDialog(f charts.Format) {
-	r, err := w.currentRun()
+// exportFileDialog asks where to write j's result in format f, then writes it.
+func (w *window) exportFileDialog(j job, f fileFormat) {
+	out, err := j.output()
 	if err != nil {
-		w.fail("Nothing to export", err)
+		w.status.fail("Nothing to export", err)
 		return
 	}
-	w.saveFile("Export as "+f.Name, suggestName(r, w.setup, f.Ext), f.Ext, func(path string) {
-		w.exportTo(withExt(path, f.Ext), f)
+	w.files.save(w.tabOf(j).words.exportAs+f.Name, out.stem+f.Ext, f.Ext, func(path string) {
+		w.exportTo(j, withExt(path, f.Ext), f)
 	})
 }
 
-// exportTo writes the current run to path in format f and says so.
-func (w *window) exportTo(path string, f charts.Format) {
-	r, err := w.currentRun()
+// exportTo writes j's result as it is now to path in format f, through a temporary
+// file so that a failed export leaves no half-written file, and says so.
+func (w *window) exportTo(j job, path string, f fileFormat) {
+	out, err := j.output()
 	if err == nil {
-		err = export(path, f, r, w.exportOptions(r))
+		err = atomicfile.Write(path, func(wr io.Writer) error { return out.write(wr, f) })
 	}
 	if err != nil {
-		w.fail("Export failed", err)
+		w.status.fail("Export failed", err)
 		return
 	}
-	w.say(fmt.Sprintf("Exported %s to %s.", f.Name, path), false)
+	w.status.say(w.tabOf(j).words.exported+f.Name+" to "+path+".", false)
 }
 
-// saveRunDialog saves the run as JSON, the file Open reads back.
-func (w *window) saveRunDialog() { w.exportFileDialog(charts.FormatNamed("JSON")) }
-
-// export writes r to path in format f, through a temporary file, so that a failed
-// export leaves no half-written file.
-func export(path string, f charts.Format, r *result.Run, o charts.Options) error {
-	if r == nil {
-		return fmt.Errorf("%s: there is no run to export", filepath.Base(path))
-	}
-	return atomicfile.Write(path, func(w io.Writer) error { return f.Write(w, r, o) })
+// saveDialog saves j's result as JSON, the file Open and `localitylab report` read
+// back.
+func (w *window) saveDialog(j job) {
+	w.exportFileDialog(j, w.tabOf(j).format("JSON"))
 }
 
-// exportOptions are what an exported page says beside the figures: the lesson's
-// claims with what r measured, as the lesson panel shows them.
-func (w *window) exportOptions(r *result.Run) charts.Options {
-	var o charts.Options
-	if r == nil || r.Workload != w.setup.Workload {
-		return o
-	}
-	for _, c := range presets.AnswerClaims(w.setup.Claims, r) {
-		o.Claims = append(o.Claims, charts.Claim{Source: c.Source, Text: c.Text, Answer: c.Answer.String()})
-	}
-	if len(o.Claims) > 0 {
-		o.ClaimsNote = presets.ConditionsNote(w.setup.Lesson, r.Workload, r.Params, "this run")
-	}
-	return o
+// openDialog asks for a saved result and opens it.
+func (w *window) openDialog(j job) {
+	w.files.open("Open a saved "+w.tabOf(j).words.noun, w.open)
 }
 
-// suggestName is the file name an export dialog proposes: what was run and when.
-func suggestName(r *result.Run, setup presets.Preset, ext string) string {
-	stem := setup.Name
-	if stem == "" && r != nil {
-		stem = r.Workload
+// open hands the file at path to the kind whose file it is, whichever dialog chose
+// it: a sweep file opened as a run opens in the Sweep tab.
+func (w *window) open(path string) {
+	for _, t := range w.tabs {
+		if t.opens != nil && t.opens(path) {
+			t.job.open(path)
+			return
+		}
 	}
-	if stem == "" {
-		stem = "run"
+	for _, t := range w.tabs {
+		if t.opens == nil {
+			t.job.open(path)
+			return
+		}
 	}
-	when := time.Now()
-	if r != nil && !r.Started.IsZero() {
-		when = r.Started.Local()
+}
+
+// exportAsMenu is a job's "Export as" item: an entry per format of its kind, each
+// wrapped by wrap (nil: none), and the entries, whose state follows the job's.
+func exportAsMenu(w *window, label string, j job, formats []fileFormat, wrap func(func()) func()) (*fyne.MenuItem, []*fyne.MenuItem) {
+	var entries []*fyne.MenuItem
+	for _, f := range formats {
+		fn := func() { w.exportFileDialog(j, f) }
+		if wrap != nil {
+			fn = wrap(fn)
+		}
+		entries = append(entries, fyne.NewMenuItem(f.Name+"…", fn))
 	}
-	return stem + "-" + when.Format("20060102-1504") + ext
+	it := fyne.NewMenuItem(label, nil)
+	it.ChildMenu = fyne.NewMenu("", entries...)
+	return it, entries
 }
 
 // withExt adds ext to path unless it already ends in it, so that a name typed

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/charts"
 	"localitylab/internal/runtest"
 	"localitylab/lab/result"
 	"localitylab/presets"
@@ -20,7 +19,7 @@ import (
 func ranHarness(t *testing.T) *harness {
 	t.Helper()
 	h := newHarness(t, small(), "")
-	h.w.startRun(false)
+	h.w.run.begin(false)
 	h.finished()
 	return h
 }
@@ -64,12 +63,12 @@ func TestExportAllFormats(t *testing.T) {
 			}
 		},
 	}
-	for _, f := range charts.Formats {
+	for _, f := range runFormats {
 		t.Run(f.Name, func(t *testing.T) {
 			path := filepath.Join(dir, "run"+f.Ext)
-			h.w.exportTo(path, f)
-			if !strings.HasPrefix(h.w.status.Text, "Exported "+f.Name) {
-				t.Errorf("status %q after export", h.w.status.Text)
+			h.w.exportTo(h.w.run, path, f)
+			if !strings.HasPrefix(h.w.status.text(), "Exported "+f.Name) {
+				t.Errorf("status %q after export", h.w.status.text())
 			}
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -79,9 +78,9 @@ func TestExportAllFormats(t *testing.T) {
 		})
 	}
 	t.Run("unwritable", func(t *testing.T) {
-		h.w.exportTo(filepath.Join(dir, "no", "such", "dir.png"), charts.FormatNamed("PNG"))
-		if !strings.Contains(h.w.status.Text, "Export failed") || h.overlayText() == "" {
-			t.Errorf("a failed export says %q and shows no dialog", h.w.status.Text)
+		h.w.exportTo(h.w.run, filepath.Join(dir, "no", "such", "dir.png"), h.w.tabOf(h.w.run).format("PNG"))
+		if !strings.Contains(h.w.status.text(), "Export failed") || h.overlayText() == "" {
+			t.Errorf("a failed export says %q and shows no dialog", h.w.status.text())
 		}
 	})
 }
@@ -89,39 +88,39 @@ func TestExportAllFormats(t *testing.T) {
 func TestReopenSavedRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.json")
 	first := ranHarness(t)
-	first.w.exportTo(path, charts.FormatNamed("JSON"))
+	first.w.exportTo(first.w.run, path, first.w.tabOf(first.w.run).format("JSON"))
 	saved, err := result.LoadJSON(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	h := newHarness(t, presets.Default(), "")
-	h.w.openRun(path)
-	if h.w.live || h.w.ctl.live != nil {
+	h.w.open(path)
+	if h.w.run.measuring || h.w.run.live != nil {
 		t.Fatal("opening a saved run started a run")
 	}
-	if !strings.HasPrefix(h.w.status.Text, "Opened run.json") {
-		t.Errorf("status %q", h.w.status.Text)
+	if !strings.HasPrefix(h.w.status.text(), "Opened run.json") {
+		t.Errorf("status %q", h.w.status.text())
 	}
-	if h.w.setup.Workload != saved.Workload || !reflect.DeepEqual(h.w.setup.Backings, backingNames(saved)) {
-		t.Errorf("setup is %s on %v, want the saved run's", h.w.setup.Workload, h.w.setup.Backings)
+	if h.w.setup.preset.Workload != saved.Workload || !reflect.DeepEqual(h.w.setup.preset.Backings, backingNames(saved)) {
+		t.Errorf("setup is %s on %v, want the saved run's", h.w.setup.preset.Workload, h.w.setup.preset.Backings)
 	}
-	if e := h.w.left.form.field("entities"); e.Text != "5000" {
+	if e := h.w.setup.form.field("entities"); e.Text != "5000" {
 		t.Errorf("entities shows %q, want the saved run's 5000", e.Text)
 	}
-	rows := h.w.table.Rows()
+	rows := h.w.run.pane.table.Rows()
 	if len(rows) != 3 || rows[0].Backing != saved.Ratios[0].Backing {
 		t.Errorf("table rows %v, want the saved run's, fastest (%s) first", rows, saved.Ratios[0].Backing)
 	}
 	if h.chartPixels(0, rows[0].Backing) < 50 {
 		t.Error("the frame-time chart does not show the saved run")
 	}
-	for _, n := range h.w.info.notes {
+	for _, n := range h.w.run.pane.lesson.notes {
 		if !strings.HasPrefix(n.measured.Text, "Measured here") {
 			t.Errorf("%s's note: %q, want the saved figures", n.backing, n.measured.Text)
 		}
 	}
-	if h.w.left.export.Disabled() {
+	if h.w.run.buttons.export.Disabled() {
 		t.Error("a reopened run cannot be exported")
 	}
 }
@@ -132,9 +131,9 @@ func TestOpenBrokenRunChangesNothing(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`{"schema": "localitylab/run/v1", "workload": "sprites", "frames": 0}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	before := h.w.setup
-	h.w.openRun(path)
-	if !reflect.DeepEqual(h.w.setup, before) || h.w.shown != nil {
+	before := h.w.setup.preset
+	h.w.open(path)
+	if !reflect.DeepEqual(h.w.setup.preset, before) || h.w.run.shown != nil {
 		t.Error("a broken run file changed the window")
 	}
 	if msg := h.overlayText(); !strings.Contains(msg, "broken.json") || !strings.Contains(msg, "frames") {
@@ -157,17 +156,17 @@ func TestBadPresetFileChangesNothing(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			before, entities := h.w.setup, h.w.left.form.field("entities").Text
-			h.w.loadPreset(path)
-			if !reflect.DeepEqual(h.w.setup, before) || h.w.left.form.field("entities").Text != entities {
+			before, entities := h.w.setup.preset, h.w.setup.form.field("entities").Text
+			h.w.setup.loadPreset(path)
+			if !reflect.DeepEqual(h.w.setup.preset, before) || h.w.setup.form.field("entities").Text != entities {
 				t.Error("a broken preset file changed the setup")
 			}
 			msg := h.overlayText()
 			if !strings.Contains(msg, "lesson.json") || !strings.Contains(msg, tt.field) {
 				t.Errorf("dialog says %q, want the file and %q named", msg, tt.field)
 			}
-			if !strings.Contains(h.w.status.Text, "lesson.json") {
-				t.Errorf("status line says %q, want the file named", h.w.status.Text)
+			if !strings.Contains(h.w.status.text(), "lesson.json") {
+				t.Errorf("status line says %q, want the file named", h.w.status.text())
 			}
 		})
 	}
@@ -175,25 +174,25 @@ func TestBadPresetFileChangesNothing(t *testing.T) {
 
 func TestPresetFileRoundTrip(t *testing.T) {
 	h := newHarness(t, presets.Builtin()[1], "")
-	h.w.left.form.field("entities").SetText("12345")
-	test := h.w.left.checks[5] // spatialhash
+	h.w.setup.form.field("entities").SetText("12345")
+	test := h.w.setup.checks[5] // spatialhash
 	test.SetChecked(!test.Checked)
 	path := filepath.Join(t.TempDir(), "mine") // the .json is added
-	h.w.savePreset(withExt(path, ".json"))
-	want, err := h.w.readSetup()
+	h.w.setup.savePreset(withExt(path, ".json"))
+	want, err := h.w.setup.read()
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	h.w.applySetup(presets.Default())
-	h.w.loadPreset(path + ".json")
-	got := h.w.setup
+	h.w.setup.apply(presets.Default())
+	h.w.setup.loadPreset(path + ".json")
+	got := h.w.setup.preset
 	if got.Title != want.Title || got.Lesson != want.Lesson || !reflect.DeepEqual(got.Backings, want.Backings) ||
 		got.Params["entities"] != 12345 || got.Frames != want.Frames || len(got.Claims) != len(want.Claims) {
 		t.Errorf("loaded %+v\nwant   %+v", got, want)
 	}
-	if h.w.left.preset.Selected != "" {
-		t.Errorf("the picker shows %q for a preset from a file", h.w.left.preset.Selected)
+	if h.w.setup.picker.Selected != "" {
+		t.Errorf("the picker shows %q for a preset from a file", h.w.setup.picker.Selected)
 	}
 }
 
@@ -203,12 +202,12 @@ func TestExportedPageStatesTheClaims(t *testing.T) {
 	p := presets.Preset{Schema: presets.Schema, Title: "T", Workload: "sprites", Backings: []string{"ptrarray", "soa"},
 		Frames: 40, Warmup: 4, Claims: []presets.Claim{{Source: "s", Text: "fifty times", Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 50}}}
 	h := newHarness(t, p, "")
-	o := h.w.exportOptions(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
+	o := runOptions(h.w.setup.preset, runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
 	if len(o.Claims) != 1 || o.Claims[0].Text != "fifty times" || !strings.Contains(o.Claims[0].Answer, "8.00× slower") ||
 		!strings.Contains(o.Claims[0].Answer, "about a sixth (16%) of the source's 50.0×") {
 		t.Errorf("the page's claims %+v, want the claim with its answer and verdict", o.Claims)
 	}
-	if o := h.w.exportOptions(nil); len(o.Claims) != 0 {
+	if o := runOptions(h.w.setup.preset, nil); len(o.Claims) != 0 {
 		t.Errorf("no run, claims %+v", o.Claims)
 	}
 }

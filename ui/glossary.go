@@ -42,7 +42,7 @@ var glossary = [][2]string{
 }
 
 // showGlossary shows the glossary in a dialog that scrolls.
-func (w *window) showGlossary() {
+func showGlossary(win fyne.Window) {
 	grid := container.NewVBox()
 	for _, g := range glossary {
 		term := widget.NewLabel(g[0])
@@ -52,5 +52,5 @@ func (w *window) showGlossary() {
 	}
 	scroll := container.NewVScroll(grid)
 	scroll.SetMinSize(fyne.NewSize(560, 420))
-	dialog.ShowCustom("Glossary", "Close", scroll, w.win)
+	dialog.ShowCustom("Glossary", "Close", scroll, win)
 }

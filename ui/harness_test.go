@@ -62,22 +62,15 @@ func newHarness(t *testing.T, s presets.Preset, faults string) *harness {
 	return h
 }
 
-// close stops any run or sweep and waits for its workers.
+// close stops every job and waits for its workers.
 func (h *harness) close() {
-	if l := h.w.sweep.ctl.live; l != nil {
-		h.w.sweep.ctl.stop()
-		select {
-		case <-l.Done():
-		case <-time.After(10 * time.Second):
-			h.t.Errorf("the sweep's workers did not stop")
-		}
-	}
-	if l := h.w.ctl.live; l != nil {
-		h.w.ctl.stop()
-		select {
-		case <-l.Done():
-		case <-time.After(10 * time.Second):
-			h.t.Errorf("the run's workers did not stop")
+	for _, t := range h.w.tabs {
+		if done := t.job.stop(); done != nil {
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				h.t.Errorf("the %s's workers did not stop", t.words.noun)
+			}
 		}
 	}
 }
@@ -92,7 +85,7 @@ func (h *harness) until(what string, ok func() bool) {
 			f()
 		case <-time.After(5 * time.Millisecond):
 		case <-deadline:
-			h.t.Fatalf("timed out waiting for %s; status line: %q", what, h.w.status.Text)
+			h.t.Fatalf("timed out waiting for %s; status line: %q", what, h.w.status.text())
 		}
 	}
 }
@@ -100,7 +93,7 @@ func (h *harness) until(what string, ok func() bool) {
 // finished waits for the run to end and its last update to be shown.
 func (h *harness) finished() {
 	h.t.Helper()
-	h.until("the run to end", func() bool { return !h.w.live })
+	h.until("the run to end", func() bool { return !h.w.run.measuring })
 }
 
 // key types a plain key on the window, as when nothing has the focus.

@@ -13,7 +13,8 @@ import (
 // keyboard focus, so typing a parameter never runs or resets anything; the choices
 // that take focus on a click (checks, pickers, sliders) hand it back as soon as
 // they change. The Ctrl combinations (Cmd on macOS) work everywhere, as menu
-// shortcuts.
+// shortcuts. Every key acts on the job in front: Space runs it, Esc cancels it,
+// Ctrl+E, Ctrl+S and Ctrl+O export, save and open its kind of result.
 var (
 	keyExport = &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault}
 	keyOpen   = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
@@ -43,15 +44,16 @@ var keyHelp = [][2]string{
 }
 
 // bindKeys connects the keyboard to the actions.
-func (w *window) bindKeys() {
+func bindKeys(w *window) {
 	c := w.win.Canvas()
-	c.SetOnTypedKey(w.typedKey)
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) { typedKey(w.front().job, ev.Name) })
 	for _, k := range []struct {
 		sc *desktop.CustomShortcut
 		fn func()
 	}{
-		{keyExport, w.either(w.exportDialog, w.sweep.exportDialog)}, {keyOpen, w.either(w.openRunDialog, w.sweep.openDialog)},
-		{keySave, w.either(w.saveRunDialog, w.sweep.saveDialog)},
+		{keyExport, func() { w.exportDialog(w.front().job) }},
+		{keyOpen, func() { w.openDialog(w.front().job) }},
+		{keySave, func() { w.saveDialog(w.front().job) }},
 		{keyLarge, w.toggleLarge}, {keyLarge2, w.toggleLarge}, {keyQuit, w.quit},
 	} {
 		fn := k.fn
@@ -59,35 +61,21 @@ func (w *window) bindKeys() {
 	}
 }
 
-// typedKey handles the plain keys; it is called only when nothing has the focus.
-func (w *window) typedKey(ev *fyne.KeyEvent) {
-	if w.sweep.active() {
-		w.sweep.typedKey(ev)
-		return
-	}
-	switch ev.Name {
+// typedKey handles a plain key for job j; it is called only when nothing has the
+// focus.
+func typedKey(j job, name fyne.KeyName) {
+	switch name {
 	case fyne.KeySpace:
-		w.toggle()
-	case fyne.KeyS, fyne.KeyRight:
-		if w.left.step.Disabled() {
-			return
-		}
-		w.step()
-	case fyne.KeyR:
-		w.reset()
+		j.toggle()
 	case fyne.KeyEscape:
-		w.cancel()
+		j.cancel()
+	default:
+		j.key(name)
 	}
 }
 
-func (w *window) toggleLarge() { w.setLarge(!w.large) }
-
-// quit closes the window as its close button does: the run, if any, stops, the
-// setup is remembered, and the app ends.
-func (w *window) quit() { w.win.Close() }
-
 // showKeys lists the keyboard shortcuts.
-func (w *window) showKeys() {
+func showKeys(win fyne.Window) {
 	grid := container.New(layout.NewFormLayout())
 	for _, k := range keyHelp {
 		key := widget.NewLabel(k[0])
@@ -97,5 +85,5 @@ func (w *window) showKeys() {
 	}
 	note := widget.NewLabel("On macOS Cmd takes the place of Ctrl. The plain keys work while no entry has\n" +
 		"the keyboard focus: click an empty part of the window first.")
-	dialog.ShowCustom("Keyboard", "Close", container.NewVBox(grid, note), w.win)
+	dialog.ShowCustom("Keyboard", "Close", container.NewVBox(grid, note), win)
 }

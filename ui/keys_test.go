@@ -20,18 +20,18 @@ func TestKeyboardShortcuts(t *testing.T) {
 		check func(t *testing.T, h *harness)
 	}{
 		{"space runs", false, func(h *harness) { h.key(fyne.KeySpace) }, func(t *testing.T, h *harness) {
-			if !h.w.live {
+			if !h.w.run.measuring {
 				t.Error("no run started")
 			}
 		}},
 		{"space pauses a live run", false, func(h *harness) { h.key(fyne.KeySpace); h.key(fyne.KeySpace) }, func(t *testing.T, h *harness) {
-			h.until("the pause", func() bool { return h.w.phase == lab.Paused })
+			h.until("the pause", func() bool { return h.w.run.phase == lab.Paused })
 		}},
 		{"right arrow steps", false, func(h *harness) { h.key(fyne.KeyRight) }, func(t *testing.T, h *harness) {
-			h.until("one frame", func() bool { return h.w.phase == lab.Paused && h.w.status0.Done == 1 })
+			h.until("one frame", func() bool { return h.w.run.phase == lab.Paused && h.w.run.status.Done == 1 })
 		}},
 		{"R resets", true, func(h *harness) { h.key(fyne.KeyR) }, func(t *testing.T, h *harness) {
-			if h.w.shown != nil || len(h.w.table.Rows()) != 0 {
+			if h.w.run.shown != nil || len(h.w.run.pane.table.Rows()) != 0 {
 				t.Error("the run is still shown")
 			}
 		}},
@@ -65,13 +65,13 @@ func TestKeyboardShortcuts(t *testing.T) {
 			}
 		}},
 		{"ctrl+Q stops a live run", false, func(h *harness) { h.key(fyne.KeySpace); h.shortcut(keyQuit) }, func(t *testing.T, h *harness) {
-			if h.w.ctl.live != nil {
+			if h.w.run.live != nil {
 				t.Error("the run is still live after Ctrl+Q")
 			}
 		}},
 		{"ctrl+E without a run", false, func(h *harness) { h.shortcut(keyExport) }, func(t *testing.T, h *harness) {
-			if !strings.Contains(h.w.status.Text, "no run yet") {
-				t.Errorf("status %q, want it to say there is nothing to export", h.w.status.Text)
+			if !strings.Contains(h.w.status.text(), "no run yet") {
+				t.Errorf("status %q, want it to say there is nothing to export", h.w.status.text())
 			}
 		}},
 	}
@@ -79,7 +79,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, small(), "")
 			if tt.ran {
-				h.w.startRun(false)
+				h.w.run.begin(false)
 				h.finished()
 			}
 			tt.press(h)
@@ -92,11 +92,11 @@ func TestKeyboardShortcuts(t *testing.T) {
 // the window again instead of toggling the check.
 func TestChoicesGiveBackFocus(t *testing.T) {
 	h := newHarness(t, small(), "")
-	test.Tap(h.w.left.checks[1]) // map
+	test.Tap(h.w.setup.checks[1]) // map
 	if f := h.w.win.Canvas().Focused(); f != nil {
 		t.Errorf("%T keeps the focus after a click, so Space would toggle it", f)
 	}
-	if !h.w.left.checks[1].Checked {
+	if !h.w.setup.checks[1].Checked {
 		t.Error("the click did not check map")
 	}
 }

@@ -34,7 +34,7 @@ func TestFitsSmallScreens(t *testing.T) {
 
 func TestLargeTextAtRunTime(t *testing.T) {
 	h := newHarness(t, small(), "")
-	normal := h.w.left.root.MinSize().Width
+	normal := h.w.setup.root.MinSize().Width
 	base := theme.DefaultTheme().Size(theme.SizeNameText)
 	h.w.toggleLarge()
 	th := fyne.CurrentApp().Settings().Theme()
@@ -44,7 +44,7 @@ func TestLargeTextAtRunTime(t *testing.T) {
 	if th.Size(theme.SizeNamePadding) != theme.DefaultTheme().Size(theme.SizeNamePadding) {
 		t.Error("large mode scales the paddings too")
 	}
-	if wide := h.w.left.root.MinSize().Width; wide <= normal {
+	if wide := h.w.setup.root.MinSize().Width; wide <= normal {
 		t.Errorf("the left panel stays %v wide with large text (was %v)", wide, normal)
 	}
 	if !h.w.menu.large.Checked || !h.w.app.Preferences().Bool(prefLarge) {

@@ -80,36 +80,3 @@ func (p *layoutPanel) show(l *memlayout.Layout) {
 		p.view.SetLayout(l)
 	}
 }
-
-// layoutShown reports whether the Layout tab is the one showing.
-func (w *window) layoutShown() bool { return w.tabs.Selected() == w.layoutTab }
-
-// syncLayout tells the run which backing's layout to ask for: the chosen one while
-// the Layout tab shows, none otherwise, so that a hidden view costs the workers
-// nothing. What the run already has of the chosen backing is shown at once (after a
-// run, every backing's last layout).
-func (w *window) syncLayout() {
-	i := w.layout.chosen()
-	if !w.layoutShown() {
-		w.ctl.setLayout(-1)
-		return
-	}
-	w.ctl.setLayout(i)
-	if l := w.ctl.live; l != nil && i >= 0 {
-		var lay memlayout.Layout
-		if l.Layout(i, &lay) {
-			w.layout.view.SetLayout(&lay)
-			return
-		}
-		if w.layout.view.Backing() != w.layout.backings[i] {
-			w.layout.view.Clear("Waiting for " + w.layout.backings[i] + "'s layout…")
-		}
-	}
-}
-
-// showLayout opens the Layout tab on the named backing, if the setup has it (the
-// -layout flag).
-func (w *window) showLayout(backing string) {
-	w.layout.choose(backing)
-	w.tabs.Select(w.layoutTab)
-}

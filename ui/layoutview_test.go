@@ -57,34 +57,34 @@ func TestLayoutTab(t *testing.T) {
 	s := small(workload.PtrArray, workload.SoA)
 	s.Frames = 60
 	h := newHarness(t, s, "")
-	h.w.showLayout(workload.SoA)
-	if h.w.ctl.layoutOf.Load() != 1 {
-		t.Fatalf("the Layout tab on soa asks for backing %d, want 1", h.w.ctl.layoutOf.Load())
+	h.w.run.pane.scene.showLayout(workload.SoA)
+	if h.w.run.layoutOf.Load() != 1 {
+		t.Fatalf("the Layout tab on soa asks for backing %d, want 1", h.w.run.layoutOf.Load())
 	}
-	h.w.startRun(false)
-	h.until("soa's layout", func() bool { return h.w.layout.view.Backing() == workload.SoA })
-	first := h.w.layout.view.layout.Frame
-	h.until("a later layout", func() bool { return h.w.layout.view.layout.Frame > first || !h.w.live })
-	if h.w.preview.Visible() {
+	h.w.run.begin(false)
+	h.until("soa's layout", func() bool { return h.w.run.pane.scene.layout.view.Backing() == workload.SoA })
+	first := h.w.run.pane.scene.layout.view.layout.Frame
+	h.until("a later layout", func() bool { return h.w.run.pane.scene.layout.view.layout.Frame > first || !h.w.run.measuring })
+	if h.w.run.pane.scene.preview.Visible() {
 		t.Error("the preview shows through the Layout tab")
 	}
 	h.finished()
-	if f, _ := h.w.layout.view.layout.Lookup(memlayout.FactMedianGap); f.Value != 4 {
+	if f, _ := h.w.run.pane.scene.layout.view.layout.Lookup(memlayout.FactMedianGap); f.Value != 4 {
 		t.Errorf("soa's median gap %+v, want 4 bytes", f)
 	}
-	if got := h.w.layout.view.layout.Frame; got != s.Frames {
+	if got := h.w.run.pane.scene.layout.view.layout.Frame; got != s.Frames {
 		t.Errorf("the view shows the layout after frame %d, want the last, %d", got, s.Frames)
 	}
-	h.w.layout.choose(workload.PtrArray)
-	if h.w.layout.view.Backing() != workload.PtrArray {
-		t.Fatalf("after choosing ptrarray the view shows %q", h.w.layout.view.Backing())
+	h.w.run.pane.scene.layout.choose(workload.PtrArray)
+	if h.w.run.pane.scene.layout.view.Backing() != workload.PtrArray {
+		t.Fatalf("after choosing ptrarray the view shows %q", h.w.run.pane.scene.layout.view.Backing())
 	}
-	if f, _ := h.w.layout.view.layout.Lookup(memlayout.FactMedianGap); !f.Known || f.Value < 256 {
+	if f, _ := h.w.run.pane.scene.layout.view.layout.Lookup(memlayout.FactMedianGap); !f.Known || f.Value < 256 {
 		t.Errorf("ptrarray's median gap %+v, want a scatter's", f)
 	}
 	// Back on the preview, the run would be asked for no layout.
-	h.w.tabs.SelectIndex(0)
-	if h.w.ctl.layoutOf.Load() != -1 || !h.w.preview.Visible() {
+	h.w.run.pane.scene.tabs.SelectIndex(0)
+	if h.w.run.layoutOf.Load() != -1 || !h.w.run.pane.scene.preview.Visible() {
 		t.Error("on the Preview tab the controller still asks for layouts, or the preview is hidden")
 	}
 }
@@ -93,16 +93,16 @@ func TestLayoutTab(t *testing.T) {
 // one chosen while it is offered, and otherwise falls back to the first.
 func TestLayoutSelectorFollowsSetup(t *testing.T) {
 	h := newHarness(t, small(workload.PtrArray, workload.SoA, workload.SpatialHash), "")
-	if got := h.w.layout.pick.Options; len(got) != 3 || h.w.layout.pick.Selected != workload.PtrArray {
-		t.Fatalf("options %v, chosen %q; want the three backings, the first chosen", got, h.w.layout.pick.Selected)
+	if got := h.w.run.pane.scene.layout.pick.Options; len(got) != 3 || h.w.run.pane.scene.layout.pick.Selected != workload.PtrArray {
+		t.Fatalf("options %v, chosen %q; want the three backings, the first chosen", got, h.w.run.pane.scene.layout.pick.Selected)
 	}
-	h.w.layout.choose(workload.SpatialHash)
-	h.w.applySetup(small(workload.SoA, workload.SpatialHash))
-	if h.w.layout.pick.Selected != workload.SpatialHash {
-		t.Errorf("chosen %q after a setup that keeps spatialhash", h.w.layout.pick.Selected)
+	h.w.run.pane.scene.layout.choose(workload.SpatialHash)
+	h.w.setup.apply(small(workload.SoA, workload.SpatialHash))
+	if h.w.run.pane.scene.layout.pick.Selected != workload.SpatialHash {
+		t.Errorf("chosen %q after a setup that keeps spatialhash", h.w.run.pane.scene.layout.pick.Selected)
 	}
-	h.w.applySetup(small(workload.Map))
-	if h.w.layout.pick.Selected != workload.Map {
-		t.Errorf("chosen %q after a setup of map alone", h.w.layout.pick.Selected)
+	h.w.setup.apply(small(workload.Map))
+	if h.w.run.pane.scene.layout.pick.Selected != workload.Map {
+		t.Errorf("chosen %q after a setup of map alone", h.w.run.pane.scene.layout.pick.Selected)
 	}
 }

@@ -28,13 +28,13 @@ func TestPredictionShownBesideAnswer(t *testing.T) {
 	p := presets.Preset{Schema: presets.Schema, Title: "T", Workload: "sprites", Backings: []string{"ptrarray", "soa"},
 		Frames: 40, Warmup: 4, Claims: []presets.Claim{{Source: "s", Text: "fifty times", Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 50}}}
 	h := newHarness(t, p, "")
-	h.w.info.guesses()[0].SetText("20")
-	h.w.info.SetSetup(h.w.setup) // a change of backings rebuilds the panel: the guess stays
-	if g := h.w.info.guesses()[0].Text; g != "20" {
+	h.w.run.pane.lesson.guesses()[0].SetText("20")
+	h.w.run.pane.lesson.SetSetup(h.w.setup.preset) // a change of backings rebuilds the panel: the guess stays
+	if g := h.w.run.pane.lesson.guesses()[0].Text; g != "20" {
 		t.Fatalf("the prediction was lost: %q", g)
 	}
-	h.w.info.ShowRun(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
-	if got := h.w.info.claims[0].answer.Text; !strings.Contains(got, "8.00× slower") || !strings.Contains(got, "You predicted 20.0×") {
+	h.w.run.pane.lesson.ShowRun(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
+	if got := h.w.run.pane.lesson.claims[0].answer.Text; !strings.Contains(got, "8.00× slower") || !strings.Contains(got, "You predicted 20.0×") {
 		t.Errorf("answer %q, want the measurement and the prediction", got)
 	}
 }
@@ -45,7 +45,7 @@ func TestLessonParagraphs(t *testing.T) {
 		Lesson: "First paragraph,\nstill the first.\n\nSecond paragraph."}
 	h := newHarness(t, p, "")
 	var texts []string
-	for _, o := range h.w.info.box.Objects {
+	for _, o := range h.w.run.pane.lesson.box.Objects {
 		if l, ok := o.(*widget.Label); ok {
 			texts = append(texts, l.Text)
 		}
@@ -65,9 +65,9 @@ func TestBudgetPrediction(t *testing.T) {
 	if ask, unit := askFor(p.Claims[0]); !strings.Contains(ask, "how long will soa's frame take? (the budget is 16.7 ms)") || unit != "ms" {
 		t.Errorf("asks %q in %q", ask, unit)
 	}
-	h.w.info.guesses()[0].SetText("20")
-	h.w.info.ShowRun(runtest.Synthetic([]string{"soa", "spatialhash"}, []float64{16000, 1}, []int64{1, 1}))
-	if got := h.w.info.claims[0].answer.Text; !strings.Contains(got, "The claim holds") || !strings.Contains(got, "You predicted 20.0 ms") {
+	h.w.run.pane.lesson.guesses()[0].SetText("20")
+	h.w.run.pane.lesson.ShowRun(runtest.Synthetic([]string{"soa", "spatialhash"}, []float64{16000, 1}, []int64{1, 1}))
+	if got := h.w.run.pane.lesson.claims[0].answer.Text; !strings.Contains(got, "The claim holds") || !strings.Contains(got, "You predicted 20.0 ms") {
 		t.Errorf("answer %q, want the verdict and the prediction in ms", got)
 	}
 }

@@ -50,26 +50,23 @@ func run(o launch.Options, stderr io.Writer) int {
 	}
 	w := newWindow(a, s, o.Large || a.Preferences().Bool(prefLarge), env{})
 	if note != "" {
-		w.say(note, true)
+		w.status.say(note, true)
 	}
 	if o.Layout != "" {
-		w.showLayout(o.Layout)
+		w.run.pane.scene.showLayout(o.Layout)
 	}
 	if o.Compare != "" {
-		w.compareWith(o.Compare)
+		w.run.base.compareWith(o.Compare)
 	}
 	if o.QuitAfter > 0 {
 		w.auto = &autoQuit{w: w, after: o.QuitAfter, screenshot: o.Screenshot, save: o.Save, stderr: stderr}
 		w.auto.arm()
 	}
 	if o.Sweep {
-		w.sweep.showTab()
+		w.bringFront(w.sweep)
 	}
-	switch {
-	case o.Run && o.Sweep:
-		w.sweep.start()
-	case o.Run:
-		w.startRun(false)
+	if o.Run {
+		w.front().job.start()
 	}
 	w.win.Show()
 	fitScreen(w.win)

@@ -17,9 +17,9 @@ const (
 	prefLarge = "large"
 )
 
-// remember stores the setup as the panel shows it, when it is valid.
-func (w *window) remember() {
-	s, err := w.readSetup()
+// remember stores the setup as the panel shows it in prefs, when it is valid.
+func (p *setupPanel) remember(prefs fyne.Preferences) {
+	s, err := p.read()
 	if err != nil {
 		return
 	}
@@ -28,7 +28,7 @@ func (w *window) remember() {
 	if err != nil {
 		panic(fmt.Sprintf("ui: a preset does not marshal: %v", err))
 	}
-	w.app.Preferences().SetString(prefSetup, string(data))
+	prefs.SetString(prefSetup, string(data))
 }
 
 // remembered returns the setup stored by remember, or an error saying why it

@@ -8,40 +8,49 @@ import (
 	"localitylab/presets"
 )
 
+// The setup in and out of preset files (the File menu).
+
+// loadPresetDialog asks for a preset file and makes it the setup.
+func (p *setupPanel) loadPresetDialog() { p.files.open("Load a preset file", p.loadPreset) }
+
 // loadPreset makes the preset at path the setup. A file that is broken or names
 // what does not exist is reported, naming the file and the field, and nothing else
-// changes.
-func (w *window) loadPreset(path string) {
-	p, ok := loadIdle(w, path, presets.Load, "Cannot load a preset now", "Cannot load the preset")
-	if !ok {
+// changes; so is a load while a job measures the setup.
+func (p *setupPanel) loadPreset(path string) {
+	if !p.idle("Cannot load a preset now") {
 		return
 	}
-	w.applySetup(p)
-	w.say(fmt.Sprintf("Loaded preset %q from %s.", p.Title, filepath.Base(path)), false)
+	s, err := presets.Load(path)
+	if err != nil {
+		p.status.fail("Cannot load the preset", err)
+		return
+	}
+	p.apply(s)
+	p.status.say(fmt.Sprintf("Loaded preset %q from %s.", s.Title, filepath.Base(path)), false)
 }
 
 // savePresetDialog asks where to save the setup as a preset file.
-func (w *window) savePresetDialog() {
-	name := w.setup.Name
+func (p *setupPanel) savePresetDialog() {
+	name := p.preset.Name
 	if name == "" {
-		name = w.setup.Workload
+		name = p.preset.Workload
 	}
-	w.saveFile("Save the setup as a preset", name+"-mine.json", ".json", func(path string) {
-		w.savePreset(withExt(path, ".json"))
+	p.files.save("Save the setup as a preset", name+"-mine.json", ".json", func(path string) {
+		p.savePreset(withExt(path, ".json"))
 	})
 }
 
 // savePreset writes the setup to path as a preset file.
-func (w *window) savePreset(path string) {
-	s, err := w.readSetup()
+func (p *setupPanel) savePreset(path string) {
+	s, err := p.read()
 	if err == nil {
 		err = presets.Save(path, presetOf(s, path))
 	}
 	if err != nil {
-		w.fail("Cannot save the preset", err)
+		p.status.fail("Cannot save the preset", err)
 		return
 	}
-	w.say("Saved the setup as "+path+".", false)
+	p.status.say("Saved the setup as "+path+".", false)
 }
 
 // presetOf is the setup as a preset file: the lesson and claims it came with, its

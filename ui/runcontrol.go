@@ -1,217 +1,214 @@
 package ui
 
 import (
-	"errors"
+	"context"
 	"fmt"
-	"slices"
-	"time"
 
-	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"localitylab/lab"
-	"localitylab/presets"
 )
 
-// previewEvery is how often the first backing's worker is asked for a scene: often
-// enough that the camera visibly pans, rarely enough that the preview costs the run
-// nothing worth measuring (it is drawn between frames, outside the timed part).
-const previewEvery = 250 * time.Millisecond
+// The run's controls: the buttons under the setup, the Run menu and the run's part
+// of the File menu, the keys only a run has (S or → steps, R resets), and what each
+// does.
 
-// config turns a setup into the run the Run button starts.
-func config(p presets.Preset, counters bool, e env) lab.Config {
-	return lab.Config{
-		Title:        p.Title,
-		Workload:     p.Workload,
-		Params:       p.Params.Clone(),
-		Backings:     slices.Clone(p.Backings),
-		Frames:       p.Frames,
-		Warmup:       p.Warmup,
-		Counters:     counters,
-		Cache:        lab.CacheMode(cacheOf(p)),
-		PreviewEvery: previewEvery,
-		LayoutEvery:  layoutEvery,
-		Worker:       e.worker,
-		WorkerEnv:    e.workerEnv,
+// runButtons are the run's buttons and Export and Save, under the setup, where they
+// stay in view however long the parameter list is.
+type runButtons struct {
+	box                                   fyne.CanvasObject
+	run, pause, step, reset, export, save *widget.Button
+}
+
+func newRunButtons(j *runJob) *runButtons {
+	b := &runButtons{}
+	b.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), j.runOrResume)
+	b.run.Importance = widget.HighImportance
+	b.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), j.pause)
+	b.step = widget.NewButtonWithIcon("Step", theme.MediaSkipNextIcon(), j.step)
+	b.reset = widget.NewButtonWithIcon("Reset", theme.MediaReplayIcon(), j.reset)
+	b.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { j.w.exportDialog(j) })
+	b.save = widget.NewButtonWithIcon("Save run…", theme.DocumentSaveIcon(), func() { j.w.saveDialog(j) })
+	b.box = container.NewVBox(widget.NewSeparator(),
+		container.NewGridWithColumns(4, b.run, b.pause, b.step, b.reset),
+		container.NewGridWithColumns(2, b.export, b.save))
+	return b
+}
+
+// runMenuItems are the run's menu entries: the Run menu, and the File menu's first
+// part (the run in and out of files, and the saved run it is compared with).
+type runMenuItems struct {
+	run  *fyne.Menu
+	file []*fyne.MenuItem
+
+	toggle, step, reset, cancel, counters *fyne.MenuItem
+	export, save, clearBase               *fyne.MenuItem
+	exports                               []*fyne.MenuItem
+}
+
+func newRunMenuItems(j *runJob) *runMenuItems {
+	w := j.w
+	m := &runMenuItems{}
+	m.toggle = item("Run / pause", keySpace, j.toggle)
+	m.step = item("Step one frame", keyStep, j.step)
+	m.reset = item("Reset", keyReset, j.reset)
+	m.cancel = item("Cancel loading", keyEsc, j.cancel)
+	m.counters = fyne.NewMenuItem("Hardware counters", func() { w.setup.setCounters(!w.setup.counters) })
+	m.run = fyne.NewMenu("Run", m.toggle, m.step, m.reset, m.cancel, fyne.NewMenuItemSeparator(), m.counters)
+
+	m.export = item("Export…", keyExport, func() { w.exportDialog(j) })
+	var exportAs *fyne.MenuItem
+	exportAs, m.exports = exportAsMenu(w, "Export as", j, runFormats, nil)
+	m.save = item("Save run…", keySave, func() { w.saveDialog(j) })
+	m.clearBase = fyne.NewMenuItem("Clear the comparison", j.base.clear)
+	m.file = []*fyne.MenuItem{
+		item("Open run…", keyOpen, func() { w.openDialog(j) }), m.save, m.export, exportAs,
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Compare with a saved run…", func() { w.files.open("Compare with a saved run", j.base.compareWith) }),
+		m.clearBase,
+	}
+	return m
+}
+
+// sync makes the items follow the run.
+func (m *runMenuItems) sync(j *runJob, s *menuSync) {
+	has := j.shown != nil && j.invalid == nil
+	s.set(&m.export.Disabled, !has)
+	s.set(&m.save.Disabled, !has)
+	for _, it := range m.exports {
+		s.set(&it.Disabled, !has)
+	}
+	s.set(&m.cancel.Disabled, !j.measuring)
+	s.set(&m.clearBase.Disabled, j.base.r == nil)
+	s.set(&m.counters.Checked, j.w.setup.counters)
+}
+
+// refresh enables what makes sense in the run's phase, and while another job
+// measures, nothing that would start a run.
+func (j *runJob) refresh(s *menuSync) {
+	b := j.buttons
+	other := j.w.busy()
+	free := other == nil || other.job == j
+	loading := j.measuring && (j.phase == lab.Starting || j.phase == lab.Loading)
+	paused := j.measuring && j.phase == lab.Paused
+	enable(b.run, (!j.measuring || paused) && free)
+	b.run.SetText("Run")
+	if paused {
+		b.run.SetText("Resume")
+	}
+	enable(b.pause, j.measuring && !paused) // pausing a load: load, then wait
+	enable(b.step, !loading && free)
+	enable(b.reset, j.measuring || j.shown != nil)
+	has := j.shown != nil && j.invalid == nil
+	enable(b.export, has)
+	enable(b.save, has)
+	j.items.sync(j, s)
+}
+
+// key handles the plain keys only a run has.
+func (j *runJob) key(name fyne.KeyName) {
+	switch name {
+	case fyne.KeyS, fyne.KeyRight:
+		if !j.buttons.step.Disabled() {
+			j.step()
+		}
+	case fyne.KeyR:
+		j.reset()
 	}
 }
 
 // runOrResume is the Run button: it resumes a paused run, or starts a new one.
-func (w *window) runOrResume() {
+func (j *runJob) runOrResume() {
 	switch {
-	case w.live && w.phase == lab.Paused:
-		w.ctl.live.Resume()
-	case w.live:
+	case j.measuring && j.phase == lab.Paused:
+		j.live.Resume()
+	case j.measuring:
 		// Already loading or running.
 	default:
-		w.startRun(false)
+		j.begin(false)
 	}
 }
 
 // toggle is the space bar: pause a live run, resume a paused one, or start one.
-func (w *window) toggle() {
-	if w.live && w.phase != lab.Paused {
-		w.pause()
+func (j *runJob) toggle() {
+	if j.measuring && j.phase != lab.Paused {
+		j.pause()
 		return
 	}
-	w.runOrResume()
+	j.runOrResume()
 }
 
-func (w *window) pause() {
-	if w.live {
-		w.ctl.live.Pause()
+func (j *runJob) pause() {
+	if j.measuring {
+		j.live.Pause()
 	}
 }
 
 // step runs one frame of every backing and pauses; with no run live, it starts one
 // paused and steps it once its worlds are loaded.
-func (w *window) step() {
-	if !w.live && !w.startRun(true) {
+func (j *runJob) step() {
+	if !j.measuring && !j.begin(true) {
 		return
 	}
-	w.ctl.live.Step()
+	j.live.Step()
 }
 
 // reset stops the run, if any, and clears what it showed.
-func (w *window) reset() {
-	w.ctl.stop()
-	w.live = false
-	w.left.setEditable(true)
-	w.clearResults("No run yet: press Run (Space), or open a saved run (Ctrl+O).")
-	w.info.SetSetup(w.setup)
-	w.say("Ready.", false)
-	w.updateButtons()
+func (j *runJob) reset() {
+	j.stop()
+	j.measuring = false
+	j.w.setup.setEditable(j.w.busy() == nil)
+	j.clear(noRun)
+	j.pane.lesson.SetSetup(j.w.setup.preset)
+	j.w.status.say("Ready.", false)
+	j.w.refresh()
 }
 
 // cancel interrupts a load (or a run): what was measured is kept on screen.
-func (w *window) cancel() {
-	if w.live {
-		w.ctl.live.Stop()
-		w.say("Cancelling…", false)
+func (j *runJob) cancel() {
+	if j.measuring {
+		j.live.Stop()
+		j.w.status.say("Cancelling…", false)
 	}
 }
 
-// startRun starts the setup's run, paused or not, and reports whether it started.
-// A run that cannot start (a mistake in the setup, not enough memory) leaves the
-// window as it was and says why in a dialog and on the status line.
-func (w *window) startRun(paused bool) bool {
-	if w.sweep.ctl.live != nil {
-		w.fail("Cannot run now", errors.New("a sweep is in progress: cancel it first (Esc in the Sweep tab)"))
+// begin starts the setup's run, paused or not, and reports whether it started. A run
+// that cannot start (a mistake in the setup, not enough memory, a sweep measuring)
+// leaves the window as it was and says why in a dialog and on the status line.
+func (j *runJob) begin(paused bool) bool {
+	w := j.w
+	if !w.mayStart(j) {
 		return false
 	}
-	s, err := w.readSetup()
+	s, err := w.setup.read()
 	if err != nil {
-		w.startErr = err
-		w.fail("The setup has a mistake", err)
+		w.startFailed("The setup has a mistake", err)
 		return false
 	}
-	cfg := config(s, w.counters, w.env)
-	if err := w.ctl.start(cfg, paused); err != nil {
-		w.startErr = err
-		var me *lab.MemoryError
-		if errors.As(err, &me) {
-			w.fail("Not enough memory for this run", fmt.Errorf("refused before loading: %w", err))
-		} else {
-			w.fail("The run cannot start", err)
-		}
+	cfg := config(s, w.setup.counters, w.env)
+	cfg.StartPaused = paused
+	start := w.env.start
+	if start == nil {
+		start = lab.Start
+	}
+	l, err := start(context.Background(), cfg)
+	if err != nil {
+		w.startFailed("The run cannot start", err)
 		return false
 	}
-	w.setup = s
-	w.startErr = nil
-	if w.auto == nil { // a scripted run (-quit-after) must not change what a person's next launch opens
-		w.remember()
-	}
-	w.live, w.phase, w.file, w.invalid = true, lab.Starting, "", nil
-	w.shown = nil
-	w.keepBase(s.Workload)
-	w.failed = make([]bool, len(cfg.Backings))
-	for _, c := range w.charts {
-		c.Reset(cfg.Backings, cfg.Warmup, cfg.Frames)
-	}
-	w.table.SetMessage("Loading…", false)
-	w.info.SetSetup(s)
-	w.preview.Clear("No preview yet: the world appears once frames run.")
-	w.layout.reset(cfg.Backings, layoutEmpty)
-	w.syncLayout()
-	w.loading.Reset(cfg.Backings)
-	w.showLoading(true)
-	w.left.setEditable(false)
-	w.say(fmt.Sprintf("Starting %d worker processes…", len(cfg.Backings)), false)
-	w.updateButtons()
-	if w.auto != nil {
-		w.auto.started()
-	}
+	j.stop() // the last run, ended: its pump and what it holds
+	l.SetLayout(int(j.layoutOf.Load()))
+	j.live = l
+	j.pump.start(w.env, l, j.gatherer(l))
+	j.measuring, j.phase, j.shown, j.invalid = true, lab.Starting, nil, nil
+	j.base.keep(s.Workload)
+	j.pane.begin(cfg, s)
+	j.syncLayout()
+	w.started(s, fmt.Sprintf("Starting %d worker processes…", len(cfg.Backings)))
 	return true
-}
-
-// loadIdle reads the file at path with load, for an action that replaces the setup
-// and the figures on screen: while a run is live it refuses, saying busy (they are
-// the run's until it is reset), and a file it cannot read it reports under failed.
-// ok is false when it did either.
-func loadIdle[T any](w *window, path string, load func(string) (T, error), busy, failed string) (v T, ok bool) {
-	if w.live {
-		w.fail(busy, errors.New("a run is in progress: Reset it first (R)"))
-		return v, false
-	}
-	v, err := load(path)
-	if err != nil {
-		w.fail(failed, err)
-		return v, false
-	}
-	return v, true
-}
-
-// fail shows err in a dialog titled what, and on the status line.
-func (w *window) fail(what string, err error) {
-	w.say(what+": "+firstLine(err.Error()), true)
-	dialog.ShowError(fmt.Errorf("%s: %w", what, err), w.win)
-}
-
-// clearResults empties the charts, table, preview and notes' figures.
-func (w *window) clearResults(msg string) {
-	w.shown, w.file, w.invalid, w.failed = nil, "", nil, nil
-	for _, c := range w.charts {
-		c.Reset(w.setup.Backings, w.setup.Warmup, w.setup.Frames)
-	}
-	w.table.SetMessage(msg, false)
-	w.preview.Clear("No preview yet: the world appears once frames run.")
-	w.layout.reset(w.setup.Backings, layoutEmpty)
-	w.showLoading(false)
-	w.info.ShowRun(nil)
-}
-
-func (w *window) showLoading(on bool) {
-	if on {
-		w.loading.box.Show()
-		w.tabs.Hide()
-		w.preview.Hide()
-	} else {
-		w.loading.box.Hide()
-		w.tabs.Show()
-		if !w.layoutShown() {
-			w.preview.Show()
-		}
-	}
-}
-
-// updateButtons enables what makes sense in the current phase.
-func (w *window) updateButtons() {
-	p := w.left
-	loading := w.live && (w.phase == lab.Starting || w.phase == lab.Loading)
-	enable(p.run, (!w.live || w.phase == lab.Paused) && w.sweep.ctl.live == nil)
-	p.run.SetText("Run")
-	if w.live && w.phase == lab.Paused {
-		p.run.SetText("Resume")
-	}
-	enable(p.pause, w.live && w.phase != lab.Paused) // pausing a load: load, then wait
-	enable(p.step, !loading && w.sweep.ctl.live == nil)
-	enable(p.reset, w.live || w.shown != nil)
-	hasResult := w.shown != nil && w.invalid == nil
-	enable(p.export, hasResult)
-	enable(p.save, hasResult)
-	if w.menu != nil {
-		w.menu.sync(w)
-	}
-	w.sweep.updateButtons()
 }
 
 type enabler interface {

@@ -21,10 +21,9 @@ func TestMemoryRefusalShowsEstimate(t *testing.T) {
 		}
 		return nil, &lab.MemoryError{Backings: c.Backings, Estimates: est, Need: 3 << 30, Available: 1 << 30}
 	}
-	h.w.ctl.env = h.w.env
-	before := h.w.table.Message()
+	before := h.w.run.pane.table.Message()
 	h.key(fyne.KeySpace)
-	if h.w.live {
+	if h.w.run.measuring {
 		t.Fatal("a refused run is live")
 	}
 	txt := h.overlayText()
@@ -33,17 +32,17 @@ func TestMemoryRefusalShowsEstimate(t *testing.T) {
 			t.Errorf("dialog %q lacks %q", txt, want)
 		}
 	}
-	if !strings.Contains(h.w.status.Text, "Not enough memory") || h.w.table.Message() != before {
-		t.Errorf("status %q, table %q: want the refusal said and nothing else changed", h.w.status.Text, h.w.table.Message())
+	if !strings.Contains(h.w.status.text(), "Not enough memory") || h.w.run.pane.table.Message() != before {
+		t.Errorf("status %q, table %q: want the refusal said and nothing else changed", h.w.status.text(), h.w.run.pane.table.Message())
 	}
 }
 
 func TestWorkerFailureCarriesOn(t *testing.T) {
 	h := newHarness(t, small(), "soa:exit@10")
-	h.w.startRun(false)
+	h.w.run.begin(false)
 	h.finished()
 	var failed, full int
-	for _, r := range h.w.table.Rows() {
+	for _, r := range h.w.run.pane.table.Rows() {
 		switch {
 		case r.Backing == "soa" && strings.Contains(r.Error, "exit status 7"):
 			failed++
@@ -56,34 +55,34 @@ func TestWorkerFailureCarriesOn(t *testing.T) {
 	if failed != 1 || full != 2 {
 		t.Errorf("%d failed rows and %d full ones, want soa failed and the other two complete", failed, full)
 	}
-	if b := backingOf(h.w.shown, "ptrarray"); b == nil || b.Frames.Len() != 30 {
+	if b := backingOf(h.w.run.shown, "ptrarray"); b == nil || b.Frames.Len() != 30 {
 		t.Error("ptrarray did not carry on to the end")
 	}
-	if !strings.Contains(h.w.status.Text, "soa") || h.w.status.Importance != widget.DangerImportance {
-		t.Errorf("status %q does not mention the failure", h.w.status.Text)
+	if !strings.Contains(h.w.status.text(), "soa") || h.w.status.label.Importance != widget.DangerImportance {
+		t.Errorf("status %q does not mention the failure", h.w.status.text())
 	}
-	if h.w.left.export.Disabled() {
+	if h.w.run.buttons.export.Disabled() {
 		t.Error("a run with a failed backing cannot be exported")
 	}
 }
 
 func TestMismatchIsNoResult(t *testing.T) {
 	h := newHarness(t, small(), "soa:checksum@8")
-	h.w.startRun(false)
+	h.w.run.begin(false)
 	h.finished()
-	if h.w.invalid == nil {
+	if h.w.run.invalid == nil {
 		t.Fatal("a checksum mismatch was taken for a result")
 	}
-	if msg := h.w.table.Message(); !strings.Contains(msg, "checksum mismatch at frame 8") || len(h.w.table.Rows()) != 0 {
-		t.Errorf("table says %q with %d rows, want the mismatch and no rows", msg, len(h.w.table.Rows()))
+	if msg := h.w.run.pane.table.Message(); !strings.Contains(msg, "checksum mismatch at frame 8") || len(h.w.run.pane.table.Rows()) != 0 {
+		t.Errorf("table says %q with %d rows, want the mismatch and no rows", msg, len(h.w.run.pane.table.Rows()))
 	}
-	if _, err := h.w.currentRun(); err == nil || !h.w.left.export.Disabled() || !h.w.left.save.Disabled() {
+	if _, err := h.w.run.output(); err == nil || !h.w.run.buttons.export.Disabled() || !h.w.run.buttons.save.Disabled() {
 		t.Error("a mismatched run can be exported")
 	}
 	if txt := h.overlayText(); !strings.Contains(txt, "Checksum mismatch") {
 		t.Errorf("dialog %q, want the mismatch shown", txt)
 	}
-	for _, n := range h.w.info.notes {
+	for _, n := range h.w.run.pane.lesson.notes {
 		if n.measured.Text != "" {
 			t.Errorf("%s's note shows figures of a mismatched run: %q", n.backing, n.measured.Text)
 		}
@@ -94,17 +93,17 @@ func TestCancelLoad(t *testing.T) {
 	s := small()
 	s.Params["entities"] = 2_000_000 // seconds of loading per backing
 	h := newHarness(t, s, "")
-	h.w.startRun(false)
-	h.until("the load to start", func() bool { return h.w.phase == lab.Loading })
-	if !h.w.loading.box.Visible() || h.w.preview.Visible() {
+	h.w.run.begin(false)
+	h.until("the load to start", func() bool { return h.w.run.phase == lab.Loading })
+	if !h.w.run.pane.scene.loading.box.Visible() || h.w.run.pane.scene.preview.Visible() {
 		t.Error("the loading panel does not replace the preview during the load")
 	}
-	test.Tap(h.w.loading.cancel)
+	test.Tap(h.w.run.pane.scene.loading.cancel)
 	h.finished()
-	if h.w.status.Text != "Cancelled before any frame ran." {
-		t.Errorf("status %q after cancelling the load", h.w.status.Text)
+	if h.w.status.text() != "Cancelled before any frame ran." {
+		t.Errorf("status %q after cancelling the load", h.w.status.text())
 	}
-	if h.w.loading.box.Visible() || h.w.left.preset.Disabled() {
+	if h.w.run.pane.scene.loading.box.Visible() || h.w.setup.picker.Disabled() {
 		t.Error("after cancelling, the loading panel stays or the setup stays locked")
 	}
 }

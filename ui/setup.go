@@ -3,43 +3,36 @@ package ui
 import (
 	"fmt"
 
-	"fyne.io/fyne/v2/widget"
-
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
 
-// The setup is what Run measures: a preset, as the left panel shows it. This file
-// holds what the panel's choices make of it, how it is read back, and the setup of
-// a saved run.
+// The setup is what every job measures: a preset, as the left panel shows it. This
+// file holds what the panel's choices make of it, how it is read back, and the
+// setup of a saved run.
 
-// applySetup makes s the setup: the left panel, the lesson and the notes show it,
-// and the figures of an earlier run are cleared, since they answer another question.
-func (w *window) applySetup(s presets.Preset) {
-	if w.live {
-		panic("ui: changing the setup while a run is live")
-	}
-	w.claims = s.Claims
-	w.setup = keepClaims(s)
-	w.left.show(w.setup)
-	w.info.SetSetup(w.setup)
-	w.sweep.setupChanged(w.setup)
-	w.clearResults("No run yet: press Run (Space), or open a saved run (Ctrl+O).")
-	w.updateButtons()
+// apply makes s the setup: the panel shows it, and the jobs hear that the setup is
+// another one (the lesson and notes show it, earlier figures are cleared, since
+// they answer another question).
+func (p *setupPanel) apply(s presets.Preset) {
+	p.claims = s.Claims
+	p.preset = keepClaims(s)
+	p.show(p.preset)
+	p.changed(p.preset, setupReplaced)
 }
 
 // presetChosen handles the picker.
-func (w *window) presetChosen(title string) {
-	w.win.Canvas().Unfocus()
-	if w.left.quiet {
+func (p *setupPanel) presetChosen(title string) {
+	p.unfocus()
+	if p.quiet {
 		return
 	}
-	for _, p := range w.left.builtins {
-		if p.Title == title {
-			w.applySetup(p)
-			w.say(fmt.Sprintf("Preset %q: %s on %s.", p.Name, p.Workload, joinNames(p.Backings)), false)
+	for _, b := range p.builtins {
+		if b.Title == title {
+			p.apply(b)
+			p.status.say(fmt.Sprintf("Preset %q: %s on %s.", b.Name, b.Workload, joinNames(b.Backings)), false)
 			return
 		}
 	}
@@ -48,20 +41,20 @@ func (w *window) presetChosen(title string) {
 // workloadChosen starts a setup of its own on another workload: its parameters at
 // their defaults, the chosen backings kept. The lesson was about the old workload
 // and goes.
-func (w *window) workloadChosen(name string) {
-	w.win.Canvas().Unfocus()
-	if w.left.quiet || name == w.setup.Workload {
+func (p *setupPanel) workloadChosen(name string) {
+	p.unfocus()
+	if p.quiet || name == p.preset.Workload {
 		return
 	}
 	spec, err := scenarios.Lookup(name)
 	if err != nil {
 		panic("ui: the workload picker offered " + name)
 	}
-	s := w.setup
+	s := p.preset
 	s.Name, s.Title, s.Lesson, s.Claims = "", spec.Title, "", nil
 	s.Workload, s.Params = name, nil
 	s.Backings = nil
-	for _, b := range w.left.chosen(w.setup.Backings) {
+	for _, b := range p.chosen(p.preset.Backings) {
 		if spec.CheckBacking(b) == nil { // a backing of one's own may not implement it
 			s.Backings = append(s.Backings, b)
 		}
@@ -69,10 +62,9 @@ func (w *window) workloadChosen(name string) {
 	if len(s.Backings) == 0 {
 		s.Backings = []string{workload.SoA}
 	}
-	w.applySetup(s)
+	p.apply(s)
 }
 
-// backingsChanged follows the checks; at least one backing must stay chosen.
 // The cache modes as the setup panel shows them (and presets spell them).
 const (
 	cacheWarm = "warm"
@@ -89,85 +81,84 @@ func cacheOf(s presets.Preset) string {
 
 // cacheChosen is the Caches setting: warm (each frame finds the caches as the
 // backing's own last frame left them) or cold (emptied before every frame).
-func (w *window) cacheChosen(mode string) {
-	w.win.Canvas().Unfocus()
-	if w.left.quiet || mode == "" {
+func (p *setupPanel) cacheChosen(mode string) {
+	p.unfocus()
+	if p.quiet || mode == "" {
 		return
 	}
-	w.setup.Cache = mode
+	p.preset.Cache = mode
 	if mode == cacheWarm {
-		w.setup.Cache = "" // the default, as presets leave it
+		p.preset.Cache = "" // the default, as presets leave it
 	}
 	what := "warm: each frame finds the caches as the backing's own last frame left them"
 	if mode == cacheCold {
 		what = "cold: the caches are emptied before every frame (slower runs; every backing starts from memory)"
 	}
-	w.say("Caches "+what+".", false)
+	p.status.say("Caches "+what+".", false)
 }
 
-func (w *window) backingsChanged() {
-	w.win.Canvas().Unfocus()
-	if w.left.quiet {
+// backingsChanged follows the checks; at least one backing must stay chosen, and
+// no more than a run takes.
+func (p *setupPanel) backingsChanged() {
+	p.unfocus()
+	if p.quiet {
 		return
 	}
-	chosen := w.left.chosen(w.setup.Backings)
+	chosen := p.chosen(p.preset.Backings)
 	if len(chosen) == 0 {
-		w.left.recheck(w.setup.Backings) // put the last one back
-		w.say("backings: choose at least one.", true)
+		p.recheck(p.preset.Backings) // put the last one back
+		p.status.say("backings: choose at least one.", true)
 		return
 	}
 	if len(chosen) > workload.MaxPerRun {
-		w.left.recheck(w.setup.Backings) // take the last one off
-		w.say(fmt.Sprintf("backings: at most %d in one run; untick one first.", workload.MaxPerRun), true)
+		p.recheck(p.preset.Backings) // take the last one off
+		p.status.say(fmt.Sprintf("backings: at most %d in one run; untick one first.", workload.MaxPerRun), true)
 		return
 	}
-	s := w.setup
-	s.Backings, s.Claims = chosen, w.claims
-	s.Params, s.Frames, s.Warmup = w.formValues(s)
-	w.setup = keepClaims(s)
-	w.info.SetSetup(w.setup)
-	if w.shown != nil {
-		w.info.ShowRun(w.shown)
-	}
-	w.say("Backings: "+joinNames(chosen)+".", false)
+	s := p.preset
+	s.Backings, s.Claims = chosen, p.claims
+	s.Params, s.Frames, s.Warmup = p.formValues(s)
+	p.preset = keepClaims(s)
+	p.changed(p.preset, backingsEdited)
+	p.status.say("Backings: "+joinNames(chosen)+".", false)
 }
 
 // formValues returns the form's values, or s's own where the form has mistakes.
-func (w *window) formValues(s presets.Preset) (map[string]int64, int, int) {
-	p, frames, warmup, err := w.left.form.Values()
+func (p *setupPanel) formValues(s presets.Preset) (map[string]int64, int, int) {
+	params, frames, warmup, err := p.form.Values()
 	if err != nil {
 		return s.Params, s.Frames, s.Warmup
 	}
-	return p, frames, warmup
+	return params, frames, warmup
 }
 
 // paramsChanged reports a mistake in the form as it is typed; a valid form
 // becomes the setup.
-func (w *window) paramsChanged() {
-	if w.left.quiet {
+func (p *setupPanel) paramsChanged() {
+	if p.quiet {
 		return
 	}
-	p, frames, warmup, err := w.left.form.Values()
+	params, frames, warmup, err := p.form.Values()
 	if err != nil {
-		w.say(err.Error(), true)
+		p.status.say(err.Error(), true)
 		return
 	}
-	w.setup.Params, w.setup.Frames, w.setup.Warmup = p, frames, warmup
-	w.info.ShowConditions(p)
-	if w.status.Importance == widget.DangerImportance {
-		w.say("Parameters are valid.", false)
+	p.preset.Params, p.preset.Frames, p.preset.Warmup = params, frames, warmup
+	p.changed(p.preset, paramsEdited)
+	if p.status.showsError() {
+		p.status.say("Parameters are valid.", false)
 	}
 }
 
-// readSetup returns the setup as the panel shows it, or every mistake in it.
-func (w *window) readSetup() (presets.Preset, error) {
-	s := w.setup
-	s.Backings, s.Claims = w.left.chosen(w.setup.Backings), w.claims
-	p, frames, warmup, err := w.left.form.Values()
+// read returns the setup as the panel shows it, or every mistake in it.
+func (p *setupPanel) read() (presets.Preset, error) {
+	s := p.preset
+	s.Backings, s.Claims = p.chosen(p.preset.Backings), p.claims
+	params, frames, warmup, err := p.form.Values()
 	if err != nil {
 		return s, err
 	}
-	s.Params, s.Frames, s.Warmup = p, frames, warmup
+	s.Params, s.Frames, s.Warmup = params, frames, warmup
 	s = keepClaims(s)
 	if s.Schema == "" {
 		s.Schema = presets.Schema

@@ -14,21 +14,32 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// leftPanel is the setup: preset, workload, backings, counters, the parameters, and
-// the run's buttons, which stay in view however long the parameter list is.
-type leftPanel struct {
-	root     *fyne.Container
-	width    *fixedWidth
-	preset   *widget.Select
-	builtins []presets.Preset
-	workload *widget.Select
-	names    []string        // every backing this binary knows (workload.AllBackings)
-	checks   []*widget.Check // one per name, in that order; those the workload does not offer are hidden
-	counters *widget.Check
-	cache    *widget.RadioGroup // "warm" or "cold": what state of the caches each frame starts from
-	form     *paramsForm
+// setupPanel is the left of the window: the setup every job measures — preset,
+// workload, backings, counters, caches, the parameters — with the run's buttons
+// under it. It owns the setup: what its choices make of it and how it is read back
+// are in setup.go, and it tells the window of every change, which passes it on to
+// the jobs.
+type setupPanel struct {
+	win     fyne.Window
+	status  *statusLine
+	files   fileDialogs
+	idle    func(what string) bool // whether no job measures; if one does, it refuses what
+	changed func(presets.Preset, setupEvent)
 
-	run, pause, step, reset, export, save *widget.Button
+	preset   presets.Preset  // the setup as last applied, edited or started
+	claims   []presets.Claim // the lesson's claims, those about unchosen backings included
+	counters bool            // the runs count hardware events
+
+	root          *fyne.Container
+	width         *fixedWidth
+	picker        *widget.Select
+	builtins      []presets.Preset
+	workload      *widget.Select
+	names         []string        // every backing this binary knows (workload.AllBackings)
+	checks        []*widget.Check // one per name, in that order; those the workload does not offer are hidden
+	countersCheck *widget.Check
+	cache         *widget.RadioGroup // "warm" or "cold": what state of the caches each frame starts from
+	form          *paramsForm
 
 	quiet bool // the panel is being set from a setup: its callbacks must not react
 }
@@ -36,66 +47,57 @@ type leftPanel struct {
 // customPreset is what the picker shows once the setup is no built-in preset.
 const customPreset = "(your own setup)"
 
-func (w *window) newLeftPanel() *leftPanel {
-	p := &leftPanel{builtins: presets.Builtin(), form: newParamsForm(), names: workload.AllBackings()}
+// newSetupPanel lays the setup out over buttons; changed hears of every change.
+func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle func(string) bool,
+	buttons fyne.CanvasObject, changed func(presets.Preset, setupEvent)) *setupPanel {
+	p := &setupPanel{win: win, status: status, files: files, idle: idle, changed: changed, counters: true,
+		builtins: presets.Builtin(), form: newParamsForm(), names: workload.AllBackings()}
 	var titles []string
 	for _, b := range p.builtins {
 		titles = append(titles, b.Title)
 	}
-	p.preset = widget.NewSelect(titles, func(title string) { w.presetChosen(title) })
-	p.preset.PlaceHolder = customPreset
-	p.workload = widget.NewSelect(scenarios.Names(), func(name string) { w.workloadChosen(name) })
+	p.picker = widget.NewSelect(titles, p.presetChosen)
+	p.picker.PlaceHolder = customPreset
+	p.workload = widget.NewSelect(scenarios.Names(), p.workloadChosen)
 	checks := container.NewGridWithColumns(2)
 	for _, b := range p.names {
-		c := widget.NewCheck(b, func(bool) { w.backingsChanged() })
+		c := widget.NewCheck(b, func(bool) { p.backingsChanged() })
 		p.checks = append(p.checks, c)
 		checks.Add(c)
 	}
-	p.counters = widget.NewCheck("hardware counters (misses/frame)", func(on bool) {
-		w.counters = on
-		w.win.Canvas().Unfocus()
-		if w.menu != nil {
-			w.menu.sync(w)
-		}
+	p.countersCheck = widget.NewCheck("hardware counters (misses/frame)", func(on bool) {
+		p.counters = on
+		p.unfocus()
+		p.changed(p.preset, countersEdited)
 	})
-	p.counters.SetChecked(true)
+	p.countersCheck.Checked = true
 	p.cache = widget.NewRadioGroup([]string{cacheWarm, cacheCold}, nil)
 	p.cache.Horizontal, p.cache.Required = true, true
 	p.cache.SetSelected(cacheWarm)
-	p.cache.OnChanged = func(mode string) { w.cacheChosen(mode) }
-	p.form.onChange = func() { w.paramsChanged() }
-	p.form.unfocus = func() { w.win.Canvas().Unfocus() }
+	p.cache.OnChanged = p.cacheChosen
+	p.form.onChange = p.paramsChanged
+	p.form.unfocus = p.unfocus
 
 	top := container.NewVBox(
-		heading("Preset"), p.preset,
+		heading("Preset"), p.picker,
 		heading("Workload"), p.workload,
-		heading("Backings"), checks, p.counters,
+		heading("Backings"), checks, p.countersCheck,
 		container.NewHBox(widget.NewLabel("Caches:"), p.cache),
 	)
-	inner := container.NewBorder(top, w.newButtons(p), nil, nil, container.NewVScroll(p.form.box))
+	inner := container.NewBorder(top, buttons, nil, nil, container.NewVScroll(p.form.box))
 	p.width = &fixedWidth{}
 	p.root = container.New(p.width, inner)
 	p.fitWidth(theme.DefaultTheme().Size(theme.SizeNameText))
 	return p
 }
 
-// newButtons makes the run's buttons and Export and Save, under the setup.
-func (w *window) newButtons(p *leftPanel) fyne.CanvasObject {
-	p.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), w.runOrResume)
-	p.run.Importance = widget.HighImportance
-	p.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), w.pause)
-	p.step = widget.NewButtonWithIcon("Step", theme.MediaSkipNextIcon(), w.step)
-	p.reset = widget.NewButtonWithIcon("Reset", theme.MediaReplayIcon(), w.reset)
-	p.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), w.exportDialog)
-	p.save = widget.NewButtonWithIcon("Save run…", theme.DocumentSaveIcon(), w.saveRunDialog)
-	return container.NewVBox(widget.NewSeparator(),
-		container.NewGridWithColumns(4, p.run, p.pause, p.step, p.reset),
-		container.NewGridWithColumns(2, p.export, p.save))
-}
+// unfocus hands the keyboard back to the window after a click on a choice, so that
+// the plain keys work again instead of toggling the choice.
+func (p *setupPanel) unfocus() { p.win.Canvas().Unfocus() }
 
 // fitWidth sizes the panel for text of this size: wide enough for the parameter
 // names and a readable entry, and no wider, so the charts keep the room.
-func (p *leftPanel) fitWidth(textSize float32) {
+func (p *setupPanel) fitWidth(textSize float32) {
 	p.width.w = 24 * textSize
 	p.root.Refresh()
 }
@@ -121,7 +123,7 @@ func (l *fixedWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
 var _ fyne.Layout = (*fixedWidth)(nil)
 
 // show sets every control from s without reacting to the changes.
-func (p *leftPanel) show(s presets.Preset) {
+func (p *setupPanel) show(s presets.Preset) {
 	p.quiet = true
 	defer func() { p.quiet = false }()
 	sel := ""
@@ -131,9 +133,9 @@ func (p *leftPanel) show(s presets.Preset) {
 		}
 	}
 	if sel == "" {
-		p.preset.ClearSelected()
+		p.picker.ClearSelected()
 	} else {
-		p.preset.SetSelected(sel)
+		p.picker.SetSelected(sel)
 	}
 	p.workload.SetSelected(s.Workload)
 	p.cache.SetSelected(cacheOf(s))
@@ -156,7 +158,7 @@ func (p *leftPanel) show(s presets.Preset) {
 // chosen returns the backings checked: those of order that still are, in that
 // order (a preset's order is deliberate: its first backing is the one the preview
 // shows), then the newly checked ones in display order.
-func (p *leftPanel) chosen(order []string) []string {
+func (p *setupPanel) chosen(order []string) []string {
 	on := map[string]bool{}
 	for i, b := range p.names {
 		on[b] = p.checks[i].Checked && p.checks[i].Visible()
@@ -172,7 +174,7 @@ func (p *leftPanel) chosen(order []string) []string {
 }
 
 // recheck checks exactly the named backings again without reacting.
-func (p *leftPanel) recheck(names []string) {
+func (p *setupPanel) recheck(names []string) {
 	p.quiet = true
 	defer func() { p.quiet = false }()
 	for i, b := range p.names {
@@ -180,21 +182,18 @@ func (p *leftPanel) recheck(names []string) {
 	}
 }
 
-// setEditable locks the setup while a run is live, since the run is measuring it.
-func (p *leftPanel) setEditable(on bool) {
-	objs := []interface {
-		Enable()
-		Disable()
-	}{p.preset, p.workload, p.counters, p.cache}
+// setCounters switches the hardware counters, as the check does (the Run menu's
+// item).
+func (p *setupPanel) setCounters(on bool) { p.countersCheck.SetChecked(on) }
+
+// setEditable locks the setup while a job measures it.
+func (p *setupPanel) setEditable(on bool) {
+	objs := []enabler{p.picker, p.workload, p.countersCheck, p.cache}
 	for _, c := range p.checks {
 		objs = append(objs, c)
 	}
 	for _, o := range objs {
-		if on {
-			o.Enable()
-		} else {
-			o.Disable()
-		}
+		enable(o, on)
 	}
 	p.form.SetEnabled(on)
 }

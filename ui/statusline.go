@@ -9,43 +9,61 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"localitylab/internal/units"
-	"localitylab/lab"
 )
 
-// statusBar is the line under everything: what the app is doing, or what went
+// statusLine is the line under everything: what the app is doing, or what went
 // wrong. Some messages are longer than a line (a worker's error with its last
 // stderr lines, why the hardware counters read n/a); the line then shows their
 // start, cut with an ellipsis, and a Details button that shows them whole.
-type statusBar struct {
+type statusLine struct {
+	win     fyne.Window
 	box     *fyne.Container
 	label   *widget.Label
 	details *widget.Button
 }
 
-func newStatusBar(win fyne.Window) *statusBar {
-	b := &statusBar{label: widget.NewLabel("Ready.")}
+func newStatusLine(win fyne.Window) *statusLine {
+	b := &statusLine{win: win, label: widget.NewLabel("Ready.")}
 	b.label.Truncation = fyne.TextTruncateEllipsis
-	b.details = widget.NewButtonWithIcon("Details", theme.InfoIcon(), func() { b.showDetails(win) })
+	b.details = widget.NewButtonWithIcon("Details", theme.InfoIcon(), b.showDetails)
 	b.details.Importance = widget.LowImportance
 	b.box = container.New(&statusLayout{b}, b.label, b.details)
 	return b
 }
 
+// say puts msg on the line; an error is shown in the danger colour.
+func (b *statusLine) say(msg string, isErr bool) {
+	b.label.Importance = widget.MediumImportance
+	if isErr {
+		b.label.Importance = widget.DangerImportance
+	}
+	b.label.SetText(msg)
+	b.box.Refresh() // lay it out again: the Details button follows the text's length
+}
+
+// fail shows err in a dialog titled what, and on the line.
+func (b *statusLine) fail(what string, err error) {
+	b.say(what+": "+firstLine(err.Error()), true)
+	dialog.ShowError(fmt.Errorf("%s: %w", what, err), b.win)
+}
+
+// text is what the line says; showsError whether it is an error.
+func (b *statusLine) text() string     { return b.label.Text }
+func (b *statusLine) showsError() bool { return b.label.Importance == widget.DangerImportance }
+
 // showDetails shows the whole message in a dialog, where it wraps and can be
 // selected and copied into a bug report.
-func (b *statusBar) showDetails(win fyne.Window) {
+func (b *statusLine) showDetails() {
 	text := widget.NewLabel(b.label.Text)
 	text.Wrapping, text.Selectable, text.Importance = fyne.TextWrapWord, true, b.label.Importance
 	scroll := container.NewVScroll(text)
 	scroll.SetMinSize(fyne.NewSize(640, 240))
-	dialog.ShowCustom("Status", "Close", scroll, win)
+	dialog.ShowCustom("Status", "Close", scroll, b.win)
 }
 
 // statusLayout gives the label the whole line when its text fits, and otherwise
 // makes room at the right for the Details button.
-type statusLayout struct{ b *statusBar }
+type statusLayout struct{ b *statusLine }
 
 func (l *statusLayout) Layout(_ []fyne.CanvasObject, box fyne.Size) {
 	label, details := l.b.label, l.b.details
@@ -76,62 +94,9 @@ func (l *statusLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 
 var _ fyne.Layout = (*statusLayout)(nil)
 
-// say puts msg on the status line; an error is shown in the danger colour.
-func (w *window) say(msg string, isErr bool) {
-	w.status.Importance = widget.MediumImportance
-	if isErr {
-		w.status.Importance = widget.DangerImportance
-	}
-	w.status.SetText(msg)
-	w.statusBar.box.Refresh() // lay it out again: the Details button follows the text's length
-}
-
 // firstLine is an error on one line, for a table row or the status line: a worker
 // error's stderr lines follow its reason after a dash.
 func firstLine(s string) string {
 	s = strings.Replace(s, "; last stderr lines:\n\t", " — ", 1)
 	return strings.ReplaceAll(strings.TrimSpace(s), "\n\t", " | ")
-}
-
-// progress is the status line while a run is live.
-func progress(st lab.Status) string {
-	switch st.Phase {
-	case lab.Starting:
-		return "Starting the worker processes…"
-	case lab.Loading:
-		for _, b := range st.Backings {
-			if !b.Loaded && b.Err == nil {
-				return fmt.Sprintf("Loading %s: %.0f%%…", b.Name, 100*b.Load)
-			}
-		}
-		return "Loading…"
-	case lab.Paused:
-		return fmt.Sprintf("Paused after frame %s of %s. Space or Run resumes; S or → steps one frame.", units.Count(float64(st.Done)), units.Count(float64(st.Frames)))
-	}
-	return fmt.Sprintf("Running: frame %s of %s.", units.Count(float64(st.Done)), units.Count(float64(st.Frames)))
-}
-
-// counterNote says why the hardware counters read n/a, as a sentence.
-func counterNote(note string) string {
-	if !strings.HasPrefix(strings.ToLower(note), "hardware counters") {
-		note = "hardware counters: " + note
-	}
-	return strings.ToUpper(note[:1]) + note[1:]
-}
-
-// failures lists the failed workers for the status line; the table and the chart
-// legends say it too, but the status line is where a person looks first.
-func failures(st lab.Status) string {
-	msg := ""
-	for _, b := range st.Backings {
-		if b.Err != nil {
-			msg += " " + firstLine(b.Err.Error()) + "."
-		}
-	}
-	return msg
-}
-
-// doneMessage is the status line after a run that ran to its end.
-func doneMessage(st lab.Status) string {
-	return fmt.Sprintf("Done: %s frames per backing.", units.Count(float64(st.Done))) + failures(st)
 }

@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"localitylab/charts"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
@@ -27,14 +26,14 @@ func TestSweepTabFollowsSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.w.applySetup(p)
+	h.w.setup.apply(p)
 	if m.param.Selected != "cold_bytes" || m.values.Text != "0, 8, 16, 32, 64, 128, 256" {
 		t.Errorf("hot-cold: sweep %s over %q", m.param.Selected, m.values.Text)
 	}
 	if txt := textOf(m.claims.box); !strings.Contains(txt, "Your prediction: from the first value of cold_bytes to the last, slotmap's cost per entity grows by how many times?") {
 		t.Errorf("claims panel:\n%s", txt)
 	}
-	if txt := textOf(h.w.info.box); !strings.Contains(txt, "A sweep answers this claim") {
+	if txt := textOf(h.w.run.pane.lesson.box); !strings.Contains(txt, "A sweep answers this claim") {
 		t.Errorf("the lesson panel does not send the sweep's claim to the Sweep tab:\n%s", txt)
 	}
 	m.param.SetSelected("moving_pct")
@@ -49,22 +48,22 @@ func TestSweepTabFollowsSetup(t *testing.T) {
 func TestSweepRunsPointByPoint(t *testing.T) {
 	h := newHarness(t, small("ptrarray", "soa"), "")
 	m := h.w.sweep
-	m.showTab()
+	h.w.bringFront(m)
 	m.values.SetText("500, 1k, 2000")
-	var seen []int // points on the chart at each update
-	apply := m.ctl.apply
-	m.ctl.apply = func(u sweepUpdate) {
-		apply(u)
-		seen = append(seen, len(m.chart.Plot().Curves[0].X))
-	}
 	h.key(fyne.KeySpace)
-	if m.ctl.live == nil {
-		t.Fatalf("no sweep started; status %q", h.w.status.Text)
+	if !m.sweeping {
+		t.Fatalf("no sweep started; status %q", h.w.status.text())
 	}
-	if !h.w.left.workload.Disabled() || !m.run.Disabled() || m.cancel.Disabled() || !h.w.left.run.Disabled() {
+	if !h.w.setup.workload.Disabled() || !m.buttons.run.Disabled() || m.buttons.cancel.Disabled() || !h.w.run.buttons.run.Disabled() {
 		t.Error("while sweeping, the setup and Run should be locked and Cancel enabled")
 	}
-	h.until("the sweep to end", func() bool { return m.ctl.live == nil })
+	var seen []int // points on the chart after each update
+	h.until("the sweep to end", func() bool {
+		if c := m.chart.Plot().Curves; len(c) > 0 {
+			seen = append(seen, len(c[0].X))
+		}
+		return !m.sweeping
+	})
 	pl := m.chart.Plot()
 	if len(pl.Curves) != 2 || len(pl.Curves[0].X) != 3 || !pl.LogX || !math.IsNaN(pl.Pending) {
 		t.Fatalf("chart: %d curves, %v points, log x %v, pending %v", len(pl.Curves), pl.Curves, pl.LogX, pl.Pending)
@@ -79,10 +78,10 @@ func TestSweepRunsPointByPoint(t *testing.T) {
 	if rows := m.table.Rows(); len(rows) != 3 || rows[0].Cells[0] != "500" {
 		t.Errorf("table rows %+v", rows)
 	}
-	if m.progress.Value != 1 || !strings.HasPrefix(h.w.status.Text, "Sweep done: 3 points") {
-		t.Errorf("progress %v, status %q", m.progress.Value, h.w.status.Text)
+	if m.progress.Value != 1 || !strings.HasPrefix(h.w.status.text(), "Sweep done: 3 points") {
+		t.Errorf("progress %v, status %q", m.progress.Value, h.w.status.text())
 	}
-	if h.w.left.workload.Disabled() || m.run.Disabled() || !m.cancel.Disabled() || m.export.Disabled() {
+	if h.w.setup.workload.Disabled() || m.buttons.run.Disabled() || !m.buttons.cancel.Disabled() || m.buttons.export.Disabled() {
 		t.Error("after the sweep the setup, Run sweep and Export should be enabled, Cancel not")
 	}
 }
@@ -97,8 +96,8 @@ func TestSweepBadValues(t *testing.T) {
 		h := newHarness(t, small(), "")
 		h.w.sweep.values.SetText(tc.values)
 		h.w.sweep.start()
-		if h.w.sweep.ctl.live != nil || !strings.Contains(h.w.status.Text, tc.want) {
-			t.Errorf("values %q: status %q, want %q and no sweep", tc.values, h.w.status.Text, tc.want)
+		if h.w.sweep.sweeping || !strings.Contains(h.w.status.text(), tc.want) {
+			t.Errorf("values %q: status %q, want %q and no sweep", tc.values, h.w.status.text(), tc.want)
 		}
 	}
 }
@@ -107,14 +106,14 @@ func TestSweepBadValues(t *testing.T) {
 func TestSweepCancelKeepsPoints(t *testing.T) {
 	h := newHarness(t, small("soa"), "")
 	m := h.w.sweep
-	m.showTab()
+	h.w.bringFront(m)
 	m.values.SetText("500, 1000, 2000, 4000, 8000, 16000")
 	h.key(fyne.KeySpace)
 	h.until("a point", func() bool { return m.shown != nil && len(m.shown.Points) >= 1 })
 	h.key(fyne.KeyEscape)
-	h.until("the sweep to stop", func() bool { return m.ctl.live == nil })
-	if !strings.Contains(h.w.status.Text, "Sweep cancelled after") || len(m.shown.Points) < 1 || len(m.shown.Points) == 6 {
-		t.Errorf("status %q with %d points", h.w.status.Text, len(m.shown.Points))
+	h.until("the sweep to stop", func() bool { return !m.sweeping })
+	if !strings.Contains(h.w.status.text(), "Sweep cancelled after") || len(m.shown.Points) < 1 || len(m.shown.Points) == 6 {
+		t.Errorf("status %q with %d points", h.w.status.text(), len(m.shown.Points))
 	}
 }
 
@@ -125,24 +124,24 @@ func TestSweepSaveOpenExport(t *testing.T) {
 	m := h.w.sweep
 	m.values.SetText("500, 1000")
 	m.start()
-	h.until("the sweep to end", func() bool { return m.ctl.live == nil })
+	h.until("the sweep to end", func() bool { return !m.sweeping })
 	dir := t.TempDir()
-	for _, f := range charts.SweepFormats {
+	for _, f := range sweepFormats {
 		path := filepath.Join(dir, "s"+f.Ext)
-		m.exportTo(path, f)
+		h.w.exportTo(m, path, f)
 		if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
 			t.Errorf("%s: %v", f.Name, err)
 		}
 	}
 	saved := m.shown
 	m.clear("cleared")
-	h.w.runTabs.SelectIndex(0)
-	h.w.openRun(filepath.Join(dir, "s.json"))
-	if !m.active() || m.shown == nil || len(m.shown.Points) != len(saved.Points) || m.shown.Points[1].Backings[0].NSPerEntity != saved.Points[1].Backings[0].NSPerEntity {
-		t.Errorf("opened: active %v, %+v", m.active(), m.shown)
+	h.w.tabBar.SelectIndex(0)
+	h.w.open(filepath.Join(dir, "s.json"))
+	if !(h.w.front().job == m) || m.shown == nil || len(m.shown.Points) != len(saved.Points) || m.shown.Points[1].Backings[0].NSPerEntity != saved.Points[1].Backings[0].NSPerEntity {
+		t.Errorf("opened: active %v, %+v", (h.w.front().job == m), m.shown)
 	}
-	if !strings.HasPrefix(h.w.status.Text, "Opened s.json: a sweep of entities") {
-		t.Errorf("status %q", h.w.status.Text)
+	if !strings.HasPrefix(h.w.status.text(), "Opened s.json: a sweep of entities") {
+		t.Errorf("status %q", h.w.status.text())
 	}
 	back, err := result.LoadSweepJSON(filepath.Join(dir, "s.json"))
 	if err != nil || back.Workload != "sprites" {
@@ -154,7 +153,7 @@ func TestSweepSaveOpenExport(t *testing.T) {
 func TestSweepKeysInTab(t *testing.T) {
 	h := newHarness(t, small("soa"), "")
 	m := h.w.sweep
-	m.showTab()
+	h.w.bringFront(m)
 	h.shortcut(keyOpen)
 	if txt := h.overlayText(); !strings.Contains(txt, "Open a saved sweep") {
 		t.Errorf("ctrl+O: dialog %q", txt)

@@ -5,13 +5,72 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"time"
 
 	"localitylab/internal/units"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/sweep"
+	"localitylab/presets"
 )
+
+// How a sweep runs: Run sweep checks the setup and the values and starts it; its pump
+// brings a snapshot at each new point; Cancel drops the point being measured and
+// keeps the points done.
+
+// config is the sweep Run sweep starts: the setup as the left panel shows it, run
+// at each of the values typed.
+func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
+	s, err := j.w.setup.read()
+	if err != nil {
+		return sweep.Config{}, s, fmt.Errorf("the setup: %w", err)
+	}
+	values, err := sweep.ParseValues(j.values.Text)
+	if err != nil {
+		return sweep.Config{}, s, fmt.Errorf("values: %w", err)
+	}
+	c := sweep.Config{Run: config(s, j.w.setup.counters, j.w.env), Param: j.param.Selected, Values: values}
+	return c, s, c.Check()
+}
+
+// start is Run sweep.
+func (j *sweepJob) start() {
+	w := j.w
+	if j.sweeping || !w.mayStart(j) {
+		return
+	}
+	cfg, s, err := j.config()
+	var l *sweep.Live
+	if err == nil {
+		l, err = sweep.Start(context.Background(), cfg)
+	}
+	if err != nil {
+		w.startFailed("The sweep cannot start", err)
+		return
+	}
+	j.stop() // the last sweep, ended
+	j.live, j.sweeping = l, true
+	j.pump.start(w.env, l, j.gatherer(l))
+	j.clear("Starting…")
+	w.started(s, fmt.Sprintf("Sweeping %s over %d values…", cfg.Param, len(cfg.Values)))
+}
+
+// toggle is the space bar in the sweep tab: start a sweep, or cancel the one
+// running.
+func (j *sweepJob) toggle() {
+	if j.sweeping {
+		j.cancel()
+		return
+	}
+	j.start()
+}
+
+// cancel is Cancel: the point being measured is dropped, the points done stay.
+func (j *sweepJob) cancel() {
+	if j.sweeping {
+		j.live.Stop()
+		j.w.status.say("Cancelling the sweep…", false)
+	}
+}
 
 // sweepUpdate is what the sweep's pump gathered for the widgets, copied out of the
 // sweep so that the Fyne goroutine can use it while the sweep goes on.
@@ -22,39 +81,11 @@ type sweepUpdate struct {
 	err    error
 }
 
-// sweepController owns the sweep in progress, as controller owns a live run: it
-// starts it and runs a pump that turns the sweep's update signals into updates
-// applied on the Fyne goroutine, one at a time, never making the sweep wait.
-type sweepController struct {
-	env   env
-	apply func(sweepUpdate)
-	start func(context.Context, sweep.Config) (*sweep.Live, error) // nil: sweep.Start (tests replace it)
-
-	following[*sweep.Live]
-}
-
-func (c *sweepController) begin(cfg sweep.Config) error {
-	c.stop()
-	start := c.start
-	if start == nil {
-		start = sweep.Start
-	}
-	l, err := start(context.Background(), cfg)
-	if err != nil {
-		return err
-	}
-	c.follow(l, c.pump)
-	return nil
-}
-
-// pump gathers updates from l until it ends or quit is closed.
-func (c *sweepController) pump(l *sweep.Live, quit <-chan struct{}) {
+// gatherer returns what the pump calls at each of l's signals: the status, and a
+// snapshot when a point was added or the sweep ended.
+func (j *sweepJob) gatherer(l *sweep.Live) func(ended bool) func() {
 	points := -1
-	for {
-		ended, ok := nextSignal(quit, l.Done(), l.Updates())
-		if !ok {
-			return
-		}
+	return func(ended bool) func() {
 		u := sweepUpdate{status: l.Status()}
 		if n := len(u.status.Done); n != points || ended {
 			points = n
@@ -64,102 +95,91 @@ func (c *sweepController) pump(l *sweep.Live, quit <-chan struct{}) {
 			u.final = true
 			u.snap, u.err = l.Wait()
 		}
-		if !handOver(c.env, quit, func() { c.apply(u) }) || ended {
-			return
-		}
-		select { // the chart need not move more often than a live chart does
-		case <-quit:
-			return
-		case <-time.After(chartEvery):
-		}
-	}
-}
-
-// start is Run sweep: it checks the setup and the values, and starts the sweep.
-func (m *sweepMode) start() {
-	w := m.w
-	if w.live {
-		w.fail("Cannot sweep now", errors.New("a run is in progress: Reset it first (R)"))
-		return
-	}
-	if m.ctl.live != nil {
-		return
-	}
-	cfg, s, err := m.config()
-	if err == nil {
-		err = m.ctl.begin(cfg)
-	}
-	if err != nil {
-		w.startErr = err
-		w.fail("The sweep cannot start", err)
-		return
-	}
-	w.setup, w.startErr = s, nil
-	if w.auto == nil {
-		w.remember()
-	}
-	m.clear("Starting…")
-	w.left.setEditable(false)
-	w.updateButtons()
-	m.updateButtons()
-	w.say(fmt.Sprintf("Sweeping %s over %d values…", cfg.Param, len(cfg.Values)), false)
-	if w.auto != nil {
-		w.auto.started()
-	}
-}
-
-// stop is Cancel: the point being measured is dropped, the points done stay.
-func (m *sweepMode) stop() {
-	if m.ctl.live != nil {
-		m.ctl.live.Stop()
-		m.w.say("Cancelling the sweep…", false)
+		return func() { j.apply(u) }
 	}
 }
 
 // apply shows an update from the pump, on the Fyne goroutine.
-func (m *sweepMode) apply(u sweepUpdate) {
+func (j *sweepJob) apply(u sweepUpdate) {
 	st := u.status
 	if u.snap != nil {
 		pending := math.NaN()
 		if !u.final && st.Point < st.Points {
 			pending = float64(st.Value)
 		}
-		m.show(u.snap, pending)
+		j.show(u.snap, pending)
 	}
 	if st.Points > 0 {
-		m.progress.SetValue(float64(len(st.Done)) / float64(st.Points))
+		j.progress.SetValue(float64(len(st.Done)) / float64(st.Points))
 	}
 	if u.final {
-		m.finish(u)
+		j.finish(u)
 		return
 	}
-	m.status.SetText(sweepProgress(st))
-	m.w.say(sweepProgress(st), false)
+	j.status.SetText(sweepProgress(st))
+	j.w.status.say(sweepProgress(st), false)
 }
 
 // finish shows the end of a sweep.
-func (m *sweepMode) finish(u sweepUpdate) {
-	w := m.w
-	m.ctl.live, m.ctl.quit = nil, nil
-	w.left.setEditable(true)
+func (j *sweepJob) finish(u sweepUpdate) {
+	w := j.w
+	j.sweeping = false
 	var mm *lab.MismatchError
 	switch {
 	case errors.As(u.err, &mm):
-		m.shown = nil
-		m.table.SetMessage("No result: "+u.err.Error()+". A sweep whose backings did different work is a bug to report, not a measurement.", true)
-		w.fail("Checksum mismatch", u.err)
+		j.shown = nil
+		j.table.SetMessage(noResult("sweep", u.err), true)
+		w.status.fail("Checksum mismatch", u.err)
 	case errors.Is(u.err, context.Canceled):
-		w.say(fmt.Sprintf("Sweep cancelled after %d of %d points; the points done are shown.", len(u.status.Done), u.status.Points), false)
+		w.status.say(fmt.Sprintf("Sweep cancelled after %d of %d points; the points done are shown.", len(u.status.Done), u.status.Points), false)
 	case u.err != nil:
-		w.fail("The sweep ended with an error", u.err)
+		w.status.fail("The sweep ended with an error", u.err)
 	default:
-		w.say(fmt.Sprintf("Sweep done: %d points in %s.", len(u.status.Done), units.Duration(float64(u.status.Elapsed))), false)
+		w.status.say(fmt.Sprintf("Sweep done: %d points in %s.", len(u.status.Done), units.Duration(float64(u.status.Elapsed))), false)
 	}
-	m.status.SetText(w.status.Text)
-	m.updateButtons()
-	w.updateButtons()
-	if w.auto != nil {
-		w.auto.ended()
+	j.status.SetText(w.status.text())
+	w.ended()
+}
+
+// stop stops the sweep, if any, and its pump; its point's workers are stopped as a
+// run's are.
+func (j *sweepJob) stop() <-chan struct{} {
+	l := j.live
+	if l == nil {
+		return nil
+	}
+	l.Stop()
+	j.pump.stop()
+	j.live = nil
+	return l.Done()
+}
+
+// final stops the sweep and returns what -quit-after saves: the points measured until
+// now, the sweep shown, or why there is none.
+func (j *sweepJob) final() func() outcome {
+	l, s := j.live, j.shown
+	j.stop()
+	return func() outcome {
+		var err error
+		if l != nil {
+			<-l.Done()
+			s, err = l.Wait()
+			if errors.Is(err, context.Canceled) {
+				err = nil
+			}
+		}
+		o := outcome{err: err}
+		if s != nil {
+			o.save = func(path string) error { return result.SaveSweepJSON(path, s) }
+			for _, p := range s.Points {
+				for _, b := range p.Backings {
+					if o.failed == "" {
+						o.failed = b.Error
+					}
+				}
+			}
+		}
+		return o
 	}
 }
 

@@ -51,9 +51,8 @@ func (w *window) setLarge(on bool) {
 	w.large = on
 	w.app.Settings().SetTheme(newLabTheme(on))
 	w.app.Preferences().SetBool(prefLarge, on)
-	w.left.fitWidth(w.app.Settings().Theme().Size(theme.SizeNameText))
-	if w.menu != nil {
-		w.menu.large.Checked = on
-		w.win.MainMenu().Refresh()
-	}
+	w.setup.fitWidth(w.app.Settings().Theme().Size(theme.SizeNameText))
+	w.refresh()
 }
+
+func (w *window) toggleLarge() { w.setLarge(!w.large) }

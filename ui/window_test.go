@@ -28,7 +28,7 @@ func colourPixels(img image.Image, r image.Rectangle, c color.NRGBA) int {
 func (h *harness) chartPixels(i int, backing string) int {
 	h.t.Helper()
 	img := h.w.win.Canvas().Capture()
-	c := h.w.charts[i]
+	c := h.w.run.pane.charts.charts[i]
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(c)
 	scale := float32(img.Bounds().Dx()) / h.w.win.Canvas().Size().Width
 	r := image.Rect(int(pos.X*scale), int(pos.Y*scale), int((pos.X+c.Size().Width)*scale), int((pos.Y+c.Size().Height)*scale))
@@ -39,20 +39,20 @@ func TestRunFillsTableChartsAndNotes(t *testing.T) {
 	h := newHarness(t, small(), "")
 	h.w.win.Resize(fallbackSize)
 	before := h.chartPixels(0, "ptrarray")
-	if msg := h.w.table.Message(); !strings.Contains(msg, "No run yet") {
+	if msg := h.w.run.pane.table.Message(); !strings.Contains(msg, "No run yet") {
 		t.Errorf("table before a run says %q, want the no-run message", msg)
 	}
 
-	test.Tap(h.w.left.run)
-	if !h.w.live {
-		t.Fatalf("Run did not start a run; status %q", h.w.status.Text)
+	test.Tap(h.w.run.buttons.run)
+	if !h.w.run.measuring {
+		t.Fatalf("Run did not start a run; status %q", h.w.status.text())
 	}
-	if !h.w.left.preset.Disabled() || !h.w.left.checks[0].Disabled() {
+	if !h.w.setup.picker.Disabled() || !h.w.setup.checks[0].Disabled() {
 		t.Error("the setup stays editable while its run is live")
 	}
 	h.finished()
 
-	rows := h.w.table.Rows()
+	rows := h.w.run.pane.table.Rows()
 	if len(rows) != 3 {
 		t.Fatalf("table has %d rows, want one per backing", len(rows))
 	}
@@ -74,50 +74,50 @@ func TestRunFillsTableChartsAndNotes(t *testing.T) {
 	if after := h.chartPixels(0, "ptrarray"); after <= before+20 {
 		t.Errorf("frame-time chart shows %d ptrarray pixels after the run, %d before: no line drawn", after, before)
 	}
-	if !strings.HasPrefix(h.w.status.Text, "Done: 30 frames") {
-		t.Errorf("status %q, want it to say the run is done", h.w.status.Text)
+	if !strings.HasPrefix(h.w.status.text(), "Done: 30 frames") {
+		t.Errorf("status %q, want it to say the run is done", h.w.status.text())
 	}
-	for _, n := range h.w.info.notes {
+	for _, n := range h.w.run.pane.lesson.notes {
 		if !strings.HasPrefix(n.measured.Text, "Measured here: ") {
 			t.Errorf("%s's note says %q, want the figures just measured", n.backing, n.measured.Text)
 		}
 	}
-	if !h.w.preview.has {
+	if !h.w.run.pane.scene.preview.has {
 		t.Error("the preview got no scene from the run")
 	}
-	if h.w.left.export.Disabled() || h.w.left.save.Disabled() {
+	if h.w.run.buttons.export.Disabled() || h.w.run.buttons.save.Disabled() {
 		t.Error("Export and Save are disabled after a run")
 	}
-	if h.w.left.preset.Disabled() {
+	if h.w.setup.picker.Disabled() {
 		t.Error("the setup stays locked after the run ended")
 	}
 }
 
 func TestPauseStepResume(t *testing.T) {
 	h := newHarness(t, small(), "")
-	st := func() lab.Status { return h.w.ctl.live.Status() }
+	st := func() lab.Status { return h.w.run.live.Status() }
 
-	test.Tap(h.w.left.run)
-	test.Tap(h.w.left.pause) // pausing a load: it loads, then waits
-	h.until("the run to pause after loading", func() bool { return h.w.phase == lab.Paused })
+	test.Tap(h.w.run.buttons.run)
+	test.Tap(h.w.run.buttons.pause) // pausing a load: it loads, then waits
+	h.until("the run to pause after loading", func() bool { return h.w.run.phase == lab.Paused })
 	if d := st().Done; d != 0 {
 		t.Fatalf("paused during the load, yet %d frames ran", d)
 	}
-	if h.w.left.run.Text != "Resume" {
-		t.Errorf("Run button says %q while paused, want Resume", h.w.left.run.Text)
+	if h.w.run.buttons.run.Text != "Resume" {
+		t.Errorf("Run button says %q while paused, want Resume", h.w.run.buttons.run.Text)
 	}
 
 	for want := 1; want <= 2; want++ {
-		test.Tap(h.w.left.step)
-		h.until("a step", func() bool { return h.w.status0.Done == want && h.w.phase == lab.Paused })
+		test.Tap(h.w.run.buttons.step)
+		h.until("a step", func() bool { return h.w.run.status.Done == want && h.w.run.phase == lab.Paused })
 	}
-	if !strings.Contains(h.w.status.Text, "Paused after frame 2 of 30") {
-		t.Errorf("status %q, want it to say paused after frame 2", h.w.status.Text)
+	if !strings.Contains(h.w.status.text(), "Paused after frame 2 of 30") {
+		t.Errorf("status %q, want it to say paused after frame 2", h.w.status.text())
 	}
 
-	test.Tap(h.w.left.run) // resume
+	test.Tap(h.w.run.buttons.run) // resume
 	h.finished()
-	if got := h.w.shown.Backings[0].Frames.Len(); got != 30 {
+	if got := h.w.run.shown.Backings[0].Frames.Len(); got != 30 {
 		t.Errorf("after resuming, %d frames ran, want all 30", got)
 	}
 }
@@ -125,17 +125,17 @@ func TestPauseStepResume(t *testing.T) {
 func TestStepWithoutRunStartsPaused(t *testing.T) {
 	h := newHarness(t, small(), "")
 	h.key(fyne.KeyS)
-	if !h.w.live {
+	if !h.w.run.measuring {
 		t.Fatal("S did not start a run")
 	}
 	h.until("one frame", func() bool {
-		return h.w.phase == lab.Paused && h.w.status0.Done == 1
+		return h.w.run.phase == lab.Paused && h.w.run.status.Done == 1
 	})
 	h.key(fyne.KeyR)
-	if h.w.live || h.w.ctl.live != nil {
+	if h.w.run.measuring || h.w.run.live != nil {
 		t.Error("R left the run live")
 	}
-	if msg := h.w.table.Message(); !strings.Contains(msg, "No run yet") {
+	if msg := h.w.run.pane.table.Message(); !strings.Contains(msg, "No run yet") {
 		t.Errorf("after reset the table says %q", msg)
 	}
 }
@@ -143,15 +143,15 @@ func TestStepWithoutRunStartsPaused(t *testing.T) {
 func TestChoosingPresetChangesSetup(t *testing.T) {
 	h := newHarness(t, small(), "")
 	target := presets.Builtin()[2]
-	h.w.left.preset.SetSelected(target.Title)
-	if h.w.setup.Name != target.Name || h.w.left.workload.Selected != target.Workload {
-		t.Fatalf("picking %q gave setup %q on %s", target.Title, h.w.setup.Name, h.w.left.workload.Selected)
+	h.w.setup.picker.SetSelected(target.Title)
+	if h.w.setup.preset.Name != target.Name || h.w.setup.workload.Selected != target.Workload {
+		t.Fatalf("picking %q gave setup %q on %s", target.Title, h.w.setup.preset.Name, h.w.setup.workload.Selected)
 	}
-	if got := h.w.left.chosen(h.w.setup.Backings); strings.Join(got, ",") != strings.Join(target.Backings, ",") {
+	if got := h.w.setup.chosen(h.w.setup.preset.Backings); strings.Join(got, ",") != strings.Join(target.Backings, ",") {
 		t.Errorf("backings checked %v, want %v in the preset's order", got, target.Backings)
 	}
-	if len(h.w.info.claims) != len(target.Claims) {
-		t.Errorf("lesson shows %d claims, the preset has %d", len(h.w.info.claims), len(target.Claims))
+	if len(h.w.run.pane.lesson.claims) != len(target.Claims) {
+		t.Errorf("lesson shows %d claims, the preset has %d", len(h.w.run.pane.lesson.claims), len(target.Claims))
 	}
 	want := fmt.Sprint(target.Params["entities"])
 	if _, ok := target.Params["entities"]; !ok {
@@ -159,7 +159,7 @@ func TestChoosingPresetChangesSetup(t *testing.T) {
 		q, _ := spec.Param("entities")
 		want = fmt.Sprint(q.Default)
 	}
-	if e := h.w.left.form.field("entities"); e == nil || e.Text != want {
+	if e := h.w.setup.form.field("entities"); e == nil || e.Text != want {
 		t.Errorf("entities entry %v does not show the preset's %s", e.Text, want)
 	}
 }

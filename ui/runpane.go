@@ -1,0 +1,181 @@
+package ui
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/charts"
+	"localitylab/charts/live"
+	"localitylab/lab"
+	"localitylab/lab/result"
+	"localitylab/presets"
+)
+
+// runPane is what the Live run tab shows: the world's preview (or a backing's
+// layout) beside the lesson and notes, the three charts under them, and the summary
+// table at the bottom. It holds the widgets; what they show is the run job's.
+type runPane struct {
+	root   fyne.CanvasObject
+	scene  *scenePane
+	lesson *infoPanel
+	charts *chartRow
+	table  *SummaryTable
+}
+
+func newRunPane(cancelLoad, layoutChosen func()) *runPane {
+	p := &runPane{
+		scene:  newScenePane(cancelLoad, layoutChosen),
+		lesson: newInfoPanel(),
+		charts: newChartRow(),
+		table:  NewSummaryTable(noRun),
+	}
+	top := container.NewHSplit(p.scene.root, p.lesson.scroll)
+	top.Offset = 0.5
+	split := container.NewVSplit(top, p.charts.box)
+	split.Offset = 0.55
+	// The table takes the height of its rows, which is never much (six backings at
+	// most), and the preview and the charts share the rest.
+	p.root = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewHScroll(p.table)), nil, nil, split)
+	return p
+}
+
+// begin makes room for a new run of cfg: empty charts, the loading panel in front.
+func (p *runPane) begin(cfg lab.Config, s presets.Preset) {
+	p.charts.reset(cfg.Backings, cfg.Warmup, cfg.Frames)
+	p.table.SetMessage("Loading…", false)
+	p.lesson.SetSetup(s)
+	p.scene.reset(cfg.Backings)
+	p.scene.loading.Reset(cfg.Backings)
+	p.scene.showLoading(true)
+}
+
+// show puts an update of the live run on the widgets; wl is the setup's workload.
+func (p *runPane) show(u update, wl string) {
+	for _, ss := range u.samples {
+		p.charts.append(ss)
+	}
+	p.charts.markFailures(u.status)
+	p.scene.loading.Show(u.status)
+	loading := u.status.Phase == lab.Starting || u.status.Phase == lab.Loading
+	p.scene.showLoading(loading && !u.final)
+	if u.scene != nil {
+		p.scene.preview.SetScene(u.scene, previewBacking(u.status), wl)
+	}
+	if u.layout != nil {
+		p.scene.layout.show(u.layout)
+	}
+	if u.snap != nil {
+		p.table.SetRun(u.snap)
+		p.lesson.ShowRun(u.snap)
+	}
+}
+
+// previewBacking is whose scene the run sends: the first backing still alive.
+func previewBacking(st lab.Status) string {
+	for _, b := range st.Backings {
+		if b.Err == nil {
+			return b.Name
+		}
+	}
+	return ""
+}
+
+// showRun shows a finished run from a file.
+func (p *runPane) showRun(r *result.Run) {
+	p.charts.setRun(r)
+	p.table.SetRun(r)
+	p.lesson.ShowRun(r)
+	p.scene.preview.Clear("A saved run: its preview is not saved with it.")
+}
+
+// noResult says msg where the figures were: the run's figures are no result.
+func (p *runPane) noResult(msg string) {
+	p.table.SetMessage(msg, true)
+	p.lesson.ShowRun(nil)
+}
+
+// clear empties the charts, table, preview and notes' figures for setup s.
+func (p *runPane) clear(s presets.Preset, msg string) {
+	p.charts.reset(s.Backings, s.Warmup, s.Frames)
+	p.table.SetMessage(msg, false)
+	p.scene.reset(s.Backings)
+	p.scene.showLoading(false)
+	p.lesson.ShowRun(nil)
+}
+
+// chartRow is the three live charts, one per metric, side by side; the View menu's
+// budget line and axis apply to all three.
+type chartRow struct {
+	box    *fyne.Container
+	charts []*live.Chart
+	failed []bool // backings already marked failed
+}
+
+func newChartRow() *chartRow {
+	r := &chartRow{box: container.NewGridWithColumns(len(charts.Metrics))}
+	for _, m := range charts.Metrics {
+		c := live.NewChart(m)
+		r.charts = append(r.charts, c)
+		r.box.Add(c)
+	}
+	return r
+}
+
+// reset empties the charts for a run of backings.
+func (r *chartRow) reset(backings []string, warmup, frames int) {
+	r.failed = make([]bool, len(backings))
+	for _, c := range r.charts {
+		c.Reset(backings, warmup, frames)
+	}
+}
+
+// append adds one backing's samples since the last update.
+func (r *chartRow) append(ss []result.Sample) {
+	if len(ss) == 0 {
+		return
+	}
+	for _, c := range r.charts {
+		c.AppendMany(ss)
+	}
+}
+
+// markFailures marks, once, each backing whose worker failed in every legend (the
+// table marks it through the snapshot). The others carry on.
+func (r *chartRow) markFailures(st lab.Status) {
+	for i, b := range st.Backings {
+		if b.Err == nil || i >= len(r.failed) || r.failed[i] {
+			continue
+		}
+		r.failed[i] = true
+		for _, c := range r.charts {
+			c.SetFailed(i, firstLine(b.Err.Error()))
+		}
+	}
+}
+
+func (r *chartRow) setRun(run *result.Run) {
+	for _, c := range r.charts {
+		c.SetRun(run)
+	}
+}
+
+func (r *chartRow) setBase(base *result.Run) {
+	for _, c := range r.charts {
+		c.SetBase(base)
+	}
+}
+
+func (r *chartRow) setBudget(d time.Duration) {
+	for _, c := range r.charts {
+		c.SetBudget(d)
+	}
+}
+
+func (r *chartRow) setScale(s charts.Scale) {
+	for _, c := range r.charts {
+		c.SetScale(s)
+	}
+}

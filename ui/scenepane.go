@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+)
+
+// noPreview is what the preview says before the world appears.
+const noPreview = "No preview yet: the world appears once frames run."
+
+// scenePane is the Live run tab's top left: the preview of the world and, in a tab
+// beside it, the layout of one backing's data. While the workers load their worlds
+// the loading panel stands in front of both.
+type scenePane struct {
+	root      *fyne.Container // the tabs, or the loading panel in front of them
+	tabs      *container.AppTabs
+	preview   *Preview
+	layout    *layoutPanel
+	layoutTab *container.TabItem
+	loading   *loadingPanel
+}
+
+// newScenePane calls cancelLoad for the loading panel's Cancel, and layoutChosen when
+// the Layout tab is shown or hidden or another backing is chosen in it.
+func newScenePane(cancelLoad, layoutChosen func()) *scenePane {
+	p := &scenePane{
+		preview: NewPreview(noPreview),
+		layout:  newLayoutPanel(func(int) { layoutChosen() }),
+		loading: newLoadingPanel(cancelLoad),
+	}
+	p.layoutTab = container.NewTabItem("Layout", p.layout.root)
+	p.tabs = container.NewAppTabs(container.NewTabItem("Preview", p.preview), p.layoutTab)
+	p.tabs.OnSelected = func(*container.TabItem) { layoutChosen() }
+	p.root = container.NewStack(p.tabs, p.loading.box)
+	p.loading.box.Hide()
+	return p
+}
+
+// reset empties the preview and the layout, and offers backings' layouts.
+func (p *scenePane) reset(backings []string) {
+	p.preview.Clear(noPreview)
+	p.layout.reset(backings, layoutEmpty)
+}
+
+func (p *scenePane) showLoading(on bool) {
+	if on {
+		p.loading.box.Show()
+		p.tabs.Hide()
+		p.preview.Hide()
+		return
+	}
+	p.loading.box.Hide()
+	p.tabs.Show()
+	if !p.layoutShown() {
+		p.preview.Show()
+	}
+}
+
+// layoutShown reports whether the Layout tab is the one showing.
+func (p *scenePane) layoutShown() bool { return p.tabs.Selected() == p.layoutTab }
+
+// showLayout opens the Layout tab on the named backing, if the setup has it (the
+// -layout flag).
+func (p *scenePane) showLayout(backing string) {
+	p.layout.choose(backing)
+	p.tabs.Select(p.layoutTab)
+}

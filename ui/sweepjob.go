@@ -1,0 +1,255 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/charts"
+	"localitylab/charts/live"
+	"localitylab/lab/result"
+	"localitylab/lab/sweep"
+	"localitylab/presets"
+	"localitylab/scenarios"
+)
+
+// sweepJob is the Sweep tab: the setup on the left run at each value of one
+// parameter, the chart of each backing's cost per entity growing point by point,
+// the table per point, the lesson's sweep claims with what the sweep answers, and
+// the sweep's own buttons. The left panel's setup is the run made at every point;
+// the sweep locks it while it runs, as a live run does. How a sweep runs is in
+// sweeprun.go.
+type sweepJob struct {
+	w *window
+
+	root     fyne.CanvasObject
+	param    *widget.Select
+	values   *widget.Entry
+	defaults *widget.Button
+	buttons  struct{ run, cancel, export, save, open *widget.Button }
+	progress *widget.ProgressBar
+	status   *widget.Label // the status line's words about the sweep, kept in the tab
+	chart    *live.SweepChart
+	table    *SummaryTable
+	claims   *sweepClaims
+
+	workload, lesson string // what param and values were last filled in for
+	quiet            bool   // param is being set from code: its callback must not react
+
+	live     *sweep.Live // the sweep started last; kept after its end; nil after Open
+	pump     pump
+	sweeping bool
+	shown    *result.Sweep // the sweep on screen: live snapshot or opened file
+}
+
+// noSweep is what the chart and table say before any sweep.
+const noSweep = "No sweep yet: choose a parameter and its values, then Run sweep (Space)."
+
+func newSweepJob(w *window) *sweepJob {
+	j := &sweepJob{w: w}
+	j.param = widget.NewSelect(nil, func(string) { j.paramChosen() })
+	j.values = widget.NewEntry()
+	j.values.SetPlaceHolder("values, e.g. 1000, 10k, 1M")
+	j.values.OnSubmitted = func(string) { w.win.Canvas().Unfocus() }
+	j.defaults = widget.NewButton("Defaults", j.fillDefaults)
+	b := &j.buttons
+	b.run = widget.NewButtonWithIcon("Run sweep", theme.MediaPlayIcon(), j.start)
+	b.run.Importance = widget.HighImportance
+	b.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), j.cancel)
+	b.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { w.exportDialog(j) })
+	b.save = widget.NewButtonWithIcon("Save sweep…", theme.DocumentSaveIcon(), func() { w.saveDialog(j) })
+	b.open = widget.NewButtonWithIcon("Open sweep…", theme.FolderOpenIcon(), func() { w.openDialog(j) })
+	j.progress = widget.NewProgressBar()
+	j.status = widget.NewLabel("")
+	j.status.Truncation = fyne.TextTruncateEllipsis
+	j.chart = live.NewSweepChart(noSweep)
+	j.table = NewSummaryTable(noSweep)
+	j.table.SetBlankColumns([]string{"value", "ns/entity per backing (95% CI)", "fastest", "rounds"})
+	j.claims = newSweepClaims()
+
+	form := container.NewBorder(nil, nil,
+		container.NewHBox(widget.NewLabel("Sweep"), j.param, widget.NewLabel("over")),
+		j.defaults, j.values)
+	buttons := container.NewHBox(b.run, b.cancel, widget.NewSeparator(), b.export, b.save, b.open)
+	top := container.NewVBox(form, buttons, container.NewBorder(nil, nil, nil, nil, j.progress), j.status)
+	body := container.NewHSplit(j.chart, j.claims.scroll)
+	body.Offset = 0.72
+	j.root = container.NewBorder(top, container.NewVBox(widget.NewSeparator(), container.NewHScroll(j.table)), nil, nil, body)
+	return j
+}
+
+func (j *sweepJob) view() fyne.CanvasObject { return j.root }
+func (j *sweepJob) busy() bool              { return j.sweeping }
+func (j *sweepJob) key(fyne.KeyName)        {}
+
+// menu is the sweep's actions, which also bring its tab to the front.
+func (j *sweepJob) menu() *fyne.Menu {
+	w := j.w
+	show := func() { w.bringFront(j) }
+	front := func(fn func()) func() {
+		return func() {
+			show()
+			fn()
+		}
+	}
+	exportAs, _ := exportAsMenu(w, "Export sweep as", j, sweepFormats, front)
+	return fyne.NewMenu("Sweep",
+		fyne.NewMenuItem("Show the sweep", show),
+		fyne.NewMenuItem("Run sweep", front(j.start)),
+		fyne.NewMenuItem("Cancel sweep", j.cancel),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Open sweep…", front(func() { w.openDialog(j) })),
+		fyne.NewMenuItem("Save sweep…", front(func() { w.saveDialog(j) })),
+		exportAs,
+	)
+}
+
+// setupChanged follows another setup: the parameters of its workload, and, for a
+// sweep lesson, its parameter and values; otherwise the values are kept while the
+// workload and parameter are, so that a person's list is not lost.
+func (j *sweepJob) setupChanged(s presets.Preset, e setupEvent) {
+	if e != setupReplaced {
+		return
+	}
+	spec, err := scenarios.Lookup(s.Workload)
+	if err != nil {
+		return
+	}
+	var names []string
+	for _, q := range spec.Params {
+		names = append(names, q.Name)
+	}
+	j.quiet = true
+	j.param.SetOptions(names)
+	switch {
+	case s.Sweep != nil && s.Name != j.lesson:
+		j.param.SetSelected(s.Sweep.Param)
+		j.values.SetText(sweep.FormatValues(s.Sweep.Values))
+	case s.Workload != j.workload || j.param.Selected == "":
+		j.param.SetSelected("entities")
+		j.quiet = false
+		j.fillDefaults()
+	}
+	j.quiet = false
+	j.workload, j.lesson = s.Workload, s.Name
+	j.claims.SetClaims(s.Claims, s.Sweep)
+	if j.shown != nil {
+		j.claims.ShowSweep(j.shown)
+	}
+}
+
+// paramChosen fills in the new parameter's default values.
+func (j *sweepJob) paramChosen() {
+	j.w.win.Canvas().Unfocus()
+	if !j.quiet {
+		j.fillDefaults()
+	}
+}
+
+// fillDefaults puts the chosen parameter's default values in the entry.
+func (j *sweepJob) fillDefaults() {
+	spec, err := scenarios.Lookup(j.w.setup.preset.Workload)
+	if err != nil {
+		return
+	}
+	if q, ok := spec.Param(j.param.Selected); ok {
+		j.values.SetText(sweep.FormatValues(sweep.Defaults(spec, q)))
+	}
+}
+
+// refresh enables what makes sense now.
+func (j *sweepJob) refresh(*menuSync) {
+	b := &j.buttons
+	other := j.w.busy()
+	enable(b.run, other == nil)
+	enable(b.cancel, j.sweeping)
+	has := j.shown != nil && len(j.shown.Points) > 0
+	enable(b.export, has)
+	enable(b.save, has)
+	enable(b.open, !j.sweeping)
+	enable(j.param, !j.sweeping)
+	enable(j.values, !j.sweeping)
+	enable(j.defaults, !j.sweeping)
+}
+
+// show puts s on the chart, the table and the claims; pending is the value being
+// measured (NaN for none).
+func (j *sweepJob) show(s *result.Sweep, pending float64) {
+	j.shown = s
+	j.chart.SetSweep(s, charts.ScaleAuto, pending)
+	if len(s.Points) == 0 {
+		j.table.SetMessage("No point measured yet.", false)
+	} else {
+		j.table.SetTable(charts.SweepPointsTable(s))
+	}
+	j.claims.ShowSweep(s)
+}
+
+// clear empties the chart and the table, saying msg.
+func (j *sweepJob) clear(msg string) {
+	j.shown = nil
+	j.chart.SetMessage(msg)
+	j.table.SetMessage(msg, false)
+	j.claims.ShowSweep(nil)
+	j.progress.SetValue(0)
+	j.status.SetText("")
+}
+
+// output is what Export and Save write: the sweep as measured so far, or the one
+// opened.
+func (j *sweepJob) output() (output, error) {
+	var s *result.Sweep
+	switch {
+	case j.sweeping:
+		s = j.live.Snapshot()
+	case j.shown != nil && len(j.shown.Points) > 0:
+		s = j.shown
+	default:
+		return output{}, errors.New("there is no sweep yet: run one (Run sweep) or open a saved one (Open sweep…)")
+	}
+	setup := j.w.setup.preset
+	return output{stem: "sweep-" + s.Param + "-" + s.Started.Local().Format("20060102-1504"), write: func(w io.Writer, f fileFormat) error {
+		return charts.SweepFormatNamed(f.Name).Write(w, s, sweepOptions(setup, s))
+	}}, nil
+}
+
+// sweepOptions are what the page says beside the figures: the lesson's sweep claims
+// with what the sweep measured.
+func sweepOptions(setup presets.Preset, s *result.Sweep) charts.Options {
+	var o charts.Options
+	if s.Workload != setup.Workload {
+		return o
+	}
+	for _, a := range presets.AnswerSweepClaims(setup.Claims, s) {
+		o.Claims = append(o.Claims, charts.Claim{Source: a.Source, Text: a.Text, Answer: a.Answer.String()})
+	}
+	return o
+}
+
+// open shows the sweep saved at path, without running anything, in the sweep tab.
+func (j *sweepJob) open(path string) {
+	w := j.w
+	if j.sweeping {
+		w.status.fail("Cannot open a sweep now", errors.New("a sweep is in progress: "+sweepWords.whenBusy))
+		return
+	}
+	s, err := result.LoadSweepJSON(path)
+	if err != nil {
+		w.status.fail("Cannot open the sweep", err)
+		return
+	}
+	j.stop() // the last sweep is not this one
+	j.show(s, math.NaN())
+	j.progress.SetValue(1)
+	w.bringFront(j)
+	w.refresh()
+	w.status.say(fmt.Sprintf("Opened %s: a sweep of %s over %d values on %s, measured %s. Nothing was run.",
+		filepath.Base(path), s.Param, len(s.Values), s.Workload, s.Started.Local().Format("2 Jan 2006 15:04")), false)
+}
