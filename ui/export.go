@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"fyne.io/fyne/v2"
-
 	"localitylab/internal/atomicfile"
 )
 
@@ -81,22 +79,6 @@ func (w *window) open(path string) {
 			return
 		}
 	}
-}
-
-// exportAsMenu is a job's "Export as" item: an entry per format of its kind, each
-// wrapped by wrap (nil: none), and the entries, whose state follows the job's.
-func exportAsMenu(w *window, label string, j job, formats []fileFormat, wrap func(func()) func()) (*fyne.MenuItem, []*fyne.MenuItem) {
-	var entries []*fyne.MenuItem
-	for _, f := range formats {
-		fn := func() { w.exportFileDialog(j, f) }
-		if wrap != nil {
-			fn = wrap(fn)
-		}
-		entries = append(entries, fyne.NewMenuItem(f.Name+"…", fn))
-	}
-	it := fyne.NewMenuItem(label, nil)
-	it.ChildMenu = fyne.NewMenu("", entries...)
-	return it, entries
 }
 
 // withExt adds ext to path unless it already ends in it, so that a name typed

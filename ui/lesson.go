@@ -16,11 +16,11 @@ import (
 	"localitylab/scenarios"
 )
 
-// infoPanel is the reading beside the preview: the lesson with its claims, a box per
+// lessonPanel is the reading beside the preview: the lesson with its claims, a box per
 // claim for the reader's prediction and, after a run, the measured answer beside it;
 // then, for each chosen backing, what it is, why it wins or loses on this workload,
 // and what this run measured for it.
-type infoPanel struct {
+type lessonPanel struct {
 	scroll *container.Scroll
 	box    *fyne.Container
 
@@ -36,15 +36,15 @@ type claimRow struct {
 	answer *widget.Label
 }
 
-func newInfoPanel() *infoPanel {
-	p := &infoPanel{box: container.NewVBox()}
+func newLessonPanel() *lessonPanel {
+	p := &lessonPanel{box: container.NewVBox()}
 	p.scroll = container.NewVScroll(p.box)
 	return p
 }
 
 // SetSetup shows the lesson and notes for p. Predictions already typed for the same
 // claims are kept, so that choosing other backings or parameters does not lose them.
-func (p *infoPanel) SetSetup(s presets.Preset) {
+func (p *lessonPanel) SetSetup(s presets.Preset) {
 	old := map[string]string{}
 	for _, c := range p.claims {
 		old[c.claim.Text] = c.guess.Text
@@ -81,13 +81,13 @@ func (p *infoPanel) SetSetup(s presets.Preset) {
 // ShowConditions says, under the lesson, when params differ from those the lesson
 // was written for: its text names sizes ("a million sprites") that the setup then
 // no longer has.
-func (p *infoPanel) ShowConditions(params map[string]int64) {
+func (p *lessonPanel) ShowConditions(params map[string]int64) {
 	setShown(p.conditions, presets.ConditionsNote(p.setup.Lesson, p.setup.Workload, params, "this setup"))
 }
 
 // addClaim adds a claim, the box for a prediction about it (holding guess), and,
 // hidden until a run has gone, the label for the answer.
-func (p *infoPanel) addClaim(c presets.Claim, guess string) {
+func (p *lessonPanel) addClaim(c presets.Claim, guess string) {
 	head := widget.NewLabel("The claim (" + c.Source + ")")
 	head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
 	if c.OfSweep() { // the Sweep tab asks for the prediction and answers it
@@ -126,7 +126,7 @@ func askFor(c presets.Claim) (ask, unit string) {
 
 // ShowRun puts r's figures beside the claims and under the notes; nil clears them.
 // A run of another workload than the setup's says nothing about these notes.
-func (p *infoPanel) ShowRun(r *result.Run) {
+func (p *lessonPanel) ShowRun(r *result.Run) {
 	if r != nil && r.Workload != p.setup.Workload {
 		r = nil
 	}
@@ -147,7 +147,7 @@ func (p *infoPanel) ShowRun(r *result.Run) {
 }
 
 // Guesses returns the predictions typed so far, by claim, for tests.
-func (p *infoPanel) guesses() []*widget.Entry {
+func (p *lessonPanel) guesses() []*widget.Entry {
 	out := make([]*widget.Entry, len(p.claims))
 	for i, c := range p.claims {
 		out[i] = c.guess

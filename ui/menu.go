@@ -41,6 +41,22 @@ func item(label string, sc fyne.Shortcut, fn func()) *fyne.MenuItem {
 	return it
 }
 
+// exportAsMenu is a job's "Export as" item: an entry per format of its kind, each
+// wrapped by wrap (nil: none), and the entries, whose state follows the job's.
+func exportAsMenu(w *window, label string, j job, formats []fileFormat, wrap func(func()) func()) (*fyne.MenuItem, []*fyne.MenuItem) {
+	var entries []*fyne.MenuItem
+	for _, f := range formats {
+		fn := func() { w.exportFileDialog(j, f) }
+		if wrap != nil {
+			fn = wrap(fn)
+		}
+		entries = append(entries, fyne.NewMenuItem(f.Name+"…", fn))
+	}
+	it := fyne.NewMenuItem(label, nil)
+	it.ChildMenu = fyne.NewMenu("", entries...)
+	return it, entries
+}
+
 // fileMenu: the run in and out of files, presets, and Quit.
 func (m *menuBar) fileMenu() *fyne.Menu {
 	w := m.w

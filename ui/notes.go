@@ -25,7 +25,7 @@ type noteRow struct {
 
 // addNote adds a backing's name, its note and, hidden until a run has gone, the
 // label for what the run measured for it.
-func (p *infoPanel) addNote(backing, note string) {
+func (p *lessonPanel) addNote(backing, note string) {
 	sw := canvas.NewRectangle(charts.Color(backing))
 	sw.SetMinSize(fyne.NewSize(14, 14))
 	name := widget.NewLabel(backing)

@@ -11,11 +11,12 @@ const (
 	slowEvery  = time.Second / 4
 )
 
-// signals are what a pump follows: a live run's or a live sweep's coalesced update
-// signal and its end (lab.Live, sweep.Live).
-type signals interface {
+// followed is what a pump follows: a live run or a live sweep (lab.Live, sweep.Live),
+// its coalesced update signal, its end, and how to stop it.
+type followed interface {
 	Updates() <-chan struct{}
 	Done() <-chan struct{}
+	Stop()
 }
 
 // pump is a job's goroutine that turns what it follows into work applied on the Fyne
@@ -23,28 +24,35 @@ type signals interface {
 // over one update at a time: the next is gathered only once the last was applied,
 // so a busy window gets fewer, larger updates rather than a queue.
 type pump struct {
-	quit chan struct{} // closed to stop the goroutine; nil when none runs
+	src  followed      // what it follows, kept after its end; nil when nothing is
+	quit chan struct{} // closed to stop the goroutine
 }
 
-// start stops the goroutine following anything else and follows src: at each of its
+// start stops what the pump followed, if anything, and follows src: at each of its
 // signals, gather (on the pump's goroutine, touching no widget) copies what the
 // widgets need and returns the func that shows it on the Fyne goroutine. ended is
 // true for the last one.
-func (p *pump) start(e env, src signals, gather func(ended bool) (show func())) {
+func (p *pump) start(e env, src followed, gather func(ended bool) (show func())) {
 	p.stop()
-	p.quit = make(chan struct{})
+	p.src, p.quit = src, make(chan struct{})
 	go follow(e, src, p.quit, gather)
 }
 
-// stop stops the goroutine, if one runs; an update still waiting is dropped.
-func (p *pump) stop() {
-	if p.quit != nil {
-		close(p.quit)
-		p.quit = nil
+// stop stops what the pump follows, if anything, and the goroutine; an update still
+// waiting is dropped. The channel returned closes once what was followed has ended
+// (its workers stop in the background); it is nil when nothing was followed.
+func (p *pump) stop() <-chan struct{} {
+	if p.src == nil {
+		return nil
 	}
+	p.src.Stop()
+	close(p.quit)
+	done := p.src.Done()
+	p.src, p.quit = nil, nil
+	return done
 }
 
-func follow(e env, src signals, quit <-chan struct{}, gather func(ended bool) func()) {
+func follow(e env, src followed, quit <-chan struct{}, gather func(ended bool) func()) {
 	for {
 		var ended bool
 		select {

@@ -174,14 +174,8 @@ func backingNames(r *result.Run) []string {
 
 // stop stops the run, if any, and its pump; its workers end in the background.
 func (j *runJob) stop() <-chan struct{} {
-	l := j.live
-	if l == nil {
-		return nil
-	}
-	l.Stop()
-	j.pump.stop()
 	j.live = nil
-	return l.Done()
+	return j.pump.stop()
 }
 
 // final stops the run and returns what -quit-after saves: the live run as measured
@@ -191,7 +185,6 @@ func (j *runJob) final() func() outcome {
 	j.stop()
 	return func() outcome {
 		if l != nil {
-			<-l.Done()
 			r, err = l.Wait()
 			if errors.Is(err, context.Canceled) {
 				err = nil

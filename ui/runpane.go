@@ -20,7 +20,7 @@ import (
 type runPane struct {
 	root   fyne.CanvasObject
 	scene  *scenePane
-	lesson *infoPanel
+	lesson *lessonPanel
 	charts *chartRow
 	table  *SummaryTable
 }
@@ -28,7 +28,7 @@ type runPane struct {
 func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	p := &runPane{
 		scene:  newScenePane(cancelLoad, layoutChosen),
-		lesson: newInfoPanel(),
+		lesson: newLessonPanel(),
 		charts: newChartRow(),
 		table:  NewSummaryTable(noRun),
 	}

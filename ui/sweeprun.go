@@ -144,14 +144,8 @@ func (j *sweepJob) finish(u sweepUpdate) {
 // stop stops the sweep, if any, and its pump; its point's workers are stopped as a
 // run's are.
 func (j *sweepJob) stop() <-chan struct{} {
-	l := j.live
-	if l == nil {
-		return nil
-	}
-	l.Stop()
-	j.pump.stop()
 	j.live = nil
-	return l.Done()
+	return j.pump.stop()
 }
 
 // final stops the sweep and returns what -quit-after saves: the points measured until
@@ -162,7 +156,6 @@ func (j *sweepJob) final() func() outcome {
 	return func() outcome {
 		var err error
 		if l != nil {
-			<-l.Done()
 			s, err = l.Wait()
 			if errors.Is(err, context.Canceled) {
 				err = nil
