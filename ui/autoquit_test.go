@@ -74,6 +74,49 @@ func TestQuitAfter(t *testing.T) {
 	}
 }
 
+// TestQuitAfterSweep drives -quit-after with the Sweep tab in front (-sweep -run):
+// the same statuses as a run's, through the same code, for a sweep's results.
+func TestQuitAfterSweep(t *testing.T) {
+	tests := []struct {
+		name, faults, values string
+		code                 int
+		saved                bool
+		stderr               string
+	}{
+		{"ends", "", "500, 1000", exit.OK, true, ""},
+		{"mismatch", "soa:checksum@2", "500, 1000", exit.Mismatch, false, "a sweep whose backings did different work is not a result"},
+		{"bad values", "", "500", exit.Usage, false, "the sweep did not start: values: 1 given"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, small("ptrarray", "soa"), tt.faults)
+			save := filepath.Join(t.TempDir(), "sweep.json")
+			var stderr bytes.Buffer
+			h.w.auto = &autoQuit{w: h.w, after: time.Minute, save: save, stderr: &stderr}
+			h.w.auto.arm()
+			h.w.bringFront(h.w.sweep)
+			h.w.sweep.values.SetText(tt.values)
+			h.w.front().job.start()
+			if tt.code == exit.Usage { // nothing started: the clock would end it
+				h.w.auto.quit()
+			}
+			h.until("the app to quit", func() bool { return h.w.quitting })
+			if h.w.exitCode != tt.code || !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("exit status %d, want %d; stderr %q, want %q in it", h.w.exitCode, tt.code, stderr.String(), tt.stderr)
+			}
+			s, err := result.LoadSweepJSON(save)
+			switch {
+			case tt.saved && err != nil:
+				t.Error(err)
+			case tt.saved && len(s.Points) != 2:
+				t.Errorf("saved %d points, want 2", len(s.Points))
+			case !tt.saved && err == nil:
+				t.Error("a sweep was saved")
+			}
+		})
+	}
+}
+
 // checkScreenshot checks that path is a PNG of the window that is not blank.
 func checkScreenshot(t *testing.T, path string) {
 	t.Helper()

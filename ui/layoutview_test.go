@@ -85,7 +85,7 @@ func TestLayoutTab(t *testing.T) {
 	// Back on the preview, the run would be asked for no layout.
 	h.w.run.pane.scene.tabs.SelectIndex(0)
 	if h.w.run.layoutOf.Load() != -1 || !h.w.run.pane.scene.preview.Visible() {
-		t.Error("on the Preview tab the controller still asks for layouts, or the preview is hidden")
+		t.Error("on the Preview tab the run still asks for layouts, or the preview is hidden")
 	}
 }
 
