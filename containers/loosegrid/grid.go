@@ -65,7 +65,10 @@ type Grid[T any] struct {
 	geo geometry
 	// at is each entry's corner, by id; a freed id's lies outside the cells' own area
 	// (geometry.away), which ShiftEach's fast path relies on instead of the live bits.
-	at    []point
+	at []point
+	// slot is where each entry's item lies in slots, by id: a move, a removal or a
+	// read of a value goes straight to the item instead of searching its cell.
+	slot  []int32
 	stale bitset // by cell: an item's corner copy may be out of date
 	// cells[c] is where cell c's items start in slots and how many there are; its
 	// room ends where cell c+1's starts. The extra last cell marks the end of the
@@ -103,6 +106,7 @@ func New[T any](bounds Box, cell int32, capacity int) *Grid[T] {
 	capacity = max(capacity, 0)
 	g.slots = make([]item[T], 0, capacity)
 	g.at = make([]point, 0, capacity)
+	g.slot = make([]int32, 0, capacity)
 	g.live = newBitset(capacity)
 	return g
 }
@@ -129,6 +133,7 @@ func (g *Grid[T]) Insert(b Box, v T) int32 {
 		}
 		id = int32(len(g.at))
 		g.at = append(g.at, point{b.X, b.Y})
+		g.slot = append(g.slot, 0) // add sets it
 		g.live.grow(len(g.at))
 	}
 	g.live.set(id)
@@ -143,7 +148,7 @@ const maxIDs = 1<<31 - 1
 // Remove takes entry id out of the grid and frees its id.
 func (g *Grid[T]) Remove(id int32) {
 	g.check("Remove", id)
-	g.unlist(g.find(id))
+	g.unlist(g.slot[id])
 	g.live.clear(id)
 	g.at[id] = g.geo.away()
 	g.free = append(g.free, id)
@@ -155,49 +160,37 @@ func (g *Grid[T]) Move(id int32, b Box) {
 	g.check("Move", id)
 	checkBox("Move", b)
 	g.widen(b)
-	it := &g.slots[g.find(id)]
-	it.w, it.h = b.W, b.H
-	g.moveTo(id, b.X, b.Y)
+	g.place(id, g.slot[id], b)
 }
 
 // MoveTo moves entry id's corner to (x, y), keeping its size: the move of a sprite or
-// a unit. While the corner stays in its cell it writes the corner by id and marks the
-// cell stale, and touches no list.
+// a unit.
 func (g *Grid[T]) MoveTo(id int32, x, y int32) {
 	g.check("MoveTo", id)
-	g.moveTo(id, x, y)
+	s := g.slot[id]
+	it := &g.slots[s]
+	g.place(id, s, Box{x, y, it.w, it.h})
 }
 
-// MoveEach moves the corner of each entry ids[i] to (xs[i], ys[i]), as MoveTo would
-// one by one; the three slices must be as long. Looping inside the grid saves a
-// frame of moves a call per move.
-func (g *Grid[T]) MoveEach(ids, xs, ys []int32) {
-	if len(xs) != len(ids) || len(ys) != len(ids) {
-		panic(fmt.Sprintf("loosegrid: MoveEach of %d ids to %d×%d coordinates", len(ids), len(xs), len(ys)))
-	}
-	for i, id := range ids {
-		g.check("MoveEach", id)
-		x, y := xs[i], ys[i]
-		p := &g.at[id]
-		from, to := g.geo.cellOf(p.x, p.y), g.geo.cellOf(x, y)
-		*p = point{x, y}
-		if from == to {
-			g.stale.set(from)
-			continue
-		}
-		g.rebucket(id, from)
-	}
-}
-
-func (g *Grid[T]) moveTo(id int32, x, y int32) {
-	p := &g.at[id]
-	from, to := g.geo.cellOf(p.x, p.y), g.geo.cellOf(x, y)
-	*p = point{x, y}
-	if from == to {
-		g.stale.set(from)
+// place gives entry id, whose item lies in slot s, the box b. It writes the box into
+// the item, which the slot by id reaches in one read, and the corner by id, and marks
+// no cell stale, so that a query reads the item as it is. An item whose corner keeps
+// its cell, or that waits pending, stays where it lies; one whose corner changes cell
+// moves to the new cell's list.
+func (g *Grid[T]) place(id, s int32, b Box) {
+	it := &g.slots[s]
+	// The copy of the corner in a placed item lies in the cell it is listed in, even
+	// when the cell is stale.
+	from, to := g.geo.cellOf(it.x, it.y), g.geo.cellOf(b.X, b.Y)
+	g.at[id] = point{b.X, b.Y}
+	if from == to || s >= g.placed() {
+		it.x, it.y, it.w, it.h = b.X, b.Y, b.W, b.H
 		return
 	}
-	g.rebucket(id, from)
+	moved := *it
+	g.unlist(s)
+	moved.x, moved.y, moved.w, moved.h = b.X, b.Y, b.W, b.H
+	g.add(moved)
 }
 
 // Step is one move of ShiftEach: entry ID's corner moves by (DX, DY).
@@ -270,27 +263,18 @@ func shiftRun[S ~struct{ ID, DX, DY int32 }](geo *geometry, at []point, stale bi
 	return i
 }
 
-// shift is ShiftEach's general move, out of its loop.
+// shift is ShiftEach's general move, out of its loop: the move MoveTo makes.
 func (g *Grid[T]) shift(st Step) {
 	g.check("ShiftEach", st.ID)
-	p := g.at[st.ID]
-	g.moveTo(st.ID, around(p.x, st.DX, g.geo.x0, g.geo.w), around(p.y, st.DY, g.geo.y0, g.geo.h))
-}
-
-// rebucket moves entry id's item from cell from to the cell of its new corner. It is
-// out of moveTo so that the common path stays short.
-func (g *Grid[T]) rebucket(id, from int32) {
-	s := g.findIn(id, from)
-	it := g.slots[s]
-	g.unlist(s)
-	it.x, it.y = g.at[id].x, g.at[id].y
-	g.add(it)
+	p, s := g.at[st.ID], g.slot[st.ID]
+	it := &g.slots[s]
+	g.place(st.ID, s, Box{around(p.x, st.DX, g.geo.x0, g.geo.w), around(p.y, st.DY, g.geo.y0, g.geo.h), it.w, it.h})
 }
 
 // Box is entry id's box.
 func (g *Grid[T]) Box(id int32) Box {
 	g.check("Box", id)
-	it := &g.slots[g.find(id)]
+	it := &g.slots[g.slot[id]]
 	p := g.at[id]
 	return Box{p.x, p.y, it.w, it.h}
 }
@@ -305,14 +289,14 @@ func (g *Grid[T]) Corner(id int32) (x, y int32) {
 // Get is entry id's value.
 func (g *Grid[T]) Get(id int32) T {
 	g.check("Get", id)
-	return g.slots[g.find(id)].val
+	return g.slots[g.slot[id]].val
 }
 
 // Ptr points at entry id's value, to change it in place; it is valid until the grid
 // next changes (an Insert, Remove, Move, Pack or Query may move the item).
 func (g *Grid[T]) Ptr(id int32) *T {
 	g.check("Ptr", id)
-	return &g.slots[g.find(id)].val
+	return &g.slots[g.slot[id]].val
 }
 
 // check panics if id is not in use: using a removed or never issued id is a caller

@@ -18,9 +18,9 @@ import (
 // and folds that grid in the frame's order. That regrouping by tile is what a structure
 // built to find "what is near this rectangle" pays on a map that wants tile order.
 //
-// Per entity it holds an 8-byte corner by id and a 20-byte item (box, id) in the cell
-// lists, which keep a quarter of their slots free for entities that arrive; per cell
-// 8 bytes and a bit. The window's scratch grid costs 12 bytes per tile of the window.
+// Per entity it holds an 8-byte corner and a 4-byte slot (where its item lies) by id,
+// and a 20-byte item (box, id) in the cell lists, which keep a quarter of their slots
+// free for entities that arrive; per cell 8 bytes and a bit. The window's scratch grid costs 12 bytes per tile of the window.
 type hashStore struct {
 	*world
 	g     *loosegrid.Grid[struct{}] // ids are entity ids
