@@ -135,6 +135,9 @@ func tableNotes(r *result.Run) []string {
 			notes = append(notes, loadNote(b.Name, &l))
 		}
 	}
+	if note := loadMemoryNote(r); note != "" {
+		notes = append(notes, note)
+	}
 	c := r.Counters
 	switch {
 	case !c.Enabled:
@@ -163,6 +166,33 @@ func loadNote(name string, l *result.Load) string {
 		}
 	}
 	return name + ": " + strings.Join(parts, "; ") + "."
+}
+
+// loadMemoryNote says, for the backings whose load's memory was measured, what the
+// load cost on the way to what it holds: the page faults (fresh pages the process
+// touched), the bytes allocated, and the bytes it let go of, which the collector frees
+// only at a later cycle. It is "" when no load was measured so.
+func loadMemoryNote(r *result.Run) string {
+	var parts []string
+	for _, b := range r.Backings {
+		l := &b.Load
+		if l.MinorFaults <= 0 && l.AllocBytes == 0 {
+			continue
+		}
+		var p strings.Builder
+		fmt.Fprintf(&p, "%s %s page faults", b.Name, units.Count(float64(l.MinorFaults)))
+		if l.PageBytes > 0 {
+			fmt.Fprintf(&p, " (%s of fresh pages)", units.Bytes(float64(l.MinorFaults*l.PageBytes)))
+		}
+		fmt.Fprintf(&p, ", %s allocated, %s of it let go before the load ended (%d collections ran)",
+			units.Bytes(float64(l.AllocBytes)), units.Bytes(float64(l.FreedLateBytes)), l.GCCycles)
+		parts = append(parts, p.String())
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Load memory: " + strings.Join(parts, "; ") + ". What a load lets go of (vectors it outgrew) " +
+		"is reused only once a collection has freed it; until then growing takes fresh pages, a page fault each."
 }
 
 // writeAligned writes rows as columns separated by two spaces: the first column

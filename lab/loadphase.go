@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"os"
 	"runtime"
 	"time"
 
@@ -10,22 +11,37 @@ import (
 )
 
 // phaseClock times the phases of one load (see workload.Phase) and measures the live
-// heap each adds. At each phase's end it runs a GC and reads the heap; the GC is not
-// in any phase's time. A load that marks no phase is one phase, workload.DefaultPhase.
+// heap each adds, and what each cost in memory on the way: the bytes it allocated, the
+// collections that ran, and the minor page faults it took (fresh pages the process
+// touched). At each phase's end it reads those, then runs a GC and reads the heap; the
+// GC is in none of a phase's figures. A load that marks no phase is one phase,
+// workload.DefaultPhase.
 type phaseClock struct {
 	rt      *rtmetrics.Reader
 	snap    rtmetrics.Snapshot
 	cur     loadPhase
 	started time.Time
 	heapAt  uint64 // live heap after the GC that ended the last phase
-	done    []loadPhase
+	// allocAt, cyclesAt and faultsAt are the allocated bytes, GC cycles and minor
+	// faults at the current phase's start; faultsAt is -1 when faults cannot be read.
+	allocAt, cyclesAt uint64
+	faultsAt          int64
+	done              []loadPhase
 }
 
 // start begins the load's first phase; heap is the live heap after a GC.
 func (c *phaseClock) start(rt *rtmetrics.Reader, heap uint64) {
 	c.rt, c.heapAt, c.done = rt, heap, nil
+	c.rt.Read(&c.snap)
+	c.mark()
 	c.cur = loadPhase{Name: workload.DefaultPhase, Kind: workload.Building}
 	c.started = time.Now()
+}
+
+// mark notes where the next phase starts: the allocated bytes and GC cycles of the
+// last snapshot, and the faults so far.
+func (c *phaseClock) mark() {
+	c.allocAt, c.cyclesAt, c.faultsAt = c.snap.AllocBytes, c.snap.GCCycles, minorFaults()
 }
 
 // next ends the current phase and begins the named one; it is the workload.PhaseFunc
@@ -45,40 +61,63 @@ func (c *phaseClock) end() []loadPhase {
 
 func (c *phaseClock) close() {
 	ns := int64(time.Since(c.started))
+	var faults int64
+	if f := minorFaults(); f >= 0 && c.faultsAt >= 0 {
+		faults = f - c.faultsAt
+	}
+	c.rt.Read(&c.snap)
+	alloc, cycles := c.snap.AllocBytes-c.allocAt, c.snap.GCCycles-c.cyclesAt
 	runtime.GC()
 	c.rt.Read(&c.snap)
 	heap := int64(c.snap.HeapLive) - int64(c.heapAt)
 	c.heapAt = c.snap.HeapLive
+	c.mark()
 	for i := range c.done {
 		if d := &c.done[i]; d.Name == c.cur.Name && d.Kind == c.cur.Kind {
 			d.NS += ns
 			d.Heap += heap
+			d.Faults += faults
+			d.Alloc += alloc
+			d.GCs += cycles
 			return
 		}
 	}
-	c.cur.NS, c.cur.Heap = ns, heap
+	c.cur.NS, c.cur.Heap, c.cur.Faults, c.cur.Alloc, c.cur.GCs = ns, heap, faults, alloc, cycles
 	c.done = append(c.done, c.cur)
 }
 
 // loadResult turns what a worker measured around a load into the result's Load: the
 // load time is that of the building and fixed phases, setup phases are timed apart,
-// and the bytes per entity leave out the fixed phases' heap.
+// and the bytes per entity leave out the fixed phases' heap. The memory the load cost
+// on the way (faults, bytes allocated, collections, and the bytes it let go of) is
+// that of the phases counted in its time.
 func loadResult(rec *loadRecord) result.Load {
 	ld := result.Load{Entities: int(rec.Entities), HeapBytes: rec.HeapAfter, RSSBytes: rec.RSS}
+	var kept int64
 	for _, p := range rec.Phases {
 		switch p.Kind {
 		case workload.Setup:
 			ld.SetupNS += p.NS
 		case workload.Fixed:
-			ld.NS += p.NS
 			ld.FixedBytes += p.Heap
-		default:
+		}
+		if p.Kind != workload.Setup {
 			ld.NS += p.NS
+			ld.MinorFaults += p.Faults
+			ld.AllocBytes += p.Alloc
+			ld.GCCycles += p.GCs
+			kept += p.Heap
 		}
 		ld.Phases = append(ld.Phases, result.Phase{Name: p.Name, Kind: p.Kind.String(), NS: p.NS, HeapBytes: p.Heap})
 	}
 	if added := int64(rec.HeapAfter) - int64(rec.HeapBefore) - ld.FixedBytes; rec.Entities > 0 && added > 0 {
 		ld.BytesPerEntity = float64(added) / float64(rec.Entities)
+	}
+	if ld.MinorFaults > 0 {
+		ld.PageBytes = int64(os.Getpagesize())
+	}
+	if dropped := int64(ld.AllocBytes) - kept; dropped > 0 {
+		ld.FreedLateBytes = dropped
 	}
 	return ld
 }
