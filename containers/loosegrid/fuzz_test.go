@@ -28,7 +28,7 @@ func (r *bytes) query() Box {
 const maxSteps = 200
 
 // FuzzOps applies a random sequence of operations (insert, remove, Move to a new box,
-// MoveTo a new corner, ShiftEach, query) to a Grid and to a reference model (maps from id to box and value, a stack of
+// MoveTo a new corner, ShiftEach, Grow, query) to a Grid and to a reference model (maps from id to box and value, a stack of
 // free ids, brute-force queries, steps wrapped by around) and
 // compares them after every step. Small cells and few entries keep the grid's room
 // scarce, so entries often shift between cells and wait pending.
@@ -61,7 +61,7 @@ func FuzzOps(f *testing.F) {
 			}
 		}
 		for step := 0; len(in.b) > 0 && step < maxSteps; step++ {
-			switch in.next(7) {
+			switch in.next(8) {
 			case 0, 1: // insert, twice as often as the others so that grids fill up
 				b, v := in.box(), int32(step)
 				want := issued
@@ -89,6 +89,8 @@ func FuzzOps(f *testing.F) {
 				}
 			case 4:
 				checkQuery(t, g, boxes, vals, in.query())
+			case 7: // room for a few more, which changes nothing a caller sees
+				g.Grow(int(in.next(16)))
 			case 6: // move the corner only, keeping the size
 				if id, ok := pick(); ok {
 					b := boxes[id]

@@ -111,6 +111,34 @@ func New[T any](bounds Box, cell int32, capacity int) *Grid[T] {
 	return g
 }
 
+// Grow makes room for n more entries beyond Len, so that the next n Inserts reallocate
+// none of the grid's arrays by id nor, while items wait for a repack (see Pack), the
+// slots they wait in. A load that knows its size saves the copies of growing by
+// append; one that asks each time for as many again as it holds grows as a C++ vector
+// does, by doubling.
+func (g *Grid[T]) Grow(n int) {
+	if n <= 0 {
+		return
+	}
+	ids := len(g.at) + n // free ids are taken first, so n entries need at most n new ones
+	g.at = growTo(g.at, ids)
+	g.slot = growTo(g.slot, ids)
+	g.live = growTo(g.live, (ids+63)/64)
+	g.slots = growTo(g.slots, len(g.slots)+n)
+}
+
+// growTo returns s with a capacity of at least c, its elements copied if it must move.
+// It allocates with make and copies, as a growing vector does, rather than through
+// append, which would clear the new room even when the memory is fresh.
+func growTo[E any](s []E, c int) []E {
+	if cap(s) >= c {
+		return s
+	}
+	d := make([]E, len(s), c)
+	copy(d, s)
+	return d
+}
+
 // Cell is the side of a cell.
 func (g *Grid[T]) Cell() int32 { return g.geo.cell }
 

@@ -163,6 +163,32 @@ func TestMoveWithinCellTouchesNoList(t *testing.T) {
 	}
 }
 
+// TestGrowKeepsArrays: after Grow(n), n Inserts move none of the grid's arrays, and
+// the grid holds what was inserted, before and after a Pack.
+func TestGrowKeepsArrays(t *testing.T) {
+	g := New[int](Box{0, 0, 100, 100}, 10, 0)
+	boxes, vals := map[int32]Box{}, map[int32]int{}
+	insert := func(k int) {
+		for i := range k {
+			b := Box{int32(i*7) % 100, int32(i*13) % 100, 3, 4}
+			id := g.Insert(b, i)
+			boxes[id], vals[id] = b, i
+		}
+	}
+	insert(5)
+	g.Grow(200)
+	at, slot, slots := &g.at[0], &g.slot[0], &g.slots[0]
+	insert(200)
+	if &g.at[0] != at || &g.slot[0] != slot || &g.slots[0] != slots {
+		t.Error("Inserts after Grow moved an array")
+	}
+	checkGrid(t, g)
+	checkQuery(t, g, boxes, vals, Box{0, 0, 100, 100})
+	g.Grow(0)
+	g.Grow(-3)
+	checkGrid(t, g)
+}
+
 func TestIDsAreReused(t *testing.T) {
 	g := New[int](Box{0, 0, 16, 16}, 4, 0)
 	a := g.Insert(Box{0, 0, 1, 1}, 1)

@@ -130,6 +130,7 @@ func BenchmarkLoad(b *testing.B) {
 		{"tiles", nil},
 		{"tiles-span10", workload.Params{pSpan: 10, pCols: 107, pRows: 80}},
 		{"tiles-span10-append", workload.Params{pSpan: 10, pCols: 107, pRows: 80, pGrowth: growAppend}},
+		{"tiles-span10-double", workload.Params{pSpan: 10, pCols: 107, pRows: 80, pGrowth: growDouble}},
 	}
 	for _, sz := range sizes {
 		p := resolve(b, sz.over)

@@ -68,6 +68,7 @@ const (
 const (
 	growSized  = 0 // counted first, each allocated once at its final size
 	growAppend = 1 // grown by append from empty, as source 000 grows its vectors
+	growDouble = 2 // grown from empty by doubling the capacity, as a C++ vector grows
 )
 
 // The values of the order parameter: in which order a frame visits the window's tiles.
@@ -116,7 +117,7 @@ var params = []workload.Param{
 	{Name: pWindowStep, Doc: "how far the window moves along its band each frame", Unit: "tiles", Default: 64, Min: 1, Max: maxSide},
 	{Name: pSpan, Doc: "side of an entity: it stands on span×span tiles (10 gives source 000's load case)", Unit: "tiles", Default: 1, Min: 1, Max: maxSpan},
 	{Name: pCell, Doc: "spatial hash cell side", Unit: "tiles", Default: 1, Min: 1, Max: maxSide},
-	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown by append from empty, as source 000 does (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growAppend},
+	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown from empty by Go's append, as source 000 grows its vectors by push_back (Go doubles a small slice and grows a large one by about a quarter), 2 = grown from empty by doubling the capacity whenever a vector is full, as a C++ vector grows in GCC's and Clang's libraries (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growDouble},
 	{Name: pOrder, Doc: "in which order each frame visits the window's tiles: 0 = row by row, finishing a row before the next, as source 000 advises; 1 = column by column, stepping to another row at every tile (the same tiles and sums for every backing; the checksum folds the tiles in the order visited)", Default: orderRows, Min: orderRows, Max: orderColumns},
 }
 
@@ -132,6 +133,7 @@ type config struct {
 	span       int32
 	cell       int32
 	sized      bool // growth = growSized
+	double     bool // growth = growDouble
 	byColumn   bool // order = orderColumns
 
 	perEnt int   // tiles one entity stands on: span²
@@ -159,6 +161,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		span:      int32(p[pSpan]),
 		cell:      int32(p[pCell]),
 		sized:     p[pGrowth] == growSized,
+		double:    p[pGrowth] == growDouble,
 		byColumn:  p[pOrder] == orderColumns,
 	}
 	if tiles := int64(c.cols) * int64(c.rows); tiles > maxTiles {
