@@ -11,21 +11,23 @@ import (
 )
 
 // phaseClock times the phases of one load (see workload.Phase) and measures the live
-// heap each adds, and what each cost in memory on the way: the bytes it allocated, the
-// collections that ran, and the minor page faults it took (fresh pages the process
-// touched). At each phase's end it reads those, then runs a GC and reads the heap; the
-// GC is in none of a phase's figures. A load that marks no phase is one phase,
-// workload.DefaultPhase.
+// heap each adds, and what each cost on the way: the bytes it allocated, the
+// collections that ran, the minor page faults it took (fresh pages the process
+// touched) and the CPU time of the whole process, in user code and in the kernel (where
+// page faults are served). At each phase's end it reads those, then runs a GC and reads
+// the heap; the GC is in none of a phase's figures. A load that marks no phase is one
+// phase, workload.DefaultPhase.
 type phaseClock struct {
 	rt      *rtmetrics.Reader
 	snap    rtmetrics.Snapshot
 	cur     loadPhase
 	started time.Time
 	heapAt  uint64 // live heap after the GC that ended the last phase
-	// allocAt, cyclesAt and faultsAt are the allocated bytes, GC cycles and minor
-	// faults at the current phase's start; faultsAt is -1 when faults cannot be read.
+	// allocAt, cyclesAt and usageAt are the allocated bytes, GC cycles and the
+	// process's use at the current phase's start; usageOK says whether it was read.
 	allocAt, cyclesAt uint64
-	faultsAt          int64
+	usageAt           usage
+	usageOK           bool
 	done              []loadPhase
 }
 
@@ -39,9 +41,10 @@ func (c *phaseClock) start(rt *rtmetrics.Reader, heap uint64) {
 }
 
 // mark notes where the next phase starts: the allocated bytes and GC cycles of the
-// last snapshot, and the faults so far.
+// last snapshot, and the process's use so far.
 func (c *phaseClock) mark() {
-	c.allocAt, c.cyclesAt, c.faultsAt = c.snap.AllocBytes, c.snap.GCCycles, minorFaults()
+	c.allocAt, c.cyclesAt = c.snap.AllocBytes, c.snap.GCCycles
+	c.usageAt, c.usageOK = usageNow()
 }
 
 // next ends the current phase and begins the named one; it is the workload.PhaseFunc
@@ -61,9 +64,9 @@ func (c *phaseClock) end() []loadPhase {
 
 func (c *phaseClock) close() {
 	ns := int64(time.Since(c.started))
-	var faults int64
-	if f := minorFaults(); f >= 0 && c.faultsAt >= 0 {
-		faults = f - c.faultsAt
+	var used usage
+	if u, ok := usageNow(); ok && c.usageOK {
+		used = u.minus(c.usageAt)
 	}
 	c.rt.Read(&c.snap)
 	alloc, cycles := c.snap.AllocBytes-c.allocAt, c.snap.GCCycles-c.cyclesAt
@@ -76,13 +79,16 @@ func (c *phaseClock) close() {
 		if d := &c.done[i]; d.Name == c.cur.Name && d.Kind == c.cur.Kind {
 			d.NS += ns
 			d.Heap += heap
-			d.Faults += faults
+			d.Faults += used.faults
+			d.UserNS += used.userNS
+			d.SysNS += used.sysNS
 			d.Alloc += alloc
 			d.GCs += cycles
 			return
 		}
 	}
-	c.cur.NS, c.cur.Heap, c.cur.Faults, c.cur.Alloc, c.cur.GCs = ns, heap, faults, alloc, cycles
+	c.cur.NS, c.cur.Heap, c.cur.Alloc, c.cur.GCs = ns, heap, alloc, cycles
+	c.cur.Faults, c.cur.UserNS, c.cur.SysNS = used.faults, used.userNS, used.sysNS
 	c.done = append(c.done, c.cur)
 }
 
@@ -104,6 +110,8 @@ func loadResult(rec *loadRecord) result.Load {
 		if p.Kind != workload.Setup {
 			ld.NS += p.NS
 			ld.MinorFaults += p.Faults
+			ld.UserNS += p.UserNS
+			ld.SysNS += p.SysNS
 			ld.AllocBytes += p.Alloc
 			ld.GCCycles += p.GCs
 			kept += p.Heap

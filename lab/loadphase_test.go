@@ -51,8 +51,14 @@ func TestPhaseClockMemory(t *testing.T) {
 	if build.Alloc < grown || aging.Alloc < garbage || table.Alloc < kept {
 		t.Errorf("allocated %d, %d and %d bytes; want at least %d, %d and %d", build.Alloc, aging.Alloc, table.Alloc, grown, garbage, kept)
 	}
-	if minorFaults() >= 0 && build.Faults < grown/int64(4*4096) {
-		t.Errorf("the building phase took %d minor faults growing a %d-byte slice; want at least a quarter of its pages", build.Faults, grown)
+	if _, ok := usageNow(); ok {
+		if build.Faults < grown/int64(4*4096) {
+			t.Errorf("the building phase took %d minor faults growing a %d-byte slice; want at least a quarter of its pages", build.Faults, grown)
+		}
+		if build.UserNS+build.SysNS <= 0 || ld.UserNS != build.UserNS+table.UserNS || ld.SysNS != build.SysNS+table.SysNS {
+			t.Errorf("CPU time: building %d+%d ns, table %d+%d, load %d+%d; want the load's the building and fixed phases' sum",
+				build.UserNS, build.SysNS, table.UserNS, table.SysNS, ld.UserNS, ld.SysNS)
+		}
 	}
 	if got, want := ld.AllocBytes, build.Alloc+table.Alloc; got != want {
 		t.Errorf("load allocated %d bytes, want the building and fixed phases' %d (not the setup phase's)", got, want)
@@ -79,12 +85,11 @@ func TestLoadMemoryMeasured(t *testing.T) {
 		t.Fatal(err)
 	}
 	ld := r.Backings[0].Load
-	t.Logf("load: %d faults, %d bytes allocated, %d freed late, %d held, %d collections", ld.MinorFaults, ld.AllocBytes, ld.FreedLateBytes, ld.HeapBytes, ld.GCCycles)
 	if ld.AllocBytes < ld.HeapBytes/2 || ld.FreedLateBytes <= 0 || ld.FreedLateBytes > int64(ld.AllocBytes) {
 		t.Errorf("load allocated %d bytes, freed late %d, holds %d: want an allocation as large as what it holds and the outgrown vectors let go",
 			ld.AllocBytes, ld.FreedLateBytes, ld.HeapBytes)
 	}
-	if minorFaults() >= 0 && ld.MinorFaults <= 0 {
-		t.Errorf("load took %d minor faults, want some", ld.MinorFaults)
+	if _, ok := usageNow(); ok && (ld.MinorFaults <= 0 || ld.UserNS+ld.SysNS <= 0) {
+		t.Errorf("load took %d minor faults and %d+%d ns of CPU time, want some of each", ld.MinorFaults, ld.UserNS, ld.SysNS)
 	}
 }

@@ -4,13 +4,14 @@ package lab
 
 import "syscall"
 
-// minorFaults is how many minor page faults the process has taken so far: pages it
-// touched that the kernel had to back (fresh memory from the system, or memory it had
-// given back), without reading a disk. -1 when it cannot be read.
-func minorFaults() int64 {
+// usageNow is what the process has used so far: its minor page faults (pages it
+// touched that the kernel had to back with fresh memory, or with memory it had been
+// given back, without reading a disk) and its CPU time in user code and in the kernel,
+// all threads. ok is false when it cannot be read.
+func usageNow() (u usage, ok bool) {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return -1
+		return usage{}, false
 	}
-	return int64(ru.Minflt)
+	return usage{faults: int64(ru.Minflt), userNS: ru.Utime.Nano(), sysNS: ru.Stime.Nano()}, true
 }
