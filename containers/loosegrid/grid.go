@@ -188,36 +188,37 @@ func (g *Grid[T]) Move(id int32, b Box) {
 	g.check("Move", id)
 	checkBox("Move", b)
 	g.widen(b)
-	g.place(id, g.slot[id], b)
+	s := g.slot[id]
+	it := &g.slots[s]
+	it.w, it.h = b.W, b.H // the size goes wherever the item goes
+	g.place(id, s, b.X, b.Y)
 }
 
 // MoveTo moves entry id's corner to (x, y), keeping its size: the move of a sprite or
 // a unit.
 func (g *Grid[T]) MoveTo(id int32, x, y int32) {
 	g.check("MoveTo", id)
-	s := g.slot[id]
-	it := &g.slots[s]
-	g.place(id, s, Box{x, y, it.w, it.h})
+	g.place(id, g.slot[id], x, y)
 }
 
-// place gives entry id, whose item lies in slot s, the box b. It writes the box into
-// the item, which the slot by id reaches in one read, and the corner by id, and marks
-// no cell stale, so that a query reads the item as it is. An item whose corner keeps
-// its cell, or that waits pending, stays where it lies; one whose corner changes cell
-// moves to the new cell's list.
-func (g *Grid[T]) place(id, s int32, b Box) {
+// place moves the corner of entry id, whose item lies in slot s, to (x, y). It writes
+// the corner into the item, which the slot by id reaches in one read, and by id, and
+// marks no cell stale, so that a query reads the item as it is. An item whose corner
+// keeps its cell, or that waits pending, stays where it lies; one whose corner changes
+// cell moves to the new cell's list.
+func (g *Grid[T]) place(id, s int32, x, y int32) {
 	it := &g.slots[s]
 	// The copy of the corner in a placed item lies in the cell it is listed in, even
 	// when the cell is stale.
-	from, to := g.geo.cellOf(it.x, it.y), g.geo.cellOf(b.X, b.Y)
-	g.at[id] = point{b.X, b.Y}
+	from, to := g.geo.cellOf(it.x, it.y), g.geo.cellOf(x, y)
+	g.at[id] = point{x, y}
 	if from == to || s >= g.placed() {
-		it.x, it.y, it.w, it.h = b.X, b.Y, b.W, b.H
+		it.x, it.y = x, y
 		return
 	}
 	moved := *it
 	g.unlist(s)
-	moved.x, moved.y, moved.w, moved.h = b.X, b.Y, b.W, b.H
+	moved.x, moved.y = x, y
 	g.add(moved)
 }
 
@@ -294,9 +295,8 @@ func shiftRun[S ~struct{ ID, DX, DY int32 }](geo *geometry, at []point, stale bi
 // shift is ShiftEach's general move, out of its loop: the move MoveTo makes.
 func (g *Grid[T]) shift(st Step) {
 	g.check("ShiftEach", st.ID)
-	p, s := g.at[st.ID], g.slot[st.ID]
-	it := &g.slots[s]
-	g.place(st.ID, s, Box{around(p.x, st.DX, g.geo.x0, g.geo.w), around(p.y, st.DY, g.geo.y0, g.geo.h), it.w, it.h})
+	p := g.at[st.ID]
+	g.place(st.ID, g.slot[st.ID], around(p.x, st.DX, g.geo.x0, g.geo.w), around(p.y, st.DY, g.geo.y0, g.geo.h))
 }
 
 // Box is entry id's box.
