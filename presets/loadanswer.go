@@ -45,21 +45,27 @@ func freshBytes(l *result.Load) float64 {
 	return float64(l.MinorFaults * page)
 }
 
-// loadCosts states both loads' costs in one sentence each.
+// loadCosts states both loads' costs: faults and bytes, then CPU time where measured.
 func loadCosts(slow, fast *result.Backing) string {
 	cost := func(b *result.Backing) string {
 		l := &b.Load
-		s := fmt.Sprintf("%s took %s page faults (%s of fresh pages", b.Name, units.Count(float64(l.MinorFaults)), units.Bytes(freshBytes(l)))
-		if l.SysNS > 0 {
-			s += fmt.Sprintf(", %s of the kernel's time", units.Duration(float64(l.SysNS)))
-		}
-		return s + fmt.Sprintf(") and allocated %s to keep %s", units.Bytes(float64(l.AllocBytes)), units.Bytes(kept(l)))
+		return fmt.Sprintf("%s took %s page faults (%s of fresh pages) and allocated %s to keep %s", b.Name,
+			units.Count(float64(l.MinorFaults)), units.Bytes(freshBytes(l)), units.Bytes(float64(l.AllocBytes)), units.Bytes(kept(l)))
 	}
 	s := fmt.Sprintf("What the loads cost on the way: %s; %s.", cost(slow), cost(fast))
-	if letGo(&slow.Load) || letGo(&fast.Load) {
+	sl, fl := &slow.Load, &fast.Load
+	if cs, cf := sl.UserNS+sl.SysNS, fl.UserNS+fl.SysNS; cs > 0 && cf > 0 {
+		s += fmt.Sprintf(" In CPU time (the worker's, every thread) %s's load took %s %s's, %s against %s, of which the "+
+			"kernel, serving page faults above all, took %s and %s.", slow.Name, units.Ratio(float64(cs)/float64(cf)), fast.Name,
+			units.Duration(float64(cs)), units.Duration(float64(cf)), units.Duration(float64(sl.SysNS)), units.Duration(float64(fl.SysNS)))
+		if float64(sl.NS) > 1.2*float64(cs) && float64(fl.NS) > 1.2*float64(cf) {
+			s += " The longer wall-clock times of the load column include time the workers were not running."
+		}
+	}
+	if letGo(sl) || letGo(fl) {
 		s += fmt.Sprintf(" What a load allocated and no longer kept, Go's collector freed only at a later cycle (%d ran "+
 			"during %s's load, %d during %s's), and until then a growing vector that finds no freed block large enough "+
-			"takes fresh pages from the system, a page fault each.", slow.Load.GCCycles, slow.Name, fast.Load.GCCycles, fast.Name)
+			"takes fresh pages from the system, a page fault each.", sl.GCCycles, slow.Name, fl.GCCycles, fast.Name)
 	}
 	return s
 }
