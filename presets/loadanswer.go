@@ -82,9 +82,13 @@ func growthWhy(growth int64, slow, fast *result.Backing, claimed float64) []stri
 	compared := fmt.Sprintf("%s took %s %s's fresh pages for %s its allocation", slow.Name, units.Ratio(pages), fast.Name, units.Ratio(allocs))
 	switch growth {
 	case tiles.GrowthSized:
+		left := "What is left of the difference in load time does not come from growing vectors."
+		if s.UserNS > 0 && f.UserNS > 0 {
+			left = fmt.Sprintf("What is left of the difference does not come from growing vectors: in user code %s's load "+
+				"took %s, %s's %s.", slow.Name, units.Duration(float64(s.UserNS)), fast.Name, units.Duration(float64(f.UserNS)))
+		}
 		return []string{fmt.Sprintf("Sized once, every vector was allocated at its final size: the loads allocated %s and %s "+
-			"what they keep and let go of almost nothing, and %s. What is left of the difference in load time does not "+
-			"come from growing vectors.", times(s), times(f), compared)}
+			"what they keep and let go of almost nothing, and %s. %s", times(s), times(f), compared, left)}
 	case tiles.GrowthDouble:
 		return []string{
 			fmt.Sprintf("Grown by doubling, as a C++ vector grows in GCC's and Clang's libraries, a vector is copied "+

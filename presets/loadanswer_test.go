@@ -49,7 +49,7 @@ func TestLoadAnswerExplains(t *testing.T) {
 			[]string{"Grown by Go's append", "Sized once"}},
 		{"sized", "tiles", tiles.GrowthSized, sized, []string{
 			"Sized once", "the loads allocated 1.00× and 1.00× what they keep",
-			"soa took 1.00× rowvec's fresh pages for 1.00× its allocation. What is left",
+			"soa took 1.00× rowvec's fresh pages for 1.00× its allocation. What is left of the difference in load time does not come from growing vectors.",
 		}, []string{"Go's collector freed only at a later cycle", "Grown by", "In CPU time"}},
 		{"another workload", "sprites", -1, grown, []string{"What the loads cost on the way"}, []string{"Grown by", "Sized once", "source's 5.80× those"}},
 		{"not measured", "tiles", tiles.GrowthAppend, func(*result.Run) {}, nil, []string{"What the loads cost"}},

@@ -17,38 +17,52 @@
 //     cell with room, shifting one item of each cell between (as a packed-memory
 //     array does); when none is near, the grid is repacked with even room everywhere
 //     at the next query.
-//   - Corners by id, copies in the cells: a move reads and writes the entry's corner
-//     in a plain array by id, as an array of positions would, and, while the corner
-//     stays in its cell, only marks the cell's copies stale (a dirty flag); a query
-//     refreshes the stale cells it visits before reading them. Only a move to another
-//     cell touches the lists: it finds the item in its old cell by its id.
-//     [ShiftEach] makes a list of such moves in a world that wraps with no call per
-//     move that keeps its cell: a multiply and a shift per axis find the cell, and a
-//     freed id is told by its corner, so no live bit is read.
+//   - Corners and slots by id, copies in the cells: each entry's corner lies in a plain
+//     array by id, as an array of positions would hold it, and so does its slot, where
+//     its item lies in the cells' array. A move ([Grid.Move], [Grid.MoveTo]) reaches
+//     the item through its slot in one read and writes the new box there and the
+//     corner by id: while the corner stays in its cell it touches no list, and a move
+//     to another cell takes the item out of its cell (the cell's last item fills its
+//     slot) and into the new one. So a query reads every item as it is.
+//   - [ShiftEach] makes a list of moves in a world that wraps, and defers what it can:
+//     a step whose corner keeps its cell writes only the corner by id and marks the
+//     cell's copies stale (a dirty flag), in a loop that calls nothing (a multiply and
+//     a shift per axis find the cell; a freed id is told by its corner, so no live bit
+//     is read), and the next query that visits a stale cell refreshes its copies, one
+//     read by id per item. That saves the moves the item's miss and charges the query
+//     a cell's worth of reads: it pays where many of a cell's entries move between
+//     queries, and costs where few do, scattered.
 //
 // [Grid] is that structure, changed entry by entry. [Index] is the same loose grid
 // rebuilt from scratch in one counting sort, for worlds where everything moves every
 // frame (particles, bullets), where that is cheaper than moving items one by one.
 //
-// Measured (go test -bench 'RTree|Move' -count 5 ./containers/loosegrid/, one run on
-// the shared 2-core VM, medians; the world of BenchmarkQuery: a million boxes of side
-// 8–64, cells of 216, views of 1920×1080 holding about 2,000):
+// Measured (go test -run '^$' -bench 'RTree' -count 5 ./containers/loosegrid/ on the
+// shared 2-core VM under a load average of 12 to 19: medians of the five runs, their
+// range in brackets, in CPU time of the benchmark's thread, which the machine's load
+// disturbs less than wall time; the world of BenchmarkQuery: a million boxes of side
+// 8–64, cells of 216, views of 1920×1080 holding about 2,000; against
+// github.com/tidwall/rtree v1.10 on the same boxes and views):
 //
-//   - Query of a view in a still world: 13.4 µs, 0.71× the time of
-//     github.com/tidwall/rtree (18.8 µs) on the same boxes and views (BenchmarkRTree);
-//     the hash table this package replaced took about 100 µs, probing some 430 cells.
-//   - A frame of 10,000 moves of up to ±16 units and one view query: 4.1 ms, 3.7×
-//     faster than the R-tree's 15.1 ms, whose move is a delete and an insert.
-//   - A move whose corner keeps its cell, 33–47 ns, against 4.5–5.4 ns for adding to
-//     two int32 columns by id with both in cache (BenchmarkMove stay and soa); a move
-//     to another cell 340–435 ns; the sprites workload's drift (up to 8 units each
-//     way) 80–110 ns. Those are MoveTo's, one call per move, with a live-bit check and
-//     two full cell computations; a ShiftEach step that keeps its cell costs 1.04–1.28×
-//     the sprites workload's soa move (BenchmarkMoves stay in scenarios/sprites).
+//   - Query of a view in a still world: QSTILL, QSTILLR the R-tree's QSTILLT; the hash
+//     table this package replaced took about 100 µs, probing some 430 cells.
+//   - A frame of 10,000 Moves of random boxes by up to ±16 units each way, not clamped
+//     to the bounds, then one view query: FRAME, FRAMER faster than the R-tree's
+//     FRAMET, whose move is a delete and an insert (wall time FRAMEW); per move about
+//     MOVENS against the R-tree's MOVER. The query inside that frame, after the moves:
+//     QFRAME, QFRAMER the R-tree's QFRAMET. Before Move wrote the box into the item (it
+//     marked the cell stale and searched the cell for the item), that frame took
+//     4.9–5.9 ms and its query 58–65 µs, 1.7–1.9× the R-tree's, in runs alternating the
+//     two builds.
+//   - The same frame by MoveTo: MOVETO; by ShiftEach, whose steps within a cell leave
+//     the cell to the query: SHIFT, and its query SHIFTQ, SHIFTQR the R-tree's.
+//   - A ShiftEach step that keeps its cell costs 1.04–1.28× the sprites workload's soa
+//     move (BenchmarkMoves stay in scenarios/sprites).
 //
-// Memory: per entry an 8-byte corner by id, and its item (box, id, value) in an
-// array with a quarter more slots than entries; per cell 8 bytes and a bit. A Grid is
-// not safe for concurrent use, Query included (it refreshes stale cells).
+// Memory: per entry an 8-byte corner and a 4-byte slot by id, and its item (box, id,
+// value) in an array with a quarter more slots than entries; per cell 8 bytes and a
+// bit. A Grid is not safe for concurrent use, Query included (it refreshes stale
+// cells).
 package loosegrid
 
 import "fmt"
