@@ -212,7 +212,7 @@ func (g *Grid[T]) Move(id int32, b Box) {
 		g.at[id] = point{b.X, b.Y}
 		return
 	}
-	g.rebucket(id, s, b.X, b.Y)
+	g.relist(id, s, b.X, b.Y)
 }
 
 // MoveTo moves entry id's corner to (x, y), keeping its size: the move of a sprite or
@@ -228,7 +228,7 @@ func (g *Grid[T]) MoveTo(id int32, x, y int32) {
 		g.at[id] = point{x, y}
 		return
 	}
-	g.rebucket(id, s, x, y)
+	g.relist(id, s, x, y)
 }
 
 // A move (Move, MoveTo, and ShiftEach's general move) writes the new corner into the
@@ -243,16 +243,22 @@ func (g *Grid[T]) MoveTo(id int32, x, y int32) {
 // alternating runs; Move's within the noise).
 
 // rebucket moves entry id, whose item lies in slot s, to corner (x, y): in place when
-// it stays in its cell or is pending, otherwise out of its cell's list and into that
-// of the new corner's cell.
+// it stays in its cell or is pending, otherwise to the new corner's cell (relist).
 func (g *Grid[T]) rebucket(id, s int32, x, y int32) {
-	g.at[id] = point{x, y}
 	it := &g.slots[s]
 	if g.geo.cellOf(it.x, it.y) == g.geo.cellOf(x, y) || s >= g.placed() {
 		it.x, it.y = x, y
+		g.at[id] = point{x, y}
 		return
 	}
-	moved := *it
+	g.relist(id, s, x, y)
+}
+
+// relist moves entry id, whose placed item in slot s leaves its cell, to corner (x, y):
+// out of its cell's list and into that of the new corner's cell.
+func (g *Grid[T]) relist(id, s int32, x, y int32) {
+	g.at[id] = point{x, y}
+	moved := g.slots[s]
 	g.unlist(s)
 	moved.x, moved.y = x, y
 	g.add(moved)
