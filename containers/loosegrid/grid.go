@@ -62,7 +62,10 @@
 //     R-tree were 3.05–3.5× faster for the frame of Moves, 0.56–0.61× for the query
 //     inside it and 0.68–0.77× for the still query.
 //   - A ShiftEach step that keeps its cell costs 1.04–1.28× the sprites workload's soa
-//     move (BenchmarkMoves stay in scenarios/sprites).
+//     move when last measured so (BenchmarkMoves stay in scenarios/sprites, CPU time
+//     per move), and 1.33–1.34× (4.1 ns against 3.1 ns) in three runs of this build
+//     on a busier machine, where the build before the slots by id measured 1.15–1.54×
+//     (4.1–4.7 ns) in turn with it: its loop did not change.
 //
 // Memory: per entry an 8-byte corner and a 4-byte slot by id, and its item (box, id,
 // value) in an array with a quarter more slots than entries; per cell 8 bytes and a
