@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"runtime"
+	"runtime/debug"
 	"testing"
 
 	"localitylab/lab/rtmetrics"
@@ -21,7 +22,9 @@ var sink [][]byte
 func TestPhaseClockMemory(t *testing.T) {
 	const grown, garbage, kept = 64 << 20, 32 << 20, 8 << 20
 	rt := rtmetrics.New()
-	runtime.GC()
+	// Give the heap's free memory back to the system, so that the growth below cannot
+	// be served by pages an earlier test left behind without faulting them in again.
+	debug.FreeOSMemory()
 	var before rtmetrics.Snapshot
 	rt.Read(&before)
 	var c phaseClock
