@@ -6,6 +6,7 @@ import (
 	"runtime/metrics"
 	"testing"
 
+	"localitylab/internal/cputime"
 	"localitylab/scenarios/workload"
 	"localitylab/scenarios/workload/workloadtest"
 )
@@ -27,11 +28,11 @@ func BenchmarkFrame(b *testing.B) {
 		var h uint64
 		runtime.LockOSThread() // one thread, so that its CPU clock covers the loop
 		defer runtime.UnlockOSThread()
-		c0 := threadCPU()
+		c0 := cputime.Thread()
 		for b.Loop() {
 			h = st.Frame()
 		}
-		if c1 := threadCPU(); c0 > 0 {
+		if c1 := cputime.Thread(); c0 > 0 {
 			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 		}
 		checkVisited(b, st, h)

@@ -1,6 +1,6 @@
 //go:build linux
 
-package tiles
+package cputime
 
 import (
 	"time"
@@ -8,8 +8,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// threadCPU is the CPU time the calling thread has used, or 0 where it cannot be read.
-func threadCPU() time.Duration {
+// Thread is the CPU time the calling thread has used, or 0 where it cannot be read.
+func Thread() time.Duration {
 	var ts unix.Timespec
 	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
 		return 0

@@ -1,5 +1,3 @@
-//go:build linux
-
 package loosegrid
 
 import (
@@ -7,17 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"localitylab/internal/cputime"
 )
 
-// threadCPU is the CPU time the calling thread has used, or 0 where it cannot be read.
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
-		return 0
-	}
-	return time.Duration(ts.Nano())
-}
+// threadCPU is the CPU time of the benchmark's thread (see package cputime).
+func threadCPU() time.Duration { return cputime.Thread() }
 
 // cpuClock measures a benchmark's loop in CPU time of its thread.
 type cpuClock time.Duration
@@ -29,7 +21,8 @@ func startCPU() cpuClock {
 	return cpuClock(threadCPU())
 }
 
-// report adds the loop's CPU time per iteration as the metric cpu-ns/op.
+// report adds the loop's CPU time per iteration as the metric cpu-ns/op, where the
+// clock could be read.
 func (c cpuClock) report(b *testing.B) {
 	end := threadCPU()
 	runtime.UnlockOSThread()
