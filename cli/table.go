@@ -135,6 +135,9 @@ func tableNotes(r *result.Run) []string {
 			notes = append(notes, loadNote(b.Name, &l))
 		}
 	}
+	if note := loadMemoryNote(r); note != "" {
+		notes = append(notes, note)
+	}
 	c := r.Counters
 	switch {
 	case !c.Enabled:
@@ -163,6 +166,36 @@ func loadNote(name string, l *result.Load) string {
 		}
 	}
 	return name + ": " + strings.Join(parts, "; ") + "."
+}
+
+// loadMemoryNote says, for the backings whose load's cost was measured, what the load
+// cost on the way to what it holds: the page faults (fresh pages the process touched),
+// the worker's CPU time and how much of it the kernel took (serving the faults, above
+// all), the bytes allocated, and the bytes let go of, which the collector frees only
+// at a later cycle. It is "" when no load was measured so.
+func loadMemoryNote(r *result.Run) string {
+	var b strings.Builder
+	for _, bk := range r.Backings {
+		l := &bk.Load
+		if l.MinorFaults <= 0 && l.AllocBytes == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n  %s: %s page faults", bk.Name, units.Count(float64(l.MinorFaults)))
+		if l.PageBytes > 0 {
+			fmt.Fprintf(&b, " (%s of fresh pages)", units.Bytes(float64(l.MinorFaults*l.PageBytes)))
+		}
+		if cpu := l.UserNS + l.SysNS; cpu > 0 {
+			fmt.Fprintf(&b, "; CPU %s, %s of it in the kernel", units.Duration(float64(cpu)), units.Duration(float64(l.SysNS)))
+		}
+		fmt.Fprintf(&b, "; %s allocated, %s of it let go before the load ended (%d collections ran)",
+			units.Bytes(float64(l.AllocBytes)), units.Bytes(float64(l.FreedLateBytes)), l.GCCycles)
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return "Load memory (the load's own phases; CPU time of the whole worker):" + b.String() +
+		"\nWhat a load lets go of (vectors it outgrew) is reused only once a collection has freed it; " +
+		"until then growing takes fresh pages, a page fault each."
 }
 
 // writeAligned writes rows as columns separated by two spaces: the first column

@@ -42,3 +42,32 @@ func TestTableCounters(t *testing.T) {
 		t.Errorf("counters off is not said:\n%s", b.String())
 	}
 }
+
+// TestLoadMemoryNote: the table says what each measured load cost in memory, and says
+// nothing of loads measured without those figures.
+func TestLoadMemoryNote(t *testing.T) {
+	r := &result.Run{Workload: "tiles", Params: map[string]int64{"seed": 1, "entities": 1000}, Frames: 4,
+		Backings: []result.Backing{
+			{Name: "rowvec", Load: result.Load{NS: 2e9, Entities: 1000, MinorFaults: 630_000, PageBytes: 4096,
+				UserNS: 5e9, SysNS: 1.5e9, AllocBytes: 6 << 30, FreedLateBytes: 5 << 30, GCCycles: 15}},
+			{Name: "soa", Load: result.Load{NS: 3e9, Entities: 1000}},
+		},
+	}
+	var b strings.Builder
+	if err := writeTable(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	want := "\n  rowvec: 630,000 page faults (2.40 GiB of fresh pages); CPU 6.50 s, 1.50 s of it in the kernel; 6.00 GiB allocated, 5.00 GiB of it let go before the load ended (15 collections ran)\n"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("table lacks %q:\n%s", want, b.String())
+	}
+	if strings.Contains(b.String(), "soa:") {
+		t.Errorf("a load measured without faults shows some:\n%s", b.String())
+	}
+	r.Backings = r.Backings[1:]
+	b.Reset()
+	writeTable(&b, r)
+	if strings.Contains(b.String(), "Load memory") {
+		t.Errorf("a note of load memory without any measured:\n%s", b.String())
+	}
+}

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"os"
 	"runtime"
 	"time"
 
@@ -10,22 +11,40 @@ import (
 )
 
 // phaseClock times the phases of one load (see workload.Phase) and measures the live
-// heap each adds. At each phase's end it runs a GC and reads the heap; the GC is not
-// in any phase's time. A load that marks no phase is one phase, workload.DefaultPhase.
+// heap each adds, and what each cost on the way: the bytes it allocated, the
+// collections that ran, the minor page faults it took (fresh pages the process
+// touched) and the CPU time of the whole process, in user code and in the kernel (where
+// page faults are served). At each phase's end it reads those, then runs a GC and reads
+// the heap; the GC is in none of a phase's figures. A load that marks no phase is one
+// phase, workload.DefaultPhase.
 type phaseClock struct {
 	rt      *rtmetrics.Reader
 	snap    rtmetrics.Snapshot
 	cur     loadPhase
 	started time.Time
 	heapAt  uint64 // live heap after the GC that ended the last phase
-	done    []loadPhase
+	// allocAt, cyclesAt and usageAt are the allocated bytes, GC cycles and the
+	// process's use at the current phase's start; usageOK says whether it was read.
+	allocAt, cyclesAt uint64
+	usageAt           usage
+	usageOK           bool
+	done              []loadPhase
 }
 
 // start begins the load's first phase; heap is the live heap after a GC.
 func (c *phaseClock) start(rt *rtmetrics.Reader, heap uint64) {
 	c.rt, c.heapAt, c.done = rt, heap, nil
+	c.rt.Read(&c.snap)
+	c.mark()
 	c.cur = loadPhase{Name: workload.DefaultPhase, Kind: workload.Building}
 	c.started = time.Now()
+}
+
+// mark notes where the next phase starts: the allocated bytes and GC cycles of the
+// last snapshot, and the process's use so far.
+func (c *phaseClock) mark() {
+	c.allocAt, c.cyclesAt = c.snap.AllocBytes, c.snap.GCCycles
+	c.usageAt, c.usageOK = usageNow()
 }
 
 // next ends the current phase and begins the named one; it is the workload.PhaseFunc
@@ -45,40 +64,68 @@ func (c *phaseClock) end() []loadPhase {
 
 func (c *phaseClock) close() {
 	ns := int64(time.Since(c.started))
+	var used usage
+	if u, ok := usageNow(); ok && c.usageOK {
+		used = u.minus(c.usageAt)
+	}
+	c.rt.Read(&c.snap)
+	alloc, cycles := c.snap.AllocBytes-c.allocAt, c.snap.GCCycles-c.cyclesAt
 	runtime.GC()
 	c.rt.Read(&c.snap)
 	heap := int64(c.snap.HeapLive) - int64(c.heapAt)
 	c.heapAt = c.snap.HeapLive
+	c.mark()
 	for i := range c.done {
 		if d := &c.done[i]; d.Name == c.cur.Name && d.Kind == c.cur.Kind {
 			d.NS += ns
 			d.Heap += heap
+			d.Faults += used.faults
+			d.UserNS += used.userNS
+			d.SysNS += used.sysNS
+			d.Alloc += alloc
+			d.GCs += cycles
 			return
 		}
 	}
-	c.cur.NS, c.cur.Heap = ns, heap
+	c.cur.NS, c.cur.Heap, c.cur.Alloc, c.cur.GCs = ns, heap, alloc, cycles
+	c.cur.Faults, c.cur.UserNS, c.cur.SysNS = used.faults, used.userNS, used.sysNS
 	c.done = append(c.done, c.cur)
 }
 
 // loadResult turns what a worker measured around a load into the result's Load: the
 // load time is that of the building and fixed phases, setup phases are timed apart,
-// and the bytes per entity leave out the fixed phases' heap.
+// and the bytes per entity leave out the fixed phases' heap. The memory the load cost
+// on the way (faults, bytes allocated, collections, and the bytes it let go of) is
+// that of the phases counted in its time.
 func loadResult(rec *loadRecord) result.Load {
 	ld := result.Load{Entities: int(rec.Entities), HeapBytes: rec.HeapAfter, RSSBytes: rec.RSS}
+	var kept int64
 	for _, p := range rec.Phases {
 		switch p.Kind {
 		case workload.Setup:
 			ld.SetupNS += p.NS
 		case workload.Fixed:
-			ld.NS += p.NS
 			ld.FixedBytes += p.Heap
-		default:
+		}
+		if p.Kind != workload.Setup {
 			ld.NS += p.NS
+			ld.MinorFaults += p.Faults
+			ld.UserNS += p.UserNS
+			ld.SysNS += p.SysNS
+			ld.AllocBytes += p.Alloc
+			ld.GCCycles += p.GCs
+			kept += p.Heap
 		}
 		ld.Phases = append(ld.Phases, result.Phase{Name: p.Name, Kind: p.Kind.String(), NS: p.NS, HeapBytes: p.Heap})
 	}
 	if added := int64(rec.HeapAfter) - int64(rec.HeapBefore) - ld.FixedBytes; rec.Entities > 0 && added > 0 {
 		ld.BytesPerEntity = float64(added) / float64(rec.Entities)
+	}
+	if ld.MinorFaults > 0 {
+		ld.PageBytes = int64(os.Getpagesize())
+	}
+	if dropped := int64(ld.AllocBytes) - kept; dropped > 0 {
+		ld.FreedLateBytes = dropped
 	}
 	return ld
 }

@@ -103,12 +103,18 @@ type loadRecord struct {
 }
 
 // loadPhase is one phase of a load (see workload.Phase): its time, without the GC the
-// worker runs at each phase's end to measure it, and the live heap it added.
+// worker runs at each phase's end to measure it, the live heap it added, and what it
+// cost in memory on the way (see phaseClock).
 type loadPhase struct {
-	Name string             `json:"name"`
-	Kind workload.PhaseKind `json:"kind"`
-	NS   int64              `json:"ns"`
-	Heap int64              `json:"heap"` // may be negative: a phase can free more than it keeps
+	Name   string             `json:"name"`
+	Kind   workload.PhaseKind `json:"kind"`
+	NS     int64              `json:"ns"`
+	Heap   int64              `json:"heap"`              // may be negative: a phase can free more than it keeps
+	Faults int64              `json:"faults,omitempty"`  // minor page faults; 0 where they cannot be read
+	UserNS int64              `json:"user_ns,omitempty"` // CPU time of the whole process in user code
+	SysNS  int64              `json:"sys_ns,omitempty"`  // and in the kernel (page faults among it)
+	Alloc  uint64             `json:"alloc,omitempty"`   // heap bytes allocated
+	GCs    uint64             `json:"gcs,omitempty"`     // GC cycles that ran, not the worker's own at its end
 }
 
 // writer builds one message at a time in a reused buffer and writes it with one call,

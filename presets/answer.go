@@ -41,7 +41,7 @@ func (c Claim) Answer(r *result.Run) Answer {
 	case "frame":
 		a = c.answerFrame(r)
 	case "load":
-		a = c.answerLoad(r)
+		a = c.explainLoad(r, c.answerLoad(r))
 	case "lookup":
 		a = c.answerLookup(r)
 	case "budget":

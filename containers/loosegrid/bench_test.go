@@ -122,7 +122,8 @@ func checkFound(b *testing.B, w *world, view Box, got []int32) {
 // default, where about one move in five changes cell. "soa" makes the drift moves in
 // two plain []int32 columns, x and y, as the sprites workload's soa backing does: the
 // price of a move with no index to keep. The ids are spread over the whole world, so
-// each move pays the cache misses a frame's would.
+// each move pays the cache misses a frame's would. Beside wall time each reports the
+// CPU time of its thread per move (cpu-ns/op), which a shared machine disturbs less.
 func BenchmarkMove(b *testing.B) {
 	for _, n := range benchSizes() {
 		w := worldOf(n, benchCell)
@@ -133,6 +134,7 @@ func BenchmarkMove(b *testing.B) {
 				xs[i], ys[i] = bx.X, bx.Y
 			}
 			b.ReportAllocs()
+			cpu := startCPU()
 			i := 0
 			for b.Loop() {
 				mv := moves[i%len(moves)]
@@ -140,6 +142,7 @@ func BenchmarkMove(b *testing.B) {
 				ys[mv.id] += mv.dy
 				i++
 			}
+			cpu.report(b)
 			if slices.Equal(xs[:1000], ys[:1000]) {
 				b.Fatal("impossible: the columns are equal")
 			}
@@ -148,6 +151,7 @@ func BenchmarkMove(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%d", mode, n), func(b *testing.B) {
 				moves := moveList(w, mode, 1<<16)
 				b.ReportAllocs()
+				cpu := startCPU()
 				i := 0
 				for b.Loop() {
 					mv := moves[i%len(moves)]
@@ -155,6 +159,7 @@ func BenchmarkMove(b *testing.B) {
 					w.g.MoveTo(mv.id, x+mv.dx, y+mv.dy)
 					i++
 				}
+				cpu.report(b)
 				b.StopTimer()
 				for _, mv := range moves { // put every entry back where worldOf had it
 					w.g.Move(mv.id, w.boxes[mv.id])

@@ -9,13 +9,16 @@ import (
 // checkGrid verifies every invariant of g: the cells' runs lie in order within the
 // placed slots; each placed item sits in the cell of its entry's corner, with a copy
 // of that corner unless the cell is marked stale; every entry in use has exactly one
-// item, placed or pending; the free ids are exactly the others; and the widest sides
-// bound every box.
+// item, placed or pending, where its slot by id says; the free ids are exactly the
+// others; and the widest sides bound every box.
 func checkGrid[T any](t *testing.T, g *Grid[T]) {
 	t.Helper()
 	nc := len(g.cells) - 1
 	if nc != g.geo.cells() {
 		t.Fatalf("%d cells, geometry says %d", nc, g.geo.cells())
+	}
+	if len(g.slot) != len(g.at) {
+		t.Fatalf("%d slots by id for %d ids", len(g.slot), len(g.at))
 	}
 	seen := make([]bool, len(g.at))
 	claim := func(s int32, where string) {
@@ -28,6 +31,9 @@ func checkGrid[T any](t *testing.T, g *Grid[T]) {
 			t.Fatalf("%s: id %d listed twice", where, it.id)
 		}
 		seen[it.id] = true
+		if g.slot[it.id] != s {
+			t.Fatalf("%s: id %d lies in slot %d, its slot by id says %d", where, it.id, s, g.slot[it.id])
+		}
 		if it.w < 1 || it.h < 1 || it.w > g.maxW || it.h > g.maxH {
 			t.Fatalf("%s: id %d has size %d×%d; widest sides %d×%d", where, it.id, it.w, it.h, g.maxW, g.maxH)
 		}

@@ -27,8 +27,8 @@ func (r *bytes) query() Box {
 
 const maxSteps = 200
 
-// FuzzOps applies a random sequence of operations (insert, remove, move, ShiftEach,
-// query) to a Grid and to a reference model (maps from id to box and value, a stack of
+// FuzzOps applies a random sequence of operations (insert, remove, Move to a new box,
+// MoveTo a new corner, ShiftEach, Grow, query) to a Grid and to a reference model (maps from id to box and value, a stack of
 // free ids, brute-force queries, steps wrapped by around) and
 // compares them after every step. Small cells and few entries keep the grid's room
 // scarce, so entries often shift between cells and wait pending.
@@ -37,6 +37,8 @@ func FuzzOps(f *testing.F) {
 	f.Add([]byte{3, 0, 60, 60, 10, 10, 2, 0, 61, 59, 12, 12, 1, 0, 0, 10, 10, 10, 3, 50, 50, 20, 20})
 	f.Add([]byte{0, 0, 0, 0, 0, 41, 41, 0, 0, 64, 64, 1, 1, 0, 2, 1, 1, 1, 0, 0, 3, 0, 0, 127, 127, 4})
 	f.Add([]byte{9, 0, 0, 10, 10, 5, 5, 1, 90, 3, 9, 9, 5, 3, 0, 80, 1, 0, 0, 5, 2, 0, 0, 5, 1, 1, 0, 40, 40})
+	// MoveTo in and out of cells, then Move of the same entries, queried between.
+	f.Add([]byte{5, 1, 0, 20, 20, 4, 4, 0, 30, 22, 6, 6, 6, 0, 24, 20, 0, 0, 6, 1, 60, 70, 0, 0, 4, 10, 10, 60, 60, 3, 0, 25, 21, 30, 2, 4, 0, 0, 100, 100})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := &bytes{data}
 		g := New[int32](Box{0, 0, 96, 96}, 1+in.next(24), int(in.next(8)))
@@ -59,7 +61,7 @@ func FuzzOps(f *testing.F) {
 			}
 		}
 		for step := 0; len(in.b) > 0 && step < maxSteps; step++ {
-			switch in.next(6) {
+			switch in.next(8) {
 			case 0, 1: // insert, twice as often as the others so that grids fill up
 				b, v := in.box(), int32(step)
 				want := issued
@@ -87,6 +89,16 @@ func FuzzOps(f *testing.F) {
 				}
 			case 4:
 				checkQuery(t, g, boxes, vals, in.query())
+			case 7: // room for a few more, which changes nothing a caller sees
+				g.Grow(int(in.next(16)))
+			case 6: // move the corner only, keeping the size
+				if id, ok := pick(); ok {
+					b := boxes[id]
+					c := in.box()
+					g.MoveTo(id, c.X, c.Y)
+					b.X, b.Y = c.X, c.Y
+					boxes[id] = b
+				}
 			case 5: // shift a few entries around the torus of the bounds, by up to ±40
 				var steps []Step
 				for range in.next(4) {

@@ -17,38 +17,60 @@
 //     cell with room, shifting one item of each cell between (as a packed-memory
 //     array does); when none is near, the grid is repacked with even room everywhere
 //     at the next query.
-//   - Corners by id, copies in the cells: a move reads and writes the entry's corner
-//     in a plain array by id, as an array of positions would, and, while the corner
-//     stays in its cell, only marks the cell's copies stale (a dirty flag); a query
-//     refreshes the stale cells it visits before reading them. Only a move to another
-//     cell touches the lists: it finds the item in its old cell by its id.
-//     [ShiftEach] makes a list of such moves in a world that wraps with no call per
-//     move that keeps its cell: a multiply and a shift per axis find the cell, and a
-//     freed id is told by its corner, so no live bit is read.
+//   - Corners and slots by id, copies in the cells: each entry's corner lies in a plain
+//     array by id, as an array of positions would hold it, and so does its slot, where
+//     its item lies in the cells' array. A move ([Grid.Move], [Grid.MoveTo]) reaches
+//     the item through its slot in one read and writes the new box there and the
+//     corner by id: while the corner stays in its cell it touches no list, and a move
+//     to another cell takes the item out of its cell (the cell's last item fills its
+//     slot) and into the new one. So a query reads every item as it is.
+//   - [ShiftEach] makes a list of moves in a world that wraps, and defers what it can:
+//     a step whose corner keeps its cell writes only the corner by id and marks the
+//     cell's copies stale (a dirty flag), in a loop that calls nothing (a multiply and
+//     a shift per axis find the cell; a freed id is told by its corner, so no live bit
+//     is read), and the next query that visits a stale cell refreshes its copies, one
+//     read by id per item. That saves the moves the item's miss and charges the query
+//     a cell's worth of reads: it pays where many of a cell's entries move between
+//     queries, and costs where few do, scattered.
 //
 // [Grid] is that structure, changed entry by entry. [Index] is the same loose grid
 // rebuilt from scratch in one counting sort, for worlds where everything moves every
 // frame (particles, bullets), where that is cheaper than moving items one by one.
 //
-// Measured (go test -bench 'RTree|Move' -count 5 ./containers/loosegrid/, one run on
-// the shared 2-core VM, medians; the world of BenchmarkQuery: a million boxes of side
-// 8–64, cells of 216, views of 1920×1080 holding about 2,000):
+// Measured (go test -run '^$' -bench 'RTree' -count 5 ./containers/loosegrid/ on the
+// shared 2-core VM under a load average of 22 to 25: medians of the five runs, their
+// range in brackets, in CPU time of the benchmark's thread, which the machine's load
+// disturbs less than wall time; the world of BenchmarkQuery: a million boxes of side
+// 8–64, cells of 216, views of 1920×1080 holding about 2,000; against
+// github.com/tidwall/rtree v1.10 on the same boxes and views):
 //
-//   - Query of a view in a still world: 13.4 µs, 0.71× the time of
-//     github.com/tidwall/rtree (18.8 µs) on the same boxes and views (BenchmarkRTree);
-//     the hash table this package replaced took about 100 µs, probing some 430 cells.
-//   - A frame of 10,000 moves of up to ±16 units and one view query: 4.1 ms, 3.7×
-//     faster than the R-tree's 15.1 ms, whose move is a delete and an insert.
-//   - A move whose corner keeps its cell, 33–47 ns, against 4.5–5.4 ns for adding to
-//     two int32 columns by id with both in cache (BenchmarkMove stay and soa); a move
-//     to another cell 340–435 ns; the sprites workload's drift (up to 8 units each
-//     way) 80–110 ns. Those are MoveTo's, one call per move, with a live-bit check and
-//     two full cell computations; a ShiftEach step that keeps its cell costs 1.04–1.28×
-//     the sprites workload's soa move (BenchmarkMoves stay in scenarios/sprites).
+//   - Query of a view in a still world: 8.1 µs (8.1–8.2), 0.75× the R-tree's 10.8 µs
+//     (10.1–12.5); the hash table this package replaced took about 100 µs, probing
+//     some 430 cells.
+//   - A frame of 10,000 Moves of random boxes by up to ±16 units each way, not clamped
+//     to the bounds, then one view query: 3.5 ms (3.2–5.0), 3.5× faster than the
+//     R-tree's 12.2 ms (11.5–12.5), whose move is a delete and an insert (in wall time
+//     12.2 against 42.1 ms); about 350 ns per move against the R-tree's 1,200. The
+//     query inside that frame, after the moves: 20 µs (19–29), 0.57× the R-tree's 35.5
+//     µs (34–37). Before Move wrote the box into the item (it marked the cell stale and
+//     searched the cell for the item), that frame took 4.9–5.9 ms and its query 58–65
+//     µs, 1.7–1.9× the R-tree's, in runs alternating the two builds.
+//   - The same frame by MoveTo: 4.0 ms (3.9–4.1); by ShiftEach, whose steps within a
+//     cell leave the cell to the query: 2.1 ms (1.9–2.2), and its query 51 µs (49–54),
+//     1.45× the R-tree's.
+//   - Over three such runs in one afternoon (load averages 12 to 25) the ratios to the
+//     R-tree were 3.05–3.5× faster for the frame of Moves, 0.56–0.61× for the query
+//     inside it and 0.68–0.77× for the still query.
+//   - A ShiftEach step that keeps its cell costs 1.04–1.28× the sprites workload's soa
+//     move when last measured so (BenchmarkMoves stay in scenarios/sprites, CPU time
+//     per move), and 1.33–1.34× (4.1 ns against 3.1 ns) in three runs of this build
+//     on a busier machine, where the build before the slots by id measured 1.15–1.54×
+//     (4.1–4.7 ns) in turn with it: its loop did not change.
 //
-// Memory: per entry an 8-byte corner by id, and its item (box, id, value) in an
-// array with a quarter more slots than entries; per cell 8 bytes and a bit. A Grid is
-// not safe for concurrent use, Query included (it refreshes stale cells).
+// Memory: per entry an 8-byte corner and a 4-byte slot by id, and its item (box, id,
+// value) in an array with a quarter more slots than entries; per cell 8 bytes and a
+// bit. A Grid is not safe for concurrent use, Query included (it refreshes stale
+// cells).
 package loosegrid
 
 import "fmt"
@@ -65,7 +87,10 @@ type Grid[T any] struct {
 	geo geometry
 	// at is each entry's corner, by id; a freed id's lies outside the cells' own area
 	// (geometry.away), which ShiftEach's fast path relies on instead of the live bits.
-	at    []point
+	at []point
+	// slot is where each entry's item lies in slots, by id: a move, a removal or a
+	// read of a value goes straight to the item instead of searching its cell.
+	slot  []int32
 	stale bitset // by cell: an item's corner copy may be out of date
 	// cells[c] is where cell c's items start in slots and how many there are; its
 	// room ends where cell c+1's starts. The extra last cell marks the end of the
@@ -103,8 +128,37 @@ func New[T any](bounds Box, cell int32, capacity int) *Grid[T] {
 	capacity = max(capacity, 0)
 	g.slots = make([]item[T], 0, capacity)
 	g.at = make([]point, 0, capacity)
+	g.slot = make([]int32, 0, capacity)
 	g.live = newBitset(capacity)
 	return g
+}
+
+// Grow makes room for n more entries beyond Len, so that the next n Inserts reallocate
+// none of the grid's arrays by id nor, while items wait for a repack (see Pack), the
+// slots they wait in. A load that knows its size saves the copies of growing by
+// append; one that asks each time for as many again as it holds grows as a C++ vector
+// does, by doubling.
+func (g *Grid[T]) Grow(n int) {
+	if n <= 0 {
+		return
+	}
+	ids := len(g.at) + n // free ids are taken first, so n entries need at most n new ones
+	g.at = growTo(g.at, ids)
+	g.slot = growTo(g.slot, ids)
+	g.live = growTo(g.live, (ids+63)/64)
+	g.slots = growTo(g.slots, len(g.slots)+n)
+}
+
+// growTo returns s with a capacity of at least c, its elements copied if it must move.
+// It allocates with make and copies, as a growing vector does, rather than through
+// append, which would clear the new room even when the memory is fresh.
+func growTo[E any](s []E, c int) []E {
+	if cap(s) >= c {
+		return s
+	}
+	d := make([]E, len(s), c)
+	copy(d, s)
+	return d
 }
 
 // Cell is the side of a cell.
@@ -129,6 +183,7 @@ func (g *Grid[T]) Insert(b Box, v T) int32 {
 		}
 		id = int32(len(g.at))
 		g.at = append(g.at, point{b.X, b.Y})
+		g.slot = append(g.slot, 0) // add sets it
 		g.live.grow(len(g.at))
 	}
 	g.live.set(id)
@@ -143,7 +198,7 @@ const maxIDs = 1<<31 - 1
 // Remove takes entry id out of the grid and frees its id.
 func (g *Grid[T]) Remove(id int32) {
 	g.check("Remove", id)
-	g.unlist(g.find(id))
+	g.unlist(g.slot[id])
 	g.live.clear(id)
 	g.at[id] = g.geo.away()
 	g.free = append(g.free, id)
@@ -152,52 +207,69 @@ func (g *Grid[T]) Remove(id int32) {
 
 // Move gives entry id the box b, which must cover at least one unit.
 func (g *Grid[T]) Move(id int32, b Box) {
-	g.check("Move", id)
+	if !g.live.has(id) { // check, written out (see rebucket)
+		badID("Move", id)
+	}
 	checkBox("Move", b)
 	g.widen(b)
-	it := &g.slots[g.find(id)]
-	it.w, it.h = b.W, b.H
-	g.moveTo(id, b.X, b.Y)
+	s := g.slot[id]
+	it := &g.slots[s]
+	it.w, it.h = b.W, b.H                                                      // the size goes wherever the item goes
+	if g.geo.cellOf(it.x, it.y) == g.geo.cellOf(b.X, b.Y) || s >= g.placed() { // it stays (see rebucket)
+		it.x, it.y = b.X, b.Y
+		g.at[id] = point{b.X, b.Y}
+		return
+	}
+	g.relist(id, s, b.X, b.Y)
 }
 
 // MoveTo moves entry id's corner to (x, y), keeping its size: the move of a sprite or
-// a unit. While the corner stays in its cell it writes the corner by id and marks the
-// cell stale, and touches no list.
+// a unit.
 func (g *Grid[T]) MoveTo(id int32, x, y int32) {
-	g.check("MoveTo", id)
-	g.moveTo(id, x, y)
-}
-
-// MoveEach moves the corner of each entry ids[i] to (xs[i], ys[i]), as MoveTo would
-// one by one; the three slices must be as long. Looping inside the grid saves a
-// frame of moves a call per move.
-func (g *Grid[T]) MoveEach(ids, xs, ys []int32) {
-	if len(xs) != len(ids) || len(ys) != len(ids) {
-		panic(fmt.Sprintf("loosegrid: MoveEach of %d ids to %d×%d coordinates", len(ids), len(xs), len(ys)))
+	if !g.live.has(id) {
+		badID("MoveTo", id)
 	}
-	for i, id := range ids {
-		g.check("MoveEach", id)
-		x, y := xs[i], ys[i]
-		p := &g.at[id]
-		from, to := g.geo.cellOf(p.x, p.y), g.geo.cellOf(x, y)
-		*p = point{x, y}
-		if from == to {
-			g.stale.set(from)
-			continue
-		}
-		g.rebucket(id, from)
-	}
-}
-
-func (g *Grid[T]) moveTo(id int32, x, y int32) {
-	p := &g.at[id]
-	from, to := g.geo.cellOf(p.x, p.y), g.geo.cellOf(x, y)
-	*p = point{x, y}
-	if from == to {
-		g.stale.set(from)
+	s := g.slot[id]
+	it := &g.slots[s]
+	if g.geo.cellOf(it.x, it.y) == g.geo.cellOf(x, y) || s >= g.placed() { // it stays (see rebucket)
+		it.x, it.y = x, y
+		g.at[id] = point{x, y}
 		return
 	}
-	g.rebucket(id, from)
+	g.relist(id, s, x, y)
+}
+
+// A move (Move, MoveTo, and ShiftEach's general move) writes the new corner into the
+// entry's item, which the slot by id reaches in one read, and by id, and marks no cell
+// stale, so that a query reads the item as it is. An item whose corner keeps its cell,
+// or that waits pending, stays where it lies; one whose corner changes cell moves to
+// the new cell's list. The corner copy of a placed item lies in the cell it is listed
+// in, even when the cell is stale, so the item's own copy names its cell. Move and
+// MoveTo make the first case in their own bodies, with no call: the compiler inlined
+// neither a method for it nor check into them, and with those calls a frame of
+// MoveTo measured about a tenth slower (BenchmarkRTree frame-moveto, CPU time, four
+// alternating runs; Move's within the noise).
+
+// rebucket moves entry id, whose item lies in slot s, to corner (x, y): in place when
+// it stays in its cell or is pending, otherwise to the new corner's cell (relist).
+func (g *Grid[T]) rebucket(id, s int32, x, y int32) {
+	it := &g.slots[s]
+	if g.geo.cellOf(it.x, it.y) == g.geo.cellOf(x, y) || s >= g.placed() {
+		it.x, it.y = x, y
+		g.at[id] = point{x, y}
+		return
+	}
+	g.relist(id, s, x, y)
+}
+
+// relist moves entry id, whose placed item in slot s leaves its cell, to corner (x, y):
+// out of its cell's list and into that of the new corner's cell.
+func (g *Grid[T]) relist(id, s int32, x, y int32) {
+	g.at[id] = point{x, y}
+	moved := g.slots[s]
+	g.unlist(s)
+	moved.x, moved.y = x, y
+	g.add(moved)
 }
 
 // Step is one move of ShiftEach: entry ID's corner moves by (DX, DY).
@@ -270,27 +342,17 @@ func shiftRun[S ~struct{ ID, DX, DY int32 }](geo *geometry, at []point, stale bi
 	return i
 }
 
-// shift is ShiftEach's general move, out of its loop.
+// shift is ShiftEach's general move, out of its loop: the move MoveTo makes.
 func (g *Grid[T]) shift(st Step) {
 	g.check("ShiftEach", st.ID)
 	p := g.at[st.ID]
-	g.moveTo(st.ID, around(p.x, st.DX, g.geo.x0, g.geo.w), around(p.y, st.DY, g.geo.y0, g.geo.h))
-}
-
-// rebucket moves entry id's item from cell from to the cell of its new corner. It is
-// out of moveTo so that the common path stays short.
-func (g *Grid[T]) rebucket(id, from int32) {
-	s := g.findIn(id, from)
-	it := g.slots[s]
-	g.unlist(s)
-	it.x, it.y = g.at[id].x, g.at[id].y
-	g.add(it)
+	g.rebucket(st.ID, g.slot[st.ID], around(p.x, st.DX, g.geo.x0, g.geo.w), around(p.y, st.DY, g.geo.y0, g.geo.h))
 }
 
 // Box is entry id's box.
 func (g *Grid[T]) Box(id int32) Box {
 	g.check("Box", id)
-	it := &g.slots[g.find(id)]
+	it := &g.slots[g.slot[id]]
 	p := g.at[id]
 	return Box{p.x, p.y, it.w, it.h}
 }
@@ -305,27 +367,29 @@ func (g *Grid[T]) Corner(id int32) (x, y int32) {
 // Get is entry id's value.
 func (g *Grid[T]) Get(id int32) T {
 	g.check("Get", id)
-	return g.slots[g.find(id)].val
+	return g.slots[g.slot[id]].val
 }
 
 // Ptr points at entry id's value, to change it in place; it is valid until the grid
 // next changes (an Insert, Remove, Move, Pack or Query may move the item).
 func (g *Grid[T]) Ptr(id int32) *T {
 	g.check("Ptr", id)
-	return &g.slots[g.find(id)].val
+	return &g.slots[g.slot[id]].val
 }
 
 // check panics if id is not in use: using a removed or never issued id is a caller
 // bug.
 func (g *Grid[T]) check(op string, id int32) {
 	if !g.live.has(id) {
-		panic(badID(op, id))
+		badID(op, id)
 	}
 }
 
+// badID panics for check, out of line so that check inlines.
+//
 //go:noinline
-func badID(op string, id int32) string {
-	return fmt.Sprintf("loosegrid: %s of id %d, which is not in the grid", op, id)
+func badID(op string, id int32) {
+	panic(fmt.Sprintf("loosegrid: %s of id %d, which is not in the grid", op, id))
 }
 
 // checkBox panics unless b covers at least one unit; the panic is built out of line

@@ -121,8 +121,9 @@ func TestRandomOps(t *testing.T) {
 	}
 }
 
-// TestMoveWithinCellTouchesNoList: a move that keeps the corner's cell changes the
-// corner by id, and no cell and no item (a new size is written in the item).
+// TestMoveWithinCellTouchesNoList: a move that keeps the corner's cell writes the new
+// box into the entry's own item and changes no cell, no other item and no stale bit;
+// one to another cell moves the item.
 func TestMoveWithinCellTouchesNoList(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -131,7 +132,7 @@ func TestMoveWithinCellTouchesNoList(t *testing.T) {
 	}{
 		{"within its cell", Box{1, 1, 3, 3}, Box{5, 6, 3, 3}, true},
 		{"corner into the next cell", Box{8, 1, 3, 3}, Box{10, 1, 3, 3}, false},
-		{"growing from the same corner", Box{1, 1, 3, 3}, Box{1, 1, 40, 40}, false},
+		{"growing from the same corner", Box{1, 1, 3, 3}, Box{1, 1, 40, 40}, true},
 		{"beyond the bounds, both clamped to the border cell", Box{-5, 1, 3, 3}, Box{-50, 2, 3, 3}, true},
 	}
 	for _, tt := range tests {
@@ -149,11 +150,43 @@ func TestMoveWithinCellTouchesNoList(t *testing.T) {
 			if g.Get(id) != "moving" || g.Get(other) != "other" {
 				t.Errorf("values changed by Move")
 			}
-			if same := slices.Equal(cells, g.cells) && slices.Equal(slots, g.slots); same != tt.same {
-				t.Errorf("cells and items unchanged = %v, want %v", same, tt.same)
+			if g.StaleCells() != 0 {
+				t.Errorf("%d stale cells after Move, want 0: Move writes the item itself", g.StaleCells())
+			}
+			s := g.slot[id]
+			want := slices.Clone(slots)
+			want[s] = item[string]{val: "moving", x: tt.to.X, y: tt.to.Y, w: tt.to.W, h: tt.to.H, id: id}
+			if same := slices.Equal(cells, g.cells) && slices.Equal(want, g.slots); same != tt.same {
+				t.Errorf("cells and other items unchanged, the item rewritten in place = %v, want %v", same, tt.same)
 			}
 		})
 	}
+}
+
+// TestGrowKeepsArrays: after Grow(n), n Inserts move none of the grid's arrays, and
+// the grid holds what was inserted, before and after a Pack.
+func TestGrowKeepsArrays(t *testing.T) {
+	g := New[int](Box{0, 0, 100, 100}, 10, 0)
+	boxes, vals := map[int32]Box{}, map[int32]int{}
+	insert := func(k int) {
+		for i := range k {
+			b := Box{int32(i*7) % 100, int32(i*13) % 100, 3, 4}
+			id := g.Insert(b, i)
+			boxes[id], vals[id] = b, i
+		}
+	}
+	insert(5)
+	g.Grow(200)
+	at, slot, slots := &g.at[0], &g.slot[0], &g.slots[0]
+	insert(200)
+	if &g.at[0] != at || &g.slot[0] != slot || &g.slots[0] != slots {
+		t.Error("Inserts after Grow moved an array")
+	}
+	checkGrid(t, g)
+	checkQuery(t, g, boxes, vals, Box{0, 0, 100, 100})
+	g.Grow(0)
+	g.Grow(-3)
+	checkGrid(t, g)
 }
 
 func TestIDsAreReused(t *testing.T) {

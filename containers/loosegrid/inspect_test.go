@@ -58,8 +58,12 @@ func TestInspect(t *testing.T) {
 	}
 	x, y := g.Corner(7)
 	g.MoveTo(7, x-x%100, y-y%100) // same cell
+	if g.StaleCells() != 0 {
+		t.Errorf("after MoveTo within a cell: %d stale cells, want 0", g.StaleCells())
+	}
+	ShiftEach(g, []Step{{7, 1, 1}}) // same cell again
 	if g.StaleCells() != 1 {
-		t.Errorf("after a move within a cell: %d stale cells, want 1", g.StaleCells())
+		t.Errorf("after a ShiftEach step within a cell: %d stale cells, want 1", g.StaleCells())
 	}
 	checkInspect(t, g)
 	if w, h := g.MaxSide(); w > 20 || h > 9 || w < 15 {

@@ -1,7 +1,5 @@
 package loosegrid
 
-import "fmt"
-
 // The slots array holds, in row-major cell order, each cell's items followed by its
 // free room, then the pending items: those that found no room where they belong,
 // waiting for the next repack. Within a cell the order of items is free, so an item
@@ -31,34 +29,20 @@ func (g *Grid[T]) add(it item[T]) {
 		c := g.geo.cellOf(it.x, it.y)
 		if g.room(c) > 0 || g.makeRoom(c) {
 			cl := &g.cells[c]
-			g.slots[cl.start+cl.n] = it
+			g.put(cl.start+cl.n, it)
 			cl.n++
 			return
 		}
 	}
+	g.slot[it.id] = int32(len(g.slots))
 	g.slots = append(g.slots, it)
 }
 
-// find is the slot of entry id's item: in the cell of its corner, or pending.
-func (g *Grid[T]) find(id int32) int32 {
-	p := g.at[id]
-	return g.findIn(id, g.geo.cellOf(p.x, p.y))
-}
-
-// findIn is the slot of entry id's item, listed in cell c or pending.
-func (g *Grid[T]) findIn(id, c int32) int32 {
-	cl := g.cells[c]
-	for s := cl.start; s < cl.start+cl.n; s++ {
-		if g.slots[s].id == id {
-			return s
-		}
-	}
-	for s := g.placed(); int(s) < len(g.slots); s++ {
-		if g.slots[s].id == id {
-			return s
-		}
-	}
-	panic(fmt.Sprintf("loosegrid: id %d is neither in cell %d, that of its corner, nor pending", id, c))
+// put writes it into slot s and records where its entry's item now lies. Every write
+// of an item goes through here, so that slot[id] stays exact.
+func (g *Grid[T]) put(s int32, it item[T]) {
+	g.slots[s] = it
+	g.slot[it.id] = s
 }
 
 // unlist takes the item at slot s out: out of its cell, which the item's corner copy
@@ -67,7 +51,7 @@ func (g *Grid[T]) findIn(id, c int32) int32 {
 func (g *Grid[T]) unlist(s int32) {
 	if s >= g.placed() {
 		last := int32(len(g.slots) - 1)
-		g.slots[s] = g.slots[last]
+		g.put(s, g.slots[last])
 		g.slots[last] = item[T]{} // drop what the value points to
 		g.slots = g.slots[:last]
 		return
@@ -75,7 +59,7 @@ func (g *Grid[T]) unlist(s int32) {
 	cl := &g.cells[g.geo.cellOf(g.slots[s].x, g.slots[s].y)]
 	cl.n--
 	last := cl.start + cl.n
-	g.slots[s] = g.slots[last]
+	g.put(s, g.slots[last])
 	g.slots[last] = item[T]{}
 }
 
@@ -104,7 +88,7 @@ func (g *Grid[T]) shiftRight(c, d int32) {
 	for k := d; k > c; k-- {
 		cl := &g.cells[k]
 		if cl.n > 0 {
-			g.slots[cl.start+cl.n] = g.slots[cl.start]
+			g.put(cl.start+cl.n, g.slots[cl.start])
 		}
 		cl.start++
 	}
@@ -118,7 +102,7 @@ func (g *Grid[T]) shiftLeft(d, c int32) {
 		cl := &g.cells[k]
 		cl.start--
 		if cl.n > 0 {
-			g.slots[cl.start] = g.slots[cl.start+cl.n]
+			g.put(cl.start, g.slots[cl.start+cl.n])
 		}
 	}
 }
@@ -162,6 +146,9 @@ func (g *Grid[T]) repack() {
 		cl := &g.cells[c]
 		to := int32(s)
 		copy(ns[to:], old[cl.start:cl.start+cl.n])
+		for k := range cl.n {
+			g.slot[ns[to+k].id] = to + k
+		}
 		cl.start = to
 		n := cl.n + fill[c]
 		fill[c] = to + cl.n
@@ -169,7 +156,9 @@ func (g *Grid[T]) repack() {
 	}
 	g.cells[nc].start = int32(s)
 	for i, c := range at {
-		ns[fill[c]] = old[placed+int32(i)]
+		it := old[placed+int32(i)]
+		ns[fill[c]] = it
+		g.slot[it.id] = fill[c]
 		fill[c]++
 		g.cells[c].n++
 	}

@@ -106,6 +106,22 @@ type Load struct {
 	FixedBytes     int64   `json:"fixed_bytes"` // heap of the fixed phases: the structure, whatever the entities
 	BytesPerEntity float64 `json:"bytes_per_entity"`
 	Phases         []Phase `json:"phases,omitempty"`
+
+	// What the load (its building and fixed phases) cost on the way, zero where it
+	// was not measured (results written before these were, or a system without the
+	// counts): the minor page faults it took, each a page of fresh memory the process
+	// touched; the CPU time of the worker process, all threads, in user code and in the
+	// kernel, which serves the faults; the heap bytes it allocated; the collections
+	// that ran; and FreedLateBytes, what it allocated but no longer held at its end
+	// (vectors it outgrew, above all), which Go's collector freed only at a later
+	// cycle, where a C++ vector frees its old block the moment it moves.
+	MinorFaults    int64  `json:"minor_faults,omitempty"`
+	UserNS         int64  `json:"user_ns,omitempty"`
+	SysNS          int64  `json:"sys_ns,omitempty"`
+	PageBytes      int64  `json:"page_bytes,omitempty"` // the size of the page a fault counts
+	AllocBytes     uint64 `json:"alloc_bytes,omitempty"`
+	GCCycles       uint64 `json:"gc_cycles,omitempty"`
+	FreedLateBytes int64  `json:"freed_late_bytes,omitempty"`
 }
 
 // Phase is one phase of a load.

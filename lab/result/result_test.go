@@ -42,7 +42,8 @@ func testRun() *Run {
 		Started: time.Date(2025, 3, 4, 5, 6, 7, 8, time.UTC),
 		Backings: []Backing{
 			{Name: "soa", Load: Load{NS: 5e6, SetupNS: 2e6, Entities: 1000, HeapBytes: 30000, RSSBytes: 9 << 20, FixedBytes: 4096,
-				BytesPerEntity: 24, Phases: []Phase{{Name: "load", Kind: "building", NS: 5e6, HeapBytes: 24000}, {Name: "heap aging", Kind: "setup", NS: 2e6}}},
+				BytesPerEntity: 24, Phases: []Phase{{Name: "load", Kind: "building", NS: 5e6, HeapBytes: 24000}, {Name: "heap aging", Kind: "setup", NS: 2e6}},
+				MinorFaults: 40, UserNS: 4e6, SysNS: 1e6, PageBytes: 4096, AllocBytes: 61000, GCCycles: 1, FreedLateBytes: 33000},
 				Frames: NewSeries(mk(4, true, 1)),
 				Summary: Summary{P50NS: 1002, P95NS: 1002.9, P99NS: 1002.98, MaxNS: 1003, MeanNS: 1002, AllocsPerFrame: 2,
 					MemMissesPerFrame: &misses, InstructionsPerFrame: &misses, CyclesPerFrame: &misses, Checksum: "0123456789abcdef"}},

@@ -89,7 +89,7 @@ func (s *soaStore) Layout(dst *memlayout.Layout) {
 
 func (s *hashStore[C]) Layout(dst *memlayout.Layout) {
 	layouts.Entities(dst, s.g.Len(), s.g.Bytes(),
-		"an item (box, id, depth) in the cells' packed array with its room to grow, a corner by id, and the cells")
+		"an item (box, id, depth) in the cells' packed array with its room to grow, a corner and a slot by id, and the cells")
 	q := viewBox(s.shown)
 	layouts.GridWalk(dst, s.g, q, "Where the query's items live: address against visit order")
 	side := s.cfg.side

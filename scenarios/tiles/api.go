@@ -57,9 +57,23 @@ func (w *World) Span() int32 { return w.w.cfg.span }
 func (w *World) Moving() int { return w.w.cfg.moving }
 
 // Sized reports the growth parameter: true when a store should size its vectors once
-// (EntriesPerTile counts what each tile gets), false when it should grow them by
-// append, as source 000 does. Both give the same checksums; only the load differs.
+// (EntriesPerTile counts what each tile gets), false when it should grow them, by
+// append as source 000 does, or by doubling when Doubling says so. All give the same
+// checksums; only the load differs.
 func (w *World) Sized() bool { return w.w.cfg.sized }
+
+// Doubling reports growth 2: a store should grow each vector from empty by doubling
+// its capacity whenever it is full, as a C++ vector grows, instead of by append.
+func (w *World) Doubling() bool { return w.w.cfg.double }
+
+// GrowthParam names the growth parameter, and Growth… are its values, for a lesson
+// that explains a load by how its vectors grew.
+const (
+	GrowthParam  = pGrowth
+	GrowthSized  = growSized  // counted first, every vector allocated once at its final size
+	GrowthAppend = growAppend // grown from empty by Go's append
+	GrowthDouble = growDouble // grown from empty by doubling, as a C++ vector grows
+)
 
 // ByColumn reports the order parameter: false when a frame visits the window's tiles
 // row by row, every column of a row before the next row; true when it visits them

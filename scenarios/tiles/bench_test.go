@@ -6,12 +6,15 @@ import (
 	"runtime/metrics"
 	"testing"
 
+	"localitylab/internal/cputime"
 	"localitylab/scenarios/workload"
 	"localitylab/scenarios/workload/workloadtest"
 )
 
 // BenchmarkFrame runs whole frames (moves, then the window's visit) of every backing
-// at the default sizes, each map built once outside the timer:
+// at the default sizes, each map built once outside the timer. Beside wall time it
+// reports the CPU time of the benchmark's thread per frame (cpu-ns/op), which does not
+// grow while the thread waits for a core on a shared machine:
 //
 //	go test -run '^$' -bench 'Frame' -benchtime 50x ./scenarios/tiles/
 func BenchmarkFrame(b *testing.B) {
@@ -23,8 +26,14 @@ func BenchmarkFrame(b *testing.B) {
 		}
 		b.ReportAllocs()
 		var h uint64
+		runtime.LockOSThread() // one thread, so that its CPU clock covers the loop
+		defer runtime.UnlockOSThread()
+		c0 := cputime.Thread()
 		for b.Loop() {
 			h = st.Frame()
+		}
+		if c1 := cputime.Thread(); c0 > 0 {
+			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 		}
 		checkVisited(b, st, h)
 	})
@@ -122,6 +131,7 @@ func BenchmarkLoad(b *testing.B) {
 		{"tiles", nil},
 		{"tiles-span10", workload.Params{pSpan: 10, pCols: 107, pRows: 80}},
 		{"tiles-span10-append", workload.Params{pSpan: 10, pCols: 107, pRows: 80, pGrowth: growAppend}},
+		{"tiles-span10-double", workload.Params{pSpan: 10, pCols: 107, pRows: 80, pGrowth: growDouble}},
 	}
 	for _, sz := range sizes {
 		p := resolve(b, sz.over)

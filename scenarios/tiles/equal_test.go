@@ -122,6 +122,11 @@ var cases = []workloadtest.Case{
 	// the same checksums as the reference model, so the same as when sized.
 	{Name: "small, grown by append", Over: workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pGrowth: growAppend}},
 	{Name: "span 3, grown by append", Over: workload.Params{pEntities: 1500, pCols: 64, pRows: 48, pSpan: 3, pMovingPct: 10, pWindowW: 20, pWindowH: 10, pWindowStep: 5, pGrowth: growAppend}},
+	// grown by doubling, as a C++ vector grows: the same checksums again; the moves
+	// insert into vectors that may be full, so they double too.
+	{Name: "small, grown by doubling", Over: workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8, pGrowth: growDouble}},
+	{Name: "span 3, grown by doubling", Over: workload.Params{pEntities: 1500, pCols: 64, pRows: 48, pSpan: 3, pMovingPct: 10, pWindowW: 20, pWindowH: 10, pWindowStep: 5, pGrowth: growDouble}},
+	{Name: "span is the map, grown by doubling", Over: workload.Params{pEntities: 300, pCols: 4, pRows: 4, pSpan: 4, pMovingPct: 50, pWindowW: 3, pWindowH: 2, pWindowStep: 1, pGrowth: growDouble}},
 	{Name: "thin map", Over: workload.Params{pEntities: 900, pCols: 200, pRows: 3, pSpan: 2, pMovingPct: 25, pWindowW: 50, pWindowH: 2, pWindowStep: 7}},
 	// the window visited column by column (the order parameter): the same tiles and
 	// sums, folded in another order, which the model folds its own way.

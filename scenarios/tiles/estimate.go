@@ -46,9 +46,9 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		winTiles := int64(min(c.winW, c.cols)) * int64(min(c.winH, c.rows))
 		// Per entity a 20-byte item in cell lists with a quarter of their slots free
 		// and an eighth more capacity, old and new side by side while a repack (or,
-		// grown by append, an append) copies them; an 8-byte corner by id, grown by
-		// append; a bit. Per cell 8 bytes and a bit.
-		return n*(2*20*5/4*9/8+2*8+1) + cells*9 + winTiles*12 + scratch
+		// grown by append, an append) copies them; an 8-byte corner and a 4-byte slot
+		// by id, grown by append; a bit. Per cell 8 bytes and a bit.
+		return n*(2*20*5/4*9/8+2*(8+4)+1) + cells*9 + winTiles*12 + scratch
 	}
 	return entries*perEntry + n*perEntity + tiles*perTile + fixed + scratch
 }

@@ -67,6 +67,20 @@ func sizeTiles[E any](w *world, give func(t int, room []E)) {
 	}
 }
 
+// doubled returns s with room for need more elements: its capacity doubled, or more
+// if need asks for more, its elements copied. It is the growth of a vector at growth
+// = growDouble, where Go's append grows a large slice by about a quarter. It allocates
+// with make, as rowvec's Row.Grow does, so that memory fresh from the system is not
+// cleared twice.
+func doubled[E any](s []E, need int) []E {
+	d := make([]E, len(s), max(2*cap(s), len(s)+need, minDoubled))
+	copy(d, s)
+	return d
+}
+
+// minDoubled is the smallest capacity doubled gives a vector.
+const minDoubled = 4
+
 // newLocator makes the removal record of the rowvec and soa stores: by id·span² + k,
 // where entity id's k-th tile entry went, so that a move unlinks each entry without
 // walking its tile's list. It costs 4 bytes per tile entry (400 MB in source 000's

@@ -120,7 +120,7 @@ func (s *soaStore) Layout(dst *memlayout.Layout) {
 
 func (s *hashStore) Layout(dst *memlayout.Layout) {
 	layouts.Entities(dst, s.g.Len(), s.g.Bytes()+int64(cap(s.sum))*12,
-		"an item (box and id) in the cells' packed array with its room, a corner by id, the cells, and the window's scratch grid")
+		"an item (box and id) in the cells' packed array with its room, a corner and a slot by id, the cells, and the window's scratch grid")
 	q := winBox(s.win)
 	layouts.GridWalk(dst, s.g, q, "Where the query's items live: address against visit order")
 	bounds := winBox(rect{X1: s.cfg.cols, Y1: s.cfg.rows})

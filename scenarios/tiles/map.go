@@ -43,7 +43,11 @@ func (s *mapStore) insert(id int32, p pos) {
 	for r := p.Row; r < p.Row+span; r++ {
 		for c := p.Col; c < p.Col+span; c++ {
 			t := s.tileIndex(c, r)
-			s.tiles[t] = append(s.tiles[t], id)
+			ids := s.tiles[t]
+			if s.cfg.double && len(ids) == cap(ids) {
+				ids = doubled(ids, 1)
+			}
+			s.tiles[t] = append(ids, id)
 		}
 	}
 }

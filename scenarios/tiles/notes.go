@@ -33,28 +33,28 @@ var BackingNotes = map[string]string{
 		"walking it, which the source's remove cannot do); a 4-byte removal record per entry is added " +
 		"only when entities move (none in tiles-rows). At tiles-rows' 100 million entries each 4-byte " +
 		"field is 400 MB. Grown by append (growth 1), the rows held 1.25 KiB per entity, 1.28 GB for " +
-		"the million, against the source's 410,546,720 bytes.",
+		"the million, against the source's 410,546,720 bytes; grown by doubling (growth 2), 2.11 KiB, " +
+		"since a row of about 1.25 million entries lies just past a doubling and is about 40% empty.",
 	workload.SoA: "The map-wide array, source 000's \"before\": tile heads in one array and ONE entry " +
 		"vector for the whole map (id, next and prev as parallel columns, 12 bytes per entry as in " +
 		"rowvec), chained per tile like rowvec's. The window's chains jump across a vector as big as " +
 		"the whole population, two columns per step. At growth 0 (the default) the load counts the " +
 		"entries first and allocates the vector once, at its final size; at growth 1, as the source " +
 		"grows it, the vector starts empty and each column grows as Go's append grows a slice (by about " +
-		"a quarter once large), copying all of it each time; new entries are written once, in order, " +
-		"as a push_back writes them. Profiled (BenchmarkLoad tiles-span10-append), that copying and " +
-		"zeroing (runtime.growslice) is about four fifths of either store's load at growth 1: both " +
-		"allocate about five times their final size on the way, since the rows grow by a quarter too. soa spent twice " +
-		"rowvec's system time, fresh pages for columns that outgrow every block freed before them. In " +
-		"tiles-rows at growth 1 its load took 1.35 to 1.85× rowvec's in five runs of bench -preset " +
-		"tiles-rows on a heavily shared 2-core VM (1.6× in CPU time, each load alone), and it held 1.38 KiB per entity, 1.41 GB for the million, 10% more than " +
-		"rowvec's 1.28 GB (the spare capacity of one vector grown by a quarter); the source measured " +
-		"5.8× and 479,508,224 against 410,546,720 bytes, 17% more. Counted in three fresh processes " +
-		"(BenchmarkLoad tiles-span10-append, one load each), soa's load took 951,000 minor page faults " +
-		"against rowvec's 622,000–639,000 and 1.8–2.1× its CPU time: rowvec too faults in about twice " +
-		"the memory it ends up holding, since the old vectors are freed only by a later collection, so " +
-		"the per-row vectors get less of the reuse of freed blocks that a C++ allocator, which takes " +
-		"a block back the moment a vector leaves it, can give them. Growing both by doubling, as a C++ vector grows, narrowed the gap (1.2–1.45× CPU " +
-		"time in two tries), so this app keeps Go's own growth.",
+		"a quarter once large), copying all of it each time; at growth 2 each column doubles instead, " +
+		"as a C++ vector does. New entries are written once, in order, as a push_back writes them. " +
+		"Measured in three runs of bench -preset tiles-rows at each growth on a heavily shared 2-core VM, " +
+		"in the worker's CPU time (the wall-clock load times there swing with the machine's load): at " +
+		"growth 1 soa took 832,000–911,000 page faults against rowvec's 519,000–555,000 for a like " +
+		"allocation (6.6 against 5.9 GiB, to keep 1.3 and 1.2 GiB), and 1.17–1.44× rowvec's CPU time, " +
+		"the difference nearly all in the kernel, which serves the faults (1.35–1.88 s against " +
+		"0.98–1.06 s): Go frees an outgrown vector only at a later collection, and until then growing " +
+		"takes fresh pages. At growth 2 both allocated twice what they keep, soa took 602,000 faults " +
+		"against 541,000–553,000, and the two CPU times came out even (1.48–1.56 s against 1.46–1.54 s). " +
+		"Sized, both took the same 295,000 faults, and soa still took 1.17–1.26× rowvec's CPU time, all of " +
+		"it in user code. Grown by append it held 1.38 KiB per entity, 1.41 GB for the million, 10% more " +
+		"than rowvec's 1.28 GB (the spare capacity of one vector grown by a quarter), and by doubling " +
+		"1.58 KiB; the source measured 5.8× and 479,508,224 against 410,546,720 bytes, 17% more.",
 	workload.SpatialHash: "A spatial hash in its loose, dense variant: cells of one tile (the cell parameter) " +
 		"in a plain array over the map, each entity listed once, in the cell of its top-left tile, " +
 		"whatever its span, and the lists packed in row order. The window is one query, widened by the " +

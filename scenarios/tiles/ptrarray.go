@@ -44,7 +44,11 @@ func (s *ptrStore) insert(p *entity) {
 	span := s.cfg.span
 	for r := p.At.Row; r < p.At.Row+span; r++ {
 		for c := p.At.Col; c < p.At.Col+span; c++ {
-			s.tiles[s.tileIndex(c, r)].Append(p)
+			a := &s.tiles[s.tileIndex(c, r)]
+			if s.cfg.double && len(a.Items) == cap(a.Items) {
+				a.Items = doubled(a.Items, 1)
+			}
+			a.Append(p)
 		}
 	}
 }

@@ -66,7 +66,15 @@ func (s *rowStore) insert(id int32, p pos) {
 	span := s.cfg.span
 	loc := s.locOf(s.loc, id)
 	for k, r := 0, p.Row; r < p.Row+span; k, r = k+int(span), r+1 {
-		s.g.Row(int(r)).InsertSpan(int(p.Col), id, loc[k:k+int(span)])
+		row := s.g.Row(int(r))
+		if s.cfg.double {
+			// The entries the free slots cannot take are appended: when they do not fit,
+			// double the vector first (see doubled).
+			if need := int(span) - row.Free(); need > 0 && len(row.Ents)+need > cap(row.Ents) {
+				row.Grow(max(2*cap(row.Ents), len(row.Ents)+need, minDoubled) - len(row.Ents))
+			}
+		}
+		row.InsertSpan(int(p.Col), id, loc[k:k+int(span)])
 	}
 }
 

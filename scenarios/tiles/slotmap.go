@@ -51,7 +51,11 @@ func (s *slotStore) insert(h slotmap.Handle, p pos) {
 	for r := p.Row; r < p.Row+span; r++ {
 		for c := p.Col; c < p.Col+span; c++ {
 			t := s.tileIndex(c, r)
-			s.tiles[t] = append(s.tiles[t], h)
+			hs := s.tiles[t]
+			if s.cfg.double && len(hs) == cap(hs) {
+				hs = doubled(hs, 1)
+			}
+			s.tiles[t] = append(hs, h)
 		}
 	}
 }

@@ -98,6 +98,12 @@ func (s *soaStore) link(t, id int32) int32 {
 		s.free = s.next.Data[i]
 	} else {
 		if int(s.fresh) == s.ents.Len() {
+			if s.cfg.double && s.ents.Len()+reserveRows > cap(s.id.Data) {
+				// Each column's capacity doubles, its length stays the table's.
+				for _, c := range []*soa.Column[int32]{s.id, s.next, s.prev} {
+					c.Data = doubled(c.Data, reserveRows)
+				}
+			}
 			s.ents.AppendRows(reserveRows) // may grow every column: Data is read below
 		}
 		i = s.fresh

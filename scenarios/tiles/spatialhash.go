@@ -18,9 +18,9 @@ import (
 // and folds that grid in the frame's order. That regrouping by tile is what a structure
 // built to find "what is near this rectangle" pays on a map that wants tile order.
 //
-// Per entity it holds an 8-byte corner by id and a 20-byte item (box, id) in the cell
-// lists, which keep a quarter of their slots free for entities that arrive; per cell
-// 8 bytes and a bit. The window's scratch grid costs 12 bytes per tile of the window.
+// Per entity it holds an 8-byte corner and a 4-byte slot (where its item lies) by id,
+// and a 20-byte item (box, id) in the cell lists, which keep a quarter of their slots
+// free for entities that arrive; per cell 8 bytes and a bit. The window's scratch grid costs 12 bytes per tile of the window.
 type hashStore struct {
 	*world
 	g     *loosegrid.Grid[struct{}] // ids are entity ids
@@ -40,8 +40,13 @@ func (s *hashStore) Load(ctx context.Context, progress func(float64)) error {
 	winTiles := int(min(s.cfg.winW, s.cfg.cols)) * int(min(s.cfg.winH, s.cfg.rows))
 	s.sum = make([]uint64, winTiles)
 	s.count = make([]uint32, winTiles)
+	room := capacity // entries the grid has room for, at growth = growDouble
 	if err := workload.Fill(ctx, progress, n, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
+			if s.cfg.double && i == room {
+				room = max(2*room, minDoubled)
+				s.g.Grow(room - i)
+			}
 			// Entities are never removed, so ids are handed out in order: entity i's is i.
 			if id := s.g.Insert(s.box(s.spawnAt(i)), struct{}{}); id != int32(i) {
 				panic("tiles: loose grid gave entity " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))

@@ -21,18 +21,27 @@
 //
 // On source 000's load case (a million 10×10 entities on 107×80 tiles, 100 million
 // tile entries; the tiles-rows lesson) the growth parameter decides how every store's
-// tile-entity vectors reach their size. Grown by append, as the source grows them,
-// both rowvec's rows and soa's one vector grow as Go's append grows a slice, by about
-// a quarter once large, and about four fifths of either load is that copying and
-// zeroing (runtime.growslice in a CPU profile of BenchmarkLoad). soa loaded 1.35 to
-// 1.85× slower than rowvec in four runs of localitylab bench -preset tiles-rows on a
-// heavily shared 2-core VM, 1.6× in CPU time with each load alone, and held 10% more
-// (1.38 KiB against 1.25 KiB per entity, the growth's spare capacity); the source
-// measured 5.8× and 17% (479,508,224 against 410,546,720 bytes). A tile entry holds
-// 12 bytes: the entity's id (the window sums ids), next (the list) and prev (a move
-// unlinks from the middle of a list without walking it); the rowvec and soa stores add
-// a 4-byte record of where each entry went only when entities move. The source's
-// entries hold a next link and nothing else, 4 bytes.
+// tile-entity vectors reach their size: sized once (0), grown by Go's append as the
+// source grows its vectors by push_back (1), or by doubling, as a C++ vector grows in
+// GCC's and Clang's libraries (2). By append, a large slice grows by about a quarter
+// and is copied each time, so both rowvec's rows and soa's one vector allocate about
+// five times what they keep on the way, and copying and zeroing are most of either
+// load (runtime.growslice in a CPU profile of BenchmarkLoad). In three runs of
+// localitylab bench -preset tiles-rows per growth on a heavily shared 2-core VM, in
+// the worker's CPU time: grown by append, soa's load took 1.17–1.44× rowvec's, the
+// difference nearly all in the kernel, serving 832,000–911,000 page faults against
+// 519,000–555,000 (Go frees an outgrown vector only at a later collection, and until
+// then growing takes fresh pages); by doubling the two came out even, 602,000 faults
+// against 541,000–553,000; sized, 1.17–1.26×, the same 295,000 faults each, the
+// difference in user code. The wall-clock load times swing with the machine's load
+// (soa's 1.25–1.46× rowvec's grown by append, 0.75–1.11× by doubling, 0.90–1.39×
+// sized, in the same runs). The source measured 5.8×. soa held 10%
+// more grown by append (1.38 KiB against 1.25 KiB per entity), the spare capacity of
+// one vector grown by a quarter; the source 17% (479,508,224 against 410,546,720
+// bytes). A tile entry holds 12 bytes: the entity's id (the window sums ids), next (the
+// list) and prev (a move unlinks from the middle of a list without walking it); the
+// rowvec and soa stores add a 4-byte record of where each entry went only when
+// entities move. The source's entries hold a next link and nothing else, 4 bytes.
 //
 // The order parameter sets how a frame visits the window's tiles: row by row, as the
 // source advises, or column by column. In two runs of localitylab sweep -preset
@@ -68,6 +77,7 @@ const (
 const (
 	growSized  = 0 // counted first, each allocated once at its final size
 	growAppend = 1 // grown by append from empty, as source 000 grows its vectors
+	growDouble = 2 // grown from empty by doubling the capacity, as a C++ vector grows
 )
 
 // The values of the order parameter: in which order a frame visits the window's tiles.
@@ -116,7 +126,7 @@ var params = []workload.Param{
 	{Name: pWindowStep, Doc: "how far the window moves along its band each frame", Unit: "tiles", Default: 64, Min: 1, Max: maxSide},
 	{Name: pSpan, Doc: "side of an entity: it stands on span×span tiles (10 gives source 000's load case)", Unit: "tiles", Default: 1, Min: 1, Max: maxSpan},
 	{Name: pCell, Doc: "spatial hash cell side", Unit: "tiles", Default: 1, Min: 1, Max: maxSide},
-	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown by append from empty, as source 000 does (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growAppend},
+	{Name: pGrowth, Doc: "how every store's tile-entity vectors grow while the map loads: 0 = counted first and allocated once at their final size, 1 = grown from empty by Go's append, as source 000 grows its vectors by push_back (Go doubles a small slice and grows a large one by about a quarter), 2 = grown from empty by doubling the capacity whenever a vector is full, as a C++ vector grows in GCC's and Clang's libraries (same map, same checksums; only the load differs)", Default: growSized, Min: growSized, Max: growDouble},
 	{Name: pOrder, Doc: "in which order each frame visits the window's tiles: 0 = row by row, finishing a row before the next, as source 000 advises; 1 = column by column, stepping to another row at every tile (the same tiles and sums for every backing; the checksum folds the tiles in the order visited)", Default: orderRows, Min: orderRows, Max: orderColumns},
 }
 
@@ -132,6 +142,7 @@ type config struct {
 	span       int32
 	cell       int32
 	sized      bool // growth = growSized
+	double     bool // growth = growDouble
 	byColumn   bool // order = orderColumns
 
 	perEnt int   // tiles one entity stands on: span²
@@ -159,6 +170,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		span:      int32(p[pSpan]),
 		cell:      int32(p[pCell]),
 		sized:     p[pGrowth] == growSized,
+		double:    p[pGrowth] == growDouble,
 		byColumn:  p[pOrder] == orderColumns,
 	}
 	if tiles := int64(c.cols) * int64(c.rows); tiles > maxTiles {

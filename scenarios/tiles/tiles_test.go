@@ -178,6 +178,7 @@ func TestParams(t *testing.T) {
 		{Name: "too many tile entries", Over: workload.Params{pEntities: 10_000_000, pSpan: 11}, Backing: workload.PtrArray, Field: pSpan},
 		{Name: "entities far larger than cells (one list each)", Over: workload.Params{pSpan: 100, pCell: 1, pEntities: 1000}, Backing: workload.SpatialHash},
 		{Name: "growth by append", Over: workload.Params{pGrowth: growAppend}, Backing: workload.SoA},
+		{Name: "growth by doubling", Over: workload.Params{pGrowth: growDouble}, Backing: workload.RowVec},
 		{Name: "window larger than map", Over: workload.Params{pWindowW: 5000, pWindowH: 5000}, Backing: workload.RowVec},
 		{Name: "unknown backing", Backing: "vector", Field: "vector"},
 	})
