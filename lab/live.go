@@ -52,8 +52,8 @@ type Status struct {
 // BackingStatus is one backing's part of a Status.
 type BackingStatus struct {
 	Name   string
-	Load   float64 // fraction of the fork's load done, 0 to 1
-	Loaded bool    // loaded in the fork being run
+	Load   float64      // fraction of the fork's load done, 0 to 1
+	Loaded bool         // loaded in the fork being run
 	Frames int          // frames this backing has run
 	Err    *WorkerError // set when its worker failed; the other backings carry on
 }
@@ -111,9 +111,9 @@ type Live struct {
 // backingState is what the coordinator holds for one backing.
 type backingState struct {
 	name     string
-	loadFrac float64       // of the load in the fork being run
-	loaded   bool           // in the fork being run
-	loads    []result.Load // per fork; zero for a fork it did not load in
+	loadFrac float64         // of the load in the fork being run
+	loaded   bool            // in the fork being run
+	loads    []result.Load   // per fork; zero for a fork it did not load in
 	samples  []result.Sample // capacity Frames, made up front: appending never allocates
 	err      *WorkerError
 	misses   bool // its worker counts memory misses (counters on, and a miss event opened)
