@@ -42,7 +42,9 @@ var Kinds = []string{Params, Cache, Frames, Host}
 
 // Method says how the change and its significance are computed, for every report.
 const Method = "Mann–Whitney U test over rounds (each round's median frame time), two-sided; " +
-	"change: Hodges–Lehmann estimate of new/base with its 95% interval"
+	"change: Hodges–Lehmann estimate of new/base with its 95% interval, widened by the noise floor " +
+	"between forks (how far either run's forks lie from its median); significant when p < 0.05 " +
+	"and the widened interval excludes no change"
 
 // Report is a comparison of two runs.
 type Report struct {
@@ -65,6 +67,7 @@ type Side struct {
 	Host    string    `json:"host"`
 	Cache   string    `json:"cache"`
 	Rounds  int       `json:"rounds"`
+	Forks   int       `json:"forks,omitempty"` // sets of fresh workers; absent for one
 }
 
 // Difference is one way the two runs differ: its kind and what differs.
@@ -79,10 +82,11 @@ type Change struct {
 	Base    Figures `json:"base"`
 	New     Figures `json:"new"`
 	// Ratio is the new typical frame time over the base's (0.8: 20% faster), Lo–Hi its
-	// 95% interval; Interval is false when too few rounds allow one at 95%, and Lo–Hi
-	// then span every pair of rounds. P is the test's two-sided p-value; Significant
-	// means P < 0.05. All are zero, and Note says why, when a run has no kept round
-	// for the backing (its worker failed early).
+	// 95% interval over the rounds, widened by Floor on either side; Interval is
+	// false when too few rounds allow one at 95%, and Lo–Hi then span every pair of
+	// rounds. P is the rounds' test's two-sided p-value; Significant means P < 0.05
+	// and an interval that excludes 1. All are zero, and Note says why, when a run
+	// has no kept round for the backing (its worker failed early).
 	Ratio       float64 `json:"ratio"`
 	Lo          float64 `json:"lo"`
 	Hi          float64 `json:"hi"`
@@ -90,6 +94,13 @@ type Change struct {
 	P           float64 `json:"p"`
 	Significant bool    `json:"significant"`
 	Note        string  `json:"note,omitempty"`
+	// Floor is the noise floor between processes, as a share (0.05: 5%): how far the
+	// median of one of either run's forks lay from its run's median. Two runs of the
+	// same code differ by that much for no reason but the processes they ran in, so
+	// a change within it is not told from a rerun. Absent when neither run had two
+	// forks with kept rounds: nothing then measured that floor, and a rerun may differ
+	// by more than the rounds show.
+	Floor float64 `json:"floor,omitempty"`
 }
 
 // Figures are one backing's figures in one run, from its saved summary.
@@ -172,7 +183,11 @@ func CheckAccept(accept []string) error {
 }
 
 func side(r *result.Run, file string) Side {
-	return Side{File: file, Title: r.Title, Started: r.Started, Host: HostText(r.Host), Cache: r.Cache, Rounds: len(r.Rounds)}
+	sd := Side{File: file, Title: r.Title, Started: r.Started, Host: HostText(r.Host), Cache: r.Cache, Rounds: len(r.Rounds)}
+	if n := r.NumForks(); n > 1 {
+		sd.Forks = n
+	}
+	return sd
 }
 
 // HostText names the machine and runtime of a run, as the comparison tells them apart.
@@ -190,9 +205,40 @@ func change(base *result.Run, bb *result.Backing, new *result.Run, nb *result.Ba
 		return c
 	}
 	s := mannWhitney(logs(x), logs(y))
+	floor := max(forkFloor(base, bb), forkFloor(new, nb))
+	s.lo, s.hi = s.lo-floor, s.hi+floor
 	c.Ratio, c.Lo, c.Hi, c.Interval = exp(s.est), exp(s.lo), exp(s.hi), s.interval
-	c.P, c.Significant = s.p, s.p < alpha
+	c.P, c.Significant = s.p, s.p < alpha && (s.lo > 0 || s.hi < 0)
+	c.Floor = exp(floor) - 1
 	return c
+}
+
+// forkFloor is how far, in logarithms, the median of the rounds of any fork of r lies
+// from the median of those fork medians: the spread between the processes of one run
+// that a change must exceed before it is told from a rerun. 0 with fewer than two
+// forks that have kept rounds.
+func forkFloor(r *result.Run, b *result.Backing) float64 {
+	var meds []float64
+	for k := range r.NumForks() {
+		lo, hi := r.ForkSpan(k)
+		if xs := blocks(r, b, lo, hi); len(xs) > 0 {
+			meds = append(meds, median(sorted(logs(xs))))
+		}
+	}
+	if len(meds) < 2 {
+		return 0
+	}
+	m := median(sorted(meds))
+	d := 0.0
+	for _, x := range meds {
+		d = max(d, math.Abs(x-m))
+	}
+	return d
+}
+
+func sorted(xs []float64) []float64 {
+	slices.Sort(xs)
+	return xs
 }
 
 func figures(r *result.Run, b *result.Backing) Figures {
@@ -206,6 +252,11 @@ func figures(r *result.Run, b *result.Backing) Figures {
 // with none give nothing. A version 1 run, which has no rounds, gives each kept frame
 // as a sample of its own, as it was measured.
 func Blocks(r *result.Run, b *result.Backing) []float64 {
+	return blocks(r, b, 0, len(b.Frames.NS))
+}
+
+// blocks is Blocks over the rounds that start within frames lo … hi−1 (a fork's).
+func blocks(r *result.Run, b *result.Backing, lo, hi int) []float64 {
 	ns := b.Frames.NS
 	var out []float64
 	if len(r.Rounds) == 0 {
@@ -218,6 +269,9 @@ func Blocks(r *result.Run, b *result.Backing) []float64 {
 	}
 	var block []float64
 	for _, rd := range r.Rounds {
+		if rd.First < lo || rd.First >= hi {
+			continue
+		}
 		block = block[:0]
 		for f := rd.First; f < rd.First+rd.Frames && f < len(ns); f++ {
 			if r.Excluded(f) == result.Kept {

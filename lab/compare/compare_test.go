@@ -141,3 +141,66 @@ func TestBlocks(t *testing.T) {
 		t.Errorf("version 1: %d blocks, want one per frame after warm-up (10)", len(got))
 	}
 }
+
+// forked is synthetic run of three forks of 8 rounds of 8 frames (each fork's first
+// round warm-up), backing i's frames in fork k taking factors[i]·forks[k] ms with 5%
+// noise: forks says how each fresh process of the run differed.
+func forked(seed uint64, names []string, factors, forks []float64) *result.Run {
+	const rounds, burst = 8, 8
+	n := len(forks)
+	r := synthetic(seed, names, factors)
+	r.Frames, r.Warmup, r.Rounds = n*rounds*burst, n*burst, nil
+	plan, err := result.PlanForks(r.Frames, r.Warmup, n)
+	if err != nil {
+		panic(err)
+	}
+	r.Forks = plan
+	rng := rand.New(rand.NewPCG(seed, 10))
+	for k := range r.Frames / burst {
+		r.Rounds = append(r.Rounds, result.Round{First: k * burst, Frames: burst, Order: []int{0}})
+	}
+	for i := range r.Backings {
+		samples := make([]result.Sample, r.Frames)
+		for f := range samples {
+			ns := 1e6 * factors[i] * forks[r.ForkOf(f)] * (1 + 0.05*rng.NormFloat64())
+			samples[f] = result.Sample{Backing: i, Frame: f, NS: int64(ns), Checksum: uint64(f)}
+		}
+		r.Backings[i].Frames = result.NewSeries(samples)
+	}
+	lab.Summarize(r)
+	return r
+}
+
+// TestForkFloor: two runs of the same code whose processes differ by up to 10% from
+// one another (as fresh processes on a busy machine do) differ by several per cent in
+// their medians (here the second run's forks all landed high), which their rounds
+// alone call significant; the floor measured between each run's forks keeps that from
+// being reported as a change, while a change of 30% still is.
+func TestForkFloor(t *testing.T) {
+	base := forked(1, []string{"soa"}, []float64{1}, []float64{1, 1.1, 1.02})
+	same := forked(2, []string{"soa"}, []float64{1}, []float64{1.09, 1.1, 1.07})
+	rep, err := Compare(base, same, "base.json", "same.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Backings[0]
+	if c.P >= alpha || c.Significant || c.Floor < 0.05 || c.Lo > 1 || c.Hi < 1 || rep.Base.Forks != 3 {
+		t.Errorf("same code in other processes: %+v; want p < 0.05 over the rounds, but a floor of 5%% or more that makes it no change", c)
+	}
+	faster := forked(3, []string{"soa"}, []float64{0.7}, []float64{1.09, 1.1, 1.07})
+	rep, err = Compare(base, faster, "base.json", "faster.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rep.Backings[0]; !c.Significant || c.Hi >= 1 || math.Abs(c.Ratio-0.7*1.09/1.02) > 0.05 {
+		t.Errorf("30%% faster: %+v; want a significant change near -28%%", c)
+	}
+	one := synthetic(1, []string{"soa"}, []float64{1})
+	rep, err = Compare(one, one, "a.json", "a.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rep.Backings[0]; c.Floor != 0 || rep.Base.Forks != 0 {
+		t.Errorf("runs of one fork: floor %v, forks %d; want none measured", c.Floor, rep.Base.Forks)
+	}
+}
