@@ -237,3 +237,45 @@ func TestRatioReciprocal(t *testing.T) {
 		t.Errorf("%d of 500 random ratios significant: the trials do not exercise both sides", significant)
 	}
 }
+
+// TestJoinForks joins three runs of one fork each, as a sweep's passes measure a
+// point: the frames and rounds laid end to end, each fork's warm-up its own, the
+// loads kept per fork with the median one shown, and a backing that failed in the
+// second fork keeping its frames until then and nothing after.
+func TestJoinForks(t *testing.T) {
+	one := func(k int, fail bool) *result.Run {
+		r := forkRun(1, 4, 3, func(_, rd, _ int) float64 { return 2 + 0.01*float64(k) })
+		r.Workload, r.Warmup = "fake", 3
+		for i := range r.Backings {
+			r.Backings[i].Load = result.Load{NS: int64(100 * (3 - k)), Entities: 10 + k}
+		}
+		if fail {
+			b := &r.Backings[1]
+			b.Error = "worker b: hung"
+			samples := make([]result.Sample, 5)
+			for f := range samples {
+				samples[f] = result.Sample{Frame: f, NS: 2000, Checksum: uint64(f)}
+			}
+			b.Frames = result.NewSeries(samples)
+		}
+		return r
+	}
+	r := JoinForks([]*result.Run{one(0, false), one(1, true), one(2, false)})
+	if err := r.Validate(); err != nil {
+		t.Fatalf("joined run does not validate: %v", err)
+	}
+	want := []result.Fork{{First: 0, Frames: 12, Warmup: 3}, {First: 12, Frames: 12, Warmup: 3}, {First: 24, Frames: 12, Warmup: 3}}
+	if !reflect.DeepEqual(r.Forks, want) || r.Frames != 36 || r.Warmup != 9 || len(r.Rounds) != 12 || r.Rounds[4].First != 12 {
+		t.Errorf("forks %+v, %d frames (%d warm-up), rounds %+v", r.Forks, r.Frames, r.Warmup, r.Rounds)
+	}
+	a, b := &r.Backings[0], &r.Backings[1]
+	if a.Frames.Len() != 36 || a.Error != "" || !reflect.DeepEqual(a.ForkLoadNS, []int64{300, 200, 100}) || a.Load.Entities != 11 {
+		t.Errorf("a: %d frames, error %q, loads %v, load %+v; want 36, none, all three, the median fork's", a.Frames.Len(), a.Error, a.ForkLoadNS, a.Load)
+	}
+	if b.Frames.Len() != 17 || b.Error == "" || !reflect.DeepEqual(b.ForkLoadNS, []int64{300, 200, 0}) {
+		t.Errorf("b: %d frames, error %q, loads %v; want fork 1's 12 and fork 2's 5, its error, no load in fork 3", b.Frames.Len(), b.Error, b.ForkLoadNS)
+	}
+	if len(a.Summary.ForkP50NS) != 3 || len(r.Ratios) != 1 {
+		t.Errorf("summary forks %v, ratios %+v: want three forks summarised, and no ratio for the failed backing", a.Summary.ForkP50NS, r.Ratios)
+	}
+}

@@ -289,8 +289,8 @@ func (l *Live) checkRound(first, n int) error {
 		want := l.cur[ref][k].Checksum
 		for i, ok := range l.ok {
 			if ok && i != ref && l.cur[i][k].Checksum != want {
-				return &MismatchError{Frame: first + k, A: l.cfg.Backings[ref], B: l.cfg.Backings[i],
-					SumA: want, SumB: l.cur[i][k].Checksum}
+				return &MismatchError{Frame: first - l.cfg.plan[l.fork].First + k, Fork: l.fork, Forks: len(l.cfg.plan),
+					A: l.cfg.Backings[ref], B: l.cfg.Backings[i], SumA: want, SumB: l.cur[i][k].Checksum}
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package result
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
 
 // Fork is one set of fresh worker processes, one per backing, that loaded the world
 // from scratch and ran its frames from frame 0 again. A run is made of one or more
@@ -111,4 +114,26 @@ func (r *Run) validateForks() error {
 		}
 	}
 	return nil
+}
+
+// AppendSeries appends t's frames to s, column by column: what joins the forks of a
+// run measured one fork at a time (a sweep's passes). A column that one side lacks
+// (nil: counters off, no handle resolved) is filled with zeros on that side when the
+// other has it, so that every column keeps one value per frame.
+func AppendSeries(s, t *Series) {
+	n, m := s.Len(), t.Len()
+	sv, tv := reflect.ValueOf(s).Elem(), reflect.ValueOf(t).Elem()
+	for i := range sv.NumField() {
+		a, b := sv.Field(i), tv.Field(i)
+		if a.Kind() != reflect.Slice || a.IsNil() && b.IsNil() {
+			continue
+		}
+		if a.IsNil() {
+			a.Set(reflect.MakeSlice(a.Type(), n, n+m))
+		}
+		if b.IsNil() {
+			b = reflect.MakeSlice(b.Type(), m, m)
+		}
+		a.Set(reflect.AppendSlice(a, b))
+	}
 }

@@ -15,6 +15,9 @@ import (
 func pointOf(r *result.Run, v int64) result.Point {
 	p := result.Point{Value: v, Warmup: r.Warmup, Rounds: len(r.Rounds), Measured: measuredRounds(r),
 		Backings: make([]result.PointBacking, len(r.Backings)), Pairs: []result.Ratio{}}
+	if n := r.NumForks(); n > 1 {
+		p.Forks = n
+	}
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		p.Entities = max(p.Entities, b.Load.Entities)
@@ -51,6 +54,15 @@ func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
 	en := float64(n)
 	pb.NSPerEntity = s.P50NS / en
 	lo, hi := medianInterval(r, i, uint64(v))
+	if len(s.ForkP50NS) > 1 {
+		pb.ForkNSPerEntity, pb.ForkModes = make([]float64, len(s.ForkP50NS)), s.ForkModes
+		for k, x := range s.ForkP50NS {
+			pb.ForkNSPerEntity[k] = x / en
+			if x > 0 { // the interval holds every fork's own median, as a ratio's does
+				lo, hi = min(lo, x), max(hi, x)
+			}
+		}
+	}
 	pb.NSPerEntityLo, pb.NSPerEntityHi = lo/en, hi/en
 	for k := range r.Ratios {
 		if q := r.Ratios[k]; q.Backing == b.Name {
@@ -66,7 +78,8 @@ func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
 const resamples = 400
 
 // medianInterval is the 95% interval of backing i's median frame time (the
-// summary's p50, over every kept frame), by a bootstrap over the rounds: draw as many
+// summary's p50, over every kept frame), by a bootstrap over the rounds of every fork
+// (which backingOf widens to hold each fork's own median): draw as many
 // rounds as the point ran, with replacement, pool their kept frames, take the median,
 // 400 times, and keep the middle 95% of those medians. Frames of one round share the
 // machine's state of that moment, so it is the rounds that are resampled, and the
