@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"math"
 	"slices"
 
 	"localitylab/lab/result"
@@ -51,21 +50,20 @@ func modes(los, his []float64, ok []bool) bool {
 	return false
 }
 
-// forkRatios returns, per fork of r, the median over its blocks of the log ratios
-// at/bt (see logRatios; NaN for a fork where the two share no kept frame), and
-// whether two forks' intervals are disjoint (modes).
+// forkRatios returns, per fork of r, the median over its blocks of the ratios at/bt
+// (see blockRatios; 0 for a fork where the two share no kept frame), and whether two
+// forks' intervals are disjoint (modes).
 func forkRatios[T int64 | uint64](r *result.Run, at, bt []T) (medians []float64, twoModes bool) {
 	n := r.NumForks()
 	medians = make([]float64, n)
 	los, his, ok := make([]float64, n), make([]float64, n), make([]bool, n)
 	var xs []float64
 	for k := range n {
-		xs = logRatios(xs[:0], r, at, bt, k)
+		xs = blockRatios(xs[:0], r, at, bt, k)
 		if len(xs) == 0 {
-			medians[k] = math.NaN()
 			continue
 		}
-		medians[k] = symMedian(xs)
+		medians[k] = geoMedian(xs)
 		los[k], his[k], ok[k] = forkInterval(xs)
 	}
 	return medians, modes(los, his, ok)

@@ -121,7 +121,7 @@ func ratios(r *result.Run) []result.Ratio {
 				continue
 			}
 		} else {
-			rt.Blocks = len(logRatios(nil, r, r.Backings[i].Frames.NS, r.Backings[best].Frames.NS, -1))
+			rt.Blocks = len(blockRatios(nil, r, r.Backings[i].Frames.NS, r.Backings[best].Frames.NS, -1))
 		}
 		out = append(out, rt)
 	}
@@ -147,11 +147,18 @@ func blockRatio(r *result.Run, a, b int) (result.Ratio, bool) {
 
 // ratioOf is the ratio of backing a against b from the per-frame columns at and bt
 // (their frame times, or another per-frame cost): per block the median of
-// log(at[k]/bt[k]) over the kept frames both ran, then the median over the blocks of
-// every fork with its interval, widened to hold each fork's own median (forkRatios).
-// It is false when the two share no kept frame.
+// at[k]/bt[k] over the kept frames both ran, then the median over the blocks of every
+// fork with its interval, widened to hold each fork's own median (forkRatios). It is
+// false when the two share no kept frame.
+//
+// Every median of ratios here is taken as a median of logarithms would be: the middle
+// value, or the geometric mean of the middle two (geoMedian), and the interval's ends
+// are order statistics, so that the ratio of b against a is exactly the reciprocal
+// of a against b, ends swapped, and equally significant. (The arithmetic mean of the
+// middle two is not: over two frames, ratios 1.0 and 1.5 give 1.25 one way and 0.83
+// the other, 1/0.83 = 1.2, not 1.25.)
 func ratioOf[T int64 | uint64](r *result.Run, a, b int, at, bt []T) (result.Ratio, bool) {
-	xs := logRatios(nil, r, at, bt, -1)
+	xs := blockRatios(nil, r, at, bt, -1)
 	if len(xs) == 0 {
 		return result.Ratio{}, false
 	}
@@ -159,35 +166,34 @@ func ratioOf[T int64 | uint64](r *result.Run, a, b int, at, bt []T) (result.Rati
 	med, lo, hi := medianCI(xs)
 	rt.Range = !stats.Reaches(len(xs), Confidence)
 	if r.NumForks() > 1 {
-		var medians []float64
-		medians, rt.ForkModes = forkRatios(r, at, bt)
-		for _, m := range medians {
-			if !math.IsNaN(m) {
+		rt.ForkMedians, rt.ForkModes = forkRatios(r, at, bt)
+		for _, m := range rt.ForkMedians {
+			if m > 0 {
 				lo, hi = min(lo, m), max(hi, m)
 			}
 		}
-		rt.ForkMedians = expAll(medians)
 	}
-	rt.Significant = !rt.Range && (lo > 0 || hi < 0)
-	rt.Median, rt.Lo, rt.Hi = math.Exp(med), math.Exp(lo), math.Exp(hi)
+	rt.Median, rt.Lo, rt.Hi = med, lo, hi
+	rt.Significant = !rt.Range && (lo > 1 || hi < 1)
 	return rt, true
 }
 
-// logRatios appends to xs one value per block of fork (every fork when fork < 0):
-// the median of log(at[k] / bt[k]) over the kept frames k of the block. Frames where
-// either took no measurable time are left out rather than turned into infinities.
-func logRatios[T int64 | uint64](xs []float64, r *result.Run, at, bt []T, fork int) []float64 {
+// blockRatios appends to xs one value per block of fork (every fork when fork < 0):
+// the median (geoMedian) of at[k] / bt[k] over the kept frames k of the block.
+// Frames where either took no measurable time are left out rather than turned into
+// zeros or infinities.
+func blockRatios[T int64 | uint64](xs []float64, r *result.Run, at, bt []T, fork int) []float64 {
 	n := min(len(at), len(bt))
 	var in []float64
 	block := func(lo, hi int) {
 		in = in[:0]
 		for k := lo; k < min(hi, n); k++ {
 			if at[k] > 0 && bt[k] > 0 && r.Excluded(k) == result.Kept {
-				in = append(in, math.Log(float64(at[k])/float64(bt[k])))
+				in = append(in, float64(at[k])/float64(bt[k]))
 			}
 		}
 		if len(in) > 0 {
-			xs = append(xs, symMedian(in))
+			xs = append(xs, geoMedian(in))
 		}
 	}
 	if r.Rounds == nil { // a version 1 file: every frame was its own turn
@@ -227,9 +233,20 @@ func fastest(r *result.Run) int {
 	return best
 }
 
+// geoMedian sorts the ratios xs and returns their median as the median of their
+// logarithms would give it: the middle one, or the geometric mean of the middle two,
+// so that the median of the reciprocals is the reciprocal of the median.
+func geoMedian(xs []float64) float64 {
+	slices.Sort(xs)
+	m := len(xs) / 2
+	if len(xs)%2 == 1 {
+		return xs[m]
+	}
+	return math.Sqrt(xs[m-1] * xs[m])
+}
+
 // symMedian sorts xs and returns its median, the mean of the middle two for an even
-// count, computed so that the median of the negated values is exactly the negated
-// median: the ratio of a against b is then exactly the reciprocal of b against a.
+// count.
 func symMedian(xs []float64) float64 {
 	slices.Sort(xs)
 	m := len(xs) / 2
@@ -239,22 +256,12 @@ func symMedian(xs []float64) float64 {
 	return (xs[m-1] + xs[m]) / 2
 }
 
-func expAll(xs []float64) []float64 {
-	out := make([]float64, len(xs))
-	for i, x := range xs {
-		if out[i] = math.Exp(x); math.IsNaN(x) {
-			out[i] = 0 // a fork without a shared kept frame; JSON carries no NaN
-		}
-	}
-	return out
-}
-
-// medianCI is stats.MedianCI at Confidence, with the full range standing in for an
+// medianCI is stats.MedianCI at Confidence over ratios, the median geoMedian's, with the full range standing in for an
 // interval that the sample is too small to give (so that a result file never holds a
 // NaN, which JSON cannot carry).
 func medianCI(xs []float64) (med, lo, hi float64) {
 	_, lo, hi = stats.MedianCI(xs, Confidence) // sorts xs
-	med = symMedian(xs)
+	med = geoMedian(xs)
 	if math.IsNaN(lo) || math.IsInf(lo, 0) {
 		lo = xs[0]
 	}
