@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
@@ -120,29 +121,70 @@ func (c Claim) answerCliff(s *result.Sweep) Answer {
 }
 
 // change finishes a growth or cliff answer: the factor from one point to the other,
-// the range the two points' intervals allow for it, and the verdict.
+// the range the two points' intervals allow for it, and the verdict. The points'
+// figures hold every pass of the sweep (a fork of each per pass, the passes in
+// alternating order), so a drift of the machine is not read as a growth. When the
+// forks at either point found two modes, the verdict is judged again on the factor
+// each pass measured (the range moved with it), and given only when every pass bears
+// it out.
 func (c Claim) change(measured string, from, to *result.PointBacking) Answer {
 	f := to.NSPerEntity / from.NSPerEntity
 	lo, hi := to.NSPerEntityLo/from.NSPerEntityHi, to.NSPerEntityHi/from.NSPerEntityLo
 	measured += fmt.Sprintf(": %s (%s to %s within the two points' intervals).", units.Ratio(f), bare(lo), bare(hi))
-	var v string
-	switch {
-	case c.Ratio == 1 && lo > 1:
-		v = "The cost per entity rises, as the claim says."
-	case c.Ratio == 1 && hi < 1:
-		v = "The cost per entity falls here, against the claim."
-	case c.Ratio == 1:
-		v = "No clear change: the two points' intervals overlap."
-	case hi < 1:
-		v = fmt.Sprintf("The cost per entity falls here, against the source's %s rise.", units.Ratio(c.Ratio))
-	case c.Ratio < lo:
-		v = fmt.Sprintf("The rise here is larger than the source's %s.", units.Ratio(c.Ratio))
-	case c.Ratio > hi:
-		v = fmt.Sprintf("The rise here is smaller than the source's %s.", units.Ratio(c.Ratio))
-	default:
-		v = fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
+	k, v := c.judgeChange(f, lo, hi)
+	passes := passFactors(from, to)
+	if len(passes) > 1 {
+		measured = strings.TrimSuffix(measured, ".") + fmt.Sprintf("; pass by pass %s.", strings.Join(ratios(passes), ", "))
+	}
+	if (from.ForkModes || to.ForkModes) && len(passes) > 1 {
+		pLo, pHi := slices.Min(passes), slices.Max(passes)
+		kLo, _ := c.judgeChange(pLo, lo*pLo/f, hi*pLo/f)
+		kHi, _ := c.judgeChange(pHi, lo*pHi/f, hi*pHi/f)
+		if kLo != k || kHi != k {
+			v = fmt.Sprintf("Unsettled on this machine: the passes gave %s and %s, their forks in two modes, and would not bear "+
+				"the same verdict. Run the sweep again, or on a quieter machine.", units.Ratio(pLo), units.Ratio(pHi))
+		}
 	}
 	return Answer{Measured: measured, Verdict: v}
+}
+
+// judgeChange is the verdict on a factor f with the range lo–hi, and its kind.
+func (c Claim) judgeChange(f, lo, hi float64) (string, string) {
+	switch {
+	case c.Ratio == 1 && lo > 1:
+		return "rises", "The cost per entity rises, as the claim says."
+	case c.Ratio == 1 && hi < 1:
+		return "falls", "The cost per entity falls here, against the claim."
+	case c.Ratio == 1:
+		return "none", "No clear change: the two points' intervals overlap."
+	case hi < 1:
+		return "falls", fmt.Sprintf("The cost per entity falls here, against the source's %s rise.", units.Ratio(c.Ratio))
+	case c.Ratio < lo:
+		return "larger", fmt.Sprintf("The rise here is larger than the source's %s.", units.Ratio(c.Ratio))
+	case c.Ratio > hi:
+		return "smaller", fmt.Sprintf("The rise here is smaller than the source's %s.", units.Ratio(c.Ratio))
+	}
+	return "within", fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
+}
+
+// passFactors is the factor from one point to the other in each pass of the sweep
+// that measured both (a fork of each); none for a sweep of one pass.
+func passFactors(from, to *result.PointBacking) []float64 {
+	var out []float64
+	for p := range min(len(from.ForkNSPerEntity), len(to.ForkNSPerEntity)) {
+		if a, b := from.ForkNSPerEntity[p], to.ForkNSPerEntity[p]; a > 0 && b > 0 {
+			out = append(out, b/a)
+		}
+	}
+	return out
+}
+
+func ratios(xs []float64) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = units.Ratio(x)
+	}
+	return out
 }
 
 // answerCrossing looks for the crossing the claim expects: Faster ahead below some
@@ -165,20 +207,52 @@ func (c Claim) answerCrossing(s *result.Sweep) Answer {
 	if other != nil {
 		return Answer{Measured: "Measured here: " + other.Text + ".", Verdict: "They cross the other way round: the claim does not hold here."}
 	}
-	a, b := measuredPoints(s, c.Faster), measuredPoints(s, c.Slower)
-	if len(a) == 0 || len(b) == 0 {
+	both := bothMeasured(s, c.Faster, c.Slower)
+	if len(both) == 0 {
 		return Answer{Measured: "Not measured yet: no point has both backings' figures."}
 	}
-	lo, hi := s.Points[0].Value, s.Points[len(s.Points)-1].Value
+	lo, hi := both[0], both[len(both)-1]
 	ahead := c.Faster
-	if a[0].pb.NSPerEntity > b[0].pb.NSPerEntity {
+	if fasterAt(pointAt(s, lo), s.Backings, c.Slower, c.Faster) {
 		ahead = c.Slower
 	}
-	return Answer{
-		Measured: fmt.Sprintf("Measured here: %s is faster at every value from %s to %s; the lines do not cross in this range.",
-			ahead, valueAt(s, lo), valueAt(s, hi)),
-		Verdict: "Not borne out in this range.",
+	m := fmt.Sprintf("Measured here: %s is faster at every value measured from %s to %s; the lines do not cross in this range.",
+		ahead, valueAt(s, lo), valueAt(s, hi))
+	if len(both) == 1 {
+		m = fmt.Sprintf("Measured here: only %s has both backings' figures, where %s is faster; one point shows no crossing.", valueAt(s, lo), ahead)
 	}
+	if n := len(s.Values) - len(both); n > 0 {
+		m += fmt.Sprintf(" (%d of the sweep's %d values have no figures of both: skipped, failed or not reached, and say nothing.)", n, len(s.Values))
+	}
+	return Answer{Measured: m, Verdict: "Not borne out in the range measured."}
+}
+
+// bothMeasured are the values at which both backings have figures, in order.
+func bothMeasured(s *result.Sweep, a, b string) []int64 {
+	pa, pb := measuredPoints(s, a), measuredPoints(s, b)
+	var out []int64
+	for _, x := range pa {
+		if slices.ContainsFunc(pb, func(y at) bool { return y.value == x.value }) {
+			out = append(out, x.value)
+		}
+	}
+	return out
+}
+
+// pointAt is the point of s at value v.
+func pointAt(s *result.Sweep, v int64) *result.Point {
+	for k := range s.Points {
+		if s.Points[k].Value == v {
+			return &s.Points[k]
+		}
+	}
+	return nil
+}
+
+// fasterAt reports whether backing a costs less per entity than b at point p.
+func fasterAt(p *result.Point, backings []string, a, b string) bool {
+	i, j := slices.Index(backings, a), slices.Index(backings, b)
+	return p.Backings[i].NSPerEntity < p.Backings[j].NSPerEntity
 }
 
 // valueAt writes "entities = 1,000,000", "moving_pct = 5%".
