@@ -174,6 +174,22 @@ func (c *Config) Check() error {
 	return nil
 }
 
+// Plan returns how c's frames are split among its forks (Forks, DefaultForks when 0),
+// as a run of c lays them end to end: what a chart needs to shade each fork's
+// warm-up and mark where the next begins. It is nil when they cannot be split (Check
+// says why).
+func (c Config) Plan() []result.Fork {
+	n := c.Forks
+	if n == 0 {
+		n = DefaultForks
+	}
+	plan, err := result.PlanForks(c.Frames, c.Warmup, n)
+	if err != nil {
+		return nil
+	}
+	return plan
+}
+
 // timeout is the silence after which a worker is declared hung.
 func (c *Config) timeout() time.Duration {
 	if c.Timeout == 0 {

@@ -127,6 +127,7 @@ func (w *window) startRun(paused bool) bool {
 	w.failed = make([]bool, len(cfg.Backings))
 	for _, c := range w.charts {
 		c.Reset(cfg.Backings, cfg.Warmup, cfg.Frames)
+		c.SetForks(cfg.Plan())
 	}
 	w.table.SetMessage("Loading…", false)
 	w.info.SetSetup(s)
@@ -170,8 +171,10 @@ func (w *window) fail(what string, err error) {
 // clearResults empties the charts, table, preview and notes' figures.
 func (w *window) clearResults(msg string) {
 	w.shown, w.file, w.invalid, w.failed = nil, "", nil, nil
+	plan := config(w.setup, w.counters, w.env).Plan()
 	for _, c := range w.charts {
 		c.Reset(w.setup.Backings, w.setup.Warmup, w.setup.Frames)
+		c.SetForks(plan)
 	}
 	w.table.SetMessage(msg, false)
 	w.preview.Clear("No preview yet: the world appears once frames run.")
