@@ -39,7 +39,7 @@ func TestMemoryRefusalShowsEstimate(t *testing.T) {
 }
 
 func TestWorkerFailureCarriesOn(t *testing.T) {
-	h := newHarness(t, small(), "soa:exit@10")
+	h := newHarness(t, small(), "soa:exit@5") // in the first of three forks of ten frames
 	h.w.startRun(false)
 	h.finished()
 	var failed, full int
