@@ -35,9 +35,9 @@ func ForkNotes(r *result.Run) []string {
 		return nil
 	}
 	notes := []string{fmt.Sprintf("Forks: the frames ran in %d forks, one after another, each a fresh worker per backing "+
-		"that loaded the world again and ran it from its frame 0 with its own warm-up; intervals are over the rounds of "+
-		"every fork, widened to hold each fork's own median, and load is the median fork's. fork spread: (max − min) / "+
-		"median of the forks' p50s; two modes: two forks' own intervals do not overlap, so a rerun may land near either.",
+		"that loaded the world again and ran it from its frame 0 with its own warm-up; load is the median fork's. "+
+		"fork spread: (max − min) / median of the forks' p50s; two modes: two forks' own intervals do not overlap, so a "+
+		"rerun may land near either.",
 		r.NumForks())}
 	for i := range r.Backings {
 		b := &r.Backings[i]

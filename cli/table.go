@@ -137,8 +137,12 @@ func tableNotes(r *result.Run) []string {
 	if r.Cache == result.Warm {
 		excluded += " and the first half of each burst (it re-warms the caches after another backing's turn)"
 	}
+	over := "the rounds"
+	if r.NumForks() > 1 {
+		over = "the rounds of every fork, widened to hold each fork's own median"
+	}
 	notes := []string{"Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
-		"ratios against the best; then the median over the rounds, with its 95% interval over the rounds (a range " +
+		"ratios against the best; then the median over the rounds, with its 95% interval over " + over + " (a range " +
 		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " +
 		"GC/frame: the collector's CPU time for the work each backing caused, waited for after its frame."}
 	notes = append(notes, charts.ForkNotes(r)...)
