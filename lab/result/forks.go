@@ -40,7 +40,7 @@ func PlanForks(frames, warmup, n int) ([]Fork, error) {
 		f := frames/n + b2i(k < frames%n)
 		w := warmup/n + b2i(k < warmup%n)
 		if w >= f {
-			return nil, fmt.Errorf("warmup: %d warm-up frames of %d over %d forks leave fork %d (%d frames, %d warm-up) none to measure "+
+			return nil, fmt.Errorf("warmup: %d warm-up frames of %d over %d forks leave fork %d (frames %d, warm-up %d) none to measure "+
 				"(want fewer warm-up frames or forks, or more frames)", warmup, frames, n, k+1, f, w)
 		}
 		out[k] = Fork{First: first, Frames: f, Warmup: w}
