@@ -12,8 +12,8 @@ import (
 // share, so that a chart on a slide looks like the one in the window.
 type Plot struct {
 	Metric Metric
-	Frames int     // the x axis spans frames 0..Frames-1 however many have arrived, so it does not creep
-	Warmup int     // frames before this one are shaded (each fork's own, when Forks has more than one)
+	Frames int // the x axis spans frames 0..Frames-1 however many have arrived, so it does not creep
+	Warmup int // frames before this one are shaded (each fork's own, when Forks has more than one)
 	// Forks are the run's forks (result.Fork), laid end to end: each one's warm-up is
 	// shaded and a line marks where each after the first begins. Nil for one.
 	Forks  []result.Fork
