@@ -74,3 +74,32 @@ func CompareLookups(r *result.Run, slower, faster string) (result.Ratio, error) 
 	}
 	return ratioOrError(r, a, b, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS)
 }
+
+// CompareForks is Compare within each fork of r on its own: one ratio per fork (its
+// median and interval over that fork's rounds, a range below six of them), for the
+// verdict each fork alone would give. A fork where the two share no kept frame gives
+// a zero Ratio (Blocks 0). A run of one fork gives that one.
+func CompareForks(r *result.Run, slower, faster string) ([]result.Ratio, error) {
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return nil, err
+	}
+	return perFork(r, a, b, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS), nil
+}
+
+// CompareLookupsForks is CompareForks over the lookups (see CompareLookups).
+func CompareLookupsForks(r *result.Run, slower, faster string) ([]result.Ratio, error) {
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return nil, err
+	}
+	return perFork(r, a, b, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS), nil
+}
+
+func perFork[T int64 | uint64](r *result.Run, a, b int, at, bt []T) []result.Ratio {
+	out := make([]result.Ratio, r.NumForks())
+	for k := range out {
+		out[k], _ = forkRatioOf(r, a, b, at, bt, k)
+	}
+	return out
+}

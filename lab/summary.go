@@ -158,14 +158,19 @@ func blockRatio(r *result.Run, a, b int) (result.Ratio, bool) {
 // middle two is not: over two frames, ratios 1.0 and 1.5 give 1.25 one way and 0.83
 // the other, 1/0.83 = 1.2, not 1.25.)
 func ratioOf[T int64 | uint64](r *result.Run, a, b int, at, bt []T) (result.Ratio, bool) {
-	xs := blockRatios(nil, r, at, bt, -1)
+	return forkRatioOf(r, a, b, at, bt, -1)
+}
+
+// forkRatioOf is ratioOf over the blocks of one fork of r (every fork when fork < 0).
+func forkRatioOf[T int64 | uint64](r *result.Run, a, b int, at, bt []T, fork int) (result.Ratio, bool) {
+	xs := blockRatios(nil, r, at, bt, fork)
 	if len(xs) == 0 {
 		return result.Ratio{}, false
 	}
 	rt := result.Ratio{Backing: r.Backings[a].Name, Vs: r.Backings[b].Name, Blocks: len(xs)}
 	med, lo, hi := medianCI(xs)
 	rt.Range = !stats.Reaches(len(xs), Confidence)
-	if r.NumForks() > 1 {
+	if r.NumForks() > 1 && fork < 0 {
 		rt.ForkMedians, rt.ForkModes = forkRatios(r, at, bt)
 		for _, m := range rt.ForkMedians {
 			if m > 0 {

@@ -69,6 +69,7 @@ func (c Claim) answerFrame(r *result.Run) Answer {
 	if err != nil {
 		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
 	}
+	forks, _ := lab.CompareForks(r, c.Slower, c.Faster)
 	var b strings.Builder
 	if q.Median >= 1 {
 		fmt.Fprintf(&b, "Measured here: %s is %s slower than %s", c.Slower, units.Ratio(q.Median), c.Faster)
@@ -76,7 +77,7 @@ func (c Claim) answerFrame(r *result.Run) Answer {
 		fmt.Fprintf(&b, "Measured here: %s is faster, not slower: it takes %s of %s's time", c.Slower, units.Ratio(q.Median), c.Faster)
 	}
 	b.WriteString(interval(q, "per-frame ratios"))
-	return Answer{Measured: b.String(), Verdict: c.settled(q)}
+	return Answer{Measured: b.String(), Verdict: c.settled(q, forks)}
 }
 
 // interval says what q's interval is and what it is over, as a sentence's end.
@@ -112,13 +113,15 @@ func figures(xs []float64) string {
 // machine, compiler or run changes, and a third, half or twice the figure is not.
 const closeEnough = 1.25
 
-// A verdict's kind: what a rerun must reproduce for the verdict to be the same.
+// A verdict's kind: whether it says the claim holds, says it does not on the evidence
+// (a reversed direction, a gap far from the source's figure), or cannot say (no
+// significant difference, too few rounds, an interval too wide to call).
 type kind int
 
 const (
 	tooFew kind = iota // nothing judged
 	holds
-	fails // does not hold, for whatever reason
+	fails
 	unclear
 )
 
@@ -145,12 +148,12 @@ func (c Claim) judge(q result.Ratio) (kind, string) {
 		case q.Significant:
 			return fails, "The claim does not hold here: the direction is reversed."
 		}
-		return fails, "The claim does not hold here: no significant difference (the interval includes 1)."
+		return unclear, "The claim does not hold here: no significant difference (the interval includes 1)."
 	}
 	claimed := units.Ratio(c.Ratio)
 	switch {
 	case !q.Significant:
-		return fails, fmt.Sprintf("The claim does not hold here: no significant difference (the interval includes 1), against the source's %s.", claimed)
+		return unclear, fmt.Sprintf("The claim does not hold here: no significant difference (the interval includes 1), against the source's %s.", claimed)
 	case q.Median < 1:
 		return fails, fmt.Sprintf("The claim does not hold here: the direction is reversed, let alone the source's %s.", claimed)
 	case q.Lo <= c.Ratio && c.Ratio <= q.Hi:
@@ -161,25 +164,42 @@ func (c Claim) judge(q result.Ratio) (kind, string) {
 	return fails, fmt.Sprintf("The claim does not hold here: the direction holds, but the gap is %s the source's %s.", share(q.Median/c.Ratio), claimed)
 }
 
-// settled is the verdict on q when its forks agree. When they found two modes (two
-// forks whose own intervals do not overlap: see result.Ratio.ForkModes), a rerun may
-// land near either; the verdict is then judged again as if the run had landed on the
-// lowest fork's figure and on the highest's (the interval moved with it), and when
-// those two verdicts differ, none is given: the claim is unsettled on this machine.
-// When they agree the verdict stands, and says that the forks differed.
-func (c Claim) settled(q result.Ratio) string {
+// settled is the verdict on q, the ratio over every fork, when the forks agree: when
+// no fork, judged on its own rounds alone (their interval, or their range below six),
+// says the claim holds while another says it does not. A fork that cannot say (its
+// interval holds 1) contradicts none. When two forks do contradict each other, a
+// rerun may land near either, and no verdict is given: the claim is unsettled on this
+// machine, and the answer names the two forks' figures. When the forks found two modes
+// (their own intervals do not overlap) without contradicting each other, the verdict
+// stands and says so.
+func (c Claim) settled(q result.Ratio, forks []result.Ratio) string {
 	k, v := c.judge(q)
-	if !q.ForkModes || k == tooFew {
+	if len(forks) < 2 || k == tooFew {
 		return v
 	}
-	lo, hi := extremes(q.ForkMedians)
-	kLo, _ := c.judge(movedTo(q, lo))
-	kHi, _ := c.judge(movedTo(q, hi))
-	if kLo != kHi {
-		return fmt.Sprintf("Unsettled on this machine: its forks gave %s and %s, in two modes (their own intervals do not overlap), "+
-			"and the claim would hold at one and not at the other. Run it again, or on a quieter machine.", units.Ratio(lo), units.Ratio(hi))
+	var yes, no []float64
+	for _, fq := range forks {
+		if fq.Blocks == 0 {
+			continue
+		}
+		fq.Range, fq.Significant = false, fq.Lo > 1 || fq.Hi < 1 // a fork's range is judged as an interval
+		switch fk, _ := c.judge(fq); fk {
+		case holds:
+			yes = append(yes, fq.Median)
+		case fails:
+			no = append(no, fq.Median)
+		}
 	}
-	return v + fmt.Sprintf(" (Its forks found two modes, %s and %s; the verdict is the same at either.)", units.Ratio(lo), units.Ratio(hi))
+	if len(yes) > 0 && len(no) > 0 {
+		return fmt.Sprintf("Unsettled on this machine: judged on its own rounds, a fork that gave %s bears the claim out and one that "+
+			"gave %s does not, so a rerun may give either verdict. Run it again, or on a quieter machine.",
+			units.Ratio(yes[0]), units.Ratio(no[0]))
+	}
+	if q.ForkModes {
+		lo, hi := extremes(q.ForkMedians)
+		v += fmt.Sprintf(" (Its forks found two modes, %s and %s, but no fork contradicts the verdict.)", units.Ratio(lo), units.Ratio(hi))
+	}
+	return v
 }
 
 // extremes are the lowest and highest of the positive xs.
@@ -193,16 +213,6 @@ func extremes(xs []float64) (lo, hi float64) {
 		}
 	}
 	return lo, hi
-}
-
-// movedTo is q as if its median had been m, the interval moved with it (its ends in
-// the same proportion to the median).
-func movedTo(q result.Ratio, m float64) result.Ratio {
-	f := m / q.Median
-	q.Median, q.Lo, q.Hi = m, q.Lo*f, q.Hi*f
-	q.Significant = q.Lo > 1 || q.Hi < 1
-	q.ForkModes = false
-	return q
 }
 
 // share says what fraction or multiple of a claimed figure a measured one is: "about
@@ -289,6 +299,7 @@ func (c Claim) answerLookup(r *result.Run) Answer {
 	if err != nil {
 		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
 	}
+	forks, _ := lab.CompareLookupsForks(r, c.Slower, c.Faster)
 	var b strings.Builder
 	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
 	n, slowNS := medianLookup(r, slow)
@@ -304,7 +315,7 @@ func (c Claim) answerLookup(r *result.Run) Answer {
 			units.Duration(slowNS/n), units.Duration(fastNS/n))
 	}
 	b.WriteString(interval(q, "per-frame ratios"))
-	return Answer{Measured: b.String(), Verdict: c.settled(q)}
+	return Answer{Measured: b.String(), Verdict: c.settled(q, forks)}
 }
 
 // medianLookup returns the median over b's kept frames of the handles resolved and of

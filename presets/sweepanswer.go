@@ -122,69 +122,76 @@ func (c Claim) answerCliff(s *result.Sweep) Answer {
 
 // change finishes a growth or cliff answer: the factor from one point to the other,
 // the range the two points' intervals allow for it, and the verdict. The points'
-// figures hold every pass of the sweep (a fork of each per pass, the passes in
-// alternating order), so a drift of the machine is not read as a growth. When the
-// forks at either point found two modes, the verdict is judged again on the factor
-// each pass measured (the range moved with it), and given only when every pass bears
-// it out.
+// figures hold every pass of the sweep (a fork of each point per pass, the passes in
+// alternating order), so a drift of the machine is not read as a growth. Each pass is
+// also judged on its own (its factor, and the range its forks' own intervals allow),
+// and the verdict is given only when no pass bears the claim out while another
+// contradicts it.
 func (c Claim) change(measured string, from, to *result.PointBacking) Answer {
 	f := to.NSPerEntity / from.NSPerEntity
 	lo, hi := to.NSPerEntityLo/from.NSPerEntityHi, to.NSPerEntityHi/from.NSPerEntityLo
 	measured += fmt.Sprintf(": %s (%s to %s within the two points' intervals).", units.Ratio(f), bare(lo), bare(hi))
-	k, v := c.judgeChange(f, lo, hi)
-	passes := passFactors(from, to)
-	if len(passes) > 1 {
-		measured = strings.TrimSuffix(measured, ".") + fmt.Sprintf("; pass by pass %s.", strings.Join(ratios(passes), ", "))
+	_, v := c.judgeChange(lo, hi)
+	passes := passChanges(from, to)
+	if len(passes) < 2 {
+		return Answer{Measured: measured, Verdict: v}
 	}
-	if (from.ForkModes || to.ForkModes) && len(passes) > 1 {
-		pLo, pHi := slices.Min(passes), slices.Max(passes)
-		kLo, _ := c.judgeChange(pLo, lo*pLo/f, hi*pLo/f)
-		kHi, _ := c.judgeChange(pHi, lo*pHi/f, hi*pHi/f)
-		if kLo != k || kHi != k {
-			v = fmt.Sprintf("Unsettled on this machine: the passes gave %s and %s, their forks in two modes, and would not bear "+
-				"the same verdict. Run the sweep again, or on a quieter machine.", units.Ratio(pLo), units.Ratio(pHi))
+	names := make([]string, len(passes))
+	var yes, no []float64
+	for p, pc := range passes {
+		names[p] = units.Ratio(pc.f)
+		switch k, _ := c.judgeChange(pc.lo, pc.hi); k {
+		case holds:
+			yes = append(yes, pc.f)
+		case fails:
+			no = append(no, pc.f)
 		}
+	}
+	measured = strings.TrimSuffix(measured, ".") + fmt.Sprintf("; pass by pass %s.", strings.Join(names, ", "))
+	if len(yes) > 0 && len(no) > 0 {
+		v = fmt.Sprintf("Unsettled on this machine: judged on its own, a pass that gave %s bears the claim out and one that gave %s "+
+			"does not. Run the sweep again, or on a quieter machine.", units.Ratio(yes[0]), units.Ratio(no[0]))
 	}
 	return Answer{Measured: measured, Verdict: v}
 }
 
-// judgeChange is the verdict on a factor f with the range lo–hi, and its kind.
-func (c Claim) judgeChange(f, lo, hi float64) (string, string) {
-	switch {
-	case c.Ratio == 1 && lo > 1:
-		return "rises", "The cost per entity rises, as the claim says."
-	case c.Ratio == 1 && hi < 1:
-		return "falls", "The cost per entity falls here, against the claim."
-	case c.Ratio == 1:
-		return "none", "No clear change: the two points' intervals overlap."
-	case hi < 1:
-		return "falls", fmt.Sprintf("The cost per entity falls here, against the source's %s rise.", units.Ratio(c.Ratio))
-	case c.Ratio < lo:
-		return "larger", fmt.Sprintf("The rise here is larger than the source's %s.", units.Ratio(c.Ratio))
-	case c.Ratio > hi:
-		return "smaller", fmt.Sprintf("The rise here is smaller than the source's %s.", units.Ratio(c.Ratio))
-	}
-	return "within", fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
-}
+// passChange is the factor from one point to another in one pass of a sweep, and the
+// range the two forks' own intervals allow for it.
+type passChange struct{ f, lo, hi float64 }
 
-// passFactors is the factor from one point to the other in each pass of the sweep
-// that measured both (a fork of each); none for a sweep of one pass.
-func passFactors(from, to *result.PointBacking) []float64 {
-	var out []float64
-	for p := range min(len(from.ForkNSPerEntity), len(to.ForkNSPerEntity)) {
-		if a, b := from.ForkNSPerEntity[p], to.ForkNSPerEntity[p]; a > 0 && b > 0 {
-			out = append(out, b/a)
+// passChanges are the factors of every pass of the sweep that measured both points
+// (a fork of each); none for a sweep of one pass.
+func passChanges(from, to *result.PointBacking) []passChange {
+	var out []passChange
+	n := min(len(from.ForkNSPerEntity), len(to.ForkNSPerEntity), len(from.ForkNSPerEntityLo), len(to.ForkNSPerEntityLo))
+	for p := range n {
+		a, b := from.ForkNSPerEntity[p], to.ForkNSPerEntity[p]
+		if a > 0 && b > 0 && from.ForkNSPerEntityLo[p] > 0 && to.ForkNSPerEntityLo[p] > 0 {
+			out = append(out, passChange{b / a, to.ForkNSPerEntityLo[p] / from.ForkNSPerEntityHi[p], to.ForkNSPerEntityHi[p] / from.ForkNSPerEntityLo[p]})
 		}
 	}
 	return out
 }
 
-func ratios(xs []float64) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = units.Ratio(x)
+// judgeChange is the verdict on a factor whose range is lo–hi, with its kind: a claim
+// of direction holds when the range lies above 1, fails below it and cannot say
+// across it; a claim with a figure holds when the figure lies within the range.
+func (c Claim) judgeChange(lo, hi float64) (kind, string) {
+	switch {
+	case c.Ratio == 1 && lo > 1:
+		return holds, "The cost per entity rises, as the claim says."
+	case c.Ratio == 1 && hi < 1:
+		return fails, "The cost per entity falls here, against the claim."
+	case c.Ratio == 1:
+		return unclear, "No clear change: the two points' intervals overlap."
+	case hi < 1:
+		return fails, fmt.Sprintf("The cost per entity falls here, against the source's %s rise.", units.Ratio(c.Ratio))
+	case c.Ratio < lo:
+		return fails, fmt.Sprintf("The rise here is larger than the source's %s.", units.Ratio(c.Ratio))
+	case c.Ratio > hi:
+		return fails, fmt.Sprintf("The rise here is smaller than the source's %s.", units.Ratio(c.Ratio))
 	}
-	return out
+	return holds, fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
 }
 
 // answerCrossing looks for the crossing the claim expects: Faster ahead below some

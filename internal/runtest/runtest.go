@@ -60,8 +60,9 @@ func base(k int) float64 { return float64(1000 + 37*(k%11)) }
 
 // Forked is a sprites run of forks forks of rounds rounds of four frames each, in
 // cold mode (every frame after its fork's one warm-up frame counts), in which backing
-// i's frames in fork k take factor(k, i) times the base time and its load in fork k
-// took load(k, i) ns; it is summarised as the lab summarises a run.
+// i's frames in fork k take factor(k, i) times the base time, give or take up to 10%
+// from frame to frame (so that the ratios between backings scatter too), and its load
+// in fork k took load(k, i) ns; it is summarised as the lab summarises a run.
 func Forked(forks, rounds int, names []string, factor func(k, i int) float64, load func(k, i int) int64) *result.Run {
 	const burst = 4
 	frames := forks * rounds * burst
@@ -76,7 +77,8 @@ func Forked(forks, rounds int, names []string, factor func(k, i int) float64, lo
 	for i, name := range names {
 		samples := make([]result.Sample, frames)
 		for f := range samples {
-			samples[f] = result.Sample{Backing: i, Frame: f, NS: int64(base(f) * factor(r.ForkOf(f), i)), Checksum: uint64(f)}
+			jitter := 1 + 0.05*float64((f*(7+3*i))%5-2)
+			samples[f] = result.Sample{Backing: i, Frame: f, NS: int64(base(f) * jitter * factor(r.ForkOf(f), i)), Checksum: uint64(f)}
 		}
 		b := result.Backing{Name: name, Frames: result.NewSeries(samples), ForkLoadNS: make([]int64, forks)}
 		for k := range forks {

@@ -119,11 +119,14 @@ type PointBacking struct {
 	// the fastest), as a run's summary gives it; nil when it has none.
 	Ratio *Ratio `json:"ratio"`
 	// Forks (absent for a point of one fork): the cost per entity in each fork (0 for
-	// a fork without kept frames), in the order of the passes, and whether two forks'
-	// own intervals do not overlap (see Summary.ForkModes). NSPerEntityLo–Hi already
-	// hold every fork's figure.
-	ForkNSPerEntity []float64 `json:"fork_ns_per_entity,omitempty"`
-	ForkModes       bool      `json:"fork_modes,omitempty"`
+	// a fork without kept frames), in the order of the passes, with each one's own 95%
+	// interval over its rounds (Lo–Hi), and whether two forks' own intervals do not
+	// overlap (see Summary.ForkModes). NSPerEntityLo–Hi already hold every fork's
+	// figure.
+	ForkNSPerEntity   []float64 `json:"fork_ns_per_entity,omitempty"`
+	ForkNSPerEntityLo []float64 `json:"fork_ns_per_entity_lo,omitempty"`
+	ForkNSPerEntityHi []float64 `json:"fork_ns_per_entity_hi,omitempty"`
+	ForkModes         bool      `json:"fork_modes,omitempty"`
 }
 
 // Crossing is where two backings' curves of ns per entity cross between two
@@ -165,7 +168,9 @@ func (s *Sweep) Clone() *Sweep {
 	for i, p := range s.Points {
 		p.Backings = slices.Clone(p.Backings)
 		for j := range p.Backings {
-			p.Backings[j].ForkNSPerEntity = slices.Clone(p.Backings[j].ForkNSPerEntity)
+			b := &p.Backings[j]
+			b.ForkNSPerEntity, b.ForkNSPerEntityLo, b.ForkNSPerEntityHi = slices.Clone(b.ForkNSPerEntity),
+				slices.Clone(b.ForkNSPerEntityLo), slices.Clone(b.ForkNSPerEntityHi)
 			if q := p.Backings[j].Ratio; q != nil {
 				qq := *q
 				p.Backings[j].Ratio = &qq

@@ -238,6 +238,11 @@ func TestPassesInterleave(t *testing.T) {
 			if len(b.ForkNSPerEntity) != 3 || slices.Min(b.ForkNSPerEntity) < b.NSPerEntityLo || slices.Max(b.ForkNSPerEntity) > b.NSPerEntityHi {
 				t.Errorf("%d %s: forks %v, interval %v–%v: want three, within the interval", p.Value, b.Name, b.ForkNSPerEntity, b.NSPerEntityLo, b.NSPerEntityHi)
 			}
+			for k, x := range b.ForkNSPerEntity {
+				if len(b.ForkNSPerEntityLo) != 3 || !(b.ForkNSPerEntityLo[k] <= x && x <= b.ForkNSPerEntityHi[k]) {
+					t.Errorf("%d %s: fork %d at %v, its own interval %v–%v", p.Value, b.Name, k, x, b.ForkNSPerEntityLo, b.ForkNSPerEntityHi)
+				}
+			}
 		}
 	}
 	var buf bytes.Buffer
