@@ -41,10 +41,11 @@ const (
 var Kinds = []string{Params, Cache, Frames, Host}
 
 // Method says how the change and its significance are computed, for every report.
-const Method = "Mann–Whitney U test over rounds (each round's median frame time), two-sided; " +
-	"change: Hodges–Lehmann estimate of new/base with its 95% interval, widened by the noise floor " +
-	"between forks (how far either run's forks lie from its median); significant when p < 0.05 " +
-	"and the widened interval excludes no change"
+const Method = "forks as the unit: the change in the forks' median frame times (their logarithms' means), " +
+	"with Student's 95% interval over the forks; and Mann–Whitney U over rounds (each round's median frame time), " +
+	"two-sided, its Hodges–Lehmann interval widened by the noise floor between forks (the range of either run's " +
+	"fork medians); the interval shown holds both, and a change is significant when p < 0.05 and it excludes " +
+	"no change"
 
 // Report is a comparison of two runs.
 type Report struct {
@@ -81,12 +82,15 @@ type Change struct {
 	Backing string  `json:"backing"`
 	Base    Figures `json:"base"`
 	New     Figures `json:"new"`
-	// Ratio is the new typical frame time over the base's (0.8: 20% faster), Lo–Hi its
-	// 95% interval over the rounds, widened by Floor on either side; Interval is
-	// false when too few rounds allow one at 95%, and Lo–Hi then span every pair of
-	// rounds. P is the rounds' test's two-sided p-value; Significant means P < 0.05
-	// and an interval that excludes 1. All are zero, and Note says why, when a run
-	// has no kept round for the backing (its worker failed early).
+	// Ratio is the new typical frame time over the base's (0.8: 20% faster): with two
+	// forks or more in each run, of the forks' medians taken as units (the ratio of
+	// their geometric means), else the Hodges–Lehmann estimate over rounds. Lo–Hi is
+	// its 95% interval: the rounds' interval widened by Floor on either side, and
+	// widened again to hold the forks' own (Student's t over the forks' medians).
+	// Interval is false when too few rounds allow one at 95%, and Lo–Hi then span
+	// every pair of rounds. P is the rounds' test's two-sided p-value; Significant
+	// means P < 0.05 and an interval that excludes 1. All are zero, and Note says
+	// why, when a run has no kept round for the backing (its worker failed early).
 	Ratio       float64 `json:"ratio"`
 	Lo          float64 `json:"lo"`
 	Hi          float64 `json:"hi"`
@@ -94,13 +98,20 @@ type Change struct {
 	P           float64 `json:"p"`
 	Significant bool    `json:"significant"`
 	Note        string  `json:"note,omitempty"`
-	// Floor is the noise floor between processes, as a share (0.05: 5%): how far the
-	// median of one of either run's forks lay from its run's median. Two runs of the
-	// same code differ by that much for no reason but the processes they ran in, so
-	// a change within it is not told from a rerun. Absent when neither run had two
-	// forks with kept rounds: nothing then measured that floor, and a rerun may differ
-	// by more than the rounds show.
+	// Floor is the noise floor between processes, as a share (0.05: 5%): how far
+	// apart the medians of one run's forks lay (the highest over the lowest, the wider
+	// of the two runs). Two runs of the same code differ by that much for no reason
+	// but the processes they ran in and the moments they ran at, so a change within
+	// it is not told from a rerun. Absent when neither run had two forks that measured
+	// frames: nothing then measured that floor, and a rerun may differ by more than
+	// the rounds show.
 	Floor float64 `json:"floor,omitempty"`
+	// ForkRatio and ForkLo–ForkHi are the change with the forks as units and its
+	// interval (Student's t over the forks' log medians, pooled); absent unless both
+	// runs had two forks or more that measured frames.
+	ForkRatio float64 `json:"fork_ratio,omitempty"`
+	ForkLo    float64 `json:"fork_lo,omitempty"`
+	ForkHi    float64 `json:"fork_hi,omitempty"`
 }
 
 // Figures are one backing's figures in one run, from its saved summary.
@@ -205,40 +216,16 @@ func change(base *result.Run, bb *result.Backing, new *result.Run, nb *result.Ba
 		return c
 	}
 	s := mannWhitney(logs(x), logs(y))
-	floor := max(forkFloor(base, bb), forkFloor(new, nb))
-	s.lo, s.hi = s.lo-floor, s.hi+floor
-	c.Ratio, c.Lo, c.Hi, c.Interval = exp(s.est), exp(s.lo), exp(s.hi), s.interval
-	c.P, c.Significant = s.p, s.p < alpha && (s.lo > 0 || s.hi < 0)
+	floor := max(forkRange(bb), forkRange(nb))
+	est, lo, hi := s.est, s.lo-floor, s.hi+floor
+	if d, flo, fhi, ok := forkShift(bb, nb); ok {
+		est, lo, hi = d, min(lo, flo), max(hi, fhi)
+		c.ForkRatio, c.ForkLo, c.ForkHi = exp(d), exp(flo), exp(fhi)
+	}
+	c.Ratio, c.Lo, c.Hi, c.Interval = exp(est), exp(lo), exp(hi), s.interval
+	c.P, c.Significant = s.p, s.p < alpha && (lo > 0 || hi < 0)
 	c.Floor = exp(floor) - 1
 	return c
-}
-
-// forkFloor is how far, in logarithms, the median of the rounds of any fork of r lies
-// from the median of those fork medians: the spread between the processes of one run
-// that a change must exceed before it is told from a rerun. 0 with fewer than two
-// forks that have kept rounds.
-func forkFloor(r *result.Run, b *result.Backing) float64 {
-	var meds []float64
-	for k := range r.NumForks() {
-		lo, hi := r.ForkSpan(k)
-		if xs := blocks(r, b, lo, hi); len(xs) > 0 {
-			meds = append(meds, median(sorted(logs(xs))))
-		}
-	}
-	if len(meds) < 2 {
-		return 0
-	}
-	m := median(sorted(meds))
-	d := 0.0
-	for _, x := range meds {
-		d = max(d, math.Abs(x-m))
-	}
-	return d
-}
-
-func sorted(xs []float64) []float64 {
-	slices.Sort(xs)
-	return xs
 }
 
 func figures(r *result.Run, b *result.Backing) Figures {

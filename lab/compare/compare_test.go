@@ -174,8 +174,9 @@ func forked(seed uint64, names []string, factors, forks []float64) *result.Run {
 // TestForkFloor: two runs of the same code whose processes differ by up to 10% from
 // one another (as fresh processes on a busy machine do) differ by several per cent in
 // their medians (here the second run's forks all landed high), which their rounds
-// alone call significant; the floor measured between each run's forks keeps that from
-// being reported as a change, while a change of 30% still is.
+// alone call significant; the floor measured between each run's forks, and the forks
+// taken as units, keep that from being reported as a change, while a change of 30%
+// still is.
 func TestForkFloor(t *testing.T) {
 	base := forked(1, []string{"soa"}, []float64{1}, []float64{1, 1.1, 1.02})
 	same := forked(2, []string{"soa"}, []float64{1}, []float64{1.09, 1.1, 1.07})
@@ -184,23 +185,63 @@ func TestForkFloor(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := rep.Backings[0]
-	if c.P >= alpha || c.Significant || c.Floor < 0.05 || c.Lo > 1 || c.Hi < 1 || rep.Base.Forks != 3 {
-		t.Errorf("same code in other processes: %+v; want p < 0.05 over the rounds, but a floor of 5%% or more that makes it no change", c)
+	if c.P >= alpha || c.Significant || c.Floor < 0.05 || c.Lo > 1 || c.Hi < 1 || rep.Base.Forks != 3 || c.ForkLo > 1 || c.ForkHi < 1 {
+		t.Errorf("same code in other processes: %+v; want p < 0.05 over the rounds, but a floor of 5%% or more and a forks' interval that make it no change", c)
 	}
 	faster := forked(3, []string{"soa"}, []float64{0.7}, []float64{1.09, 1.1, 1.07})
 	rep, err = Compare(base, faster, "base.json", "faster.json", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := rep.Backings[0]; !c.Significant || c.Hi >= 1 || math.Abs(c.Ratio-0.7*1.09/1.02) > 0.05 {
-		t.Errorf("30%% faster: %+v; want a significant change near -28%%", c)
+	if c := rep.Backings[0]; !c.Significant || c.Hi >= 1 || c.ForkHi >= 1 || math.Abs(c.Ratio-0.7*1.087/1.04) > 0.03 {
+		t.Errorf("30%% faster: %+v; want a significant change near -27%%, the forks' interval below 1 too", c)
 	}
 	one := synthetic(1, []string{"soa"}, []float64{1})
 	rep, err = Compare(one, one, "a.json", "a.json", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := rep.Backings[0]; c.Floor != 0 || rep.Base.Forks != 0 {
-		t.Errorf("runs of one fork: floor %v, forks %d; want none measured", c.Floor, rep.Base.Forks)
+	if c := rep.Backings[0]; c.Floor != 0 || rep.Base.Forks != 0 || c.ForkRatio != 0 {
+		t.Errorf("runs of one fork: floor %v, forks %d, fork ratio %v; want none measured", c.Floor, rep.Base.Forks, c.ForkRatio)
+	}
+}
+
+// TestForksAsUnits: a change that every fork of both runs shows, but which the floor
+// of a run whose forks scattered widely leaves inside, is not reported; the forks'
+// geometric means give the change.
+func TestForksAsUnits(t *testing.T) {
+	base := forked(4, []string{"soa"}, []float64{1}, []float64{1, 1.5, 0.8})
+	new := forked(5, []string{"soa"}, []float64{1.2}, []float64{1, 1.5, 0.8})
+	rep, err := Compare(base, new, "base.json", "new.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rep.Backings[0]; c.Significant || math.Abs(c.Ratio-1.2) > 0.03 || c.Floor < 0.8 {
+		t.Errorf("+20%% inside forks that spread 88%%: %+v; want 1.2×, not significant", c)
+	}
+}
+
+// TestTCritical checks the table of Student's t quantiles against the t distribution
+// itself: the density integrated numerically up to each tabled value must give 0.975.
+func TestTCritical(t *testing.T) {
+	for df := 1; df <= 30; df++ {
+		nu := float64(df)
+		lg1, _ := math.Lgamma((nu + 1) / 2)
+		lg2, _ := math.Lgamma(nu / 2)
+		c := math.Exp(lg1-lg2) / math.Sqrt(nu*math.Pi)
+		density := func(x float64) float64 { return c * math.Pow(1+x*x/nu, -(nu+1)/2) }
+		q := tCritical(df)
+		const steps = 20000 // Simpson's rule from 0 to q
+		h := q / steps
+		sum := density(0) + density(q)
+		for i := 1; i < steps; i++ {
+			sum += float64(2+2*(i%2)) * density(float64(i)*h)
+		}
+		if cdf := 0.5 + sum*h/3; math.Abs(cdf-0.975) > 1e-4 {
+			t.Errorf("df %d: P(T ≤ %v) = %.5f, want 0.975", df, q, cdf)
+		}
+	}
+	if tCritical(100) != 1.960 {
+		t.Error("past the table, the normal quantile")
 	}
 }
