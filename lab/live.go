@@ -71,7 +71,7 @@ type Live struct {
 
 	// Owned by the scheduler goroutine.
 	procs    []*proc // nil once a backing's worker failed
-	all      []*proc // every worker started, for stopping them
+	all      []*proc // every worker started, for stopping them (appended and read under mu)
 	dog      *watchdog
 	cur      [][]result.Sample // per backing, this round's samples (MaxBurst of them)
 	ok       []bool            // which backings ran this round
