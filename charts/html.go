@@ -131,7 +131,7 @@ func record(r *result.Run) [][2]string {
 	rec = append(rec,
 		[2]string{"parameters", r.Params.List()},
 		[2]string{"seed", seed},
-		[2]string{"frames", units.Count(float64(r.Frames)) + ", of which the first " + units.Count(float64(r.Warmup)) + " are warm-up (shaded, not in the summary)"},
+		[2]string{"frames", framesText(r)},
 		[2]string{"frame schedule", CacheText(r)},
 		[2]string{"forks", ForkText(r)},
 		[2]string{"started", runDate(r)},
@@ -142,6 +142,15 @@ func record(r *result.Run) [][2]string {
 		[2]string{"result schema", r.Schema},
 	)
 	return rec
+}
+
+// framesText says how many frames the run had and which were warm-up.
+func framesText(r *result.Run) string {
+	if r.NumForks() > 1 {
+		return units.Count(float64(r.Frames)) + ", of which " + units.Count(float64(r.Warmup)) +
+			" are warm-up, the first of each fork (shaded, not in the summary)"
+	}
+	return units.Count(float64(r.Frames)) + ", of which the first " + units.Count(float64(r.Warmup)) + " are warm-up (shaded, not in the summary)"
 }
 
 // equalWork says whether every backing that finished folded the same checksum,
