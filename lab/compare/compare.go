@@ -41,11 +41,11 @@ const (
 var Kinds = []string{Params, Cache, Frames, Host}
 
 // Method says how the change and its significance are computed, for every report.
-const Method = "forks as the unit: the change in the forks' median frame times (their logarithms' means), " +
-	"with Student's 95% interval over the forks; and Mann–Whitney U over rounds (each round's median frame time), " +
-	"two-sided, its Hodges–Lehmann interval widened by the noise floor between forks (the range of either run's " +
-	"fork medians); the interval shown holds both, and a change is significant when p < 0.05 and it excludes " +
-	"no change"
+const Method = "forks as the unit when both runs have two or more: the change in the forks' median frame times " +
+	"(the ratio of their geometric means) with Student's 95% interval over the forks, widened on each side by the " +
+	"noise floor between forks (the wider range of either run's fork medians), p the t test's for a change beyond " +
+	"that floor; with one fork, Mann–Whitney U over rounds (each round's median frame time), two-sided, and the " +
+	"Hodges–Lehmann change with its 95% interval; significant when the interval excludes no change"
 
 // Report is a comparison of two runs.
 type Report struct {
@@ -82,15 +82,16 @@ type Change struct {
 	Backing string  `json:"backing"`
 	Base    Figures `json:"base"`
 	New     Figures `json:"new"`
-	// Ratio is the new typical frame time over the base's (0.8: 20% faster): with two
-	// forks or more in each run, of the forks' medians taken as units (the ratio of
-	// their geometric means), else the Hodges–Lehmann estimate over rounds. Lo–Hi is
-	// its 95% interval: the rounds' interval widened by Floor on either side, and
-	// widened again to hold the forks' own (Student's t over the forks' medians).
-	// Interval is false when too few rounds allow one at 95%, and Lo–Hi then span
-	// every pair of rounds. P is the rounds' test's two-sided p-value; Significant
-	// means P < 0.05 and an interval that excludes 1. All are zero, and Note says
-	// why, when a run has no kept round for the backing (its worker failed early).
+	// Ratio is the new typical frame time over the base's (0.8: 20% faster) and Lo–Hi
+	// its 95% interval. With two forks or more in each run (ByForks), the forks are
+	// the units: the ratio of their medians' geometric means, with Student's t
+	// interval over their log medians (pooled), widened on each side by Floor; P is
+	// the t test's two-sided p for a change beyond the floor. Otherwise the rounds
+	// are: the Hodges–Lehmann estimate and its interval, P the Mann–Whitney test's;
+	// Interval is then false when too few rounds allow one at 95%, and Lo–Hi span
+	// every pair of rounds. Significant means an interval that excludes 1 (and P
+	// below 0.05). All are zero, and Note says why, when a run has no kept round for
+	// the backing (its worker failed early).
 	Ratio       float64 `json:"ratio"`
 	Lo          float64 `json:"lo"`
 	Hi          float64 `json:"hi"`
@@ -98,6 +99,7 @@ type Change struct {
 	P           float64 `json:"p"`
 	Significant bool    `json:"significant"`
 	Note        string  `json:"note,omitempty"`
+	ByForks     bool    `json:"by_forks,omitempty"`
 	// Floor is the noise floor between processes, as a share (0.05: 5%): how far
 	// apart the medians of one run's forks lay (the highest over the lowest, the wider
 	// of the two runs). Two runs of the same code differ by that much for no reason
@@ -106,12 +108,6 @@ type Change struct {
 	// frames: nothing then measured that floor, and a rerun may differ by more than
 	// the rounds show.
 	Floor float64 `json:"floor,omitempty"`
-	// ForkRatio and ForkLo–ForkHi are the change with the forks as units and its
-	// interval (Student's t over the forks' log medians, pooled); absent unless both
-	// runs had two forks or more that measured frames.
-	ForkRatio float64 `json:"fork_ratio,omitempty"`
-	ForkLo    float64 `json:"fork_lo,omitempty"`
-	ForkHi    float64 `json:"fork_hi,omitempty"`
 }
 
 // Figures are one backing's figures in one run, from its saved summary.
@@ -215,16 +211,17 @@ func change(base *result.Run, bb *result.Backing, new *result.Run, nb *result.Ba
 		c.Note = "no measured round in one of the runs"
 		return c
 	}
-	s := mannWhitney(logs(x), logs(y))
 	floor := max(forkRange(bb), forkRange(nb))
-	est, lo, hi := s.est, s.lo-floor, s.hi+floor
-	if d, flo, fhi, ok := forkShift(bb, nb); ok {
-		est, lo, hi = d, min(lo, flo), max(hi, fhi)
-		c.ForkRatio, c.ForkLo, c.ForkHi = exp(d), exp(flo), exp(fhi)
-	}
-	c.Ratio, c.Lo, c.Hi, c.Interval = exp(est), exp(lo), exp(hi), s.interval
-	c.P, c.Significant = s.p, s.p < alpha && (lo > 0 || hi < 0)
 	c.Floor = exp(floor) - 1
+	if f, ok := forkShift(bb, nb, floor); ok {
+		c.Ratio, c.Lo, c.Hi, c.Interval, c.P, c.ByForks = exp(f.d), exp(f.lo), exp(f.hi), true, f.p, true
+		c.Significant = f.lo > 0 || f.hi < 0
+		return c
+	}
+	s := mannWhitney(logs(x), logs(y))
+	lo, hi := s.lo-floor, s.hi+floor
+	c.Ratio, c.Lo, c.Hi, c.Interval = exp(s.est), exp(lo), exp(hi), s.interval
+	c.P, c.Significant = s.p, s.p < alpha && (lo > 0 || hi < 0)
 	return c
 }
 

@@ -174,35 +174,37 @@ func forked(seed uint64, names []string, factors, forks []float64) *result.Run {
 // TestForkFloor: two runs of the same code whose processes differ by up to 10% from
 // one another (as fresh processes on a busy machine do) differ by several per cent in
 // their medians (here the second run's forks all landed high), which their rounds
-// alone call significant; the floor measured between each run's forks, and the forks
-// taken as units, keep that from being reported as a change, while a change of 30%
-// still is.
+// alone call significant; with the forks as units and the floor measured between each
+// run's forks, that is no change, while a change of 30% still is one.
 func TestForkFloor(t *testing.T) {
 	base := forked(1, []string{"soa"}, []float64{1}, []float64{1, 1.1, 1.02})
 	same := forked(2, []string{"soa"}, []float64{1}, []float64{1.09, 1.1, 1.07})
+	if s := mannWhitney(logs(Blocks(base, &base.Backings[0])), logs(Blocks(same, &same.Backings[0]))); s.p >= alpha {
+		t.Fatalf("the rounds alone give p = %v: the test needs runs that the rounds would call different", s.p)
+	}
 	rep, err := Compare(base, same, "base.json", "same.json", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := rep.Backings[0]
-	if c.P >= alpha || c.Significant || c.Floor < 0.05 || c.Lo > 1 || c.Hi < 1 || rep.Base.Forks != 3 || c.ForkLo > 1 || c.ForkHi < 1 {
-		t.Errorf("same code in other processes: %+v; want p < 0.05 over the rounds, but a floor of 5%% or more and a forks' interval that make it no change", c)
+	if !c.ByForks || c.Significant || c.P < alpha || c.Floor < 0.05 || c.Lo > 1 || c.Hi < 1 || rep.Base.Forks != 3 {
+		t.Errorf("same code in other processes: %+v; want the forks as units, a floor of 5%% or more, no change", c)
 	}
 	faster := forked(3, []string{"soa"}, []float64{0.7}, []float64{1.09, 1.1, 1.07})
 	rep, err = Compare(base, faster, "base.json", "faster.json", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := rep.Backings[0]; !c.Significant || c.Hi >= 1 || c.ForkHi >= 1 || math.Abs(c.Ratio-0.7*1.087/1.04) > 0.03 {
-		t.Errorf("30%% faster: %+v; want a significant change near -27%%, the forks' interval below 1 too", c)
+	if c := rep.Backings[0]; !c.Significant || c.Hi >= 1 || c.P >= alpha || math.Abs(c.Ratio-0.7*1.087/1.04) > 0.03 {
+		t.Errorf("30%% faster: %+v; want a significant change near -27%%", c)
 	}
 	one := synthetic(1, []string{"soa"}, []float64{1})
 	rep, err = Compare(one, one, "a.json", "a.json", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := rep.Backings[0]; c.Floor != 0 || rep.Base.Forks != 0 || c.ForkRatio != 0 {
-		t.Errorf("runs of one fork: floor %v, forks %d, fork ratio %v; want none measured", c.Floor, rep.Base.Forks, c.ForkRatio)
+	if c := rep.Backings[0]; c.Floor != 0 || rep.Base.Forks != 0 || c.ByForks {
+		t.Errorf("runs of one fork: floor %v, forks %d, by forks %v; want the rounds' test, no floor measured", c.Floor, rep.Base.Forks, c.ByForks)
 	}
 }
 
@@ -216,8 +218,24 @@ func TestForksAsUnits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := rep.Backings[0]; c.Significant || math.Abs(c.Ratio-1.2) > 0.03 || c.Floor < 0.8 {
-		t.Errorf("+20%% inside forks that spread 88%%: %+v; want 1.2×, not significant", c)
+	if c := rep.Backings[0]; c.Significant || math.Abs(c.Ratio-1.2) > 0.03 || c.Floor < 0.8 || c.P != 1 {
+		t.Errorf("+20%% inside forks that spread 88%%: %+v; want 1.2×, within the floor (p 1), not significant", c)
+	}
+}
+
+// TestTTwoSided checks the t test's p-value against the table of critical values
+// (p = 0.05 there), at 0 (p = 1), and far out.
+func TestTTwoSided(t *testing.T) {
+	for df := 1; df <= 30; df++ {
+		if p := tTwoSided(tCritical(df), df); math.Abs(p-0.05) > 2e-4 {
+			t.Errorf("df %d: p(%v) = %v, want 0.05", df, tCritical(df), p)
+		}
+	}
+	if p := tTwoSided(0, 4); math.Abs(p-1) > 1e-12 {
+		t.Errorf("p(0) = %v, want 1", p)
+	}
+	if p := tTwoSided(50, 4); p <= 0 || p > 1e-5 {
+		t.Errorf("p(50) = %v, want tiny but positive", p)
 	}
 }
 
