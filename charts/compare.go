@@ -24,7 +24,7 @@ var compareColumns = []string{
 
 // CompareNote says how to read the comparison's change and p.
 const CompareNote = "change: new / base typical frame time as a percentage (" + compare.Method +
-	"); n.s. means not significant; fork floor: how far a fork of either run lay from its run's median, " +
+	"); n.s. means not significant; fork floor: how far apart one run's forks' medians lay (the wider of the two runs), " +
 	"none when neither run had two forks (a rerun may then differ by more than the interval)"
 
 // CompareTable is the comparison as a table: one row per backing in both runs, in the
