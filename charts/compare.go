@@ -18,13 +18,14 @@ import (
 
 // compareColumns are the comparison table's columns.
 var compareColumns = []string{
-	"backing", "p50 base", "p50 new", "p99 base", "p99 new", "change (95% CI)", "p",
+	"backing", "p50 base", "p50 new", "p99 base", "p99 new", "change (95% CI)", "p", "fork floor",
 	"allocs/frame", "bytes/entity",
 }
 
 // CompareNote says how to read the comparison's change and p.
 const CompareNote = "change: new / base typical frame time as a percentage (" + compare.Method +
-	"); n.s. means not significant at p < 0.05"
+	"); n.s. means not significant; fork floor: how far apart one run's forks' medians lay (the wider of the two runs), " +
+	"none when neither run had two forks (a rerun may then differ by more than the interval)"
 
 // CompareTable is the comparison as a table: one row per backing in both runs, in the
 // new run's order.
@@ -34,7 +35,7 @@ func CompareTable(rep *compare.Report) Table {
 		row := Row{Backing: c.Backing, Color: Color(c.Backing)}
 		row.Cells = []string{c.Backing,
 			duration(c.Base.P50NS), duration(c.New.P50NS), duration(c.Base.P99NS), duration(c.New.P99NS),
-			ChangeCell(&c), pCell(&c),
+			ChangeCell(&c), pCell(&c), floorCell(&c),
 			units.Count(c.Base.AllocsPerFrame) + " → " + units.Count(c.New.AllocsPerFrame),
 			units.Bytes(c.Base.BytesPerEntity) + " → " + units.Bytes(c.New.BytesPerEntity)}
 		switch {
@@ -67,6 +68,18 @@ func pCell(c *compare.Change) string {
 		return "<0.001"
 	}
 	return strconv.FormatFloat(c.P, 'f', 3, 64)
+}
+
+// floorCell is the noise floor between forks, "±4.7%", or "none" when no run had two
+// forks to measure it.
+func floorCell(c *compare.Change) string {
+	switch {
+	case c.Note != "":
+		return "n/a"
+	case c.Floor == 0:
+		return "none"
+	}
+	return "±" + strings.TrimPrefix(units.Percent(1+c.Floor), "+")
 }
 
 func duration(ns float64) string {

@@ -40,11 +40,11 @@ func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o
 		chart          echart
 	}{
 		{"Frame time", "Time of each frame of both runs, per backing: the new run solid, the base dashed. The new run's warm-up is shaded. Scroll or drag the slider to zoom.",
-			compareChart(base, new, "frame_time", valueAxis("frame time", "llDuration", log), "llDuration", FrameTime, new.Warmup)},
+			compareChart(base, new, "frame_time", valueAxis("frame time", "llDuration", log), "llDuration", FrameTime, warmupSpans(new))},
 		{"Memory", "Live heap over frames, per backing: the new run solid, the base dashed.",
-			compareChart(base, new, "memory", valueAxis("bytes", "llBytes", false), "llBytes", Memory, 0)},
+			compareChart(base, new, "memory", valueAxis("bytes", "llBytes", false), "llBytes", Memory, nil)},
 		{"Allocations per frame", "Heap objects allocated during each frame: the new run solid, the base dashed.",
-			compareChart(base, new, "allocs", valueAxis("allocations", "llCount", false), "llCount", Allocs, 0)},
+			compareChart(base, new, "allocs", valueAxis("allocations", "llCount", false), "llCount", Allocs, nil)},
 	} {
 		h, err := snippet(s.chart)
 		if err != nil {
@@ -97,7 +97,7 @@ func compareRecord(base, new *result.Run, rep *compare.Report) [][2]string {
 
 // compareChart is one metric of both runs over frames, per backing: the new run
 // solid, the base dashed.
-func compareChart(base, new *result.Run, id string, y opts.YAxis, formatter string, m Metric, warmup int) *charts.Line {
+func compareChart(base, new *result.Run, id string, y opts.YAxis, formatter string, m Metric, warm [][2]int) *charts.Line {
 	c := charts.NewLine()
 	c.SetGlobalOptions(chartInit(id, "460px", 2)...)
 	xo, xs := frameAxis(max(base.Frames, new.Frames))
@@ -108,7 +108,7 @@ func compareChart(base, new *result.Run, id string, y opts.YAxis, formatter stri
 	for _, r := range []*result.Run{new, base} {
 		for i := range r.Backings {
 			b := &r.Backings[i]
-			so := seriesStyle(b.Name, r == base, first, warmup)
+			so := seriesStyle(b.Name, r == base, first, warm)
 			first = false
 			suffix := ""
 			if r == base {

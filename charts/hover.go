@@ -19,7 +19,11 @@ func (p *Painter) drawHover(img *image.RGBA, area image.Rectangle, x, y *axis, p
 
 	f, b, pad := p.fonts.small, p.fonts.bold, p.pad()
 	title := "frame " + strconv.Itoa(h)
-	if h < pl.Warmup {
+	if len(pl.Forks) > 1 {
+		k := pl.ForkOf(h)
+		title = "fork " + strconv.Itoa(k+1) + " · frame " + strconv.Itoa(h-pl.Forks[k].First)
+	}
+	if pl.InWarmup(h) {
 		title += " · warm-up"
 	}
 	sw, gap := int(p.px*0.7), int(p.px*0.4)

@@ -101,7 +101,7 @@ func buildPage(r *result.Run, o Options) (*page, error) {
 }
 
 // summaryExplain says how to read a run's summary table.
-const summaryExplain = "Fastest first, by median frame time over the frames kept (after warm-up and, in warm mode, not the re-warming first half of a burst). “× slower than best”: in each round, the median of the per-frame time ratios to the fastest backing; then the median over the rounds, with its 95% confidence interval over the rounds (“range” below six rounds); “n.s.” marks an interval that does not rule out no difference. GC/frame is the collector’s CPU time for each backing’s own work."
+const summaryExplain = "Fastest first, by median frame time over the frames kept (after warm-up and, in warm mode, not the re-warming first half of a burst). “× slower than best”: in each round, the median of the per-frame time ratios to the fastest backing; then the median over the rounds, with its 95% confidence interval over the rounds (“range” below six rounds); “n.s.” marks an interval that does not rule out no difference. GC/frame is the collector’s CPU time for each backing’s own work. A run of several forks (fresh worker processes, one after another) takes its intervals over the rounds of every fork, widened to hold each fork’s own median; “fork spread” is how far apart the forks’ medians lie, and “two modes” marks forks whose own intervals do not overlap: a rerun may land near either."
 
 // snippet renders a chart's element and script for the page. go-echarts drops the
 // error of encoding the options (a NaN, say, makes the script empty), so the
@@ -131,8 +131,9 @@ func record(r *result.Run) [][2]string {
 	rec = append(rec,
 		[2]string{"parameters", r.Params.List()},
 		[2]string{"seed", seed},
-		[2]string{"frames", units.Count(float64(r.Frames)) + ", of which the first " + units.Count(float64(r.Warmup)) + " are warm-up (shaded, not in the summary)"},
+		[2]string{"frames", framesText(r)},
 		[2]string{"frame schedule", CacheText(r)},
+		[2]string{"forks", ForkText(r)},
 		[2]string{"started", runDate(r)},
 		[2]string{"host", hostName(r.Host)},
 		[2]string{"Go", r.Host.Go},
@@ -141,6 +142,15 @@ func record(r *result.Run) [][2]string {
 		[2]string{"result schema", r.Schema},
 	)
 	return rec
+}
+
+// framesText says how many frames the run had and which were warm-up.
+func framesText(r *result.Run) string {
+	if r.NumForks() > 1 {
+		return units.Count(float64(r.Frames)) + ", of which " + units.Count(float64(r.Warmup)) +
+			" are warm-up, the first of each fork (shaded, not in the summary)"
+	}
+	return units.Count(float64(r.Frames)) + ", of which the first " + units.Count(float64(r.Warmup)) + " are warm-up (shaded, not in the summary)"
 }
 
 // equalWork says whether every backing that finished folded the same checksum,

@@ -14,6 +14,7 @@ import (
 
 	"localitylab/charts/internal/fixture"
 	"localitylab/internal/golden"
+	"localitylab/internal/runtest"
 	"localitylab/lab/result"
 )
 
@@ -145,4 +146,22 @@ func TestHTMLOpensInChromium(t *testing.T) {
 		t.Errorf("no screenshot (%v)", err)
 	}
 	t.Logf("screenshot: %s", shot)
+}
+
+// TestWriteHTMLForks: a run of three forks shades each fork's warm-up on the page's
+// frame charts, names the forks in the record, and adds the fork spread column.
+func TestWriteHTMLForks(t *testing.T) {
+	r := runtest.Forked(3, 8, []string{"soa", "ptrarray"}, func(k, i int) float64 { return float64(1 + 9*i) },
+		func(k, i int) int64 { return 1e6 })
+	page := writeHTML(t, r, Options{})
+	_, frameChart, _ := strings.Cut(page, `id="frame_time"`)
+	frameChart, _, _ = strings.Cut(frameChart, "</script>")
+	if n := strings.Count(frameChart, `"name":"warm-up"`); n != 3 {
+		t.Errorf("the frame-time chart shades %d warm-ups, want one per fork, 3", n)
+	}
+	for _, want := range []string{"<th>fork spread</th>", "3 forks, one after another", "(1 warm-up)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
 }

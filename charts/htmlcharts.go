@@ -139,7 +139,7 @@ func frameTimeChart(r *result.Run, o Options, log bool) (*charts.Line, bool) {
 	c.SetGlobalOptions(charts.WithYAxisOpts(y), axisTooltip("llDuration"))
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		so := seriesStyle(b.Name, false, i == 0, r.Warmup)
+		so := seriesStyle(b.Name, false, i == 0, warmupSpans(r))
 		if i == 0 && shown {
 			so = append(so, budgetLine(budget)...)
 		}
@@ -150,21 +150,43 @@ func frameTimeChart(r *result.Run, o Options, log bool) (*charts.Line, bool) {
 
 // seriesStyle is a backing's line style and, on the first series of a chart, the
 // shading of the warm-up frames, so that each chart shades them once.
-func seriesStyle(name string, dashed, first bool, warmup int) []charts.SeriesOpts {
+func seriesStyle(name string, dashed, first bool, warm [][2]int) []charts.SeriesOpts {
 	so := lineStyle(name, dashed)
 	if first {
-		so = append(so, warmupArea(warmup)...)
+		so = append(so, warmupArea(warm)...)
 	}
 	return so
 }
 
-// warmupArea shades the warm-up frames.
-func warmupArea(warmup int) []charts.SeriesOpts {
-	if warmup <= 0 {
+// warmupSpans are the run's warm-up frames, [first, last] for each stretch: the run's
+// first Warmup, or each fork's own.
+func warmupSpans(r *result.Run) [][2]int {
+	if len(r.Forks) < 2 {
+		if r.Warmup <= 0 {
+			return nil
+		}
+		return [][2]int{{0, r.Warmup - 1}}
+	}
+	var out [][2]int
+	for _, fk := range r.Forks {
+		if fk.Warmup > 0 {
+			out = append(out, [2]int{fk.First, fk.First + fk.Warmup - 1})
+		}
+	}
+	return out
+}
+
+// warmupArea shades the warm-up frames, each stretch of them.
+func warmupArea(warm [][2]int) []charts.SeriesOpts {
+	if len(warm) == 0 {
 		return nil
 	}
+	areas := make([][]opts.MarkAreaData, len(warm))
+	for i, w := range warm {
+		areas[i] = []opts.MarkAreaData{{Name: "warm-up", XAxis: w[0]}, {XAxis: w[1]}}
+	}
 	return []charts.SeriesOpts{
-		charts.WithMarkAreaData([]opts.MarkAreaData{{Name: "warm-up", XAxis: 0}, {XAxis: warmup - 1}}),
+		charts.WithMarkAreaData(areas...),
 		charts.WithMarkAreaStyleOpts(opts.MarkAreaStyle{
 			ItemStyle: &opts.ItemStyle{Color: "rgba(0,0,0,0.06)"},
 			Label:     &opts.Label{Show: opts.Bool(true), Position: "insideTop", Color: "#666"},

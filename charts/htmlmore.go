@@ -33,7 +33,7 @@ func memoryChart(r *result.Run) *charts.Line {
 	c := perFrameChart(r, "memory", 2, bytesAxis("bytes", hi), "llBytes")
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		heap := seriesStyle(b.Name, false, i == 0, r.Warmup)
+		heap := seriesStyle(b.Name, false, i == 0, warmupSpans(r))
 		c.AddSeries(seriesName(b, " heap"), lineData(b.Frames.HeapBytes), heap...)
 		c.AddSeries(seriesName(b, " RSS"), lineData(b.Frames.RSSBytes), lineStyle(b.Name, true)...)
 	}
@@ -83,7 +83,7 @@ func allocsChart(r *result.Run) *charts.Line {
 	c := perFrameChart(r, "allocs", 1, valueAxis("allocs/frame", "llCount", false), "llCount")
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		so := seriesStyle(b.Name, false, i == 0, r.Warmup)
+		so := seriesStyle(b.Name, false, i == 0, warmupSpans(r))
 		c.AddSeries(seriesName(b, ""), lineData(b.Frames.Allocs), so...)
 	}
 	return c
@@ -101,7 +101,7 @@ func missesChart(r *result.Run) (*charts.Line, []string) {
 			na = append(na, b.Name)
 			continue
 		}
-		so := seriesStyle(b.Name, false, first, r.Warmup)
+		so := seriesStyle(b.Name, false, first, warmupSpans(r))
 		first = false
 		c.AddSeries(seriesName(b, ""), lineData(b.Frames.MemMisses), so...)
 	}

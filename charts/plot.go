@@ -4,14 +4,19 @@ import (
 	"image"
 	"image/color"
 	"math"
+
+	"localitylab/lab/result"
 )
 
 // Plot is one chart ready to draw: the shape the live widget and the PNG export
 // share, so that a chart on a slide looks like the one in the window.
 type Plot struct {
 	Metric Metric
-	Frames int     // the x axis spans frames 0..Frames-1 however many have arrived, so it does not creep
-	Warmup int     // frames before this one are shaded
+	Frames int // the x axis spans frames 0..Frames-1 however many have arrived, so it does not creep
+	Warmup int // frames before this one are shaded (each fork's own, when Forks has more than one)
+	// Forks are the run's forks (result.Fork), laid end to end: each one's warm-up is
+	// shaded and a line marks where each after the first begins. Nil for one.
+	Forks  []result.Fork
 	Budget float64 // frame-time budget line in ns; 0 draws none
 	Log    bool    // logarithmic y axis
 	Lines  []Line
@@ -88,7 +93,7 @@ func (p *Painter) Draw(img *image.RGBA, r image.Rectangle, pl *Plot) {
 	}
 	x := axis{lo: 0, hi: float64(max(frames-1, 1)), p0: float64(area.Min.X), p1: float64(area.Max.X)}
 	p.area, p.frames = area, frames
-	p.drawWarmup(img, area, &x, pl.Warmup, frames)
+	p.drawWarmup(img, area, &x, pl, frames)
 	p.drawXTicks(img, r, area, &x)
 	if !ok {
 		msg := "no frames yet"
@@ -150,4 +155,22 @@ func (pl *Plot) valueRange() (lo, hi float64, ok bool) {
 // half the height, since a line far above squashes every series into the floor.
 func (pl *Plot) budgetShown(hi float64) bool {
 	return pl.Metric == FrameTime && pl.Budget > 0 && (pl.Log || pl.Budget <= 2*hi)
+}
+
+// InWarmup reports whether frame f is a warm-up frame: one of its fork's first.
+func (pl *Plot) InWarmup(f int) bool {
+	if len(pl.Forks) < 2 {
+		return f < pl.Warmup
+	}
+	fk := pl.Forks[pl.ForkOf(f)]
+	return f-fk.First < fk.Warmup
+}
+
+// ForkOf is the fork of frame f, from 0 (0 without forks).
+func (pl *Plot) ForkOf(f int) int {
+	k := 0
+	for k+1 < len(pl.Forks) && f >= pl.Forks[k+1].First {
+		k++
+	}
+	return k
 }

@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 	"testing"
+
+	"localitylab/lab/result"
 )
 
 var (
@@ -139,5 +141,41 @@ func TestBudgetShown(t *testing.T) {
 		if got := tt.pl.budgetShown(tt.hi); got != tt.want {
 			t.Errorf("%s: budgetShown = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestForksDrawn: a run of three forks shades each fork's own warm-up and marks where
+// the second and third begin; one fork shades only the run's first frames.
+func TestForksDrawn(t *testing.T) {
+	shaded := func(pl *Plot) (runs, lines int) {
+		img := image.NewRGBA(image.Rect(0, 0, 600, 300))
+		p := NewPainter(12)
+		p.Draw(img, img.Rect, pl)
+		y := (p.area.Min.Y + p.area.Max.Y) / 2
+		was := false
+		for x := p.area.Min.X; x < p.area.Max.X; x++ {
+			c := img.RGBAAt(x, y)
+			is := c == color.RGBA{warmShade.R, warmShade.G, warmShade.B, 0xFF}
+			if is && !was {
+				runs++
+			}
+			was = is
+			if c == (color.RGBA{axisLine.R, axisLine.G, axisLine.B, 0xFF}) && x > p.area.Min.X {
+				lines++
+			}
+		}
+		return runs, lines
+	}
+	one := Plot{Metric: FrameTime, Frames: 90, Warmup: 9, Hover: -1, Lines: []Line{{Label: "a", Color: green, Values: constant(90, 1e6)}}}
+	if runs, lines := shaded(&one); runs != 1 || lines != 0 {
+		t.Errorf("one fork: %d shaded stretches, %d fork lines; want 1 and 0", runs, lines)
+	}
+	three := one
+	three.Forks = []result.Fork{{First: 0, Frames: 30, Warmup: 3}, {First: 30, Frames: 30, Warmup: 3}, {First: 60, Frames: 30, Warmup: 3}}
+	if runs, lines := shaded(&three); runs != 3 || lines != 2 {
+		t.Errorf("three forks: %d shaded stretches, %d fork lines; want 3 and 2", runs, lines)
+	}
+	if !three.InWarmup(61) || three.InWarmup(10) || three.InWarmup(33) || !three.InWarmup(2) {
+		t.Error("InWarmup does not follow the forks' warm-ups")
 	}
 }

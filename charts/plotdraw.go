@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 
 	"localitylab/internal/units"
 )
@@ -166,16 +167,41 @@ func (p *Painter) drawFrame(img *image.RGBA, area image.Rectangle) {
 }
 
 // drawWarmup shades the warm-up frames, which are shown but left out of the
-// summary; the legend says what the shade means.
-func (p *Painter) drawWarmup(img *image.RGBA, area image.Rectangle, x *axis, warmup, frames int) {
-	if warmup <= 0 || frames == 0 {
+// summary (the legend says what the shade means): the run's first, or, in a run of
+// several forks, each fork's first, with a line where each fork after the first
+// begins, labelled "fork 2", "fork 3"….
+func (p *Painter) drawWarmup(img *image.RGBA, area image.Rectangle, x *axis, pl *Plot, frames int) {
+	if frames == 0 {
 		return
 	}
-	end := area.Max.X
-	if warmup < frames {
-		end = min(end, int(math.Round(x.pos(float64(warmup)-0.5))))
+	shade := func(from, to int) {
+		if to <= from || from >= frames {
+			return
+		}
+		start := area.Min.X
+		if from > 0 {
+			start = max(start, int(math.Round(x.pos(float64(from)-0.5))))
+		}
+		end := area.Max.X
+		if to < frames {
+			end = min(end, int(math.Round(x.pos(float64(to)-0.5))))
+		}
+		fillRect(img, image.Rect(start, area.Min.Y, end, area.Max.Y), warmShade)
 	}
-	fillRect(img, image.Rect(area.Min.X, area.Min.Y, end, area.Max.Y), warmShade)
+	if len(pl.Forks) < 2 {
+		shade(0, pl.Warmup)
+		return
+	}
+	s, pad := p.fonts.small, p.pad()
+	for k, fk := range pl.Forks {
+		shade(fk.First, fk.First+fk.Warmup)
+		if k == 0 || fk.First >= frames {
+			continue
+		}
+		xx := int(math.Round(x.pos(float64(fk.First) - 0.5)))
+		fillRect(img, image.Rect(xx, area.Min.Y, xx+1, area.Max.Y), axisLine)
+		s.draw(img, area, xx+pad/4, area.Max.Y-pad/4-s.descent, "fork "+strconv.Itoa(k+1), inkSoft)
+	}
 }
 
 // drawBudget draws the frame-time budget as a dashed line, or says it is above the

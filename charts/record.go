@@ -19,7 +19,11 @@ func headline(r *result.Run) string {
 	if n, ok := r.Params["entities"]; ok {
 		parts = append(parts, units.Count(float64(n))+" entities")
 	}
-	parts = append(parts, strconv.Itoa(r.Frames)+" frames ("+strconv.Itoa(r.Warmup)+" warm-up)")
+	frames := strconv.Itoa(r.Frames) + " frames (" + strconv.Itoa(r.Warmup) + " warm-up)"
+	if n := r.NumForks(); n > 1 {
+		frames = strconv.Itoa(r.Frames) + " frames in " + strconv.Itoa(n) + " forks (" + strconv.Itoa(r.Warmup) + " warm-up)"
+	}
+	parts = append(parts, frames)
 	if seed, ok := r.Params["seed"]; ok {
 		parts = append(parts, "seed "+strconv.FormatInt(seed, 10))
 	}

@@ -12,7 +12,7 @@ func RunPlot(r *result.Run, m Metric, o Options) Plot {
 	if err := m.check(); err != nil {
 		panic(err)
 	}
-	pl := Plot{Metric: m, Frames: r.Frames, Warmup: r.Warmup, Hover: -1}
+	pl := Plot{Metric: m, Frames: r.Frames, Warmup: r.Warmup, Forks: r.Forks, Hover: -1}
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		c := Color(b.Name)

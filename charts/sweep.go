@@ -252,3 +252,19 @@ func SkippedText(s *result.Sweep) string {
 	}
 	return "Skipped (would not fit in memory): " + strings.Join(parts, "; ")
 }
+
+// DriftText says how each backing's cost per entity moved from the sweep's first pass
+// over the points to its last, "" for a sweep of one pass: the passes ran the points in
+// alternating order, so a drift of the machine falls on every point alike and is
+// reported here rather than read as a trend.
+func DriftText(s *result.Sweep) string {
+	if len(s.Drift) == 0 {
+		return ""
+	}
+	parts := make([]string, len(s.Drift))
+	for i, d := range s.Drift {
+		parts[i] = d.Backing + " " + units.Percent(d.Ratio)
+	}
+	return fmt.Sprintf("Drift over the %d passes (each point's last fork against its first, the median over the points; "+
+		"the passes ran the points in alternating order, so drift falls on every point alike): %s.", s.Forks, strings.Join(parts, ", "))
+}

@@ -51,6 +51,9 @@ func WriteSweepHTML(w io.Writer, s *result.Sweep, o Options) error {
 	pg := sweepPage{Headline: sweepHeadline(s), HostLine: sweepHostLine(s), EChartsURL: url, Record: sweepRecord(s),
 		Chart: chart, Explain: sweepExplain(&pl), Points: SweepPointsTable(s), Backings: SweepBackingsTable(s),
 		Crossings: CrossingLines(s), Skipped: SkippedText(s), Claims: o.Claims}
+	if d := DriftText(s); d != "" {
+		pg.Crossings = append(pg.Crossings, d)
+	}
 	if s.Stopped != "" {
 		pg.Stopped = "The sweep was " + s.Stopped + "."
 	}

@@ -35,6 +35,9 @@ func renderSweep(s *result.Sweep, o Options) *image.RGBA {
 	if sk := SkippedText(s); sk != "" {
 		lines = append(lines, sk)
 	}
+	if d := DriftText(s); d != "" {
+		lines = append(lines, d)
+	}
 	if s.Stopped != "" {
 		lines = append(lines, "The sweep was "+s.Stopped+".")
 	}

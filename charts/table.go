@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"image/color"
 	"slices"
+	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
@@ -30,10 +31,17 @@ var tableColumns = []string{
 	"allocs/frame", "GC/frame", "bytes/entity", "load time", "misses/frame",
 }
 
+// ForkColumn is the summary table's column of the spread between forks, shown after
+// the ratio when the run had more than one.
+const ForkColumn = "fork spread"
+
 // SummaryTable returns the run's summary table.
 func SummaryTable(r *result.Run) Table {
 	order := fastestFirst(r)
 	t := Table{Columns: tableColumns}
+	if r.NumForks() > 1 {
+		t.Columns = slices.Insert(slices.Clone(tableColumns), 4, ForkColumn)
+	}
 	best := ""
 	if len(order) > 0 && okBacking(&r.Backings[order[0]], r.Warmup) {
 		best = r.Backings[order[0]].Name
@@ -98,7 +106,40 @@ func cells(r *result.Run, b *result.Backing, best string) []string {
 	if b.Load.NS > 0 {
 		load = units.Duration(float64(b.Load.NS))
 	}
-	return []string{b.Name, p50, p99, ratioCell(r, b.Name, best), allocs, gc, perEntity, load, misses}
+	row := []string{b.Name, p50, p99, ratioCell(r, b.Name, best), allocs, gc, perEntity, load, misses}
+	if r.NumForks() > 1 {
+		row = slices.Insert(row, 4, ForkCell(b))
+	}
+	return row
+}
+
+// ForkCell is how far apart the medians of a backing's forks lie, as a share of the
+// typical one ((max − min) / median: "3.1%"), and "two modes" when two forks' own
+// intervals do not overlap; n/a with fewer than two forks that measured frames.
+func ForkCell(b *result.Backing) string {
+	s := &b.Summary
+	n := 0
+	for _, x := range s.ForkP50NS {
+		if x > 0 {
+			n++
+		}
+	}
+	if n < 2 {
+		return "n/a"
+	}
+	c := strings.TrimPrefix(units.Percent(1+s.ForkSpread), "+")
+	if s.ForkModes {
+		c += " two modes"
+	}
+	return c
+}
+
+// ModesMark is what a ratio's cell adds when its forks found two modes.
+func ModesMark(q *result.Ratio) string {
+	if q.ForkModes {
+		return " two modes"
+	}
+	return ""
 }
 
 // ratioCell formats how much slower name is than best, with the interval, from the
@@ -118,7 +159,7 @@ func ratioCell(r *result.Run, name, best string) string {
 	if found == nil {
 		return "n/a"
 	}
-	s := units.RatioCI(found.Median, found.Lo, found.Hi, found.Range, found.Significant)
+	s := units.RatioCI(found.Median, found.Lo, found.Hi, found.Range, found.Significant) + ModesMark(found)
 	if found.Vs != best {
 		s += " vs " + found.Vs
 	}

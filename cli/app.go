@@ -22,6 +22,7 @@ import (
 type appOpts struct {
 	preset     string
 	frames     int
+	forks      int
 	cache      string
 	run, large bool
 	sweep      bool
@@ -42,6 +43,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.BoolVar(&o.run, "run", false, "start the run at once")
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default the preset's)", presets.MaxFrames))
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: `MODE` warm (its own last frame's) or cold (emptied before every frame) (default the preset's, else warm)")
+	fs.IntVar(&o.forks, "forks", 0, fmt.Sprintf("sets of fresh worker processes the frames are split among, one after another: `N` from 1 to %d (default the preset's, else %d)", lab.MaxForks, lab.DefaultForks))
 	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone on for `DURATION` (10s, 2m) or has ended, write what was asked for and quit")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
 	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run (with -sweep, the sweep) so far to `FILE` as JSON before quitting")
@@ -100,7 +102,10 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
 		Layout: o.layout, Sweep: o.sweep, Compare: o.compare,
-		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"]}}
+		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"], Forks: o.forks}}
+	if set["forks"] && (o.forks < 1 || o.forks > lab.MaxForks) {
+		return opts, usagef("-forks: %d (want 1 to %d)", o.forks, lab.MaxForks)
+	}
 	if o.layout != "" {
 		if err := workload.CheckKnown(o.layout); err != nil {
 			return opts, usagef("-layout: %v", err)
@@ -168,8 +173,8 @@ func (o *appOpts) checkQuit() error {
 // value that no workload with that parameter allows. The app checks the rest
 // against the remembered setup itself.
 func checkWithoutSetup(ov launch.Overrides) error {
-	if ov.FramesSet {
-		if _, err := (launch.Overrides{Frames: ov.Frames, FramesSet: true}).Apply(presets.Default()); err != nil {
+	if ov.FramesSet || ov.Forks > 0 {
+		if _, err := (launch.Overrides{Frames: ov.Frames, FramesSet: ov.FramesSet, Forks: ov.Forks}).Apply(presets.Default()); err != nil {
 			return &usageError{err}
 		}
 	}

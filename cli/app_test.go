@@ -52,6 +52,11 @@ func TestAppOptions(t *testing.T) {
 				t.Errorf("options %+v", o)
 			}
 		}},
+		{"forks", []string{"-preset", "pointer-chasing", "-forks", "5"}, func(t *testing.T, o launch.Options) {
+			if o.Setup.Forks != 5 || o.Overrides.Forks != 5 {
+				t.Errorf("setup forks %d, overrides %d; want 5", o.Setup.Forks, o.Overrides.Forks)
+			}
+		}},
 		{"layout", []string{"-preset", "pointer-chasing", "-layout", "soa"}, func(t *testing.T, o launch.Options) {
 			if o.Layout != "soa" {
 				t.Errorf("layout %q, want soa", o.Layout)
@@ -102,6 +107,10 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"-preset", filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus\nUsage: localitylab [flags]"},
 		{[]string{"-cache", "tepid"}, `-cache: "tepid" is not a cache mode (want warm or cold)`},
+		{[]string{"-forks", "0"}, "-forks: 0 (want 1 to 16)"},
+		{[]string{"-forks", "17"}, "-forks: 17 (want 1 to 16)"},
+		{[]string{"-preset", "tiles-rows", "-forks", "16"}, "-warmup: 4 warm-up frames of 16 over 16 forks leave fork 1 (frames 1, warm-up 1) none to measure"},
+		{[]string{"-frames", "2", "-forks", "3"}, "-forks: 3 forks of a run of 2 frames leave a fork no frame"},
 		{[]string{"-run", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-layout", "slotmapp"}, `-layout: unknown backing "slotmapp"`},
 		{[]string{"-preset", "tiles-rows", "-layout", "ptrarray"}, "-layout: ptrarray is not among the preset's backings (rowvec, soa)"},

@@ -32,6 +32,7 @@ type benchOpts struct {
 	counters bool
 	cache    string
 	burst    int
+	forks    int
 	timeout  time.Duration
 	format   string
 	out      outputs
@@ -57,6 +58,8 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.counters, "counters", true, "read hardware counters (instructions, cycles, memory misses) where the system allows")
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: warm (its own last frame's, as go test -bench) or cold (emptied before every frame) (default warm, or the preset's)")
 	fs.IntVar(&o.burst, "burst", 0, fmt.Sprintf("frames each backing runs in one turn (1 to %d; default chosen each round so a round takes about %v)", lab.MaxBurst, lab.RoundBudget))
+	fs.IntVar(&o.forks, "forks", 0, fmt.Sprintf("sets of fresh worker processes per backing, one after another, each loading the world again and running "+
+		"its share of the frames (a sweep: passes over its points, one fork of each per pass): `N` from 1 to %d (default %d, or the preset's)", lab.MaxForks, lab.DefaultForks))
 	fs.DurationVar(&o.timeout, "timeout", lab.DefaultTimeout, "declare a worker hung after this long without a word")
 }
 
@@ -97,7 +100,13 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 		}
 		c.Title, c.Workload, c.Backings, c.Params = p.Title, p.Workload, p.Backings, p.Params.Clone()
 		o.out.lesson = &p
-		c.Frames, c.Warmup, c.Cache = p.Frames, p.Warmup, lab.CacheMode(p.Cache)
+		c.Frames, c.Warmup, c.Cache, c.Forks = p.Frames, p.Warmup, lab.CacheMode(p.Cache), p.Forks
+	}
+	if set["forks"] {
+		if o.forks < 1 || o.forks > lab.MaxForks {
+			return c, usagef("-forks: %d (want 1 to %d)", o.forks, lab.MaxForks)
+		}
+		c.Forks = o.forks
 	}
 	if set["cache"] {
 		m, err := lab.ParseCacheMode(o.cache)

@@ -102,12 +102,15 @@ func TestBenchBadInput(t *testing.T) {
 		{"argument", []string{"-workload", "sprites", "entities=5"}, `unexpected argument "entities=5"`},
 		{"preset", []string{"-preset", "nosuch"}, `-preset: unknown preset "nosuch"`},
 		{"preset and workload", []string{"-preset", "sprites-million", "-workload", "tiles"}, "-workload tiles: preset sprites-million is a sprites run"},
+		{"forks", []string{"-workload", "sprites", "-forks", "0"}, "-forks: 0 (want 1 to 16)"},
+		{"more forks than frames", []string{"-workload", "sprites", "-frames", "4", "-forks", "5"}, "-forks: 5 forks of a run of 4 frames leave a fork no frame"},
+		{"a fork's warm-up", []string{"-workload", "sprites", "-frames", "6", "-warmup", "5", "-forks", "3"}, "-warmup: 5 warm-up frames of 6 over 3 forks leave fork 1"},
 	})
 }
 
 func TestBenchFailures(t *testing.T) {
-	testFaults(t, []string{"bench", "-workload", "sprites", "-entities", "500", "-frames", "8", "-warmup", "1"}, []fault{
-		{"mismatch", "map:checksum@3", exit.Mismatch, "checksum mismatch at frame 3: ptrarray gave", false},
+	testFaults(t, []string{"bench", "-workload", "sprites", "-entities", "500", "-frames", "8", "-warmup", "1", "-forks", "2"}, []fault{
+		{"mismatch", "map:checksum@3", exit.Mismatch, "checksum mismatch at frame 3 of fork 1: ptrarray gave", false},
 		{"worker exits", "slotmap:exit@2", exit.Worker, "worker slotmap: the worker ended unexpectedly (exit status 7)", true},
 		{"worker fails to load", "soa:fail@load", exit.Worker, "worker soa: injected failure during the load", true},
 	})

@@ -28,7 +28,7 @@ func writeGoBench(w io.Writer, r *result.Run) error {
 	for _, bk := range r.Backings {
 		name := fmt.Sprintf("BenchmarkFrame/workload=%s/backing=%s", r.Workload, bk.Name)
 		s := &bk.Frames
-		for i := r.Warmup; i < s.Len(); i++ {
+		for i := range s.Len() { // Excluded leaves out every fork's warm-up
 			if r.Excluded(i) != result.Kept {
 				continue
 			}

@@ -79,7 +79,7 @@ func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
 		return lab.Config{}, err
 	}
 	c := lab.Config{Workload: o.workload, Backings: []string{o.backing}, Params: workload.Params{},
-		Frames: o.frames, Timeout: o.timeout, LayoutEvery: time.Hour}
+		Frames: o.frames, Forks: 1, Timeout: o.timeout, LayoutEvery: time.Hour} // one process: its layout after the frames
 	if err := applyParams(spec, o.params, c.Params); err != nil {
 		return c, err
 	}

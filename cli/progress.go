@@ -64,8 +64,16 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// statusLine says what the run is doing, in one line.
+// statusLine says what the run is doing, in one line, and in which fork.
 func statusLine(st lab.Status) string {
+	line := phaseLine(st)
+	if st.Forks > 1 && (st.Phase == lab.Loading || st.Phase == lab.Running || st.Phase == lab.Paused) {
+		line = fmt.Sprintf("fork %d of %d, %s", st.Fork+1, st.Forks, line)
+	}
+	return line
+}
+
+func phaseLine(st lab.Status) string {
 	switch st.Phase {
 	case lab.Starting:
 		return "starting the workers"

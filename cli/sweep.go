@@ -96,7 +96,7 @@ func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
 // flag: its own fields are the flags' names; a point's run names its value.
 func sweepCheckError(err error) error {
 	msg := err.Error()
-	for _, f := range []string{"param", "values", "budget", "frames", "warmup"} {
+	for _, f := range []string{"param", "values", "budget", "frames", "warmup", "forks"} {
 		if strings.HasPrefix(msg, f+": ") {
 			return usagef("-%s", msg)
 		}

@@ -10,37 +10,54 @@ import (
 	"localitylab/lab/sweep"
 )
 
-// sweepProgress shows a sweep on stderr: a line naming each point as it starts, its
-// run's progress line (redrawn in place on a terminal, as bench's), and a line for
-// each point done with its costs per entity, so that a long sweep shows its curve as
-// it goes.
+// sweepProgress shows a sweep on stderr: a line naming each point as its run starts
+// (and, in a sweep of several passes, the pass), its run's progress line (redrawn in
+// place on a terminal, as bench's), and a line for each point's run done with its
+// costs per entity so far, so that a long sweep shows its curve as it goes.
 type sweepProgress struct {
 	w     io.Writer
 	run   *progress
-	point int // the point whose run the progress line shows
-	done  int // points reported
+	at    [2]int // the pass and point whose run the progress line shows; -1: none
+	value int64  // that point's value
 }
 
 func newSweepProgress(w io.Writer) *sweepProgress {
-	return &sweepProgress{w: w, run: newProgress(w), point: -1}
+	return &sweepProgress{w: w, run: newProgress(w), at: [2]int{-1, -1}}
 }
 
 func (p *sweepProgress) update(st sweep.Status) {
-	for ; p.done < len(st.Done); p.done++ {
-		p.run.end()
-		p.run = newProgress(p.w)
-		fmt.Fprintln(p.w, "  "+pointLine(st.Param, st.Unit, &st.Done[p.done]))
-	}
 	if st.Phase != sweep.Running || st.Point >= st.Points {
+		p.pointDone(st)
 		return
 	}
-	if st.Point != p.point {
-		p.point = st.Point
-		fmt.Fprintf(p.w, "point %d of %d: %s = %s (after %s)\n", st.Point+1, st.Points, st.Param,
+	if cur := [2]int{st.Pass, st.Point}; cur != p.at {
+		p.pointDone(st)
+		p.at, p.value = cur, st.Value
+		pass := ""
+		if st.Passes > 1 {
+			pass = fmt.Sprintf("pass %d of %d, ", st.Pass+1, st.Passes)
+		}
+		fmt.Fprintf(p.w, "%spoint %d of %d: %s = %s (after %s)\n", pass, st.Point+1, st.Points, st.Param,
 			sweep.ValueText(float64(st.Value), st.Unit), units.Duration(float64(st.Elapsed)))
 	}
 	if st.Run.Backings != nil {
 		p.run.update(st.Run)
+	}
+}
+
+// pointDone ends the progress line of the point being shown and sums the point up as
+// measured so far, if its run was kept.
+func (p *sweepProgress) pointDone(st sweep.Status) {
+	if p.at[0] < 0 {
+		return
+	}
+	p.run.end()
+	p.run = newProgress(p.w)
+	p.at = [2]int{-1, -1}
+	for k := range st.Done {
+		if pt := &st.Done[k]; pt.Value == p.value {
+			fmt.Fprintln(p.w, "  "+pointLine(st.Param, st.Unit, pt))
+		}
 	}
 }
 
@@ -65,5 +82,9 @@ func pointLine(param, unit string, pt *result.Point) string {
 			parts[i] = b.Name + " n/a"
 		}
 	}
-	return fmt.Sprintf("%s: %s per entity (%d rounds measured)", head, strings.Join(parts, ", "), pt.Measured)
+	forks := ""
+	if pt.Forks > 1 {
+		forks = fmt.Sprintf(" in %d forks", pt.Forks)
+	}
+	return fmt.Sprintf("%s: %s per entity (%d rounds measured%s)", head, strings.Join(parts, ", "), pt.Measured, forks)
 }

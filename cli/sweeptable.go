@@ -30,11 +30,15 @@ func writeSweepTable(w io.Writer, s *result.Sweep, answered []presets.Answered) 
 	if sk := charts.SkippedText(s); sk != "" {
 		fmt.Fprintln(&b, wrap(sk, 88))
 	}
+	if d := charts.DriftText(s); d != "" {
+		fmt.Fprintln(&b, wrap(d, 88))
+	}
 	if s.Stopped != "" {
 		fmt.Fprintf(&b, "The sweep was %s.\n", s.Stopped)
 	}
 	fmt.Fprintln(&b, wrap("ns/entity: the median frame time over the entities loaded, with its 95% interval from "+
-		"resampling the point's rounds (the range of their medians below six rounds). Working set: bytes per entity × entities, as loaded; "+
+		"resampling the point's rounds (the range of their medians below six rounds), widened to hold the median of each of the "+
+		"point's forks (one per pass over the points). Working set: bytes per entity × entities, as loaded; "+
 		"\"reaches a cache at\" is where it grows past each cache's size, interpolated between the points.", 88))
 	for _, a := range answered {
 		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+a.Source+"): "+a.Text, 88), wrap(a.Answer.String(), 88))

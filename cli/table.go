@@ -21,7 +21,11 @@ var tableColumns = []string{"backing", "p50", "p95", "p99", "× slower than best
 // fastest first (backings whose worker failed last, marked), and notes on what the
 // figures mean.
 func writeTable(w io.Writer, r *result.Run) error {
-	rows := [][]string{tableColumns}
+	cols := tableColumns
+	if r.NumForks() > 1 {
+		cols = slices.Insert(slices.Clone(cols), 5, charts.ForkColumn)
+	}
+	rows := [][]string{cols}
 	for _, i := range fastestFirst(r) {
 		rows = append(rows, tableRow(r, &r.Backings[i]))
 	}
@@ -52,7 +56,11 @@ func runLine(r *result.Run) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s: %s; %d frames, the first %d warm-up; %s", head, strings.Join(params, ", "), r.Frames, r.Warmup, charts.CacheText(r))
+	length := fmt.Sprintf("%d frames, the first %d warm-up", r.Frames, r.Warmup)
+	if n := r.NumForks(); n > 1 {
+		length = fmt.Sprintf("%d frames in %d forks, each with its own warm-up (%d in all)", r.Frames, n, r.Warmup)
+	}
+	return fmt.Sprintf("%s: %s; %s; %s", head, strings.Join(params, ", "), length, charts.CacheText(r))
 }
 
 // fastestFirst orders backings by median frame time; those whose worker failed or
@@ -102,6 +110,9 @@ func tableRow(r *result.Run, b *result.Backing) []string {
 	if b.Load.NS > 0 {
 		row[9] = units.Duration(float64(b.Load.NS))
 	}
+	if r.NumForks() > 1 {
+		row = slices.Insert(row, 5, charts.ForkCell(b))
+	}
 	return row
 }
 
@@ -115,7 +126,7 @@ func ratioCell(r *result.Run, name string) string {
 		if q.Vs == name {
 			return "best"
 		}
-		return units.RatioCI(q.Median, q.Lo, q.Hi, q.Range, q.Significant)
+		return units.RatioCI(q.Median, q.Lo, q.Hi, q.Range, q.Significant) + charts.ModesMark(&q)
 	}
 	return "n/a"
 }
@@ -126,10 +137,15 @@ func tableNotes(r *result.Run) []string {
 	if r.Cache == result.Warm {
 		excluded += " and the first half of each burst (it re-warms the caches after another backing's turn)"
 	}
+	over := "the rounds"
+	if r.NumForks() > 1 {
+		over = "the rounds of every fork, widened to hold each fork's own median"
+	}
 	notes := []string{"Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
-		"ratios against the best; then the median over the rounds, with its 95% interval over the rounds (a range " +
+		"ratios against the best; then the median over the rounds, with its 95% interval over " + over + " (a range " +
 		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " +
 		"GC/frame: the collector's CPU time for the work each backing caused, waited for after its frame."}
+	notes = append(notes, charts.ForkNotes(r)...)
 	for _, b := range r.Backings {
 		if l := b.Load; l.SetupNS > 0 || l.FixedBytes != 0 {
 			notes = append(notes, loadNote(b.Name, &l))

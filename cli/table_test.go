@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"localitylab/internal/golden"
+	"localitylab/internal/runtest"
 	"localitylab/lab/result"
 )
 
@@ -69,5 +70,30 @@ func TestLoadMemoryNote(t *testing.T) {
 	writeTable(&b, r)
 	if strings.Contains(b.String(), "Load memory") {
 		t.Errorf("a note of load memory without any measured:\n%s", b.String())
+	}
+}
+
+// TestTableForks: a run of three forks says so in its first line, adds the fork
+// spread column, marks two modes in the column and in the ratio, and names the modes'
+// figures under the table.
+func TestTableForks(t *testing.T) {
+	r := runtest.Forked(3, 8, []string{"soa", "ptrarray"}, func(k, i int) float64 {
+		if i == 1 && k == 2 {
+			return 40
+		}
+		return float64(1 + 9*i)
+	}, func(k, i int) int64 { return int64(1e6 * (k + 1)) })
+	var b strings.Builder
+	if err := writeTable(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	for _, want := range []string{"96 frames in 3 forks, each with its own warm-up (3 in all)", "fork spread",
+		"9.24× (9.00–36.1) two modes", "300% two modes", "Forks: the frames ran in 3 forks",
+		"Two modes: ptrarray's forks gave p50 10.7 µs, 10.7 µs, 42.7 µs.", "Two modes: ptrarray against soa gave 9.01×, 9.12×, 36.1× in its forks.",
+		"95% interval over the rounds of every fork, widened to hold each fork's own median"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("table lacks %q:\n%s", want, got)
+		}
 	}
 }

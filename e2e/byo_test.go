@@ -85,7 +85,7 @@ func TestWrongStoreStopped(t *testing.T) {
 	size := []string{"-entities", "5000", "-on_screen", "100"}
 	o := runProgram(t, wrong, 2*time.Minute, nil, append([]string{"bench", "-workload", "sprites", "-backings", "soa,wrong",
 		"-frames", "300", "-json", saved}, size...)...)
-	m := regexp.MustCompile(`checksum mismatch at frame (\d+): soa gave [0-9a-f]{16}, wrong gave [0-9a-f]{16}`).FindStringSubmatch(o.stderr)
+	m := regexp.MustCompile(`checksum mismatch at frame (\d+)(?: of fork \d+)?: soa gave [0-9a-f]{16}, wrong gave [0-9a-f]{16}`).FindStringSubmatch(o.stderr)
 	if o.code != 3 || m == nil {
 		t.Fatalf("exit %d, stderr:\n%s\nwant status 3 and the mismatch named", o.code, o.stderr)
 	}

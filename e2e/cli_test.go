@@ -215,7 +215,7 @@ func TestNoFyneOutput(t *testing.T) {
 				t.Errorf("LANG=%q localitylab %s: exit status %d, stderr:\n%s", lang, strings.Join(args, " "), o.code, o.stderr)
 			}
 		}
-		o := runBinary(t, time.Minute, append(env, lab.FaultEnv+"=map:exit@2"),
+		o := runBinary(t, time.Minute, append(env, lab.FaultEnv+"=map:exit@1"), // in the first of three forks of two frames
 			"bench", "-workload", "sprites", "-entities", "500", "-frames", "6", "-backings", "soa,map")
 		if o.code != 4 || strings.Contains(o.stderr, "Fyne") {
 			t.Errorf("LANG=%q, a failing worker: exit status %d (want 4), stderr:\n%s", lang, o.code, o.stderr)

@@ -9,7 +9,9 @@ import (
 // Compare measures how many times slower backing slower ran than backing faster in r,
 // by the same statistics as the summary's ratios (see Summarize): the median over the
 // rounds of each round's median t_slower[k] / t_faster[k], over the kept frames both
-// ran, with its 95% interval over the rounds. A lesson uses it to put a measured
+// ran, with its 95% interval over the rounds of every fork, widened to hold each
+// fork's own median; Compare(r, a, b) is exactly the reciprocal of Compare(r, b, a).
+// A lesson uses it to put a measured
 // figure beside a source's claim about two backings, neither of which need be the
 // fastest. A median below 1 means the claim's direction did not hold here.
 //
@@ -20,7 +22,7 @@ func Compare(r *result.Run, slower, faster string) (result.Ratio, error) {
 	if err != nil {
 		return result.Ratio{}, err
 	}
-	return ratioOrError(r, a, b, blockRatios(nil, r, a, b))
+	return ratioOrError(r, a, b, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS)
 }
 
 // pairOf returns the indexes of the two named backings, or an error naming the one r
@@ -36,9 +38,9 @@ func pairOf(r *result.Run, slower, faster string) (a, b int, err error) {
 	return a, b, nil
 }
 
-// ratioOrError is ratioOver, or an error saying that the two share no kept frame.
-func ratioOrError(r *result.Run, a, b int, xs []float64) (result.Ratio, error) {
-	rt, ok := ratioOver(r, a, b, xs)
+// ratioOrError is ratioOf, or an error saying that the two share no kept frame.
+func ratioOrError[T int64 | uint64](r *result.Run, a, b int, at, bt []T) (result.Ratio, error) {
+	rt, ok := ratioOf(r, a, b, at, bt)
 	if !ok {
 		return result.Ratio{}, fmt.Errorf("compare: %s and %s share no measured frame after the %d warm-up frames",
 			r.Backings[a].Name, r.Backings[b].Name, r.Warmup)
@@ -70,5 +72,34 @@ func CompareLookups(r *result.Run, slower, faster string) (result.Ratio, error) 
 			return result.Ratio{}, fmt.Errorf("compare: %s's frames resolved no handle", r.Backings[i].Name)
 		}
 	}
-	return ratioOrError(r, a, b, columnRatios(nil, r, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS))
+	return ratioOrError(r, a, b, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS)
+}
+
+// CompareForks is Compare within each fork of r on its own: one ratio per fork (its
+// median and interval over that fork's rounds, a range below six of them), for the
+// verdict each fork alone would give. A fork where the two share no kept frame gives
+// a zero Ratio (Blocks 0). A run of one fork gives that one.
+func CompareForks(r *result.Run, slower, faster string) ([]result.Ratio, error) {
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return nil, err
+	}
+	return perFork(r, a, b, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS), nil
+}
+
+// CompareLookupsForks is CompareForks over the lookups (see CompareLookups).
+func CompareLookupsForks(r *result.Run, slower, faster string) ([]result.Ratio, error) {
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return nil, err
+	}
+	return perFork(r, a, b, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS), nil
+}
+
+func perFork[T int64 | uint64](r *result.Run, a, b int, at, bt []T) []result.Ratio {
+	out := make([]result.Ratio, r.NumForks())
+	for k := range out {
+		out[k], _ = forkRatioOf(r, a, b, at, bt, k)
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -37,8 +38,10 @@ func TestCompare(t *testing.T) {
 		{"double", "fast", 2, 2, 2, true, ""},
 		{"fast", "double", 0.5, 0.5, 0.5, true, ""},
 		{"double", "double", 1, 1, 1, false, ""},
-		{"mixed", "fast", 3, 2, 4, true, ""},      // half ×2, half ×4: the median lies between
-		{"mixed", "double", 1.5, 1, 2, false, ""}, // half the frames ×1: the interval reaches 1
+		// Half ×2, half ×4: the median of the logarithms lies between, at the
+		// geometric mean of the middle two, √8.
+		{"mixed", "fast", math.Sqrt(8), 2, 4, true, ""},
+		{"mixed", "double", math.Sqrt2, 1, 2, false, ""}, // half the frames ×1: the interval reaches 1
 		{"nosuch", "fast", 0, 0, 0, false, `no backing "nosuch"`},
 		{"fast", "nosuch", 0, 0, 0, false, `no backing "nosuch"`},
 		{"short", "fast", 0, 0, 0, false, "share no measured frame"},
@@ -93,7 +96,7 @@ func TestCompareMatchesSummary(t *testing.T) {
 		t.Fatalf("summary ratios %+v: want a against b", r.Ratios)
 	}
 	got, err := Compare(r, "a", "b")
-	if err != nil || got != *want {
+	if err != nil || !reflect.DeepEqual(got, *want) {
 		t.Errorf("Compare(a, b) = %+v, %v; the summary says %+v", got, err, *want)
 	}
 }

@@ -10,15 +10,23 @@ import (
 // MismatchError reports that two backings did different work: their checksums for the
 // same frame differ (docs/design.md, rule 1). It ends the run; the frame is never
 // charted. A is the backing the others are checked against (the first live one).
+// Frame is the world's frame, counted from its fork's start (every fork's world
+// starts at frame 0), so that `localitylab check` can replay it; Fork is that fork,
+// from 0, and Forks how many the run had.
 type MismatchError struct {
-	Frame      int
-	A, B       string
-	SumA, SumB uint64
+	Frame       int
+	Fork, Forks int
+	A, B        string
+	SumA, SumB  uint64
 }
 
 func (e *MismatchError) Error() string {
-	return fmt.Sprintf("checksum mismatch at frame %d: %s gave %016x, %s gave %016x; the backings did different work (a bug in one of them)",
-		e.Frame, e.A, e.SumA, e.B, e.SumB)
+	at := fmt.Sprintf("frame %d", e.Frame)
+	if e.Forks > 1 {
+		at += fmt.Sprintf(" of fork %d", e.Fork+1)
+	}
+	return fmt.Sprintf("checksum mismatch at %s: %s gave %016x, %s gave %016x; the backings did different work (a bug in one of them)",
+		at, e.A, e.SumA, e.B, e.SumB)
 }
 
 // WorkerError reports a worker that failed: it crashed, was killed, hung past the

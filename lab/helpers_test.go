@@ -10,7 +10,8 @@ import (
 	"localitylab/scenarios/workload"
 )
 
-// testConfig is a short run of the fake workload whose workers are this test binary.
+// testConfig is a short run of the fake workload whose workers are this test binary,
+// in one fork: the tests of forks ask for more.
 func testConfig(t testing.TB, backings ...string) Config {
 	t.Helper()
 	exe, err := os.Executable()
@@ -23,6 +24,7 @@ func testConfig(t testing.TB, backings ...string) Config {
 		Backings:  backings,
 		Frames:    10,
 		Warmup:    2,
+		Forks:     1,
 		Worker:    []string{exe},
 		WorkerEnv: []string{testWorkerEnv + "=1"},
 		Timeout:   30 * time.Second,

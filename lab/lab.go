@@ -65,6 +65,18 @@ const (
 	maxBurst = 16
 )
 
+// Forks: how many sets of fresh workers a run's frames are split among when
+// Config.Forks is 0, and the most it may ask for. Variation between two fresh
+// processes of the same setup is real (where the heap landed, which pages it got) and
+// rounds inside one process cannot see it; three forks are the fewest that show a
+// process unlike the others, and a disagreement between two, while each fork reloads
+// the world (docs/design.md, rule 7; README, "Forks", for the measurements behind the
+// choice).
+const (
+	DefaultForks = 3
+	MaxForks     = 16
+)
+
 // lookup finds a workload by name. Tests replace it (in the test binary, which then
 // also serves as the worker) to add workloads that exist only for tests.
 var lookup = scenarios.Lookup
@@ -75,8 +87,9 @@ type Config struct {
 	Workload     string          // "sprites", "bullets", "tiles"
 	Params       workload.Params // on top of the workload's defaults, seed included
 	Backings     []string        // 1 to workload.MaxPerRun of those the workload offers, no repeats
-	Frames       int             // frames per backing, warm-up included
-	Warmup       int             // first frames kept out of the summary (0 .. Frames-1)
+	Frames       int             // frames per backing, warm-up included, over all forks
+	Warmup       int             // first frames kept out of the summary (0 .. Frames-1), split among the forks
+	Forks        int             // sets of fresh workers the frames are split among, one after another (see result.Fork); 0 = DefaultForks
 	Counters     bool            // hardware counters where perf_event_open allows
 	Cache        CacheMode       // Warm (the default, also for "") or Cold
 	Burst        int             // frames per burst; 0 = chosen each round to keep rounds near RoundBudget
@@ -87,7 +100,8 @@ type Config struct {
 	WorkerEnv    []string        // extra environment for workers (tests)
 	Timeout      time.Duration   // a worker silent this long is declared hung; 0 = DefaultTimeout
 
-	cpu int // the CPU the workers' frame threads are pinned to (see frameCPU); set by Start
+	cpu  int           // the CPU the workers' frame threads are pinned to (see frameCPU); set by Start
+	plan []result.Fork // the forks' frames and warm-ups; set by Check
 }
 
 // Check validates c and resolves c.Params in place (defaults filled in), so that the
@@ -121,6 +135,15 @@ func (c *Config) Check() error {
 	if c.Warmup < 0 || c.Warmup >= c.Frames {
 		return fmt.Errorf("warmup: %d is out of range (want 0 to frames-1 = %d)", c.Warmup, c.Frames-1)
 	}
+	if c.Forks == 0 {
+		c.Forks = DefaultForks
+	}
+	if c.Forks < 1 || c.Forks > MaxForks {
+		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or 0 for %d)", c.Forks, MaxForks, DefaultForks)
+	}
+	if c.plan, err = result.PlanForks(c.Frames, c.Warmup, c.Forks); err != nil {
+		return err
+	}
 	if c.PreviewEvery < 0 {
 		return fmt.Errorf("preview interval: %v is negative (want 0 for never, or more)", c.PreviewEvery)
 	}
@@ -149,6 +172,22 @@ func (c *Config) Check() error {
 	}
 	c.Params = p
 	return nil
+}
+
+// Plan returns how c's frames are split among its forks (Forks, DefaultForks when 0),
+// as a run of c lays them end to end: what a chart needs to shade each fork's
+// warm-up and mark where the next begins. It is nil when they cannot be split (Check
+// says why).
+func (c Config) Plan() []result.Fork {
+	n := c.Forks
+	if n == 0 {
+		n = DefaultForks
+	}
+	plan, err := result.PlanForks(c.Frames, c.Warmup, n)
+	if err != nil {
+		return nil
+	}
+	return plan
 }
 
 // timeout is the silence after which a worker is declared hung.

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -40,8 +41,10 @@ func (p Phase) Ended() bool { return p >= Done }
 // Status is a run's progress at one moment, for a progress line or the app's controls.
 type Status struct {
 	Phase    Phase
-	Frames   int   // frames per backing in this run
+	Frames   int   // frames per backing in this run, over all its forks
 	Done     int   // frames every live backing has run
+	Fork     int   // the fork (see result.Fork) being loaded or run, from 0
+	Forks    int   // how many the run has
 	Err      error // what ended the run when Phase is Failed or Stopped
 	Backings []BackingStatus
 }
@@ -49,8 +52,8 @@ type Status struct {
 // BackingStatus is one backing's part of a Status.
 type BackingStatus struct {
 	Name   string
-	Load   float64 // fraction of the load done, 0 to 1
-	Loaded bool
+	Load   float64      // fraction of the fork's load done, 0 to 1
+	Loaded bool         // loaded in the fork being run
 	Frames int          // frames this backing has run
 	Err    *WorkerError // set when its worker failed; the other backings carry on
 }
@@ -68,7 +71,7 @@ type Live struct {
 
 	// Owned by the scheduler goroutine.
 	procs    []*proc // nil once a backing's worker failed
-	all      []*proc // every worker started, for stopping them
+	all      []*proc // every worker started, for stopping them (appended and read under mu)
 	dog      *watchdog
 	cur      [][]result.Sample // per backing, this round's samples (MaxBurst of them)
 	ok       []bool            // which backings ran this round
@@ -88,6 +91,7 @@ type Live struct {
 	paused     bool
 	steps      int
 	framesDone int // frames every live backing has run (whole rounds)
+	fork       int // the fork being loaded or run; written by the scheduler only
 	rounds     []result.Round
 	orders     []int // backs every rounds[k].Order: one slot per backing per frame, made up front
 	cacheNote  string
@@ -107,9 +111,9 @@ type Live struct {
 // backingState is what the coordinator holds for one backing.
 type backingState struct {
 	name     string
-	loadFrac float64
-	loaded   bool
-	load     result.Load
+	loadFrac float64         // of the load in the fork being run
+	loaded   bool            // in the fork being run
+	loads    []result.Load   // per fork; zero for a fork it did not load in
 	samples  []result.Sample // capacity Frames, made up front: appending never allocates
 	err      *WorkerError
 	misses   bool // its worker counts memory misses (counters on, and a miss event opened)
@@ -143,7 +147,7 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 	l.backings = make([]backingState, n)
 	l.layouts, l.hasLayout = make([]memlayout.Layout, n), make([]bool, n)
 	for i, b := range c.Backings {
-		l.backings[i] = backingState{name: b, samples: make([]result.Sample, 0, c.Frames)}
+		l.backings[i] = backingState{name: b, samples: make([]result.Sample, 0, c.Frames), loads: make([]result.Load, len(c.plan))}
 		l.cur[i] = make([]result.Sample, MaxBurst)
 	}
 	l.scene.Boxes = make([]workload.Box, 0, workload.MaxSceneBoxes)
@@ -210,7 +214,7 @@ func (l *Live) Wait() (*result.Run, error) { return Final(l.sig, &l.mu, l.Snapsh
 func (l *Live) Status() Status {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := Status{Phase: l.phase, Frames: l.cfg.Frames, Done: l.framesDone, Err: l.err,
+	st := Status{Phase: l.phase, Frames: l.cfg.Frames, Done: l.framesDone, Fork: l.fork, Forks: len(l.cfg.plan), Err: l.err,
 		Backings: make([]BackingStatus, len(l.backings))}
 	for i, b := range l.backings {
 		st.Backings[i] = BackingStatus{Name: b.name, Load: b.loadFrac, Loaded: b.loaded, Frames: len(b.samples), Err: b.err}
@@ -254,8 +258,12 @@ func (l *Live) Snapshot() *result.Run {
 		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Pinned: l.pinned, Rounds: cloneRounds(l.rounds),
 		Counters: l.counters, Host: l.host, Started: l.started,
 		Backings: make([]result.Backing, len(l.backings))}
+	if len(l.cfg.plan) > 1 {
+		r.Forks = slices.Clone(l.cfg.plan)
+	}
 	for i, b := range l.backings {
-		rb := result.Backing{Name: b.name, Load: b.load, Frames: result.NewSeries(b.samples)}
+		rb := result.Backing{Name: b.name, Frames: result.NewSeries(b.samples)}
+		rb.Load, rb.ForkLoadNS = forkLoads(b.loads)
 		if !b.misses {
 			rb.Frames.MemMisses = nil // counted nothing: n/a, not zero
 		}
@@ -267,6 +275,28 @@ func (l *Live) Snapshot() *result.Run {
 	l.mu.Unlock()
 	Summarize(r)
 	return r
+}
+
+// forkLoads returns the load a backing's summary shows, that of the fork whose load
+// time is the median of those that loaded (the lower of the middle two for an even
+// count), and every fork's load time; nil times for a run of one fork.
+func forkLoads(loads []result.Load) (result.Load, []int64) {
+	if len(loads) == 1 {
+		return loads[0], nil
+	}
+	ns := make([]int64, len(loads))
+	var done []int
+	for k, ld := range loads {
+		ns[k] = ld.NS
+		if ld.NS > 0 || ld.Entities > 0 {
+			done = append(done, k)
+		}
+	}
+	if len(done) == 0 {
+		return result.Load{}, ns
+	}
+	slices.SortStableFunc(done, func(a, b int) int { return cmp.Compare(ns[a], ns[b]) })
+	return loads[done[(len(done)-1)/2]], ns
 }
 
 // cloneRounds copies the rounds so far, orders included: the scheduler goes on

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -34,44 +35,69 @@ func (l *Live) run() {
 	l.mu.Lock()
 	l.host = host
 	l.mu.Unlock()
+	context.AfterFunc(l.ctx, l.stopAll)
+	for k := range l.cfg.plan {
+		if !l.runFork(k) {
+			return
+		}
+	}
+	l.finalLayouts()
+	l.finish(Done, nil)
+}
 
+// runFork runs fork k (see result.Fork): it ends the previous fork's workers, waiting
+// until they have exited, so that no two forks' worlds are in memory at once and the
+// memory estimate of one set of workers still holds; starts a fresh worker for every
+// backing whose worker has not failed; loads them one after another, each timed; and
+// runs the fork's frames from the world's frame 0 in rounds. It reports false when
+// the run ended (stopped, or failed on a mismatch), having recorded how.
+func (l *Live) runFork(k int) bool {
+	if k > 0 {
+		l.endWorkers()
+	}
+	l.mu.Lock()
+	l.fork = k
+	for i := range l.backings {
+		l.backings[i].loadFrac, l.backings[i].loaded = 0, false
+	}
+	l.mu.Unlock()
 	l.startWorkers()
 	l.setPhase(Loading)
 	for i := range l.procs {
 		if l.procs[i] != nil {
-			l.loadOne(i)
+			l.loadOne(k, i)
 		}
 		if l.ctx.Err() != nil {
 			l.finish(Stopped, l.ctx.Err())
-			return
+			return false
 		}
 	}
-	for f := 0; f < l.cfg.Frames; {
+	fk := l.cfg.plan[k]
+	for f := 0; f < fk.Frames; {
 		limit, err := l.waitTurn()
 		if err != nil {
 			l.finish(Stopped, err)
-			return
+			return false
 		}
 		if !l.anyAlive() {
 			break
 		}
-		n := min(l.burstLen(), limit, l.cfg.Frames-f)
+		n := min(l.burstLen(), limit, fk.Frames-f)
 		start := time.Now()
-		if err := l.round(f, n); err != nil {
+		if err := l.round(fk.First+f, n); err != nil {
 			if l.ctx.Err() != nil {
 				l.finish(Stopped, l.ctx.Err())
 			} else {
 				l.finish(Failed, err)
 			}
-			return
+			return false
 		}
 		l.lastRound, l.lastRoundFrames = time.Since(start), n
 		f += n
 		l.maybeScene()
 		l.maybeLayout()
 	}
-	l.finalLayouts()
-	l.finish(Done, nil)
+	return true
 }
 
 // burstLen is the length of the next round's bursts: Config.Burst when set, else as
@@ -90,20 +116,33 @@ func (l *Live) burstLen() int {
 	return max(minBurst, min(maxBurst, int(RoundBudget/max(perFrame, 1))))
 }
 
-// startWorkers starts every worker, then shakes hands with each. Once they exist, the
-// end of the context closes their stdin, which is how a load is interrupted.
+// startWorkers starts a worker for every backing whose worker has not failed in an
+// earlier fork, then shakes hands with each. Once they exist, the end of the context
+// closes their stdin, which is how a load is interrupted.
 func (l *Live) startWorkers() {
+	var started []*proc
 	for i, b := range l.cfg.Backings {
+		l.procs[i] = nil
+		if l.failed(i) {
+			continue
+		}
 		p, err := l.spawn(&l.cfg, b)
 		if err != nil {
 			l.setError(i, &WorkerError{Backing: b, Reason: "cannot start: " + err.Error()})
 			continue
 		}
 		l.procs[i] = p
-		l.all = append(l.all, p)
+		started = append(started, p)
 	}
-	l.dog = newWatchdog(l.cfg.timeout(), l.all)
-	context.AfterFunc(l.ctx, l.stopAll)
+	l.mu.Lock()
+	l.all = append(l.all, started...)
+	l.mu.Unlock()
+	if l.ctx.Err() != nil { // stopped while they started: stopAll may have run before them
+		for _, p := range started {
+			p.stop()
+		}
+	}
+	l.dog = newWatchdog(l.cfg.timeout(), started)
 	for i, p := range l.procs {
 		if p == nil {
 			continue
@@ -131,13 +170,23 @@ func (l *Live) startWorkers() {
 	}
 }
 
+// failed reports whether backing i's worker has failed (in this fork or an earlier one).
+func (l *Live) failed(i int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.backings[i].err != nil
+}
+
 // stopAll tells every worker to stop and kills those still there after exitGrace.
 func (l *Live) stopAll() {
-	for _, p := range l.all {
+	l.mu.Lock()
+	all := slices.Clone(l.all)
+	l.mu.Unlock()
+	for _, p := range all {
 		p.stop()
 	}
 	time.AfterFunc(exitGrace, func() {
-		for _, p := range l.all {
+		for _, p := range all {
 			select {
 			case <-p.exited:
 			default:
@@ -147,8 +196,8 @@ func (l *Live) stopAll() {
 	})
 }
 
-// loadOne loads backing i, passing its progress on.
-func (l *Live) loadOne(i int) {
+// loadOne loads backing i in fork k, passing its progress on.
+func (l *Live) loadOne(k, i int) {
 	b := &l.backings[i]
 	var rec loadRecord
 	err := l.procs[i].load(l.dog, &rec, func(f float64) {
@@ -163,25 +212,28 @@ func (l *Live) loadOne(i int) {
 	}
 	ld := loadResult(&rec)
 	l.mu.Lock()
-	b.load, b.loaded, b.loadFrac = ld, true, 1
+	b.loads[k], b.loaded, b.loadFrac = ld, true, 1
 	l.mu.Unlock()
 	l.sig.Notify()
 }
 
-// round runs frames first … first+n-1 on every live backing, one burst after another
-// in this round's order, then checks that their checksums agree frame by frame before
-// recording any of them, so that a frame of unequal work is never charted. It
-// allocates nothing unless something fails.
+// round runs the run's frames first … first+n-1 on every live backing, one burst
+// after another in this round's order, then checks that their checksums agree frame
+// by frame before recording any of them, so that a frame of unequal work is never
+// charted. The workers count frames from their fork's start (each fork's world starts
+// at frame 0); the samples are recorded at the run's frames. It allocates nothing
+// unless something fails.
 func (l *Live) round(first, n int) error {
 	order := l.nextOrder()
 	ran := order[:0]
+	world := first - l.cfg.plan[l.fork].First
 	for _, i := range order {
 		l.ok[i] = false
 		p := l.procs[i]
 		if p == nil {
 			continue
 		}
-		if err := p.burst(l.dog, first, l.cur[i][:n]); err != nil {
+		if err := p.burst(l.dog, world, l.cur[i][:n]); err != nil {
 			if l.ctx.Err() != nil {
 				return l.ctx.Err()
 			}
@@ -204,7 +256,7 @@ func (l *Live) round(first, n int) error {
 			panic(fmt.Sprintf("lab: backing %s has more samples than the %d frames of the run", b.name, l.cfg.Frames))
 		}
 		for k := range n {
-			l.cur[i][k].Backing = i
+			l.cur[i][k].Backing, l.cur[i][k].Frame = i, first+k
 		}
 		b.samples = append(b.samples, l.cur[i][:n]...)
 	}
@@ -237,8 +289,8 @@ func (l *Live) checkRound(first, n int) error {
 		want := l.cur[ref][k].Checksum
 		for i, ok := range l.ok {
 			if ok && i != ref && l.cur[i][k].Checksum != want {
-				return &MismatchError{Frame: first + k, A: l.cfg.Backings[ref], B: l.cfg.Backings[i],
-					SumA: want, SumB: l.cur[i][k].Checksum}
+				return &MismatchError{Frame: first - l.cfg.plan[l.fork].First + k, Fork: l.fork, Forks: len(l.cfg.plan),
+					A: l.cfg.Backings[ref], B: l.cfg.Backings[i], SumA: want, SumB: l.cur[i][k].Checksum}
 			}
 		}
 	}
@@ -373,17 +425,25 @@ func (l *Live) finish(p Phase, err error) {
 	l.sig.Notify()
 }
 
-// shutdown ends every worker still running, in parallel, and the watchdog.
+// shutdown ends every worker still running and the watchdog, and the run's context.
 func (l *Live) shutdown() {
+	l.endWorkers()
+	l.cancel()
+}
+
+// endWorkers ends the workers of the fork that ran, in parallel, waits until every one
+// has exited, and stops their watchdog.
+func (l *Live) endWorkers() {
 	var wg sync.WaitGroup
-	for _, p := range l.procs {
+	for i, p := range l.procs {
 		if p != nil {
 			wg.Go(p.end)
+			l.procs[i] = nil
 		}
 	}
 	wg.Wait()
 	if l.dog != nil {
 		l.dog.stop()
+		l.dog = nil
 	}
-	l.cancel()
 }

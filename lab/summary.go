@@ -14,9 +14,9 @@ import (
 const Confidence = 0.95
 
 // Summarize fills every Backing.Summary and Run.Ratios from the frames it keeps: not
-// the warm-up frames and, in warm mode, not the first half of any burst (see
-// result.Run.Excluded). It can be called on a run in progress or on one read from a
-// file.
+// the warm-up frames (each fork's own) and, in warm mode, not the first half of any
+// burst (see result.Run.Excluded). It can be called on a run in progress or on one
+// read from a file.
 //
 // Each ratio compares a backing with the fastest (the lowest median frame time among
 // the backings whose worker did not fail; a failed backing gets no ratio). Frame k of
@@ -24,16 +24,22 @@ const Confidence = 0.95
 // t_fastest[k]. Within each round (a block of consecutive frames, run by every
 // backing moments apart) the median of those per-frame ratios is the block's ratio;
 // the run's ratio is the median of the block ratios, with a distribution-free 95%
-// interval over the blocks (stats.MedianCI). Frames of one block share the machine's
-// state of that moment, so they are not independent draws; blocks spread over the
-// whole run are closer to it, and their interval covers the drift from one moment to
-// the next that a rerun would see. A ratio is significant when its interval excludes
-// 1. With fewer than six blocks no interval reaches 95%; the ratio then carries the
-// blocks' full range, marked as a range, and is never significant. A version 1 file,
-// which has no rounds, counts each frame as a block, as it was measured.
+// interval over the blocks of every fork (stats.MedianCI), widened where needed to
+// hold each fork's own median (see forkRatios). Frames of one block share the
+// machine's state of that moment, so they are not independent draws; blocks spread
+// over the whole run are closer to it, and their interval covers the drift from one
+// moment to the next that a rerun would see; the forks' medians cover what differs
+// from one fresh process to the next. Medians are taken of logarithms, the middle two
+// averaged, so that a ratio of a against b is exactly the reciprocal of b against a,
+// interval and significance included. A ratio is significant when its interval
+// excludes 1. With fewer than six blocks no interval reaches 95%; the ratio then
+// carries the blocks' full range, marked as a range, and is never significant. A
+// version 1 file, which has no rounds, counts each frame as a block, as it was
+// measured.
 func Summarize(r *result.Run) {
 	for i := range r.Backings {
 		r.Backings[i].Summary = summarize(r, &r.Backings[i].Frames)
+		forkSummary(r, &r.Backings[i])
 	}
 	r.Ratios = ratios(r)
 }
@@ -115,7 +121,7 @@ func ratios(r *result.Run) []result.Ratio {
 				continue
 			}
 		} else {
-			rt.Blocks = len(blockRatios(nil, r, i, best))
+			rt.Blocks = len(blockRatios(nil, r, r.Backings[i].Frames.NS, r.Backings[best].Frames.NS, -1))
 		}
 		out = append(out, rt)
 	}
@@ -136,44 +142,63 @@ func ratios(r *result.Run) []result.Ratio {
 // blockRatio is backing a's frame-time ratio against backing b (indexes into
 // r.Backings) over the blocks both ran kept frames in; false when there is none.
 func blockRatio(r *result.Run, a, b int) (result.Ratio, bool) {
-	return ratioOver(r, a, b, blockRatios(nil, r, a, b))
+	return ratioOf(r, a, b, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS)
 }
 
-// ratioOver is the ratio of backing a against b from its block ratios xs; false when
-// there are none.
-func ratioOver(r *result.Run, a, b int, xs []float64) (result.Ratio, bool) {
+// ratioOf is the ratio of backing a against b from the per-frame columns at and bt
+// (their frame times, or another per-frame cost): per block the median of
+// at[k]/bt[k] over the kept frames both ran, then the median over the blocks of every
+// fork with its interval, widened to hold each fork's own median (forkRatios). It is
+// false when the two share no kept frame.
+//
+// Every median of ratios here is taken as a median of logarithms would be: the middle
+// value, or the geometric mean of the middle two (geoMedian), and the interval's ends
+// are order statistics, so that the ratio of b against a is exactly the reciprocal
+// of a against b, ends swapped, and equally significant. (The arithmetic mean of the
+// middle two is not: over two frames, ratios 1.0 and 1.5 give 1.25 one way and 0.83
+// the other, 1/0.83 = 1.2, not 1.25.)
+func ratioOf[T int64 | uint64](r *result.Run, a, b int, at, bt []T) (result.Ratio, bool) {
+	return forkRatioOf(r, a, b, at, bt, -1)
+}
+
+// forkRatioOf is ratioOf over the blocks of one fork of r (every fork when fork < 0).
+func forkRatioOf[T int64 | uint64](r *result.Run, a, b int, at, bt []T, fork int) (result.Ratio, bool) {
+	xs := blockRatios(nil, r, at, bt, fork)
 	if len(xs) == 0 {
 		return result.Ratio{}, false
 	}
 	rt := result.Ratio{Backing: r.Backings[a].Name, Vs: r.Backings[b].Name, Blocks: len(xs)}
-	rt.Median, rt.Lo, rt.Hi = medianCI(xs)
+	med, lo, hi := medianCI(xs)
 	rt.Range = !stats.Reaches(len(xs), Confidence)
-	rt.Significant = !rt.Range && (rt.Lo > 1 || rt.Hi < 1)
+	if r.NumForks() > 1 && fork < 0 {
+		rt.ForkMedians, rt.ForkModes = forkRatios(r, at, bt)
+		for _, m := range rt.ForkMedians {
+			if m > 0 {
+				lo, hi = min(lo, m), max(hi, m)
+			}
+		}
+	}
+	rt.Median, rt.Lo, rt.Hi = med, lo, hi
+	rt.Significant = !rt.Range && (lo > 1 || hi < 1)
 	return rt, true
 }
 
-// blockRatios appends to xs one ratio per block: the median of t_a[k] / t_b[k] over
-// the kept frames k of the block that both backings ran. Frames where b took no
-// measurable time are left out rather than turned into infinities.
-func blockRatios(xs []float64, r *result.Run, a, b int) []float64 {
-	return columnRatios(xs, r, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS)
-}
-
-// columnRatios is blockRatios over any per-frame column of two backings: at[k] /
-// bt[k] for the kept frames k.
-func columnRatios[T int64 | uint64](xs []float64, r *result.Run, at, bt []T) []float64 {
+// blockRatios appends to xs one value per block of fork (every fork when fork < 0):
+// the median (geoMedian) of at[k] / bt[k] over the kept frames k of the block.
+// Frames where either took no measurable time are left out rather than turned into
+// zeros or infinities.
+func blockRatios[T int64 | uint64](xs []float64, r *result.Run, at, bt []T, fork int) []float64 {
 	n := min(len(at), len(bt))
 	var in []float64
 	block := func(lo, hi int) {
 		in = in[:0]
 		for k := lo; k < min(hi, n); k++ {
-			if bt[k] > 0 && r.Excluded(k) == result.Kept {
+			if at[k] > 0 && bt[k] > 0 && r.Excluded(k) == result.Kept {
 				in = append(in, float64(at[k])/float64(bt[k]))
 			}
 		}
 		if len(in) > 0 {
-			slices.Sort(in)
-			xs = append(xs, stats.Quantile(in, 0.5))
+			xs = append(xs, geoMedian(in))
 		}
 	}
 	if r.Rounds == nil { // a version 1 file: every frame was its own turn
@@ -183,7 +208,9 @@ func columnRatios[T int64 | uint64](xs []float64, r *result.Run, at, bt []T) []f
 		return xs
 	}
 	for _, rd := range r.Rounds {
-		block(rd.First, rd.First+rd.Frames)
+		if fork < 0 || r.ForkOf(rd.First) == fork {
+			block(rd.First, rd.First+rd.Frames)
+		}
 	}
 	return xs
 }
@@ -211,11 +238,35 @@ func fastest(r *result.Run) int {
 	return best
 }
 
-// medianCI is stats.MedianCI at Confidence, with the full range standing in for an
+// geoMedian sorts the ratios xs and returns their median as the median of their
+// logarithms would give it: the middle one, or the geometric mean of the middle two,
+// so that the median of the reciprocals is the reciprocal of the median.
+func geoMedian(xs []float64) float64 {
+	slices.Sort(xs)
+	m := len(xs) / 2
+	if len(xs)%2 == 1 {
+		return xs[m]
+	}
+	return math.Sqrt(xs[m-1] * xs[m])
+}
+
+// symMedian sorts xs and returns its median, the mean of the middle two for an even
+// count.
+func symMedian(xs []float64) float64 {
+	slices.Sort(xs)
+	m := len(xs) / 2
+	if len(xs)%2 == 1 {
+		return xs[m]
+	}
+	return (xs[m-1] + xs[m]) / 2
+}
+
+// medianCI is stats.MedianCI at Confidence over ratios, the median geoMedian's, with the full range standing in for an
 // interval that the sample is too small to give (so that a result file never holds a
 // NaN, which JSON cannot carry).
 func medianCI(xs []float64) (med, lo, hi float64) {
-	med, lo, hi = stats.MedianCI(xs, Confidence) // sorts xs
+	_, lo, hi = stats.MedianCI(xs, Confidence) // sorts xs
+	med = geoMedian(xs)
 	if math.IsNaN(lo) || math.IsInf(lo, 0) {
 		lo = xs[0]
 	}

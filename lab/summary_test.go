@@ -81,7 +81,9 @@ func TestSummarize(t *testing.T) {
 	want := map[string]result.Ratio{
 		"a": {Backing: "a", Vs: "a", Median: 1, Lo: 1, Hi: 1},
 		"b": {Backing: "b", Vs: "a", Median: 2, Lo: 2, Hi: 2, Significant: true},
-		"c": {Backing: "c", Vs: "a", Median: 10, Lo: 9, Hi: 11, Significant: true},
+		// Half the blocks ×9, half ×11: the median of their logarithms averages the
+		// middle two, the geometric mean √99.
+		"c": {Backing: "c", Vs: "a", Median: math.Sqrt(99), Lo: 9, Hi: 11, Significant: true},
 	}
 	// d's worker failed: partial figures are shown, but it is neither the best nor
 	// compared with it, however fast its frames were.
@@ -130,7 +132,8 @@ func TestSummarizeSmall(t *testing.T) {
 	if len(r.Ratios) != 2 {
 		t.Fatalf("ratios %+v, want a and b (c has no frame after warm-up)", r.Ratios)
 	}
-	if b := r.Ratios[1]; b.Backing != "b" || b.Lo != 1.5 || b.Hi != 3 || b.Median != 2 || !b.Range || b.Significant || b.Blocks != 3 {
+	near := func(x, want float64) bool { return math.Abs(x-want) < 1e-12 }
+	if b := r.Ratios[1]; b.Backing != "b" || !near(b.Lo, 1.5) || !near(b.Hi, 3) || !near(b.Median, 2) || !b.Range || b.Significant || b.Blocks != 3 {
 		t.Errorf("b: %+v, want median 2 in the full range 1.5 to 3 of 3 blocks, marked a range, not significant", b)
 	}
 	if c := r.Backings[2].Summary; c.P50NS != 0 || c.Checksum == "" {

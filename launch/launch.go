@@ -44,6 +44,7 @@ type Overrides struct {
 	Frames    int             // -frames, when FramesSet
 	FramesSet bool
 	Cache     string // -cache: "warm" or "cold"; "" keeps the setup's
+	Forks     int    // -forks; 0 keeps the setup's
 }
 
 // Apply puts o on top of s and checks the result as a run would be checked, so that
@@ -74,7 +75,10 @@ func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
 			s.Warmup = max(s.Frames, 0) / 10
 		}
 	}
-	c := lab.Config{Workload: s.Workload, Backings: s.Backings, Params: s.Params, Frames: s.Frames, Warmup: s.Warmup}
+	if o.Forks > 0 {
+		s.Forks = o.Forks
+	}
+	c := lab.Config{Workload: s.Workload, Backings: s.Backings, Params: s.Params, Frames: s.Frames, Warmup: s.Warmup, Forks: s.Forks}
 	if err := c.Check(); err != nil {
 		return s, FlagError(err)
 	}

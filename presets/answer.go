@@ -69,6 +69,7 @@ func (c Claim) answerFrame(r *result.Run) Answer {
 	if err != nil {
 		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
 	}
+	forks, _ := lab.CompareForks(r, c.Slower, c.Faster)
 	var b strings.Builder
 	if q.Median >= 1 {
 		fmt.Fprintf(&b, "Measured here: %s is %s slower than %s", c.Slower, units.Ratio(q.Median), c.Faster)
@@ -76,15 +77,34 @@ func (c Claim) answerFrame(r *result.Run) Answer {
 		fmt.Fprintf(&b, "Measured here: %s is faster, not slower: it takes %s of %s's time", c.Slower, units.Ratio(q.Median), c.Faster)
 	}
 	b.WriteString(interval(q, "per-frame ratios"))
-	return Answer{Measured: b.String(), Verdict: c.verdict(q)}
+	return Answer{Measured: b.String(), Verdict: c.settled(q, forks)}
 }
 
 // interval says what q's interval is and what it is over, as a sentence's end.
 func interval(q result.Ratio, of string) string {
-	if q.Range {
-		return fmt.Sprintf(" (range %s–%s over %d rounds: too few for a 95%% interval).", bare(q.Lo), bare(q.Hi), q.Blocks)
+	forks := ""
+	if n := len(q.ForkMedians); n > 1 {
+		forks = fmt.Sprintf(" in %d forks, which gave %s", n, figures(q.ForkMedians))
 	}
-	return fmt.Sprintf(" (95%% interval %s–%s over %d rounds of %s).", bare(q.Lo), bare(q.Hi), q.Blocks, of)
+	if q.Range {
+		return fmt.Sprintf(" (range %s–%s over %d rounds%s: too few for a 95%% interval).", bare(q.Lo), bare(q.Hi), q.Blocks, forks)
+	}
+	return fmt.Sprintf(" (95%% interval %s–%s over %d rounds of %s%s).", bare(q.Lo), bare(q.Hi), q.Blocks, of, forks)
+}
+
+// figures lists the forks' ratios, "18.0×, 39.2× and 41.0×", n/a for a fork without one.
+func figures(xs []float64) string {
+	parts := make([]string, len(xs))
+	for k, x := range xs {
+		parts[k] = "n/a"
+		if x > 0 {
+			parts[k] = units.Ratio(x)
+		}
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // closeEnough is how far a measured ratio may lie from a source's figure and still
@@ -93,6 +113,18 @@ func interval(q result.Ratio, of string) string {
 // machine, compiler or run changes, and a third, half or twice the figure is not.
 const closeEnough = 1.25
 
+// A verdict's kind: whether it says the claim holds, says it does not on the evidence
+// (a reversed direction, a gap far from the source's figure), or cannot say (no
+// significant difference, too few rounds, an interval too wide to call).
+type kind int
+
+const (
+	tooFew kind = iota // nothing judged
+	holds
+	fails
+	unclear
+)
+
 // verdict says whether the measurement bears the claim out. A claim of direction
 // only (ratio 1) holds when the slower is significantly slower. A claim with a
 // figure is about magnitude: it holds when the interval reaches within closeEnough of
@@ -100,30 +132,87 @@ const closeEnough = 1.25
 // was measured ("about a third of the source's 50×"). Too few rounds for an interval
 // judge nothing.
 func (c Claim) verdict(q result.Ratio) string {
+	_, v := c.judge(q)
+	return v
+}
+
+// judge is verdict with its kind.
+func (c Claim) judge(q result.Ratio) (kind, string) {
 	if q.Range {
-		return fmt.Sprintf("Too few rounds to judge (%d; a 95%% interval needs 6): run more frames.", q.Blocks)
+		return tooFew, fmt.Sprintf("Too few rounds to judge (%d; a 95%% interval needs 6): run more frames.", q.Blocks)
 	}
 	if c.Ratio == 1 {
 		switch {
 		case q.Significant && q.Median > 1:
-			return "The claim holds: the direction is borne out."
+			return holds, "The claim holds: the direction is borne out."
 		case q.Significant:
-			return "The claim does not hold here: the direction is reversed."
+			return fails, "The claim does not hold here: the direction is reversed."
 		}
-		return "The claim does not hold here: no significant difference (the interval includes 1)."
+		return unclear, "The claim does not hold here: no significant difference (the interval includes 1)."
 	}
 	claimed := units.Ratio(c.Ratio)
 	switch {
 	case !q.Significant:
-		return fmt.Sprintf("The claim does not hold here: no significant difference (the interval includes 1), against the source's %s.", claimed)
+		return unclear, fmt.Sprintf("The claim does not hold here: no significant difference (the interval includes 1), against the source's %s.", claimed)
 	case q.Median < 1:
-		return fmt.Sprintf("The claim does not hold here: the direction is reversed, let alone the source's %s.", claimed)
+		return fails, fmt.Sprintf("The claim does not hold here: the direction is reversed, let alone the source's %s.", claimed)
 	case q.Lo <= c.Ratio && c.Ratio <= q.Hi:
-		return fmt.Sprintf("The claim holds: the source's %s lies within the interval.", claimed)
+		return holds, fmt.Sprintf("The claim holds: the source's %s lies within the interval.", claimed)
 	case q.Hi*closeEnough >= c.Ratio && q.Lo <= c.Ratio*closeEnough:
-		return fmt.Sprintf("The claim holds: the interval comes close to the source's %s (within a factor of 1.25).", claimed)
+		return holds, fmt.Sprintf("The claim holds: the interval comes close to the source's %s (within a factor of 1.25).", claimed)
 	}
-	return fmt.Sprintf("The claim does not hold here: the direction holds, but the gap is %s the source's %s.", share(q.Median/c.Ratio), claimed)
+	return fails, fmt.Sprintf("The claim does not hold here: the direction holds, but the gap is %s the source's %s.", share(q.Median/c.Ratio), claimed)
+}
+
+// settled is the verdict on q, the ratio over every fork, when the forks agree: when
+// no fork, judged on its own rounds alone (their interval, or their range below six),
+// says the claim holds while another says it does not. A fork that cannot say (its
+// interval holds 1) contradicts none. When two forks do contradict each other, a
+// rerun may land near either, and no verdict is given: the claim is unsettled on this
+// machine, and the answer names the two forks' figures. When the forks found two modes
+// (their own intervals do not overlap) without contradicting each other, the verdict
+// stands and says so.
+func (c Claim) settled(q result.Ratio, forks []result.Ratio) string {
+	k, v := c.judge(q)
+	if len(forks) < 2 || k == tooFew {
+		return v
+	}
+	var yes, no []float64
+	for _, fq := range forks {
+		if fq.Blocks == 0 {
+			continue
+		}
+		fq.Range, fq.Significant = false, fq.Lo > 1 || fq.Hi < 1 // a fork's range is judged as an interval
+		switch fk, _ := c.judge(fq); fk {
+		case holds:
+			yes = append(yes, fq.Median)
+		case fails:
+			no = append(no, fq.Median)
+		}
+	}
+	if len(yes) > 0 && len(no) > 0 {
+		return fmt.Sprintf("Unsettled on this machine: judged on its own rounds, a fork that gave %s bears the claim out and one that "+
+			"gave %s does not, so a rerun may give either verdict. Run it again, or on a quieter machine.",
+			units.Ratio(yes[0]), units.Ratio(no[0]))
+	}
+	if q.ForkModes {
+		lo, hi := extremes(q.ForkMedians)
+		v += fmt.Sprintf(" (Its forks found two modes, %s and %s, but no fork contradicts the verdict.)", units.Ratio(lo), units.Ratio(hi))
+	}
+	return v
+}
+
+// extremes are the lowest and highest of the positive xs.
+func extremes(xs []float64) (lo, hi float64) {
+	for _, x := range xs {
+		if x > 0 {
+			if lo == 0 || x < lo {
+				lo = x
+			}
+			hi = max(hi, x)
+		}
+	}
+	return lo, hi
 }
 
 // share says what fraction or multiple of a claimed figure a measured one is: "about
@@ -151,31 +240,54 @@ func share(f float64) string {
 	return fmt.Sprintf("about %s (%s) of", best.name, pct)
 }
 
-// answerLoad compares the two load times. A load happens once per backing, so the
-// ratio is of two single measurements and has no interval: the verdict judges the
-// figure as verdict does a median, and says that it rests on one load each.
+// answerLoad compares the two load times. A load happens once per backing in each
+// fork, so the ratio rests on a few loads: with one fork it is of two single
+// measurements, with several the median of the forks' ratios (the two loads of a fork
+// ran moments apart, so they are paired), with the range over the forks. The verdict
+// judges that figure as verdict does a median; when the forks' own figures would
+// judge differently, none is given.
 func (c Claim) answerLoad(r *result.Run) Answer {
 	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
 	if slow == nil || fast == nil || slow.Load.NS <= 0 || fast.Load.NS <= 0 {
 		return Answer{Measured: "Not measured yet: both loads must finish first."}
 	}
 	ratio := float64(slow.Load.NS) / float64(fast.Load.NS)
+	var ratios []float64
+	for k := range min(len(slow.ForkLoadNS), len(fast.ForkLoadNS)) {
+		if s, f := slow.ForkLoadNS[k], fast.ForkLoadNS[k]; s > 0 && f > 0 {
+			ratios = append(ratios, float64(s)/float64(f))
+		}
+	}
+	measured := fmt.Sprintf("Measured here: loading %s took %s as long as %s (%s against %s). One load each, so no interval; "+
+		"run it again to see how much it varies.",
+		c.Slower, units.Ratio(ratio), c.Faster, units.Duration(float64(slow.Load.NS)), units.Duration(float64(fast.Load.NS)))
+	if len(ratios) > 1 {
+		ratio = median(slices.Clone(ratios))
+		lo, hi := slices.Min(ratios), slices.Max(ratios)
+		measured = fmt.Sprintf("Measured here: loading %s took %s as long as %s, the median over %d forks of one load each "+
+			"(range %s–%s; %s against %s in the median fork).", c.Slower, units.Ratio(ratio), c.Faster, len(ratios),
+			bare(lo), bare(hi), units.Duration(float64(slow.Load.NS)), units.Duration(float64(fast.Load.NS)))
+		kLo, _ := c.judgeLoad(lo)
+		kHi, _ := c.judgeLoad(hi)
+		if kLo != kHi {
+			return Answer{Measured: measured, Verdict: fmt.Sprintf("Unsettled on this machine: its forks' loads gave %s and %s, "+
+				"and the claim would hold on one and not on the other. Run it again, or on a quieter machine.", units.Ratio(lo), units.Ratio(hi))}
+		}
+	}
+	_, v := c.judgeLoad(ratio)
+	return Answer{Measured: measured, Verdict: v}
+}
+
+// judgeLoad judges a ratio of load times against the claim, with its kind.
+func (c Claim) judgeLoad(ratio float64) (kind, string) {
 	claimed := units.Ratio(c.Ratio)
-	var v string
 	switch {
 	case ratio < 1:
-		v = fmt.Sprintf("The claim does not hold on this load: %s loaded faster, let alone the source's %s.", c.Slower, claimed)
+		return fails, fmt.Sprintf("The claim does not hold on this load: %s loaded faster, let alone the source's %s.", c.Slower, claimed)
 	case ratio*closeEnough >= c.Ratio && ratio <= c.Ratio*closeEnough:
-		v = fmt.Sprintf("The claim holds on this load: close to the source's %s (within a factor of 1.25).", claimed)
-	default:
-		v = fmt.Sprintf("The claim does not hold on this load: the gap is %s the source's %s.", share(ratio/c.Ratio), claimed)
+		return holds, fmt.Sprintf("The claim holds on this load: close to the source's %s (within a factor of 1.25).", claimed)
 	}
-	return Answer{
-		Measured: fmt.Sprintf("Measured here: loading %s took %s as long as %s (%s against %s). One load each, so no interval; "+
-			"run it again to see how much it varies.",
-			c.Slower, units.Ratio(ratio), c.Faster, units.Duration(float64(slow.Load.NS)), units.Duration(float64(fast.Load.NS))),
-		Verdict: v,
-	}
+	return fails, fmt.Sprintf("The claim does not hold on this load: the gap is %s the source's %s.", share(ratio/c.Ratio), claimed)
 }
 
 // answerLookup compares the time the two backings took to resolve a frame's handles
@@ -187,6 +299,7 @@ func (c Claim) answerLookup(r *result.Run) Answer {
 	if err != nil {
 		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
 	}
+	forks, _ := lab.CompareLookupsForks(r, c.Slower, c.Faster)
 	var b strings.Builder
 	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
 	n, slowNS := medianLookup(r, slow)
@@ -202,7 +315,7 @@ func (c Claim) answerLookup(r *result.Run) Answer {
 			units.Duration(slowNS/n), units.Duration(fastNS/n))
 	}
 	b.WriteString(interval(q, "per-frame ratios"))
-	return Answer{Measured: b.String(), Verdict: c.verdict(q)}
+	return Answer{Measured: b.String(), Verdict: c.settled(q, forks)}
 }
 
 // medianLookup returns the median over b's kept frames of the handles resolved and of
@@ -245,56 +358,148 @@ const (
 
 // answerBudget judges a claim that Slower stutters where Faster stays smooth, by the
 // share of each one's kept frames over Budget, not by which is faster: a backing many
-// times slower than another can still keep every frame within the budget.
+// times slower than another can still keep every frame within the budget. The share
+// is over the kept frames of every fork, with a 95% interval (budgetShare), so that a
+// handful of frames over the budget is read as what it is: too few to tell a stutter
+// from the odd hitch. When the forks' own shares would judge the claim differently,
+// no verdict is given.
 func (c Claim) answerBudget(r *result.Run) Answer {
 	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
 	if slow == nil || fast == nil || slow.Summary.Measured == 0 || fast.Summary.Measured == 0 {
 		return Answer{Measured: "Not measured yet: both backings need frames after the warm-up."}
 	}
-	slowOver, slowShare := overBudget(r, slow)
-	fastOver, fastShare := overBudget(r, fast)
+	s, f := budgetShare(r, slow, -1), budgetShare(r, fast, -1)
 	budget := units.Duration(float64(Budget))
-	measured := fmt.Sprintf("Measured here: %s's frames (p50 %s, p99 %s) went over the %s budget of 60 fps in %s of %s; "+
-		"%s's (p50 %s, p99 %s) in %s.",
+	measured := fmt.Sprintf("Measured here: %s's frames (p50 %s, p99 %s) went over the %s budget of 60 fps in %s of %s (%s); "+
+		"%s's (p50 %s, p99 %s) in %s (%s).",
 		c.Slower, units.Duration(slow.Summary.P50NS), units.Duration(slow.Summary.P99NS), budget,
-		units.Count(float64(slowOver)), units.Count(float64(slow.Summary.Measured)),
-		c.Faster, units.Duration(fast.Summary.P50NS), units.Duration(fast.Summary.P99NS), units.Count(float64(fastOver)))
-	pct := func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
-	var v string
-	switch {
-	case slowShare >= stutterShare && fastShare < smoothShare:
-		v = fmt.Sprintf("The claim holds: %s misses the budget in %s of its frames, a pan that stutters, while %s keeps it.", c.Slower, pct(slowShare), c.Faster)
-	case fastShare >= smoothShare && slowShare >= smoothShare:
-		v = fmt.Sprintf("The claim does not hold here: %s misses the budget too, in %s of its frames.", c.Faster, pct(fastShare))
-	case fastShare >= smoothShare:
-		v = fmt.Sprintf("The claim does not hold here: it is the other way round, %s misses the budget in %s of its frames and %s keeps it.",
-			c.Faster, pct(fastShare), c.Slower)
-	case slowShare < smoothShare:
-		v = fmt.Sprintf("The claim does not hold here: scanning with %s keeps the budget (its p99 is %s of it), so neither stutters, "+
-			"whichever is faster.", c.Slower, pct(slow.Summary.P99NS/float64(Budget)))
-	default:
-		v = fmt.Sprintf("The claim does not clearly hold: %s misses the budget in %s of its frames, occasional hitches rather than a stutter.",
-			c.Slower, pct(slowShare))
+		units.Count(float64(s.over)), units.Count(float64(s.kept)), s,
+		c.Faster, units.Duration(fast.Summary.P50NS), units.Duration(fast.Summary.P99NS), units.Count(float64(f.over)), f)
+	k, v := c.judgeBudget(s, f, slow)
+	if n := r.NumForks(); n > 1 && k != tooFew {
+		var kinds []kind
+		var shares []string
+		for fk := range n {
+			fs, ff := budgetShare(r, slow, fk), budgetShare(r, fast, fk)
+			if fs.kept == 0 || ff.kept == 0 {
+				continue
+			}
+			kf, _ := c.judgeBudget(fs, ff, slow)
+			kinds = append(kinds, kf)
+			shares = append(shares, pct(fs.p))
+		}
+		if slices.Contains(kinds, holds) && slices.Contains(kinds, fails) {
+			return Answer{Measured: measured, Verdict: fmt.Sprintf("Unsettled on this machine: %s's forks missed the budget in %s of their frames, "+
+				"and the claim would hold in one fork and not in another. Run it again, or on a quieter machine.",
+				c.Slower, strings.Join(shares, ", "))}
+		}
 	}
 	return Answer{Measured: measured, Verdict: v}
 }
 
-// overBudget counts b's kept frames over Budget, and their share of the kept frames.
-func overBudget(r *result.Run, b *result.Backing) (int, float64) {
-	over, kept := 0, 0
-	for k, ns := range b.Frames.NS {
-		if r.Excluded(k) != result.Kept {
-			continue
+// judgeBudget judges the shares over the budget of the slower backing (s) and the
+// faster (f), each with its interval: the claim holds when the slower clearly misses
+// one frame in twenty or more (the interval's low end at stutterShare or above) while
+// the faster clearly does not (its high end below it) and typically misses under one in
+// a hundred. An interval that straddles one in twenty cannot tell a stutter from
+// hitches, and says so.
+func (c Claim) judgeBudget(s, f overShare, slow *result.Backing) (kind, string) {
+	stutters := func(x overShare) bool { return x.lo >= stutterShare }
+	smooth := func(x overShare) bool { return x.hi < stutterShare && x.p < smoothShare }
+	switch {
+	case stutters(s) && smooth(f):
+		return holds, fmt.Sprintf("The claim holds: %s misses the budget in %s of its frames, a pan that stutters, while %s keeps it.", c.Slower, pct(s.p), c.Faster)
+	case stutters(f) && stutters(s):
+		return fails, fmt.Sprintf("The claim does not hold here: %s misses the budget too, in %s of its frames.", c.Faster, pct(f.p))
+	case stutters(f) && s.hi < stutterShare:
+		return fails, fmt.Sprintf("The claim does not hold here: it is the other way round, %s misses the budget in %s of its frames and %s keeps it.",
+			c.Faster, pct(f.p), c.Slower)
+	case smooth(s) && smooth(f):
+		return fails, fmt.Sprintf("The claim does not hold here: scanning with %s keeps the budget (its p99 is %s of it), so neither stutters, "+
+			"whichever is faster.", c.Slower, pct(slow.Summary.P99NS/float64(Budget)))
+	case s.hi < stutterShare && f.hi < stutterShare:
+		return fails, fmt.Sprintf("The claim does not clearly hold: %s misses the budget in %s of its frames (%s), occasional hitches rather than a stutter.",
+			c.Slower, pct(s.p), s)
+	}
+	x, name := s, c.Slower
+	if !(s.lo < stutterShare && stutterShare <= s.hi) {
+		x, name = f, c.Faster
+	}
+	return unclear, fmt.Sprintf("Cannot tell here: %s misses the budget in %s of its frames (%s), too near one frame in twenty "+
+		"to tell a stutter from occasional hitches. Run more frames.", name, pct(x.p), x)
+}
+
+// pct writes a share as a whole percentage, "3%".
+func pct(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
+
+// overShare is a backing's frames over the budget among its kept frames: the share p with
+// its 95% interval lo–hi.
+type overShare struct {
+	over, kept int
+	p, lo, hi  float64
+}
+
+// String writes the interval, "95% interval 1.2–8.4%".
+func (x overShare) String() string {
+	return fmt.Sprintf("95%% interval %s–%s", strings.TrimSuffix(fmt.Sprintf("%.1f", 100*x.lo), ".0"), fmt.Sprintf("%.1f%%", 100*x.hi))
+}
+
+// budgetShare counts b's kept frames over Budget in fork fork (all forks when fork <
+// 0), with a 95% interval of their share: Wilson's score interval, over as many
+// frames as the rounds are worth. Frames of one round share the machine's moment (a
+// burst of load lands on several at once), so the count is spread over fewer
+// independent frames than it has: the kept frames divided by the design effect, the
+// variance of the rounds' counts against that of independent frames (at least 1).
+func budgetShare(r *result.Run, b *result.Backing, fork int) overShare {
+	var x overShare
+	var overs, kepts []float64
+	count := func(lo, hi int) {
+		o, k := 0, 0
+		for f := lo; f < min(hi, len(b.Frames.NS)); f++ {
+			if r.Excluded(f) == result.Kept && (fork < 0 || r.ForkOf(f) == fork) {
+				k++
+				if b.Frames.NS[f] > int64(Budget) {
+					o++
+				}
+			}
 		}
-		kept++
-		if ns > int64(Budget) {
-			over++
+		if k > 0 {
+			x.over, x.kept = x.over+o, x.kept+k
+			overs, kepts = append(overs, float64(o)), append(kepts, float64(k))
 		}
 	}
-	if kept == 0 {
-		return 0, 0
+	if r.Rounds == nil {
+		count(0, len(b.Frames.NS))
 	}
-	return over, float64(over) / float64(kept)
+	for _, rd := range r.Rounds {
+		count(rd.First, rd.First+rd.Frames)
+	}
+	if x.kept == 0 {
+		return x
+	}
+	n := float64(x.kept)
+	x.p = float64(x.over) / n
+	deff := 1.0
+	if rs := float64(len(overs)); rs > 1 && x.p > 0 && x.p < 1 {
+		var ss float64
+		for i := range overs {
+			d := overs[i] - x.p*kepts[i]
+			ss += d * d
+		}
+		clustered := rs / (rs - 1) * ss / (n * n)
+		deff = max(1, clustered/(x.p*(1-x.p)/n))
+	}
+	x.lo, x.hi = wilson(x.p, n/deff)
+	return x
+}
+
+// wilson is Wilson's 95% score interval for a share p observed over n trials.
+func wilson(p, n float64) (lo, hi float64) {
+	const z = 1.959963984540054
+	d := 1 + z*z/n
+	centre := (p + z*z/(2*n)) / d
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / d
+	return max(0, centre-half), min(1, centre+half)
 }
 
 // conditionsDiffer says, when r's parameters are not the ones the claim's lesson tests

@@ -106,27 +106,35 @@ func TestLookupAnswer(t *testing.T) {
 	checkAnswer(t, holds.Answer(reversed), []string{"map's are faster, not slower"}, []string{"does not hold here: the direction is reversed"})
 }
 
+// TestBudgetAnswer: the budget claim is judged on the share of frames over the
+// budget with its interval, over 396 kept frames (36 in the short runs, whose
+// interval is too wide to call a few frames either a stutter or smooth).
 func TestBudgetAnswer(t *testing.T) {
 	claim := Claim{Metric: "budget", Slower: "soa", Faster: "spatialhash"}
 	tests := []struct {
 		name              string
+		frames            int
 		soa, hash         float64 // factors of frame times of about 1 µs
-		hitch             bool    // one of soa's kept frames takes 20 ms
+		hitches           int     // soa's kept frames that take 20 ms
 		measured, verdict []string
 	}{
-		{"stutters", 16000, 1, false, []string{"soa's frames (p50 19.0 ms, p99 21.9 ms) went over the 16.7 ms budget of 60 fps in 30 of 36", "spatialhash's (p50 1.19 µs"},
-			[]string{"The claim holds: soa misses the budget in 83% of its frames, a pan that stutters, while spatialhash keeps it."}},
-		{"both smooth", 1000, 100, false, []string{"in 0 of 36; spatialhash's", "in 0."},
+		{"stutters", 400, 16000, 1, 0, []string{"soa's frames (p50 19.0 ms, p99 21.9 ms) went over the 16.7 ms budget of 60 fps in 324 of 396 (95% interval 77.7–85.3%)", "spatialhash's (p50 1.19 µs"},
+			[]string{"The claim holds: soa misses the budget in 82% of its frames, a pan that stutters, while spatialhash keeps it."}},
+		{"both smooth", 400, 1000, 100, 0, []string{"in 0 of 396 (95% interval 0–1.0%); spatialhash's", "in 0 (95% interval 0–1.0%)."},
 			[]string{"does not hold here: scanning with soa keeps the budget (its p99 is 8% of it), so neither stutters"}},
-		{"both stutter", 16000, 16000, false, nil, []string{"does not hold here: spatialhash misses the budget too, in 83% of its frames."}},
-		{"the other way round", 100, 16000, false, nil, []string{"does not hold here: it is the other way round, spatialhash misses the budget in 83% of its frames and soa keeps it."}},
-		{"hitches", 1000, 1, true, []string{"in 1 of 36"}, []string{"does not clearly hold: soa misses the budget in 3% of its frames"}},
+		{"both stutter", 400, 16000, 16000, 0, nil, []string{"does not hold here: spatialhash misses the budget too, in 82% of its frames."}},
+		{"the other way round", 400, 100, 16000, 0, nil, []string{"does not hold here: it is the other way round, spatialhash misses the budget in 82% of its frames and soa keeps it."}},
+		{"hitches", 400, 1000, 1, 10, []string{"in 10 of 396 (95% interval 1.4–4.6%)"},
+			[]string{"does not clearly hold: soa misses the budget in 3% of its frames (95% interval 1.4–4.6%), occasional hitches"}},
+		{"too few frames to tell", 40, 1000, 1, 1, []string{"in 1 of 36 (95% interval 0.5–14.2%)"},
+			[]string{"Cannot tell here: soa misses the budget in 3% of its frames (95% interval 0.5–14.2%), too near one frame in twenty"}},
+		{"nothing over, too few frames", 40, 1000, 1, 0, []string{"in 0 of 36 (95% interval 0–9.6%)"}, []string{"Cannot tell here"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := runtest.Synthetic([]string{"soa", "spatialhash"}, []float64{tt.soa, tt.hash}, []int64{1, 1})
-			if tt.hitch {
-				r.Backings[0].Frames.NS[runtest.Warmup+5] = 20e6
+			r := runtest.SyntheticFrames(tt.frames, []string{"soa", "spatialhash"}, []float64{tt.soa, tt.hash}, []int64{1, 1})
+			for k := range tt.hitches {
+				r.Backings[0].Frames.NS[runtest.Warmup+5+37*k] = 20e6
 			}
 			checkAnswer(t, claim.Answer(r), tt.measured, tt.verdict)
 		})
@@ -266,7 +274,11 @@ func sides1(c Claim, backings []string, params workload.Params, holds bool) *res
 			factors[i], looks[i], loads[i] = fast, lookFast, loadFast
 		}
 	}
-	r := runtest.Synthetic(backings, factors, loads)
+	frames := runtest.Frames
+	if c.Metric == "budget" {
+		frames = 400 // enough frames that none over the budget is clearly under one in twenty
+	}
+	r := runtest.SyntheticFrames(frames, backings, factors, loads)
 	if c.Metric == "lookup" {
 		runtest.WithLookups(r, looks)
 	}
@@ -336,4 +348,58 @@ func TestBuiltinTitled(t *testing.T) {
 			t.Errorf("BuiltinTitled(%q, %q) found %q", c[0], c[1], got.Name)
 		}
 	}
+}
+
+// TestUnsettled: a verdict is given only when the forks agree. Three forks at 40×
+// against a claim of 50× hold it; forks at 40×, 40× and 15× found two modes, one
+// holding the claim and one not, and the verdict says the claim is unsettled here,
+// naming both figures; two modes on the same side keep the verdict and say so. The
+// load and budget claims are judged fork by fork the same way.
+func TestUnsettled(t *testing.T) {
+	frame := Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 50}
+	names := []string{"ptrarray", "soa"}
+	ones := func(k, i int) int64 { return 1e6 }
+	run := func(forks ...float64) *result.Run {
+		return runtest.Forked(len(forks), 8, names, func(k, i int) float64 {
+			if i == 0 {
+				return forks[k]
+			}
+			return 1
+		}, ones)
+	}
+	checkAnswer(t, frame.Answer(run(40, 42, 41)), []string{"in 3 forks, which gave 44.4×, 46.1× and 45.5×"}, []string{"The claim holds"})
+	checkAnswer(t, frame.Answer(run(40, 40, 15)), []string{"in 3 forks"},
+		[]string{"Unsettled on this machine: judged on its own rounds, a fork that gave 44.4× bears the claim out and one that gave 16.7× does not"})
+	// (The frames' scatter puts each fork's ratio a little above its factor.) Forks
+	// whose own intervals overlap can still contradict each other: a fork at 30× (its
+	// rounds reaching 40×, close enough to 50×) against one at 70×.
+	checkAnswer(t, frame.Answer(run(30, 55, 70)), nil, []string{"Unsettled on this machine"})
+	checkAnswer(t, frame.Answer(run(10, 12, 15)), nil,
+		[]string{"The claim does not hold here", "(Its forks found two modes, 11.1× and 16.7×, but no fork contradicts the verdict.)"})
+
+	load := Claim{Metric: "load", Slower: "ptrarray", Faster: "soa", Ratio: 2}
+	loads := func(forks ...float64) *result.Run {
+		return runtest.Forked(len(forks), 8, names, func(k, i int) float64 { return 1 }, func(k, i int) int64 {
+			if i == 0 {
+				return int64(forks[k] * 1e6)
+			}
+			return 1e6
+		})
+	}
+	checkAnswer(t, load.Answer(loads(1.9, 2.1, 2.0)), []string{"the median over 3 forks of one load each (range 1.90–2.10"},
+		[]string{"The claim holds on this load"})
+	checkAnswer(t, load.Answer(loads(1.9, 2.1, 1.2)), nil, []string{"Unsettled on this machine: its forks' loads gave 1.20× and 2.10×"})
+
+	budget := Claim{Metric: "budget", Slower: "ptrarray", Faster: "soa"}
+	frames := func(forks ...float64) *result.Run {
+		return runtest.Forked(len(forks), 40, names, func(k, i int) float64 {
+			if i == 0 {
+				return forks[k]
+			}
+			return 1
+		}, ones)
+	}
+	checkAnswer(t, budget.Answer(frames(20000, 20000, 20000)), nil, []string{"The claim holds"})
+	checkAnswer(t, budget.Answer(frames(20000, 1000, 20000)), []string{"95% interval"},
+		[]string{"Unsettled on this machine: ptrarray's forks missed the budget in 100%, 0%, 100% of their frames"})
 }

@@ -17,6 +17,8 @@ import (
 	"strings"
 
 	"localitylab/internal/atomicfile"
+	"localitylab/lab"
+	"localitylab/lab/result"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
@@ -39,6 +41,7 @@ type Preset struct {
 	Frames   int             `json:"frames"`
 	Warmup   int             `json:"warmup"`
 	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
+	Forks    int             `json:"forks,omitempty"` // sets of fresh workers the frames are split among; 0: lab.DefaultForks
 	Claims   []Claim         `json:"claims,omitempty"`
 	// Sweep, for a lesson told by a sweep, is the parameter swept and its values; the
 	// run at each value is the one the other fields describe. A preset without it is
@@ -264,6 +267,16 @@ func (p *Preset) validate(backings bool) error {
 	}
 	if p.Cache != "" && p.Cache != "warm" && p.Cache != "cold" {
 		return fmt.Errorf("cache: %q (want warm or cold)", p.Cache)
+	}
+	if p.Forks < 0 || p.Forks > lab.MaxForks {
+		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or leave it out for %d)", p.Forks, lab.MaxForks, lab.DefaultForks)
+	}
+	forks := p.Forks
+	if forks == 0 {
+		forks = lab.DefaultForks
+	}
+	if _, err := result.PlanForks(p.Frames, p.Warmup, forks); err != nil {
+		return err
 	}
 	if p.Sweep != nil {
 		if err := p.Sweep.validate(spec); err != nil {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
@@ -120,29 +121,77 @@ func (c Claim) answerCliff(s *result.Sweep) Answer {
 }
 
 // change finishes a growth or cliff answer: the factor from one point to the other,
-// the range the two points' intervals allow for it, and the verdict.
+// the range the two points' intervals allow for it, and the verdict. The points'
+// figures hold every pass of the sweep (a fork of each point per pass, the passes in
+// alternating order), so a drift of the machine is not read as a growth. Each pass is
+// also judged on its own (its factor, and the range its forks' own intervals allow),
+// and the verdict is given only when no pass bears the claim out while another
+// contradicts it.
 func (c Claim) change(measured string, from, to *result.PointBacking) Answer {
 	f := to.NSPerEntity / from.NSPerEntity
 	lo, hi := to.NSPerEntityLo/from.NSPerEntityHi, to.NSPerEntityHi/from.NSPerEntityLo
 	measured += fmt.Sprintf(": %s (%s to %s within the two points' intervals).", units.Ratio(f), bare(lo), bare(hi))
-	var v string
-	switch {
-	case c.Ratio == 1 && lo > 1:
-		v = "The cost per entity rises, as the claim says."
-	case c.Ratio == 1 && hi < 1:
-		v = "The cost per entity falls here, against the claim."
-	case c.Ratio == 1:
-		v = "No clear change: the two points' intervals overlap."
-	case hi < 1:
-		v = fmt.Sprintf("The cost per entity falls here, against the source's %s rise.", units.Ratio(c.Ratio))
-	case c.Ratio < lo:
-		v = fmt.Sprintf("The rise here is larger than the source's %s.", units.Ratio(c.Ratio))
-	case c.Ratio > hi:
-		v = fmt.Sprintf("The rise here is smaller than the source's %s.", units.Ratio(c.Ratio))
-	default:
-		v = fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
+	_, v := c.judgeChange(lo, hi)
+	passes := passChanges(from, to)
+	if len(passes) < 2 {
+		return Answer{Measured: measured, Verdict: v}
+	}
+	names := make([]string, len(passes))
+	var yes, no []float64
+	for p, pc := range passes {
+		names[p] = units.Ratio(pc.f)
+		switch k, _ := c.judgeChange(pc.lo, pc.hi); k {
+		case holds:
+			yes = append(yes, pc.f)
+		case fails:
+			no = append(no, pc.f)
+		}
+	}
+	measured = strings.TrimSuffix(measured, ".") + fmt.Sprintf("; pass by pass %s.", strings.Join(names, ", "))
+	if len(yes) > 0 && len(no) > 0 {
+		v = fmt.Sprintf("Unsettled on this machine: judged on its own, a pass that gave %s bears the claim out and one that gave %s "+
+			"does not. Run the sweep again, or on a quieter machine.", units.Ratio(yes[0]), units.Ratio(no[0]))
 	}
 	return Answer{Measured: measured, Verdict: v}
+}
+
+// passChange is the factor from one point to another in one pass of a sweep, and the
+// range the two forks' own intervals allow for it.
+type passChange struct{ f, lo, hi float64 }
+
+// passChanges are the factors of every pass of the sweep that measured both points
+// (a fork of each); none for a sweep of one pass.
+func passChanges(from, to *result.PointBacking) []passChange {
+	var out []passChange
+	n := min(len(from.ForkNSPerEntity), len(to.ForkNSPerEntity), len(from.ForkNSPerEntityLo), len(to.ForkNSPerEntityLo))
+	for p := range n {
+		a, b := from.ForkNSPerEntity[p], to.ForkNSPerEntity[p]
+		if a > 0 && b > 0 && from.ForkNSPerEntityLo[p] > 0 && to.ForkNSPerEntityLo[p] > 0 {
+			out = append(out, passChange{b / a, to.ForkNSPerEntityLo[p] / from.ForkNSPerEntityHi[p], to.ForkNSPerEntityHi[p] / from.ForkNSPerEntityLo[p]})
+		}
+	}
+	return out
+}
+
+// judgeChange is the verdict on a factor whose range is lo–hi, with its kind: a claim
+// of direction holds when the range lies above 1, fails below it and cannot say
+// across it; a claim with a figure holds when the figure lies within the range.
+func (c Claim) judgeChange(lo, hi float64) (kind, string) {
+	switch {
+	case c.Ratio == 1 && lo > 1:
+		return holds, "The cost per entity rises, as the claim says."
+	case c.Ratio == 1 && hi < 1:
+		return fails, "The cost per entity falls here, against the claim."
+	case c.Ratio == 1:
+		return unclear, "No clear change: the two points' intervals overlap."
+	case hi < 1:
+		return fails, fmt.Sprintf("The cost per entity falls here, against the source's %s rise.", units.Ratio(c.Ratio))
+	case c.Ratio < lo:
+		return fails, fmt.Sprintf("The rise here is larger than the source's %s.", units.Ratio(c.Ratio))
+	case c.Ratio > hi:
+		return fails, fmt.Sprintf("The rise here is smaller than the source's %s.", units.Ratio(c.Ratio))
+	}
+	return holds, fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
 }
 
 // answerCrossing looks for the crossing the claim expects: Faster ahead below some
@@ -165,20 +214,52 @@ func (c Claim) answerCrossing(s *result.Sweep) Answer {
 	if other != nil {
 		return Answer{Measured: "Measured here: " + other.Text + ".", Verdict: "They cross the other way round: the claim does not hold here."}
 	}
-	a, b := measuredPoints(s, c.Faster), measuredPoints(s, c.Slower)
-	if len(a) == 0 || len(b) == 0 {
+	both := bothMeasured(s, c.Faster, c.Slower)
+	if len(both) == 0 {
 		return Answer{Measured: "Not measured yet: no point has both backings' figures."}
 	}
-	lo, hi := s.Points[0].Value, s.Points[len(s.Points)-1].Value
+	lo, hi := both[0], both[len(both)-1]
 	ahead := c.Faster
-	if a[0].pb.NSPerEntity > b[0].pb.NSPerEntity {
+	if fasterAt(pointAt(s, lo), s.Backings, c.Slower, c.Faster) {
 		ahead = c.Slower
 	}
-	return Answer{
-		Measured: fmt.Sprintf("Measured here: %s is faster at every value from %s to %s; the lines do not cross in this range.",
-			ahead, valueAt(s, lo), valueAt(s, hi)),
-		Verdict: "Not borne out in this range.",
+	m := fmt.Sprintf("Measured here: %s is faster at every value measured from %s to %s; the lines do not cross in this range.",
+		ahead, valueAt(s, lo), valueAt(s, hi))
+	if len(both) == 1 {
+		m = fmt.Sprintf("Measured here: only %s has both backings' figures, where %s is faster; one point shows no crossing.", valueAt(s, lo), ahead)
 	}
+	if n := len(s.Values) - len(both); n > 0 {
+		m += fmt.Sprintf(" (%d of the sweep's %d values have no figures of both: skipped, failed or not reached, and say nothing.)", n, len(s.Values))
+	}
+	return Answer{Measured: m, Verdict: "Not borne out in the range measured."}
+}
+
+// bothMeasured are the values at which both backings have figures, in order.
+func bothMeasured(s *result.Sweep, a, b string) []int64 {
+	pa, pb := measuredPoints(s, a), measuredPoints(s, b)
+	var out []int64
+	for _, x := range pa {
+		if slices.ContainsFunc(pb, func(y at) bool { return y.value == x.value }) {
+			out = append(out, x.value)
+		}
+	}
+	return out
+}
+
+// pointAt is the point of s at value v.
+func pointAt(s *result.Sweep, v int64) *result.Point {
+	for k := range s.Points {
+		if s.Points[k].Value == v {
+			return &s.Points[k]
+		}
+	}
+	return nil
+}
+
+// fasterAt reports whether backing a costs less per entity than b at point p.
+func fasterAt(p *result.Point, backings []string, a, b string) bool {
+	i, j := slices.Index(backings, a), slices.Index(backings, b)
+	return p.Backings[i].NSPerEntity < p.Backings[j].NSPerEntity
 }
 
 // valueAt writes "entities = 1,000,000", "moving_pct = 5%".

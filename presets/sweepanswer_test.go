@@ -60,7 +60,8 @@ func TestAnswerSweep(t *testing.T) {
 			"at cold_bytes = 0 bytes and", "No clear change"}},
 		{"cliff beyond the sweep", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, flat, []string{"still fits the 32.0 MiB L3: sweep further"}},
 		{"crossing absent", Claim{Metric: "crossing", Faster: "soa", Slower: "slotmap", Ratio: 1}, flat, []string{
-			"soa is faster at every value from cold_bytes = 0 bytes to cold_bytes = 256 bytes; the lines do not cross in this range.", "Not borne out in this range."}},
+			"soa is faster at every value measured from cold_bytes = 0 bytes to cold_bytes = 256 bytes; the lines do not cross in this range.",
+			"Not borne out in the range measured."}},
 		{"a run's claim", Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 1}, cliff, []string{"answered by a single run"}},
 		{"row order holds: column by column costs more", rowOrder, order(25, 100), []string{
 			"rowvec cost 25.0 ns per entity at order = 0 and 100 ns at order = 1: 4.00× (3.62 to 4.42 within the two points' intervals).",
@@ -162,4 +163,51 @@ func TestLessonGrowthVerdicts(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestSweepVerdictsOnMeasuredPoints: a sweep whose end points were skipped for memory
+// speaks of the points it measured, and says how many it has no figures for.
+func TestSweepVerdictsOnMeasuredPoints(t *testing.T) {
+	s := sweepOf("moving_pct", "%", []int64{0, 1, 2, 5, 50}, []string{"soa", "spatialhash"},
+		[][]float64{{1.3, 1.3, 1.3, 1.4, 1.6}, {0.1, 0.2, 0.3, 0.5, 6}}, []float64{24, 48})
+	s.Points[4] = result.Point{Value: 50, Skipped: "the run needs about 9 GiB", Backings: []result.PointBacking{}, Pairs: []result.Ratio{}}
+	s.Points = s.Points[1:] // and the first was never reached
+	c := Claim{Metric: "crossing", Faster: "spatialhash", Slower: "soa", Ratio: 1}
+	got := c.AnswerSweep(s).String()
+	for _, w := range []string{"spatialhash is faster at every value measured from moving_pct = 1% to moving_pct = 5%",
+		"(2 of the sweep's 5 values have no figures of both", "Not borne out in the range measured."} {
+		if !strings.Contains(got, w) {
+			t.Errorf("answer = %q\nwant it to contain %q", got, w)
+		}
+	}
+	if strings.Contains(got, "50%") || strings.Contains(got, "= 0%") {
+		t.Errorf("answer = %q speaks of values it did not measure", got)
+	}
+}
+
+// TestGrowthAcrossPasses: a sweep of three passes gives each pass's factor; when one
+// pass, judged on its own forks' intervals, bears the growth out and another
+// contradicts it, the growth is unsettled; when none contradicts another, the verdict
+// stands.
+func TestGrowthAcrossPasses(t *testing.T) {
+	claim := Claim{Metric: "growth", Backing: "ptrarray", Ratio: 1}
+	passes := func(first, last []float64) *result.Sweep {
+		s := sweepOf("entities", "", []int64{1000, 1_000_000}, []string{"ptrarray"}, [][]float64{{first[1], last[1]}}, []float64{32})
+		for k, xs := range [][]float64{first, last} {
+			b := &s.Points[k].Backings[0]
+			b.NSPerEntityLo, b.NSPerEntityHi = 0.98*slices.Min(xs), 1.02*slices.Max(xs)
+			b.ForkNSPerEntity = xs
+			for _, x := range xs {
+				b.ForkNSPerEntityLo, b.ForkNSPerEntityHi = append(b.ForkNSPerEntityLo, 0.98*x), append(b.ForkNSPerEntityHi, 1.02*x)
+			}
+		}
+		return s
+	}
+	agree := claim.AnswerSweep(passes([]float64{2, 2.1, 2}, []float64{20, 21, 19}))
+	checkAnswer(t, agree, []string{"pass by pass 10.0×, 10.0×, 9.50×"}, []string{"The cost per entity rises, as the claim says."})
+	// One pass saw the cost fall by half while the others saw it double: the points'
+	// intervals hold them all, and no single verdict is promised.
+	split := claim.AnswerSweep(passes([]float64{2, 2, 4}, []float64{4.4, 4.2, 2}))
+	checkAnswer(t, split, []string{"pass by pass 2.20×, 2.10×, 0.50×"}, []string{
+		"Unsettled on this machine: judged on its own, a pass that gave 2.20× bears the claim out and one that gave 0.50× does not"})
 }

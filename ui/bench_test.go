@@ -39,7 +39,7 @@ func BenchmarkApply(b *testing.B) {
 	w.run.measuring = true
 	b.ReportAllocs()
 	for b.Loop() {
-		w.run.pane.charts.reset(workload.Backings, 30, 300)
+		w.run.pane.charts.reset(workload.Backings, 30, 300, nil)
 		w.run.apply(u)
 	}
 }

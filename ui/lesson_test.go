@@ -66,7 +66,7 @@ func TestBudgetPrediction(t *testing.T) {
 		t.Errorf("asks %q in %q", ask, unit)
 	}
 	h.w.run.pane.lesson.guesses()[0].SetText("20")
-	h.w.run.pane.lesson.ShowRun(runtest.Synthetic([]string{"soa", "spatialhash"}, []float64{16000, 1}, []int64{1, 1}))
+	h.w.run.pane.lesson.ShowRun(runtest.SyntheticFrames(400, []string{"soa", "spatialhash"}, []float64{16000, 1}, []int64{1, 1}))
 	if got := h.w.run.pane.lesson.claims[0].answer.Text; !strings.Contains(got, "The claim holds") || !strings.Contains(got, "You predicted 20.0 ms") {
 		t.Errorf("answer %q, want the verdict and the prediction in ms", got)
 	}

@@ -38,7 +38,7 @@ func TestMemoryRefusalShowsEstimate(t *testing.T) {
 }
 
 func TestWorkerFailureCarriesOn(t *testing.T) {
-	h := newHarness(t, small(), "soa:exit@10")
+	h := newHarness(t, small(), "soa:exit@5") // in the first of three forks of ten frames
 	h.w.run.begin(false)
 	h.finished()
 	var failed, full int

@@ -245,6 +245,7 @@ func config(p presets.Preset, counters bool, e env) lab.Config {
 		Backings:     slices.Clone(p.Backings),
 		Frames:       p.Frames,
 		Warmup:       p.Warmup,
+		Forks:        p.Forks,
 		Counters:     counters,
 		Cache:        lab.CacheMode(cacheOf(p)),
 		PreviewEvery: previewEvery,

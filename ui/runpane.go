@@ -44,7 +44,7 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 
 // begin makes room for a new run of cfg: empty charts, the loading panel in front.
 func (p *runPane) begin(cfg lab.Config, s presets.Preset) {
-	p.charts.reset(cfg.Backings, cfg.Warmup, cfg.Frames)
+	p.charts.reset(cfg.Backings, cfg.Warmup, cfg.Frames, cfg.Plan())
 	p.table.SetMessage("Loading…", false)
 	p.lesson.SetSetup(s)
 	p.scene.reset(cfg.Backings)
@@ -99,7 +99,8 @@ func (p *runPane) noResult(msg string) {
 
 // clear empties the charts, table, preview and notes' figures for setup s.
 func (p *runPane) clear(s presets.Preset, msg string) {
-	p.charts.reset(s.Backings, s.Warmup, s.Frames)
+	plan := lab.Config{Frames: s.Frames, Warmup: s.Warmup, Forks: s.Forks}.Plan()
+	p.charts.reset(s.Backings, s.Warmup, s.Frames, plan)
 	p.table.SetMessage(msg, false)
 	p.scene.reset(s.Backings)
 	p.scene.showLoading(false)
@@ -124,11 +125,12 @@ func newChartRow() *chartRow {
 	return r
 }
 
-// reset empties the charts for a run of backings.
-func (r *chartRow) reset(backings []string, warmup, frames int) {
+// reset empties the charts for a run of backings in the forks of plan.
+func (r *chartRow) reset(backings []string, warmup, frames int, plan []result.Fork) {
 	r.failed = make([]bool, len(backings))
 	for _, c := range r.charts {
 		c.Reset(backings, warmup, frames)
+		c.SetForks(plan)
 	}
 }
 

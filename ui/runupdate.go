@@ -115,8 +115,17 @@ func anyFailed(st lab.Status) bool {
 	return false
 }
 
-// progress is the status line while a run is live.
+// progress is the status line while a run is live, naming the fork in a run of
+// several.
 func progress(st lab.Status) string {
+	line := phaseProgress(st)
+	if st.Forks > 1 && st.Phase != lab.Starting {
+		line = fmt.Sprintf("Fork %d of %d (fresh workers): %s", st.Fork+1, st.Forks, line)
+	}
+	return line
+}
+
+func phaseProgress(st lab.Status) string {
 	switch st.Phase {
 	case lab.Starting:
 		return "Starting the worker processes…"

@@ -226,6 +226,9 @@ func setupOfRun(r *result.Run) (presets.Preset, bool) {
 	if r.Cache == cacheCold {
 		s.Cache = cacheCold
 	}
+	if len(r.Forks) > 0 {
+		s.Forks = len(r.Forks)
+	}
 	for _, b := range r.Backings {
 		s.Backings = append(s.Backings, b.Name)
 	}

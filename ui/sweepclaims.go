@@ -111,6 +111,9 @@ func (p *sweepClaims) ShowSweep(s *result.Sweep) {
 	if sk := charts.SkippedText(s); sk != "" {
 		lines = append(lines, sk)
 	}
+	if d := charts.DriftText(s); d != "" {
+		lines = append(lines, d)
+	}
 	if len(s.Markers) > 0 {
 		var ms []string
 		for _, mk := range s.Markers {

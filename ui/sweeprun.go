@@ -110,7 +110,7 @@ func (j *sweepJob) apply(u sweepUpdate) {
 		j.show(u.snap, pending)
 	}
 	if st.Points > 0 {
-		j.progress.SetValue(float64(len(st.Done)) / float64(st.Points))
+		j.progress.SetValue(sweepDone(st))
 	}
 	if u.final {
 		j.finish(u)
@@ -176,9 +176,27 @@ func (j *sweepJob) final() func() outcome {
 	}
 }
 
+// sweepDone is the share of the sweep's point runs done: over every pass, the points
+// of the passes before this one and those this pass has reached (a pass runs every
+// other one down, from the last point to the first).
+func sweepDone(st sweep.Status) float64 {
+	if st.Point >= st.Points || st.Passes == 0 {
+		return float64(len(st.Done)) / float64(st.Points)
+	}
+	at := st.Point
+	if st.Pass%2 == 1 {
+		at = st.Points - 1 - st.Point
+	}
+	return float64(st.Pass*st.Points+at) / float64(st.Passes*st.Points)
+}
+
 // sweepProgress says where the sweep is, on one line.
 func sweepProgress(st sweep.Status) string {
 	head := fmt.Sprintf("Point %d of %d: %s = %s", st.Point+1, st.Points, st.Param, sweep.ValueText(float64(st.Value), st.Unit))
+	if st.Passes > 1 {
+		head = fmt.Sprintf("Pass %d of %d, point %d of %d: %s = %s", st.Pass+1, st.Passes, st.Point+1, st.Points, st.Param,
+			sweep.ValueText(float64(st.Value), st.Unit))
+	}
 	switch {
 	case st.Run.Backings == nil:
 		return head + ": starting…"

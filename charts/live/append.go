@@ -44,7 +44,7 @@ func (c *Chart) record(s result.Sample) {
 	case charts.FrameTime:
 		ns := float64(s.NS)
 		c.put(s.Backing, s.Frame, ns)
-		c.stats[s.Backing].add(ns, s.Frame < c.plot.Warmup)
+		c.stats[s.Backing].add(ns, c.plot.InWarmup(s.Frame))
 	case charts.Memory:
 		c.put(2*s.Backing, s.Frame, float64(s.HeapBytes))
 		c.put(2*s.Backing+1, s.Frame, float64(s.RSSBytes))
@@ -75,13 +75,14 @@ func (c *Chart) SetRun(r *result.Run) {
 		names[i] = r.Backings[i].Name
 	}
 	c.Reset(names, r.Warmup, r.Frames)
+	c.plot.Forks = r.Forks
 	for i := range r.Backings {
 		f := &r.Backings[i].Frames
 		switch c.metric {
 		case charts.FrameTime:
 			for k, ns := range f.NS {
 				c.put(i, k, float64(ns))
-				c.stats[i].add(float64(ns), k < r.Warmup)
+				c.stats[i].add(float64(ns), c.plot.InWarmup(k))
 			}
 		case charts.Memory:
 			c.putAll(2*i, f.HeapBytes)

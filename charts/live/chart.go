@@ -9,6 +9,7 @@ package live
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -100,10 +101,19 @@ func (c *Chart) Reset(backings []string, warmup, frames int) {
 		c.ownNote = charts.MemoryNote
 	}
 	c.own = len(c.plot.Lines)
-	c.plot.Frames, c.plot.Warmup, c.plot.Hover = frames, warmup, -1
+	c.plot.Frames, c.plot.Warmup, c.plot.Hover, c.plot.Forks = frames, warmup, -1, nil
 	c.stats = make([]meanNS, len(backings))
 	c.typ = make([]float64, len(backings))
 	c.placeBase()
+	c.Refresh()
+}
+
+// SetForks gives the chart the run's forks (lab.Config.Plan), laid end to end over
+// the frames Reset gave it: each fork's warm-up is shaded, a line marks where each
+// after the first begins, and the summary in the legend leaves every fork's warm-up
+// out. Call it after Reset, before the first sample.
+func (c *Chart) SetForks(forks []result.Fork) {
+	c.plot.Forks = slices.Clone(forks)
 	c.Refresh()
 }
 

@@ -19,9 +19,15 @@ const (
 // frame, allocate i times, and whose loads took loads[i] ns at 24+8i bytes per
 // entity; it is summarised as the lab summarises a run.
 func Synthetic(names []string, factors []float64, loads []int64) *result.Run {
-	r := &result.Run{Schema: result.Schema, Workload: "sprites", Frames: Frames, Warmup: Warmup}
+	return SyntheticFrames(Frames, names, factors, loads)
+}
+
+// SyntheticFrames is Synthetic with frames frames (Warmup of them warm-up): a run
+// long enough for a share of frames to have a narrow interval.
+func SyntheticFrames(frames int, names []string, factors []float64, loads []int64) *result.Run {
+	r := &result.Run{Schema: result.Schema, Workload: "sprites", Frames: frames, Warmup: Warmup}
 	for i, name := range names {
-		samples := make([]result.Sample, Frames)
+		samples := make([]result.Sample, frames)
 		for k := range samples {
 			samples[k] = result.Sample{Backing: i, Frame: k, NS: int64(base(k) * factors[i]), Allocs: uint64(i), Checksum: uint64(k)}
 		}
@@ -51,3 +57,36 @@ const Lookups = 4096
 
 // base is the time of frame k before a backing's factor: 1000 to 1370 ns.
 func base(k int) float64 { return float64(1000 + 37*(k%11)) }
+
+// Forked is a sprites run of forks forks of rounds rounds of four frames each, in
+// cold mode (every frame after its fork's one warm-up frame counts), in which backing
+// i's frames in fork k take factor(k, i) times the base time, give or take up to 10%
+// from frame to frame (so that the ratios between backings scatter too), and its load
+// in fork k took load(k, i) ns; it is summarised as the lab summarises a run.
+func Forked(forks, rounds int, names []string, factor func(k, i int) float64, load func(k, i int) int64) *result.Run {
+	const burst = 4
+	frames := forks * rounds * burst
+	plan, err := result.PlanForks(frames, forks, forks)
+	if err != nil {
+		panic(err)
+	}
+	r := &result.Run{Schema: result.Schema, Workload: "sprites", Frames: frames, Warmup: forks, Cache: result.Cold, Forks: plan}
+	for k := range frames / burst {
+		r.Rounds = append(r.Rounds, result.Round{First: k * burst, Frames: burst, Order: []int{0}})
+	}
+	for i, name := range names {
+		samples := make([]result.Sample, frames)
+		for f := range samples {
+			jitter := 1 + 0.05*float64((f*(7+3*i))%5-2)
+			samples[f] = result.Sample{Backing: i, Frame: f, NS: int64(base(f) * jitter * factor(r.ForkOf(f), i)), Checksum: uint64(f)}
+		}
+		b := result.Backing{Name: name, Frames: result.NewSeries(samples), ForkLoadNS: make([]int64, forks)}
+		for k := range forks {
+			b.ForkLoadNS[k] = load(k, i)
+		}
+		b.Load = result.Load{NS: b.ForkLoadNS[forks/2], Entities: 1000, BytesPerEntity: 24}
+		r.Backings = append(r.Backings, b)
+	}
+	lab.Summarize(r)
+	return r
+}

@@ -41,8 +41,11 @@ const (
 var Kinds = []string{Params, Cache, Frames, Host}
 
 // Method says how the change and its significance are computed, for every report.
-const Method = "Mann–Whitney U test over rounds (each round's median frame time), two-sided; " +
-	"change: Hodges–Lehmann estimate of new/base with its 95% interval"
+const Method = "forks as the unit when both runs have two or more: the change in the forks' median frame times " +
+	"(the ratio of their geometric means) with Student's 95% interval over the forks, widened on each side by the " +
+	"noise floor between forks (the wider range of either run's fork medians), p the t test's for a change beyond " +
+	"that floor; with one fork, Mann–Whitney U over rounds (each round's median frame time), two-sided, and the " +
+	"Hodges–Lehmann change with its 95% interval; significant when the interval excludes no change"
 
 // Report is a comparison of two runs.
 type Report struct {
@@ -65,6 +68,7 @@ type Side struct {
 	Host    string    `json:"host"`
 	Cache   string    `json:"cache"`
 	Rounds  int       `json:"rounds"`
+	Forks   int       `json:"forks,omitempty"` // sets of fresh workers; absent for one
 }
 
 // Difference is one way the two runs differ: its kind and what differs.
@@ -78,11 +82,16 @@ type Change struct {
 	Backing string  `json:"backing"`
 	Base    Figures `json:"base"`
 	New     Figures `json:"new"`
-	// Ratio is the new typical frame time over the base's (0.8: 20% faster), Lo–Hi its
-	// 95% interval; Interval is false when too few rounds allow one at 95%, and Lo–Hi
-	// then span every pair of rounds. P is the test's two-sided p-value; Significant
-	// means P < 0.05. All are zero, and Note says why, when a run has no kept round
-	// for the backing (its worker failed early).
+	// Ratio is the new typical frame time over the base's (0.8: 20% faster) and Lo–Hi
+	// its 95% interval. With two forks or more in each run (ByForks), the forks are
+	// the units: the ratio of their medians' geometric means, with Student's t
+	// interval over their log medians (pooled), widened on each side by Floor; P is
+	// the t test's two-sided p for a change beyond the floor. Otherwise the rounds
+	// are: the Hodges–Lehmann estimate and its interval, P the Mann–Whitney test's;
+	// Interval is then false when too few rounds allow one at 95%, and Lo–Hi span
+	// every pair of rounds. Significant means an interval that excludes 1 (and P
+	// below 0.05). All are zero, and Note says why, when a run has no kept round for
+	// the backing (its worker failed early).
 	Ratio       float64 `json:"ratio"`
 	Lo          float64 `json:"lo"`
 	Hi          float64 `json:"hi"`
@@ -90,6 +99,15 @@ type Change struct {
 	P           float64 `json:"p"`
 	Significant bool    `json:"significant"`
 	Note        string  `json:"note,omitempty"`
+	ByForks     bool    `json:"by_forks,omitempty"`
+	// Floor is the noise floor between processes, as a share (0.05: 5%): how far
+	// apart the medians of one run's forks lay (the highest over the lowest, the wider
+	// of the two runs). Two runs of the same code differ by that much for no reason
+	// but the processes they ran in and the moments they ran at, so a change within
+	// it is not told from a rerun. Absent when neither run had two forks that measured
+	// frames: nothing then measured that floor, and a rerun may differ by more than
+	// the rounds show.
+	Floor float64 `json:"floor,omitempty"`
 }
 
 // Figures are one backing's figures in one run, from its saved summary.
@@ -172,7 +190,11 @@ func CheckAccept(accept []string) error {
 }
 
 func side(r *result.Run, file string) Side {
-	return Side{File: file, Title: r.Title, Started: r.Started, Host: HostText(r.Host), Cache: r.Cache, Rounds: len(r.Rounds)}
+	sd := Side{File: file, Title: r.Title, Started: r.Started, Host: HostText(r.Host), Cache: r.Cache, Rounds: len(r.Rounds)}
+	if n := r.NumForks(); n > 1 {
+		sd.Forks = n
+	}
+	return sd
 }
 
 // HostText names the machine and runtime of a run, as the comparison tells them apart.
@@ -189,9 +211,17 @@ func change(base *result.Run, bb *result.Backing, new *result.Run, nb *result.Ba
 		c.Note = "no measured round in one of the runs"
 		return c
 	}
+	floor := max(forkRange(bb), forkRange(nb))
+	c.Floor = exp(floor) - 1
+	if f, ok := forkShift(bb, nb, floor); ok {
+		c.Ratio, c.Lo, c.Hi, c.Interval, c.P, c.ByForks = exp(f.d), exp(f.lo), exp(f.hi), true, f.p, true
+		c.Significant = f.lo > 0 || f.hi < 0
+		return c
+	}
 	s := mannWhitney(logs(x), logs(y))
-	c.Ratio, c.Lo, c.Hi, c.Interval = exp(s.est), exp(s.lo), exp(s.hi), s.interval
-	c.P, c.Significant = s.p, s.p < alpha
+	lo, hi := s.lo-floor, s.hi+floor
+	c.Ratio, c.Lo, c.Hi, c.Interval = exp(s.est), exp(lo), exp(hi), s.interval
+	c.P, c.Significant = s.p, s.p < alpha && (lo > 0 || hi < 0)
 	return c
 }
 
@@ -206,6 +236,11 @@ func figures(r *result.Run, b *result.Backing) Figures {
 // with none give nothing. A version 1 run, which has no rounds, gives each kept frame
 // as a sample of its own, as it was measured.
 func Blocks(r *result.Run, b *result.Backing) []float64 {
+	return blocks(r, b, 0, len(b.Frames.NS))
+}
+
+// blocks is Blocks over the rounds that start within frames lo … hi−1 (a fork's).
+func blocks(r *result.Run, b *result.Backing, lo, hi int) []float64 {
 	ns := b.Frames.NS
 	var out []float64
 	if len(r.Rounds) == 0 {
@@ -218,6 +253,9 @@ func Blocks(r *result.Run, b *result.Backing) []float64 {
 	}
 	var block []float64
 	for _, rd := range r.Rounds {
+		if rd.First < lo || rd.First >= hi {
+			continue
+		}
 		block = block[:0]
 		for f := rd.First; f < rd.First+rd.Frames && f < len(ns); f++ {
 			if r.Excluded(f) == result.Kept {

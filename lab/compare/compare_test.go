@@ -141,3 +141,125 @@ func TestBlocks(t *testing.T) {
 		t.Errorf("version 1: %d blocks, want one per frame after warm-up (10)", len(got))
 	}
 }
+
+// forked is synthetic run of three forks of 8 rounds of 8 frames (each fork's first
+// round warm-up), backing i's frames in fork k taking factors[i]·forks[k] ms with 5%
+// noise: forks says how each fresh process of the run differed.
+func forked(seed uint64, names []string, factors, forks []float64) *result.Run {
+	const rounds, burst = 8, 8
+	n := len(forks)
+	r := synthetic(seed, names, factors)
+	r.Frames, r.Warmup, r.Rounds = n*rounds*burst, n*burst, nil
+	plan, err := result.PlanForks(r.Frames, r.Warmup, n)
+	if err != nil {
+		panic(err)
+	}
+	r.Forks = plan
+	rng := rand.New(rand.NewPCG(seed, 10))
+	for k := range r.Frames / burst {
+		r.Rounds = append(r.Rounds, result.Round{First: k * burst, Frames: burst, Order: []int{0}})
+	}
+	for i := range r.Backings {
+		samples := make([]result.Sample, r.Frames)
+		for f := range samples {
+			ns := 1e6 * factors[i] * forks[r.ForkOf(f)] * (1 + 0.05*rng.NormFloat64())
+			samples[f] = result.Sample{Backing: i, Frame: f, NS: int64(ns), Checksum: uint64(f)}
+		}
+		r.Backings[i].Frames = result.NewSeries(samples)
+	}
+	lab.Summarize(r)
+	return r
+}
+
+// TestForkFloor: two runs of the same code whose processes differ by up to 10% from
+// one another (as fresh processes on a busy machine do) differ by several per cent in
+// their medians (here the second run's forks all landed high), which their rounds
+// alone call significant; with the forks as units and the floor measured between each
+// run's forks, that is no change, while a change of 30% still is one.
+func TestForkFloor(t *testing.T) {
+	base := forked(1, []string{"soa"}, []float64{1}, []float64{1, 1.1, 1.02})
+	same := forked(2, []string{"soa"}, []float64{1}, []float64{1.09, 1.1, 1.07})
+	if s := mannWhitney(logs(Blocks(base, &base.Backings[0])), logs(Blocks(same, &same.Backings[0]))); s.p >= alpha {
+		t.Fatalf("the rounds alone give p = %v: the test needs runs that the rounds would call different", s.p)
+	}
+	rep, err := Compare(base, same, "base.json", "same.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Backings[0]
+	if !c.ByForks || c.Significant || c.P < alpha || c.Floor < 0.05 || c.Lo > 1 || c.Hi < 1 || rep.Base.Forks != 3 {
+		t.Errorf("same code in other processes: %+v; want the forks as units, a floor of 5%% or more, no change", c)
+	}
+	faster := forked(3, []string{"soa"}, []float64{0.7}, []float64{1.09, 1.1, 1.07})
+	rep, err = Compare(base, faster, "base.json", "faster.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rep.Backings[0]; !c.Significant || c.Hi >= 1 || c.P >= alpha || math.Abs(c.Ratio-0.7*1.087/1.04) > 0.03 {
+		t.Errorf("30%% faster: %+v; want a significant change near -27%%", c)
+	}
+	one := synthetic(1, []string{"soa"}, []float64{1})
+	rep, err = Compare(one, one, "a.json", "a.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rep.Backings[0]; c.Floor != 0 || rep.Base.Forks != 0 || c.ByForks {
+		t.Errorf("runs of one fork: floor %v, forks %d, by forks %v; want the rounds' test, no floor measured", c.Floor, rep.Base.Forks, c.ByForks)
+	}
+}
+
+// TestForksAsUnits: a change that every fork of both runs shows, but which the floor
+// of a run whose forks scattered widely leaves inside, is not reported; the forks'
+// geometric means give the change.
+func TestForksAsUnits(t *testing.T) {
+	base := forked(4, []string{"soa"}, []float64{1}, []float64{1, 1.5, 0.8})
+	new := forked(5, []string{"soa"}, []float64{1.2}, []float64{1, 1.5, 0.8})
+	rep, err := Compare(base, new, "base.json", "new.json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rep.Backings[0]; c.Significant || math.Abs(c.Ratio-1.2) > 0.03 || c.Floor < 0.8 || c.P != 1 {
+		t.Errorf("+20%% inside forks that spread 88%%: %+v; want 1.2×, within the floor (p 1), not significant", c)
+	}
+}
+
+// TestTTwoSided checks the t test's p-value against the table of critical values
+// (p = 0.05 there), at 0 (p = 1), and far out.
+func TestTTwoSided(t *testing.T) {
+	for df := 1; df <= 30; df++ {
+		if p := tTwoSided(tCritical(df), df); math.Abs(p-0.05) > 2e-4 {
+			t.Errorf("df %d: p(%v) = %v, want 0.05", df, tCritical(df), p)
+		}
+	}
+	if p := tTwoSided(0, 4); math.Abs(p-1) > 1e-12 {
+		t.Errorf("p(0) = %v, want 1", p)
+	}
+	if p := tTwoSided(50, 4); p <= 0 || p > 1e-5 {
+		t.Errorf("p(50) = %v, want tiny but positive", p)
+	}
+}
+
+// TestTCritical checks the table of Student's t quantiles against the t distribution
+// itself: the density integrated numerically up to each tabled value must give 0.975.
+func TestTCritical(t *testing.T) {
+	for df := 1; df <= 30; df++ {
+		nu := float64(df)
+		lg1, _ := math.Lgamma((nu + 1) / 2)
+		lg2, _ := math.Lgamma(nu / 2)
+		c := math.Exp(lg1-lg2) / math.Sqrt(nu*math.Pi)
+		density := func(x float64) float64 { return c * math.Pow(1+x*x/nu, -(nu+1)/2) }
+		q := tCritical(df)
+		const steps = 20000 // Simpson's rule from 0 to q
+		h := q / steps
+		sum := density(0) + density(q)
+		for i := 1; i < steps; i++ {
+			sum += float64(2+2*(i%2)) * density(float64(i)*h)
+		}
+		if cdf := 0.5 + sum*h/3; math.Abs(cdf-0.975) > 1e-4 {
+			t.Errorf("df %d: P(T ≤ %v) = %.5f, want 0.975", df, q, cdf)
+		}
+	}
+	if tCritical(100) != 1.960 {
+		t.Error("past the table, the normal quantile")
+	}
+}

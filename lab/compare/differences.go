@@ -61,7 +61,11 @@ func cacheName(r *result.Run) string {
 }
 
 func length(r *result.Run) string {
-	return fmt.Sprintf("%d frames (%d warm-up)", r.Frames, r.Warmup)
+	s := fmt.Sprintf("%d frames (%d warm-up)", r.Frames, r.Warmup)
+	if n := r.NumForks(); n > 1 {
+		s += fmt.Sprintf(" in %d forks", n)
+	}
+	return s
 }
 
 // Title is the comparison's title line: the workload, what each run is, and any

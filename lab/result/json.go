@@ -129,6 +129,9 @@ func (r *Run) Validate() error {
 	if err != nil {
 		return err
 	}
+	if err := r.validateForks(); err != nil {
+		return err
+	}
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		if err := b.validate(r.Frames, v1); err != nil {
@@ -136,6 +139,9 @@ func (r *Run) Validate() error {
 		}
 		if !v1 && b.Frames.Len() > ran {
 			return fmt.Errorf("backings[%d] (%s): %d frames, the rounds ran %d", i, b.Name, b.Frames.Len(), ran)
+		}
+		if b.ForkLoadNS != nil && len(b.ForkLoadNS) != len(r.Forks) {
+			return fmt.Errorf("backings[%d] (%s): fork_load_ns: %d values for %d forks", i, b.Name, len(b.ForkLoadNS), len(r.Forks))
 		}
 	}
 	return nil

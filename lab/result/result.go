@@ -47,6 +47,10 @@ type Run struct {
 	Started   time.Time  `json:"started"`
 	Backings  []Backing  `json:"backings"`
 	Ratios    []Ratio    `json:"ratios"`
+
+	// Forks: the sets of fresh workers the run's frames were split among, in order
+	// (see Fork); absent in a file written before forks, which ran as one.
+	Forks []Fork `json:"forks,omitempty"`
 }
 
 // Round is one turn of the scheduler: every live backing ran frames First to
@@ -94,6 +98,11 @@ type Backing struct {
 	Load    Load    `json:"load"`
 	Frames  Series  `json:"frames"`
 	Summary Summary `json:"summary"`
+
+	// Forks: each fork's load time, in the order of Run.Forks (0 for a fork the
+	// backing did not load in: its worker had failed). Load is the load of the fork
+	// whose time is the median of these. Absent in a run of one fork.
+	ForkLoadNS []int64 `json:"fork_load_ns,omitempty"`
 }
 
 // Load is measured once per backing, around Store.Load.
@@ -175,6 +184,16 @@ type Summary struct {
 	CyclesPerFrame       *float64 `json:"cycles_per_frame"`
 	MemMissesPerFrame    *float64 `json:"mem_misses_per_frame"`
 	Checksum             string   `json:"checksum"` // fold of every frame's checksum, hex
+
+	// Forks, computed like the rest from the frames (absent for a run of one fork):
+	// ForkP50NS is the median of the backing's kept frames in each fork (0 for a fork
+	// with none); ForkSpread how far apart they lie, (max − min) / median; ForkModes
+	// that two forks' own 95% intervals of that median (over their rounds, their
+	// range below six rounds) do not overlap: the forks found two modes, and a rerun
+	// may land in either.
+	ForkP50NS  []float64 `json:"fork_p50_ns,omitempty"`
+	ForkSpread float64   `json:"fork_spread,omitempty"`
+	ForkModes  bool      `json:"fork_modes,omitempty"`
 }
 
 // Ratio compares one backing's frame time against another's (normally the fastest).
@@ -192,6 +211,13 @@ type Ratio struct {
 	Blocks      int     `json:"blocks"`
 	Range       bool    `json:"range,omitempty"`
 	Significant bool    `json:"significant"`
+
+	// Forks (absent for a run of one fork): ForkMedians is the ratio over each fork's
+	// own rounds (0 for a fork where the two shared no kept frame); ForkModes says
+	// that two forks' own intervals do not overlap, so that a rerun may land near
+	// either. Lo–Hi already holds every fork's median.
+	ForkMedians []float64 `json:"fork_medians,omitempty"`
+	ForkModes   bool      `json:"fork_modes,omitempty"`
 }
 
 // Sample is what one frame of one backing measured: the unit of the live stream.

@@ -194,3 +194,55 @@ func TestExcluded(t *testing.T) {
 		t.Errorf("cold, frame 2: %q, want kept", got)
 	}
 }
+
+// TestPlanForks: frames and warm-up split as evenly as whole frames allow, every fork
+// with a frame to measure after its own warm-up, or an error naming the field.
+func TestPlanForks(t *testing.T) {
+	tests := []struct {
+		frames, warmup, n int
+		want              []Fork
+		err               string
+	}{
+		{200, 20, 3, []Fork{{0, 67, 7}, {67, 67, 7}, {134, 66, 6}}, ""},
+		{10, 0, 1, []Fork{{0, 10, 0}}, ""},
+		{5, 4, 3, nil, "warmup: 4 warm-up frames of 5 over 3 forks leave fork 1 (frames 2, warm-up 2)"},
+		{2, 0, 3, nil, "forks: 3 forks of a run of 2 frames leave a fork no frame"},
+		{10, 1, 0, nil, "forks: 0 (want at least 1)"},
+	}
+	for _, tt := range tests {
+		got, err := PlanForks(tt.frames, tt.warmup, tt.n)
+		testcheck.Err(t, err, tt.err, "PlanForks(%d, %d, %d)", tt.frames, tt.warmup, tt.n)
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("PlanForks(%d, %d, %d) = %+v, want %+v", tt.frames, tt.warmup, tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestForkWarmup: in a run of forks each fork's first frames are warm-up, and a run
+// that records none keeps its first Warmup frames; a file whose forks do not tile the
+// run, or whose round spans two forks, is refused.
+func TestForkWarmup(t *testing.T) {
+	r := &Run{Frames: 12, Warmup: 3, Cache: Cold, Forks: []Fork{{0, 4, 1}, {4, 4, 1}, {8, 4, 1}}}
+	var warm []int
+	for f := range 12 {
+		if r.Excluded(f) == WarmUp {
+			warm = append(warm, f)
+		}
+	}
+	if !reflect.DeepEqual(warm, []int{0, 4, 8}) || r.ForkOf(5) != 1 || r.ForkOf(11) != 2 || r.NumForks() != 3 {
+		t.Errorf("warm-up frames %v, fork of 5 %d, of 11 %d", warm, r.ForkOf(5), r.ForkOf(11))
+	}
+	r.Forks = nil
+	if r.Excluded(2) != WarmUp || r.Excluded(4) != Kept || r.NumForks() != 1 {
+		t.Error("without forks the run's first frames are its warm-up")
+	}
+	r.Forks = []Fork{{0, 4, 1}, {4, 4, 1}, {8, 4, 1}}
+	r.Rounds = []Round{{First: 0, Frames: 4}, {First: 4, Frames: 6}}
+	testcheck.Err(t, r.validateForks(), "rounds[1]: frames 4 to 9 span two forks", "validateForks")
+	r.Rounds = nil
+	r.Forks[1].First = 5
+	testcheck.Err(t, r.validateForks(), "forks[1]: frames 5 to 8", "validateForks")
+	r.Forks[1].First = 4
+	r.Warmup = 2
+	testcheck.Err(t, r.validateForks(), "forks: 12 frames, 3 warm-up in all (want the run's 12 and 2)", "validateForks")
+}

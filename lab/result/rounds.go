@@ -3,12 +3,12 @@ package result
 // Why a frame is left out of the summary (see Run.Excluded).
 const (
 	Kept   = ""
-	WarmUp = "warm-up" // one of the run's first Warmup frames
+	WarmUp = "warm-up" // one of its fork's first frames (Fork.Warmup; the run's first Warmup without forks)
 	Rewarm = "re-warm" // warm mode: in the first half of a burst, after another backing's
 )
 
 // Excluded says why frame f is left out of the summary, or Kept. The warm-up frames
-// are; in warm mode, so is the first half of every burst (its first frame in a burst
+// are (each fork's own, see Fork); in warm mode, so is the first half of every burst (its first frame in a burst
 // of one or two), which finds the caches as another backing's burst left them and
 // serves to bring the backing's own data back. One frame is not enough for that:
 // measured on the development VM (AMD EPYC, 32 MiB L3), soa's 16 MB scan of a still
@@ -18,7 +18,7 @@ const (
 // passes, not one. Excluded frames are charted and saved like the others.
 func (r *Run) Excluded(f int) string {
 	switch {
-	case f < r.Warmup:
+	case r.warmingUp(f):
 		return WarmUp
 	case r.Cache == Warm && r.rewarming(f):
 		return Rewarm

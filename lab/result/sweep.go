@@ -34,7 +34,11 @@ type Sweep struct {
 	// points; Frames, when set, fixed each point's length instead.
 	BudgetNS int64 `json:"budget_ns"`
 	Frames   int   `json:"frames,omitempty"`
-	Host     Host  `json:"host"`
+	// Forks is how many passes the sweep makes over its points, each point running
+	// one fork (a fresh set of workers) per pass, the passes in alternating order;
+	// absent in a file written before forks, whose points ran once each, in order.
+	Forks int  `json:"forks,omitempty"`
+	Host  Host `json:"host"`
 	// Caches are the machine's data caches, the sizes the markers compare working
 	// sets with; CachesNote says why there are none, where the system reports none.
 	Caches     []Cache   `json:"caches"`
@@ -47,6 +51,20 @@ type Sweep struct {
 	Points    []Point    `json:"points"`
 	Crossings []Crossing `json:"crossings"`
 	Markers   []Marker   `json:"markers"`
+	// Drift is, per backing, how its cost per entity moved from the first pass to the
+	// last over the whole sweep (see Drift); absent with fewer than two passes.
+	Drift []Drift `json:"drift,omitempty"`
+}
+
+// Drift is how one backing's figures moved while a sweep ran: at each point the
+// median of its last fork over that of its first, and the median of those over the
+// points (Ratio; 1.05: the last pass ran 5% slower). The passes ran the points in
+// alternating order, so a drift of the machine falls on every point alike and on
+// each end of the sweep in turn, and shows here rather than as a trend.
+type Drift struct {
+	Backing string  `json:"backing"`
+	Ratio   float64 `json:"ratio"`
+	Points  int     `json:"points"` // points with two forks or more of this backing
 }
 
 // Cache is one data cache of the machine.
@@ -65,8 +83,9 @@ type Point struct {
 	Entities int        `json:"entities"` // loaded, the divisor of ns per entity
 	Frames   int        `json:"frames"`   // frames every backing ran, warm-up included
 	Warmup   int        `json:"warmup"`
-	Rounds   int        `json:"rounds"`   // rounds that ran
-	Measured int        `json:"measured"` // rounds with frames in the summary: the blocks of the intervals
+	Rounds   int        `json:"rounds"`          // rounds that ran
+	Measured int        `json:"measured"`        // rounds with frames in the summary: the blocks of the intervals
+	Forks    int        `json:"forks,omitempty"` // forks it ran, one per pass; absent for one
 	// Skipped says why the point was not run (it would not fit in memory); Backings
 	// is then empty.
 	Skipped  string         `json:"skipped,omitempty"`
@@ -85,8 +104,9 @@ type PointBacking struct {
 	P95NS float64 `json:"p95_ns"`
 	// NSPerEntity is the median frame time (P50NS) over the entities loaded; Lo–Hi is
 	// the 95% interval of that median from resampling the point's rounds (the blocks
-	// of the ratios), over the entities too. With fewer than six rounds Lo–Hi is the
-	// range of the rounds' medians and the median (see Ratio.Range).
+	// of the ratios), widened to hold each fork's own median (ForkNSPerEntity), over
+	// the entities too. With fewer than six rounds Lo–Hi is the range of the rounds'
+	// medians and the median (see Ratio.Range).
 	NSPerEntity    float64 `json:"ns_per_entity"`
 	NSPerEntityLo  float64 `json:"ns_per_entity_lo"`
 	NSPerEntityHi  float64 `json:"ns_per_entity_hi"`
@@ -98,6 +118,15 @@ type PointBacking struct {
 	// Ratio is its frame time against the point's fastest backing (itself, 1×, for
 	// the fastest), as a run's summary gives it; nil when it has none.
 	Ratio *Ratio `json:"ratio"`
+	// Forks (absent for a point of one fork): the cost per entity in each fork (0 for
+	// a fork without kept frames), in the order of the passes, with each one's own 95%
+	// interval over its rounds (Lo–Hi), and whether two forks' own intervals do not
+	// overlap (see Summary.ForkModes). NSPerEntityLo–Hi already hold every fork's
+	// figure.
+	ForkNSPerEntity   []float64 `json:"fork_ns_per_entity,omitempty"`
+	ForkNSPerEntityLo []float64 `json:"fork_ns_per_entity_lo,omitempty"`
+	ForkNSPerEntityHi []float64 `json:"fork_ns_per_entity_hi,omitempty"`
+	ForkModes         bool      `json:"fork_modes,omitempty"`
 }
 
 // Crossing is where two backings' curves of ns per entity cross between two
@@ -134,10 +163,14 @@ func (s *Sweep) Clone() *Sweep {
 	c.Caches = slices.Clone(s.Caches)
 	c.Crossings = slices.Clone(s.Crossings)
 	c.Markers = slices.Clone(s.Markers)
+	c.Drift = slices.Clone(s.Drift)
 	c.Points = make([]Point, len(s.Points))
 	for i, p := range s.Points {
 		p.Backings = slices.Clone(p.Backings)
 		for j := range p.Backings {
+			b := &p.Backings[j]
+			b.ForkNSPerEntity, b.ForkNSPerEntityLo, b.ForkNSPerEntityHi = slices.Clone(b.ForkNSPerEntity),
+				slices.Clone(b.ForkNSPerEntityLo), slices.Clone(b.ForkNSPerEntityHi)
 			if q := p.Backings[j].Ratio; q != nil {
 				qq := *q
 				p.Backings[j].Ratio = &qq

@@ -43,6 +43,8 @@ type Status struct {
 	Point   int   // index of the point being measured (of Points); Points when none is
 	Points  int   // how many values the sweep has
 	Value   int64 // the value of the point being measured
+	Pass    int   // the pass in progress, from 0: in each, every point runs one fork
+	Passes  int   // how many passes the sweep makes
 	Run     lab.Status
 	Done    []result.Point // the points done so far (shared: read, never change)
 	Elapsed time.Duration  // since the sweep started
@@ -58,11 +60,21 @@ type Live struct {
 	cancel context.CancelFunc
 	sig    lab.Signal
 
+	passes int // forks per point, one per pass
+
+	// Owned by the loop goroutine: per value, its runs so far (one per pass) and why
+	// it was skipped, if it was.
+	runs    [][]*result.Run
+	skipped []string
+	tied    []params.Map
+
 	mu      sync.Mutex // guards everything below
 	sw      *result.Sweep
 	phase   Phase
 	err     error
 	point   int
+	pass    int
+	slots   int // points measured or skipped so far, over the passes
 	run     lab.Status
 	spent   time.Duration // running frames, over the points so far
 	started time.Time
@@ -76,7 +88,9 @@ func Start(ctx context.Context, c Config) (*Live, error) {
 	}
 	spec, _ := scenarios.Lookup(c.Run.Workload) // Check found it
 	q, _ := spec.Param(c.Param)
-	l := &Live{cfg: c, budget: c.Budget, sig: lab.NewSignal(),
+	n := len(c.Values)
+	l := &Live{cfg: c, budget: c.Budget, sig: lab.NewSignal(), passes: c.passes(),
+		runs: make([][]*result.Run, n), skipped: make([]string, n), tied: make([]params.Map, n),
 		sw: newSweep(&c, q.Unit), started: time.Now()}
 	if l.budget == 0 {
 		l.budget = DefaultBudget
@@ -117,6 +131,7 @@ func (l *Live) Status() Status {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	st := Status{Phase: l.phase, Param: l.sw.Param, Unit: l.sw.Unit, Point: l.point, Points: len(l.cfg.Values),
+		Pass: l.pass, Passes: l.passes,
 		Run: l.run, Done: l.sw.Points[:len(l.sw.Points):len(l.sw.Points)], Elapsed: time.Since(l.started), Err: l.err}
 	if l.point < len(l.cfg.Values) {
 		st.Value = l.cfg.Values[l.point]
@@ -133,43 +148,83 @@ func (l *Live) Snapshot() *result.Sweep {
 	return s
 }
 
-// loop measures the points in order.
+// loop measures the points in passes: in each pass every point runs one fork (a
+// fresh set of workers; see result.Fork), the first pass from the smallest value up,
+// the next back down, and so on, so that whatever drifts on the machine while the
+// sweep runs falls on every point alike and on each end of the sweep in turn, rather
+// than on its last points only. A point's figures are those of its forks so far,
+// joined (lab.JoinForks); the sweep's crossings, markers and drift are found again
+// after each.
 func (l *Live) loop() {
 	defer l.sig.End()
 	defer l.cancel()
-	for i, v := range l.cfg.Values {
-		l.mu.Lock()
-		l.point, l.run = i, lab.Status{}
-		l.mu.Unlock()
-		l.sig.Notify()
-		if err := l.ctx.Err(); err != nil {
-			l.finish(Stopped, err)
-			return
+	n := len(l.cfg.Values)
+	for pass := range l.passes {
+		for j := range n {
+			i := j
+			if pass%2 == 1 {
+				i = n - 1 - j
+			}
+			if l.skipped[i] != "" {
+				continue
+			}
+			v := l.cfg.Values[i]
+			l.mu.Lock()
+			l.point, l.pass, l.run = i, pass, lab.Status{}
+			l.mu.Unlock()
+			l.sig.Notify()
+			if err := l.ctx.Err(); err != nil {
+				l.finish(Stopped, err)
+				return
+			}
+			run, err := l.measure(pass, i, v)
+			var mm *lab.MismatchError
+			switch {
+			case errors.As(err, &mm):
+				l.finish(Failed, fmt.Errorf("%s = %d: %w", l.cfg.Param, v, err))
+				return
+			case err != nil && l.ctx.Err() != nil:
+				l.finish(Stopped, l.ctx.Err())
+				return
+			case err != nil:
+				l.finish(Failed, fmt.Errorf("%s = %d: %w", l.cfg.Param, v, err))
+				return
+			}
+			if run != nil {
+				l.runs[i] = append(l.runs[i], run)
+			}
+			l.record(run)
 		}
-		p, run, err := l.measure(i, v)
-		var mm *lab.MismatchError
-		switch {
-		case errors.As(err, &mm):
-			l.finish(Failed, fmt.Errorf("%s = %d: %w", l.cfg.Param, v, err))
-			return
-		case err != nil && l.ctx.Err() != nil:
-			l.finish(Stopped, l.ctx.Err())
-			return
-		case err != nil:
-			l.finish(Failed, fmt.Errorf("%s = %d: %w", l.cfg.Param, v, err))
-			return
-		}
-		l.mu.Lock()
-		if l.sw.Host.Go == "" && run != nil {
-			l.sw.Host = run.Host
-		}
-		l.sw.Points = append(l.sw.Points, p)
-		l.sw.Crossings = FindCrossings(l.sw)
-		l.sw.Markers = FindMarkers(l.sw)
-		l.mu.Unlock()
-		l.sig.Notify()
 	}
 	l.finish(Done, nil)
+}
+
+// record puts the points as measured so far into the sweep, in the order of their
+// values, with the crossings, markers and drift they show.
+func (l *Live) record(run *result.Run) {
+	var points []result.Point
+	for i, v := range l.cfg.Values {
+		switch {
+		case l.skipped[i] != "":
+			points = append(points, result.Point{Value: v, Tied: l.tied[i], Skipped: l.skipped[i],
+				Backings: []result.PointBacking{}, Pairs: []result.Ratio{}})
+		case len(l.runs[i]) > 0:
+			p := pointOf(lab.JoinForks(l.runs[i]), v)
+			p.Tied = l.tied[i]
+			points = append(points, p)
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.slots++
+	if l.sw.Host.Go == "" && run != nil {
+		l.sw.Host = run.Host
+	}
+	l.sw.Points = points
+	l.sw.Crossings = FindCrossings(l.sw)
+	l.sw.Markers = FindMarkers(l.sw)
+	l.sw.Drift = FindDrift(l.sw)
+	l.sig.Notify()
 }
 
 // finish records how the sweep ended.
@@ -178,16 +233,35 @@ func (l *Live) finish(p Phase, err error) {
 	l.phase, l.err, l.point = p, err, len(l.cfg.Values)
 	l.sw.DurationNS = int64(time.Since(l.started))
 	if p == Stopped {
-		l.sw.Stopped = fmt.Sprintf("stopped after %d of %d points", len(l.sw.Points), len(l.cfg.Values))
+		l.sw.Stopped = l.stoppedText()
 	}
 	l.mu.Unlock()
 	l.sig.Notify()
 }
 
-// measure runs the point at value v (the i-th) and returns it with the run it
-// summarises, or records why it was skipped: a run that would not fit in the
-// available memory is refused by the lab before anything loads.
-func (l *Live) measure(i int, v int64) (result.Point, *result.Run, error) {
+// stoppedText says how far a stopped sweep got; l.mu is held.
+func (l *Live) stoppedText() string {
+	n := len(l.cfg.Values)
+	if l.pass == 0 {
+		return fmt.Sprintf("stopped after %d of %d points", len(l.sw.Points), n)
+	}
+	done, todo := 0, 0
+	for i, runs := range l.runs {
+		if l.skipped[i] == "" {
+			todo++
+			if len(runs) > l.pass {
+				done++
+			}
+		}
+	}
+	return fmt.Sprintf("stopped in pass %d of %d, after %d of its %d points: the others have one fork fewer", l.pass+1, l.passes, done, todo)
+}
+
+// measure runs the point at value v (the i-th) for the pass-th time, one fork, and
+// returns the run, or records why the point is skipped: a run that would not fit in
+// the available memory is refused by the lab before anything loads, and will be in
+// every pass.
+func (l *Live) measure(pass, i int, v int64) (*result.Run, error) {
 	pc := l.cfg.point(v)
 	var tied params.Map
 	for name := range l.cfg.tied {
@@ -196,30 +270,34 @@ func (l *Live) measure(i int, v int64) (result.Point, *result.Run, error) {
 		}
 		tied[name] = pc.Params[name]
 	}
+	l.tied[i] = tied
+	minRounds, maxRounds := l.cfg.passLength(&pc, pass)
 	lv, err := startRun(l.ctx, pc)
 	var me *lab.MemoryError
 	if errors.As(err, &me) {
-		return result.Point{Value: v, Tied: tied, Skipped: me.Error(), Backings: []result.PointBacking{}, Pairs: []result.Ratio{}}, nil, nil
+		l.skipped[i] = me.Error()
+		return nil, nil
 	}
 	if err != nil {
-		return result.Point{}, nil, err
+		return nil, err
 	}
-	r, err := l.watch(lv, l.allowance(i))
-	if err != nil {
-		return result.Point{}, nil, err
-	}
-	p := pointOf(r, v)
-	p.Tied = tied
-	return p, r, nil
+	return l.watch(lv, l.allowance(), minRounds, maxRounds)
 }
 
-// allowance is the share of the budget left for point i: what the points before it
-// did not spend, divided among it and those after it.
-func (l *Live) allowance(i int) time.Duration {
+// allowance is the share of the budget left for the point being measured: what the
+// points before it did not spend, divided among it and those after it, over every
+// pass (skipped points take nothing).
+func (l *Live) allowance() time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	left := max(l.budget-l.spent, 0)
-	return left / time.Duration(len(l.cfg.Values)-i)
+	slots := l.passes*len(l.cfg.Values) - l.slots
+	for _, s := range l.skipped {
+		if s != "" {
+			slots -= l.passes - 1 // it was counted once when skipped
+		}
+	}
+	return left / time.Duration(max(slots, 1))
 }
 
 // startRun starts a point's run; tests replace it to refuse a point for memory.
@@ -228,10 +306,12 @@ var startRun = lab.Start
 // pollEvery is how often watch looks at a point's rounds when nothing else changed.
 const pollEvery = 50 * time.Millisecond
 
-// watch follows a point's run until it has its rounds, then ends it after the round
-// in progress (Pause, which the scheduler honours between rounds, so that no round is
-// cut), and returns what it measured. With Config.Frames set the run goes to its end.
-func (l *Live) watch(lv *lab.Live, allowance time.Duration) (*result.Run, error) {
+// watch follows a point's run until it has its rounds (at least minRounds measured,
+// then until its allowance is spent or it has maxRounds), then ends it after the
+// round in progress (Pause, which the scheduler honours between rounds, so that no
+// round is cut), and returns what it measured. With Config.Frames set the run goes
+// to its end.
+func (l *Live) watch(lv *lab.Live, allowance time.Duration, minRounds, maxRounds int) (*result.Run, error) {
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	var running time.Time
@@ -263,7 +343,7 @@ func (l *Live) watch(lv *lab.Live, allowance time.Duration) (*result.Run, error)
 		if pausing || l.cfg.Frames > 0 || running.IsZero() || st.Phase != lab.Running {
 			continue
 		}
-		if n := measuredRounds(lv.Snapshot()); n >= MaxRounds || n >= MinRounds && time.Since(running) >= allowance {
+		if n := measuredRounds(lv.Snapshot()); n >= maxRounds || n >= minRounds && time.Since(running) >= allowance {
 			lv.Pause()
 			pausing = true
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -160,7 +161,7 @@ func TestMismatchFails(t *testing.T) {
 // the others are measured and the sweep goes on.
 func TestWorkerFailureIsNamed(t *testing.T) {
 	c := testConfig(t, "entities", []int64{500, 1000}, "ptrarray", "soa")
-	c.Run.WorkerEnv = append(c.Run.WorkerEnv, lab.FaultEnv+"=soa:exit@8")
+	c.Run.WorkerEnv = append(c.Run.WorkerEnv, lab.FaultEnv+"=soa:exit@5") // each of the three passes runs frames 0 to 7
 	s, err := Run(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -201,5 +202,54 @@ func TestSkipsWhatDoesNotFit(t *testing.T) {
 	}
 	if got := slices.IndexFunc(s.Points, func(p result.Point) bool { return p.Skipped != "" }); got != 1 {
 		t.Errorf("skipped point at %d", got)
+	}
+}
+
+// TestPassesInterleave: every point runs one fork per pass, the passes in alternating
+// directions (up, down, up), so that the points interleave in time; each point keeps
+// its three forks' figures, and the sweep reports each backing's drift between its
+// first pass and its last.
+func TestPassesInterleave(t *testing.T) {
+	c := testConfig(t, "entities", []int64{500, 1000, 1500}, "ptrarray", "soa")
+	var visits []string
+	s, err := Run(context.Background(), c, func(st Status) {
+		if st.Phase != Running {
+			return
+		}
+		v := fmt.Sprintf("%d:%d", st.Pass, st.Point)
+		if len(visits) == 0 || visits[len(visits)-1] != v {
+			visits = append(visits, v)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(visits, " "), "0:0 0:1 0:2 1:2 1:1 1:0 2:0 2:1 2:2"; got != want {
+		t.Errorf("pass:point visited %s, want %s", got, want)
+	}
+	if s.Forks != 3 || len(s.Drift) != 2 || s.Drift[0].Points != 3 || !(s.Drift[0].Ratio > 0) {
+		t.Errorf("forks %d, drift %+v: want three passes and each backing's drift over three points", s.Forks, s.Drift)
+	}
+	for _, p := range s.Points {
+		if p.Forks != 3 || p.Frames != 24 || p.Warmup != 4 {
+			t.Errorf("%d: %d forks, %d frames, %d warm-up; want 3 forks of 8 frames, the 4 warm-up frames split 2, 1, 1", p.Value, p.Forks, p.Frames, p.Warmup)
+		}
+		for _, b := range p.Backings {
+			if len(b.ForkNSPerEntity) != 3 || slices.Min(b.ForkNSPerEntity) < b.NSPerEntityLo || slices.Max(b.ForkNSPerEntity) > b.NSPerEntityHi {
+				t.Errorf("%d %s: forks %v, interval %v–%v: want three, within the interval", p.Value, b.Name, b.ForkNSPerEntity, b.NSPerEntityLo, b.NSPerEntityHi)
+			}
+			for k, x := range b.ForkNSPerEntity {
+				if len(b.ForkNSPerEntityLo) != 3 || !(b.ForkNSPerEntityLo[k] <= x && x <= b.ForkNSPerEntityHi[k]) {
+					t.Errorf("%d %s: fork %d at %v, its own interval %v–%v", p.Value, b.Name, k, x, b.ForkNSPerEntityLo, b.ForkNSPerEntityHi)
+				}
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := result.WriteSweepJSON(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := result.ReadSweepJSON(&buf); err != nil || len(back.Drift) != 2 || back.Points[0].Backings[0].ForkNSPerEntity[2] != s.Points[0].Backings[0].ForkNSPerEntity[2] {
+		t.Errorf("the file does not read back with its forks and drift: %v", err)
 	}
 }

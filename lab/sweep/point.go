@@ -15,6 +15,9 @@ import (
 func pointOf(r *result.Run, v int64) result.Point {
 	p := result.Point{Value: v, Warmup: r.Warmup, Rounds: len(r.Rounds), Measured: measuredRounds(r),
 		Backings: make([]result.PointBacking, len(r.Backings)), Pairs: []result.Ratio{}}
+	if n := r.NumForks(); n > 1 {
+		p.Forks = n
+	}
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		p.Entities = max(p.Entities, b.Load.Entities)
@@ -50,7 +53,19 @@ func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
 	pb.P50NS, pb.P95NS, pb.AllocsPerFrame = s.P50NS, s.P95NS, s.AllocsPerFrame
 	en := float64(n)
 	pb.NSPerEntity = s.P50NS / en
-	lo, hi := medianInterval(r, i, uint64(v))
+	lo, hi := medianInterval(keptByRound(r, i, -1), s.P50NS, uint64(v), i)
+	if n := len(s.ForkP50NS); n > 1 {
+		pb.ForkNSPerEntity, pb.ForkModes = make([]float64, n), s.ForkModes
+		pb.ForkNSPerEntityLo, pb.ForkNSPerEntityHi = make([]float64, n), make([]float64, n)
+		for k, x := range s.ForkP50NS {
+			if x <= 0 {
+				continue
+			}
+			flo, fhi := medianInterval(keptByRound(r, i, k), x, uint64(v), 1000+i*lab.MaxForks+k)
+			pb.ForkNSPerEntity[k], pb.ForkNSPerEntityLo[k], pb.ForkNSPerEntityHi[k] = x/en, flo/en, fhi/en
+			lo, hi = min(lo, x), max(hi, x) // the interval holds every fork's own median, as a ratio's does
+		}
+	}
 	pb.NSPerEntityLo, pb.NSPerEntityHi = lo/en, hi/en
 	for k := range r.Ratios {
 		if q := r.Ratios[k]; q.Backing == b.Name {
@@ -65,23 +80,22 @@ func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
 // hundred, few enough that a point's summary takes milliseconds.
 const resamples = 400
 
-// medianInterval is the 95% interval of backing i's median frame time (the
-// summary's p50, over every kept frame), by a bootstrap over the rounds: draw as many
-// rounds as the point ran, with replacement, pool their kept frames, take the median,
-// 400 times, and keep the middle 95% of those medians. Frames of one round share the
-// machine's state of that moment, so it is the rounds that are resampled, and the
-// interval covers the drift from one round to the next that a rerun would see,
-// around the same median the table shows (an interval of the rounds' medians would
-// not contain it when rounds of different lengths ran at different paces). Below six
-// rounds the rounds are too few to resample, and the range of their medians and the
-// median stands in. The resampling is seeded by the point, so the same run gives the
-// same interval.
-func medianInterval(r *result.Run, i int, seed uint64) (lo, hi float64) {
-	rounds := keptByRound(r, i)
+// medianInterval is the 95% interval of a backing's median frame time p50 (the
+// summary's, over every kept frame of the rounds given: a point's, or one fork's), by
+// a bootstrap over the rounds (which backingOf widens, for a point of several forks,
+// to hold each fork's own median): draw as many rounds as were given, with
+// replacement, pool their kept frames, take the median, 400 times, and keep the middle
+// 95% of those medians. Frames of one round share the machine's state of that moment,
+// so it is the rounds that are resampled, and the interval covers the drift from one
+// round to the next that a rerun would see, around the same median the table shows
+// (an interval of the rounds' medians would not contain it when rounds of different
+// lengths ran at different paces). Below six rounds the rounds are too few to
+// resample, and the range of their medians and the median stands in. The resampling
+// is seeded by the point and stream, so the same run gives the same interval.
+func medianInterval(rounds [][]float64, p50 float64, seed uint64, stream int) (lo, hi float64) {
 	if len(rounds) == 0 {
 		return 0, 0
 	}
-	p50 := r.Backings[i].Summary.P50NS
 	if !stats.Reaches(len(rounds), lab.Confidence) {
 		lo, hi = p50, p50
 		for _, fs := range rounds {
@@ -90,7 +104,7 @@ func medianInterval(r *result.Run, i int, seed uint64) (lo, hi float64) {
 		}
 		return lo, hi
 	}
-	rng := rand.New(rand.NewPCG(seed, uint64(i)))
+	rng := rand.New(rand.NewPCG(seed, uint64(stream)))
 	meds := make([]float64, resamples)
 	var pool []float64
 	for b := range meds {
@@ -106,11 +120,15 @@ func medianInterval(r *result.Run, i int, seed uint64) (lo, hi float64) {
 	return stats.Quantile(meds, alpha), stats.Quantile(meds, 1-alpha)
 }
 
-// keptByRound is backing i's kept frame times, sorted, per round that has any.
-func keptByRound(r *result.Run, i int) [][]float64 {
+// keptByRound is backing i's kept frame times, sorted, per round of fork (every fork
+// when fork < 0) that has any.
+func keptByRound(r *result.Run, i, fork int) [][]float64 {
 	ns := r.Backings[i].Frames.NS
 	var out [][]float64
 	for _, rd := range r.Rounds {
+		if fork >= 0 && r.ForkOf(rd.First) != fork {
+			continue
+		}
 		var in []float64
 		for f := rd.First; f < min(rd.First+rd.Frames, len(ns)); f++ {
 			if r.Excluded(f) == result.Kept {

@@ -41,15 +41,15 @@ func TestMedianInterval(t *testing.T) {
 	}
 	r := runOf(bursts, ns)
 	p50 := r.Backings[0].Summary.P50NS
-	lo, hi := medianInterval(r, 0, 7)
+	lo, hi := medianInterval(keptByRound(r, 0, -1), p50, 7, 0)
 	if !(lo <= p50 && p50 <= hi) || lo >= hi {
 		t.Errorf("interval %v–%v does not hold the median %v", lo, hi, p50)
 	}
-	if lo2, hi2 := medianInterval(r, 0, 7); lo2 != lo || hi2 != hi {
+	if lo2, hi2 := medianInterval(keptByRound(r, 0, -1), p50, 7, 0); lo2 != lo || hi2 != hi {
 		t.Error("the same run gave another interval")
 	}
 	few := runOf([]int{4, 4, 4}, []int64{100, 300, 200})
-	if lo, hi := medianInterval(few, 0, 1); lo != 100 || hi != 300 {
+	if lo, hi := medianInterval(keptByRound(few, 0, -1), few.Backings[0].Summary.P50NS, 1, 0); lo != 100 || hi != 300 {
 		t.Errorf("three rounds: %v–%v, want their range 100–300", lo, hi)
 	}
 }

@@ -5,12 +5,15 @@
 // and where one backing overtakes another.
 //
 // Each point is a whole run of package lab, under every rule a single run keeps
-// (docs/design.md, rules 1 to 8): workers of their own, equal work checked frame by
-// frame, rounds of bursts in a shuffled order, intervals over rounds. What the sweep
-// adds is the choice of each point's length: a point runs rounds until it has enough
-// for a 95% interval and then until its share of the time budget is spent (or it has
-// MaxRounds), so that a sweep whose small points take microseconds a frame gives
-// its time to the large ones.
+// (docs/design.md): workers of their own, equal work checked frame by frame, rounds of
+// bursts in a shuffled order, intervals over rounds and forks. What the sweep adds is
+// the order and the length of the points. A point's forks are measured in passes over
+// the points, one fork per point per pass, the passes in alternating directions, so
+// that the points interleave in time and a drift of the machine cannot pass for a
+// trend along the parameter (the drift between passes is reported). And a point runs
+// rounds until it has enough for a 95% interval and then until its share of the time
+// budget is spent (or it has MaxRounds), so that a sweep whose small points take
+// microseconds a frame gives its time to the large ones.
 package sweep
 
 import (
@@ -133,6 +136,14 @@ func (c *Config) Check() error {
 	if c.Frames > 0 && (c.Warmup < 0 || c.Warmup >= c.Frames) {
 		return fmt.Errorf("warmup: %d is out of range (want 0 to frames-1 = %d)", c.Warmup, c.Frames-1)
 	}
+	if c.Run.Forks < 0 || c.Run.Forks > lab.MaxForks {
+		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or 0 for %d)", c.Run.Forks, lab.MaxForks, lab.DefaultForks)
+	}
+	if c.Frames > 0 {
+		if _, err := result.PlanForks(c.Frames, c.Warmup, c.passes()); err != nil {
+			return err
+		}
+	}
 	var resolved workload.Params
 	for _, v := range c.Values {
 		pc := c.point(v)
@@ -145,7 +156,31 @@ func (c *Config) Check() error {
 	return nil
 }
 
-// point is the run at value v.
+// passes is how many forks each point runs, one per pass over the points:
+// Run.Forks, or lab.DefaultForks when it is 0.
+func (c *Config) passes() int {
+	if c.Run.Forks == 0 {
+		return lab.DefaultForks
+	}
+	return c.Run.Forks
+}
+
+// passLength sets the length of the point's run pc in pass pass, and returns the
+// measured rounds it runs at least and at most when the budget chooses its length:
+// MinRounds and MaxRounds shared among the passes. With Config.Frames the point's
+// frames are split among the passes as a run's among its forks.
+func (c *Config) passLength(pc *lab.Config, pass int) (minRounds, maxRounds int) {
+	n := c.passes()
+	if c.Frames > 0 {
+		plan, _ := result.PlanForks(c.Frames, c.Warmup, n) // Check planned them
+		pc.Frames, pc.Warmup = plan[pass].Frames, plan[pass].Warmup
+		return 0, 0
+	}
+	return (MinRounds + n - 1) / n, (MaxRounds + n - 1) / n
+}
+
+// point is the run at value v, as one fork: the sweep makes the forks itself, one per
+// pass (see passLength for its length in a pass).
 func (c *Config) point(v int64) lab.Config {
 	pc := c.Run
 	pc.Backings = slices.Clone(c.Run.Backings)
@@ -154,7 +189,7 @@ func (c *Config) point(v int64) lab.Config {
 	for name, share := range c.tied {
 		pc.Params[name] = max(1, int64(math.Round(share*float64(v))))
 	}
-	pc.PreviewEvery, pc.StartPaused = 0, false
+	pc.PreviewEvery, pc.StartPaused, pc.Forks = 0, false, 1
 	if c.Frames > 0 {
 		pc.Frames, pc.Warmup = c.Frames, c.Warmup
 		return pc
@@ -199,7 +234,7 @@ func newSweep(c *Config, unit string) *result.Sweep {
 	s := &result.Sweep{Schema: result.SweepSchema, Title: c.Run.Title, Workload: c.Run.Workload,
 		Param: c.Param, Unit: unit, LogX: LogX(c.Param, c.Values), Values: slices.Clone(c.Values),
 		Params: fixed, Tied: c.tied, Backings: slices.Clone(c.Run.Backings), Cache: cache,
-		Counters: result.Counters{Enabled: c.Run.Counters}, BudgetNS: int64(budget), Frames: c.Frames,
+		Counters: result.Counters{Enabled: c.Run.Counters}, BudgetNS: int64(budget), Frames: c.Frames, Forks: c.passes(),
 		Started: time.Now().UTC().Round(0), Points: []result.Point{}, Crossings: []result.Crossing{},
 		Markers: []result.Marker{}}
 	s.Caches, s.CachesNote = Caches()

@@ -1,0 +1,281 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"localitylab/lab/result"
+	"localitylab/scenarios/workload"
+)
+
+// TestForks runs three forks of two backings and checks them from both sides: each
+// fork's fresh workers start the world at frame 0 again (the trace shows frames 0 to 3,
+// then 0 to 2 twice, per backing), no worker of a fork is started before every worker
+// of the fork before has exited (the memory estimate is of one set of workers), rounds
+// stay within a fork, each fork has its own warm-up, and every fork's load is timed.
+func TestForks(t *testing.T) {
+	trace := filepath.Join(t.TempDir(), "trace")
+	backings := []string{workload.SoA, workload.PtrArray}
+	c := testConfig(t, backings...)
+	c.Frames, c.Warmup, c.Burst, c.Forks = 10, 3, 2, 3
+	c.WorkerEnv = append(c.WorkerEnv, traceEnv+"="+trace)
+
+	var mu sync.Mutex
+	var spawned []*proc
+	var early []string
+	spawn := func(c *Config, backing string) (*proc, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		fork := len(spawned) / len(backings)
+		for k, p := range spawned[:fork*len(backings)] {
+			select {
+			case <-p.exited:
+			default:
+				early = append(early, fmt.Sprintf("fork %d's %s started while fork %d's %s ran", fork+1, backing, k/len(backings)+1, p.backing))
+			}
+		}
+		p, err := spawnProcess(c, backing)
+		if err == nil {
+			spawned = append(spawned, p)
+		}
+		return p, err
+	}
+	l, err := start(context.Background(), c, spawn)
+	r, err := Follow(l, err, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(early) > 0 || len(spawned) != 3*len(backings) {
+		t.Errorf("%d workers spawned (want 6, two per fork); %s", len(spawned), strings.Join(early, "; "))
+	}
+	want := []result.Fork{{First: 0, Frames: 4, Warmup: 1}, {First: 4, Frames: 3, Warmup: 1}, {First: 7, Frames: 3, Warmup: 1}}
+	if !reflect.DeepEqual(r.Forks, want) {
+		t.Fatalf("forks %+v, want %+v", r.Forks, want)
+	}
+	for k, rd := range r.Rounds {
+		if r.ForkOf(rd.First) != r.ForkOf(rd.First+rd.Frames-1) {
+			t.Errorf("round %d (%+v) spans two forks", k, rd)
+		}
+	}
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range backings {
+		var frames []string
+		for _, line := range strings.Split(string(data), "\n") {
+			if name, rest, _ := strings.Cut(line, " "); name == b && strings.HasSuffix(rest, " start") {
+				frames = append(frames, strings.TrimSuffix(rest, " start"))
+			}
+		}
+		if got := strings.Join(frames, " "); got != "0 1 2 3 0 1 2 0 1 2" {
+			t.Errorf("%s ran world frames %s, want 0 to 3, then 0 to 2 in each fresh fork", b, got)
+		}
+	}
+	for _, b := range r.Backings {
+		if b.Frames.Len() != c.Frames {
+			t.Errorf("%s: %d frames, want %d", b.Name, b.Frames.Len(), c.Frames)
+		}
+		if len(b.ForkLoadNS) != 3 || b.ForkLoadNS[0] <= 0 || b.ForkLoadNS[1] <= 0 || b.ForkLoadNS[2] <= 0 {
+			t.Errorf("%s: fork loads %v, want three timed loads", b.Name, b.ForkLoadNS)
+		}
+		if len(b.Summary.ForkP50NS) != 3 {
+			t.Errorf("%s: fork medians %v, want three", b.Name, b.Summary.ForkP50NS)
+		}
+		// Per fork: its first frame is warm-up and, in warm mode, the first of each burst of two re-warms.
+		if b.Summary.Measured != 4 {
+			t.Errorf("%s: %d frames summarised, want 4 (frames 3, 5, 8 and 9: past each fork's warm-up, the second of each burst)",
+				b.Name, b.Summary.Measured)
+		}
+	}
+	if err := r.Validate(); err != nil {
+		t.Errorf("the run's record does not validate: %v", err)
+	}
+}
+
+// TestForkFailureStays: a backing whose worker failed in one fork is not started again
+// in the next (its frames would no longer line up with the others'); the others run
+// every fork.
+func TestForkFailureStays(t *testing.T) {
+	c := withFault(testConfig(t, workload.SoA, workload.Map), "map:exit@2")
+	c.Frames, c.Burst, c.Forks, c.Warmup = 12, 1, 3, 0
+	r, err := Run(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range r.Backings {
+		switch {
+		case b.Name == workload.Map && (b.Error == "" || b.Frames.Len() != 2 || b.ForkLoadNS[1] != 0 || b.ForkLoadNS[2] != 0):
+			t.Errorf("map: error %q, %d frames, loads %v; want its failure, frames 0 and 1, and no load after fork 1",
+				b.Error, b.Frames.Len(), b.ForkLoadNS)
+		case b.Name == workload.SoA && (b.Error != "" || b.Frames.Len() != 12):
+			t.Errorf("soa: error %q, %d frames; want none and 12", b.Error, b.Frames.Len())
+		}
+	}
+}
+
+// forkRun is a synthetic warm-free run of forks × rounds rounds of burst frames in
+// cold mode (every frame after a fork's warm-up counts): backing a takes 1000 ns
+// with some jitter, backing b ratio(fork, round, frame) times as long.
+func forkRun(forks, rounds, burst int, ratio func(k, rd, f int) float64) *result.Run {
+	frames := forks * rounds * burst
+	plan, err := result.PlanForks(frames, 0, forks)
+	if err != nil {
+		panic(err)
+	}
+	r := &result.Run{Schema: result.Schema, Cache: result.Cold, Frames: frames, Forks: plan}
+	if forks == 1 {
+		r.Forks = nil
+	}
+	var a, b []int64
+	for k := range forks {
+		for rd := range rounds {
+			r.Rounds = append(r.Rounds, result.Round{First: len(a), Frames: burst, Order: []int{0, 1}})
+			for f := range burst {
+				t := int64(1000 + (k*31+rd*17+f*7)%50)
+				a = append(a, t)
+				b = append(b, int64(math.Round(float64(t)*ratio(k, rd, f))))
+			}
+		}
+	}
+	r.Backings = []result.Backing{{Name: "a", Frames: series(a, 0, nil)}, {Name: "b", Frames: series(b, 0, nil)}}
+	return r
+}
+
+// TestForkModes: three forks that agree give no modes and an interval close to the
+// rounds'; a fork in another mode is named, and the interval widens to hold its
+// median, so that a rerun landing in that mode still overlaps.
+func TestForkModes(t *testing.T) {
+	agree := forkRun(3, 8, 3, func(k, rd, f int) float64 { return 2 + 0.01*float64((rd+f)%5) })
+	Summarize(agree)
+	q, err := Compare(agree, "b", "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.ForkModes || len(q.ForkMedians) != 3 || q.Lo < 1.99 || q.Hi > 2.05 || !q.Significant {
+		t.Errorf("agreeing forks: %+v, want no modes, three fork medians, an interval within 1.99–2.05", q)
+	}
+	if s := agree.Backings[1].Summary; s.ForkModes || len(s.ForkP50NS) != 3 || s.ForkSpread > 0.05 {
+		t.Errorf("agreeing forks, b's summary: modes %v, medians %v, spread %v; want no modes, spread under 5%%",
+			s.ForkModes, s.ForkP50NS, s.ForkSpread)
+	}
+
+	split := forkRun(3, 8, 3, func(k, rd, f int) float64 {
+		if k == 1 {
+			return 3 + 0.01*float64((rd+f)%5)
+		}
+		return 2 + 0.01*float64((rd+f)%5)
+	})
+	Summarize(split)
+	q, err = Compare(split, "b", "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.ForkModes || q.Hi < 3 || q.Lo > 2.05 || math.Abs(q.ForkMedians[1]-3.02) > 0.02 {
+		t.Errorf("a fork at 3× beside two at 2×: %+v, want modes and an interval from about 2 to at least 3", q)
+	}
+	if s := split.Backings[1].Summary; !s.ForkModes || s.ForkSpread < 0.4 {
+		t.Errorf("b's summary: modes %v, spread %v; want modes and a spread of about 50%%", s.ForkModes, s.ForkSpread)
+	}
+
+	// Three rounds a fork are too few to tell modes from chance, however far apart.
+	few := forkRun(3, 3, 3, func(k, rd, f int) float64 { return 2 + float64(k) })
+	Summarize(few)
+	if q, _ := Compare(few, "b", "a"); q.ForkModes || q.Lo > 2.01 || q.Hi < 3.99 {
+		t.Errorf("three rounds a fork: %+v, want no modes called, but the interval to hold 2× to 4×", q)
+	}
+}
+
+// TestRatioReciprocal: a ratio's figure, interval and significance do not depend on
+// which backing is the numerator. Over random runs (odd and even frames per round,
+// one fork and several, warm and cold, rounds of one to five kept frames, noise that
+// makes some ratios significant and others not), Compare(b, a) must be exactly the
+// reciprocal of Compare(a, b): median, the interval's ends swapped, significance,
+// range and modes alike.
+func TestRatioReciprocal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	significant := 0
+	for trial := range 500 {
+		forks, rounds, burst := 1+rng.IntN(4), 2+rng.IntN(12), 1+rng.IntN(5)
+		level := 0.9 + 0.3*rng.Float64()
+		noise := 0.5 * rng.Float64()
+		r := forkRun(forks, rounds, burst, func(k, rd, f int) float64 {
+			return level * math.Exp(noise*rng.NormFloat64())
+		})
+		if rng.IntN(2) == 0 {
+			r.Cache = result.Warm
+		}
+		Summarize(r)
+		ab, err1 := Compare(r, "a", "b")
+		ba, err2 := Compare(r, "b", "a")
+		if err1 != nil || err2 != nil {
+			continue // no kept frame (a warm run of bursts of one)
+		}
+		near := func(x, y float64) bool { return math.Abs(x*y-1) < 1e-12 }
+		if !near(ab.Median, ba.Median) || !near(ab.Lo, ba.Hi) || !near(ab.Hi, ba.Lo) ||
+			ab.Significant != ba.Significant || ab.Range != ba.Range || ab.ForkModes != ba.ForkModes || ab.Blocks != ba.Blocks {
+			t.Fatalf("trial %d (%d forks, %d rounds of %d): a/b %+v, b/a %+v: not reciprocal", trial, forks, rounds, burst, ab, ba)
+		}
+		for k := range ab.ForkMedians {
+			if (ab.ForkMedians[k] == 0) != (ba.ForkMedians[k] == 0) || ab.ForkMedians[k] != 0 && !near(ab.ForkMedians[k], ba.ForkMedians[k]) {
+				t.Fatalf("trial %d: fork medians %v and %v are not reciprocal", trial, ab.ForkMedians, ba.ForkMedians)
+			}
+		}
+		if ab.Significant {
+			significant++
+		}
+	}
+	if significant < 50 || significant > 450 {
+		t.Errorf("%d of 500 random ratios significant: the trials do not exercise both sides", significant)
+	}
+}
+
+// TestJoinForks joins three runs of one fork each, as a sweep's passes measure a
+// point: the frames and rounds laid end to end, each fork's warm-up its own, the
+// loads kept per fork with the median one shown, and a backing that failed in the
+// second fork keeping its frames until then and nothing after.
+func TestJoinForks(t *testing.T) {
+	one := func(k int, fail bool) *result.Run {
+		r := forkRun(1, 4, 3, func(_, rd, _ int) float64 { return 2 + 0.01*float64(k) })
+		r.Workload, r.Warmup = "fake", 3
+		for i := range r.Backings {
+			r.Backings[i].Load = result.Load{NS: int64(100 * (3 - k)), Entities: 10 + k}
+		}
+		if fail {
+			b := &r.Backings[1]
+			b.Error = "worker b: hung"
+			samples := make([]result.Sample, 5)
+			for f := range samples {
+				samples[f] = result.Sample{Frame: f, NS: 2000, Checksum: uint64(f)}
+			}
+			b.Frames = result.NewSeries(samples)
+		}
+		return r
+	}
+	r := JoinForks([]*result.Run{one(0, false), one(1, true), one(2, false)})
+	if err := r.Validate(); err != nil {
+		t.Fatalf("joined run does not validate: %v", err)
+	}
+	want := []result.Fork{{First: 0, Frames: 12, Warmup: 3}, {First: 12, Frames: 12, Warmup: 3}, {First: 24, Frames: 12, Warmup: 3}}
+	if !reflect.DeepEqual(r.Forks, want) || r.Frames != 36 || r.Warmup != 9 || len(r.Rounds) != 12 || r.Rounds[4].First != 12 {
+		t.Errorf("forks %+v, %d frames (%d warm-up), rounds %+v", r.Forks, r.Frames, r.Warmup, r.Rounds)
+	}
+	a, b := &r.Backings[0], &r.Backings[1]
+	if a.Frames.Len() != 36 || a.Error != "" || !reflect.DeepEqual(a.ForkLoadNS, []int64{300, 200, 100}) || a.Load.Entities != 11 {
+		t.Errorf("a: %d frames, error %q, loads %v, load %+v; want 36, none, all three, the median fork's", a.Frames.Len(), a.Error, a.ForkLoadNS, a.Load)
+	}
+	if b.Frames.Len() != 17 || b.Error == "" || !reflect.DeepEqual(b.ForkLoadNS, []int64{300, 200, 0}) {
+		t.Errorf("b: %d frames, error %q, loads %v; want fork 1's 12 and fork 2's 5, its error, no load in fork 3", b.Frames.Len(), b.Error, b.ForkLoadNS)
+	}
+	if len(a.Summary.ForkP50NS) != 3 || len(r.Ratios) != 1 {
+		t.Errorf("summary forks %v, ratios %+v: want three forks summarised, and no ratio for the failed backing", a.Summary.ForkP50NS, r.Ratios)
+	}
+}
