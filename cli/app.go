@@ -154,13 +154,13 @@ func (o *appOpts) checkQuit() error {
 	if o.quitAfter < 0 {
 		return usagef("-quit-after: %v is negative (want a duration such as 10s)", o.quitAfter)
 	}
-	files := []outputFile{{"screenshot", o.screenshot}, {"save", o.save}}
+	files := []namedFile{flagFile("screenshot", o.screenshot), flagFile("save", o.save)}
 	for _, f := range files {
 		if f.path != "" && o.quitAfter == 0 {
-			return usagef("-%s: only written when quitting through -quit-after, which is not set", f.flag)
+			return usagef("%s: only written when quitting through -quit-after, which is not set", f.name)
 		}
 	}
-	return checkOutputs(files...)
+	return checkFiles([]namedFile{presetFile(o.preset), flagFile("compare", o.compare)}, files...)
 }
 
 // checkWithoutSetup catches, before the app reads the setup it remembers, the

@@ -76,7 +76,15 @@ func (o *benchOpts) check() error {
 	if err := checkPositive("timeout", o.timeout, "30s"); err != nil {
 		return err
 	}
-	return o.out.check()
+	return o.out.check(presetFile(o.preset))
+}
+
+// presetFile is the file -preset reads, if it names one rather than a built-in.
+func presetFile(name string) namedFile {
+	if name == "" || presets.IsBuiltin(name) {
+		return namedFile{}
+	}
+	return namedFile{"-preset", name}
 }
 
 func checkFormat(f string) error {

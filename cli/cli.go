@@ -36,6 +36,10 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 		return headless(stdout, stderr)
 	}
 	cmd, rest := args[0], args[1:]
+	if cmd == "worker" {
+		return worker(stdout, stderr)
+	}
+	stdout = newTermText(stdout) // see termtext.go
 	for _, c := range commands {
 		if c.name == cmd {
 			return c.run(rest, stdout, stderr)
@@ -46,8 +50,6 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 		return listPresets(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return help(rest, stdout, stderr)
-	case "worker":
-		return worker(stdout, stderr)
 	}
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself

@@ -45,7 +45,7 @@ func report(args []string, stdout, stderr io.Writer) int {
 	if err := checkFormat(o.format); err != nil {
 		return complain(err, stderr)
 	}
-	if err := o.out.check(); err != nil {
+	if err := o.out.check(namedFile{"FILE", file}); err != nil {
 		return complain(err, stderr)
 	}
 	if result.IsSweepFile(file) {

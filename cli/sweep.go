@@ -142,10 +142,10 @@ func showSweep(s *result.Sweep, lesson *presets.Preset, files sweepOutputs, stdo
 	if lesson != nil {
 		answered = presets.AnswerSweepClaims(lesson.Claims, s)
 	}
-	if err := writeSweepTable(stdout, s, answered); err != nil {
+	if err := writeSweepTable(textOut(files.toStdout(), stdout, stderr), s, answered); err != nil {
 		return complain(err, stderr)
 	}
-	if err := files.write(s, answered); err != nil {
+	if err := files.write(s, answered, stdout); err != nil {
 		return complain(err, stderr)
 	}
 	return exit.OK
@@ -207,23 +207,39 @@ func (o *sweepOutputs) each(do func(f charts.SweepFormat, path string) error) er
 	return errors.Join(errs...)
 }
 
-// check reports, before the sweep, an output path that cannot be written.
-func (o *sweepOpts) checkFiles() error { return o.files.check() }
+// checkFiles reports, before the sweep, an output path that cannot be written, or
+// that is the -preset file or another output.
+func (o *sweepOpts) checkFiles() error { return o.files.check(presetFile(o.preset)) }
 
-func (o *sweepOutputs) check() error {
-	if err := o.each(func(_ charts.SweepFormat, path string) error { return atomicfile.Check(path) }); err != nil {
-		return &usageError{err}
-	}
-	return nil
+func (o *sweepOutputs) check(inputs ...namedFile) error {
+	var files []namedFile
+	o.each(func(f charts.SweepFormat, path string) error {
+		files = append(files, flagFile(f.Flag, path))
+		return nil
+	})
+	return checkFiles(inputs, files...)
 }
 
-// write writes every output asked for, each through a temporary file.
-func (o *sweepOutputs) write(s *result.Sweep, answered []presets.Answered) error {
+// toStdout reports whether an output goes to standard output ("-json -").
+func (o *sweepOutputs) toStdout() bool {
+	return o.each(func(_ charts.SweepFormat, path string) error {
+		if atomicfile.IsStdout(path) {
+			return errStdout
+		}
+		return nil
+	}) != nil
+}
+
+var errStdout = errors.New("standard output")
+
+// write writes every output asked for, each through a temporary file ("-" to
+// stdout).
+func (o *sweepOutputs) write(s *result.Sweep, answered []presets.Answered, stdout io.Writer) error {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	for _, a := range answered {
 		opts.Claims = append(opts.Claims, charts.Claim{Source: a.Source, Text: a.Text, Answer: a.Answer.String()})
 	}
 	return o.each(func(f charts.SweepFormat, path string) error {
-		return atomicfile.Write(path, func(w io.Writer) error { return f.Write(w, s, opts) })
+		return atomicfile.WriteTo(path, raw(stdout), func(w io.Writer) error { return f.Write(w, s, opts) })
 	})
 }

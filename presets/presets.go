@@ -176,6 +176,12 @@ func Lookup(nameOrFile string) (Preset, error) {
 	return Preset{}, fmt.Errorf("unknown preset %q (want a file or one of %s)", nameOrFile, strings.Join(names, ", "))
 }
 
+// IsBuiltin reports whether name is a built-in preset's, offered by this binary or
+// not: Lookup reads no file for it.
+func IsBuiltin(name string) bool {
+	return slices.ContainsFunc(builtins, func(p Preset) bool { return p.Name == name })
+}
+
 // Load reads and validates a preset file.
 func Load(path string) (Preset, error) {
 	data, err := os.ReadFile(path)
