@@ -124,7 +124,7 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	var base *result.Run
 	if o.compare != "" {
 		var err error
-		if base, err = result.LoadJSON(o.compare); err != nil {
+		if base, err = lab.LoadRun(o.compare); err != nil {
 			return opts, usagef("-compare: %v", err)
 		}
 	}
@@ -141,9 +141,10 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	if o.layout != "" && !slices.Contains(p.Backings, o.layout) {
 		return opts, usagef("-layout: %s is not among the preset's backings (%s)", o.layout, strings.Join(p.Backings, ", "))
 	}
-	if base != nil && base.Workload != p.Workload {
-		return opts, usagef("-compare: %s is a %s run, and preset %s is %s: runs of different workloads did different work",
-			o.compare, base.Workload, o.preset, p.Workload)
+	if base != nil {
+		if err := launch.CheckBase(base, p); err != nil {
+			return opts, usagef("-compare %s: %v", o.compare, err)
+		}
 	}
 	opts.Setup = &p
 	return opts, nil

@@ -12,6 +12,7 @@ import (
 	"localitylab/charts"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
+	"localitylab/lab"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 )
@@ -67,7 +68,7 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 	}
 	var runs [2]*result.Run
 	for i, f := range files {
-		r, err := result.LoadJSON(f)
+		r, err := lab.LoadRun(f)
 		if err != nil {
 			return complain(usagef("compare: %v", err), stderr)
 		}

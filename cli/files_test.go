@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"localitylab/internal/exit"
 	"localitylab/launch"
 	"localitylab/presets"
+	"localitylab/scenarios"
 )
 
 // copyTo copies src into dir under name and returns its path.
@@ -211,5 +213,122 @@ func TestTermText(t *testing.T) {
 		if b.String() != tt.want {
 			t.Errorf("byte by byte: %q, want %q", b.String(), tt.want)
 		}
+	}
+}
+
+// hostile writes savedRun to dir as name with edit applied to its JSON.
+func hostile(t *testing.T, dir, name string, edit func(r map[string]any)) string {
+	t.Helper()
+	var r map[string]any
+	if err := json.Unmarshal(readFile(t, savedRun), &r); err != nil {
+		t.Fatal(err)
+	}
+	edit(r)
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	os.WriteFile(path, data, 0o644)
+	return path
+}
+
+// TestHostileRuns: a saved run that does not hold together is refused by every
+// command that reads one, with exit status 2 and the field named, before anything
+// is sized from it: nothing is written, no temporary file is left, and the refusal
+// costs little memory (a run whose frames said a billion once grew a page to
+// 12.7 GB).
+func TestHostileRuns(t *testing.T) {
+	dir := t.TempDir()
+	backing := func(r map[string]any, i int) map[string]any { return r["backings"].([]any)[i].(map[string]any) }
+	files := []struct {
+		name string
+		edit func(map[string]any)
+		want string
+	}{
+		{"billion.json", func(r map[string]any) { r["frames"] = 1e9 }, "frames: 1000000000 is out of range (want 1 to 100000)"},
+		{"foo.json", func(r map[string]any) { r["workload"] = "foo" }, `workload: unknown workload "foo"`},
+		{"twice.json", func(r map[string]any) { backing(r, 1)["name"] = backing(r, 0)["name"] }, `backings[1]: "ptrarray" is also backings[0]`},
+		{"negative.json", func(r map[string]any) { backing(r, 0)["frames"].(map[string]any)["ns"].([]any)[3] = -7 }, "backings[0] (ptrarray): frames.ns[3]: -7"},
+	}
+	good := filepath.Join(dir, "good.json")
+	os.WriteFile(good, readFile(t, savedRun), 0o644)
+	for _, f := range files {
+		path := hostile(t, dir, f.name, f.edit)
+		for _, args := range [][]string{
+			{"report", path, "-html", filepath.Join(dir, "out.html"), "-png", filepath.Join(dir, "out.png")},
+			{"compare", path, good, "-accept", "frames", "-html", filepath.Join(dir, "out.html")},
+			{"compare", good, path, "-accept", "frames", "-json", filepath.Join(dir, "out.json")},
+		} {
+			t.Run(f.name+" "+args[0], func(t *testing.T) {
+				before := allocated()
+				code, stdout, stderr := run(t, args...)
+				if grew := allocated() - before; grew > 100<<20 {
+					t.Errorf("refusing it allocated %d MiB", grew>>20)
+				}
+				if code != exit.Usage || !strings.Contains(stderr, f.name+": "+f.want) {
+					t.Errorf("exit %d (want %d); stderr:\n%s\nwant %q", code, exit.Usage, stderr, f.name+": "+f.want)
+				}
+				if stdout != "" {
+					t.Errorf("printed:\n%s", stdout)
+				}
+				left, _ := filepath.Glob(filepath.Join(dir, "*out*"))
+				tmp, _ := filepath.Glob(filepath.Join(dir, ".*"))
+				if len(left)+len(tmp) > 0 {
+					t.Errorf("written: %v %v", left, tmp)
+				}
+			})
+		}
+	}
+}
+
+// allocated is what the process has allocated so far.
+func allocated() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.TotalAlloc
+}
+
+// TestAppCompareOneRule: the app's -compare refuses a saved run that measured
+// something else than the preset it opens on, as `compare` refuses two such runs.
+func TestAppCompareOneRule(t *testing.T) {
+	dir := t.TempDir()
+	p, err := presets.Lookup("all-six-sprites")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Name, p.Frames, p.Warmup, p.Backings = "same", 24, 2, []string{"ptrarray", "soa", "spatialhash"}
+	preset := filepath.Join(dir, "same.json")
+	if err := presets.Save(preset, p); err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := scenarios.Lookup("sprites")
+	resolved, err := spec.Resolve(p.Params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := hostile(t, dir, "base.json", func(r map[string]any) { r["params"] = resolved })
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string // "" for accepted
+	}{
+		{"the same setup", []string{"-preset", preset, "-compare", base}, ""},
+		{"another length", []string{"-preset", preset, "-compare", base, "-frames", "48"}, "frames: 24 frames (2 warm-up) (base) vs 48 frames (2 warm-up) (the setup)"},
+		{"other parameters", []string{"-preset", preset, "-compare", base, "-entities", "7000"}, "(base) vs 7,000 (the setup)"},
+		{"the other cache mode", []string{"-preset", preset, "-compare", base, "-cache", "cold"}, "cache: warm caches (base) vs cold caches (the setup)"},
+		{"another workload", []string{"-preset", "all-six-bullets", "-compare", base}, "workload: sprites (base) vs bullets (the setup)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			called := false
+			var stdout, stderr bytes.Buffer
+			code := Main(tt.args, &stdout, &stderr, func(launch.Options) int { called = true; return 0 })
+			switch {
+			case tt.want == "" && (code != exit.OK || !called):
+				t.Errorf("exit %d, app called %v: %s", code, called, stderr.String())
+			case tt.want != "" && (code != exit.Usage || called || !strings.Contains(stderr.String(), tt.want)):
+				t.Errorf("exit %d, app called %v; stderr %q; want exit 2 saying %q", code, called, stderr.String(), tt.want)
+			}
+		})
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/launch"
 )
 
 // A saved run can be shown as a base under whatever the window shows: its series
@@ -13,17 +15,17 @@ import (
 // how a user sees a change to a store as it runs: the run before the change is the
 // base, the run after it is live.
 
-// compareWith shows the run saved at path as the base. A run of another workload is
-// refused: its frames did other work.
+// compareWith shows the run saved at path as the base. A run that measured something
+// else than the setup (another workload, parameters, cache mode or length) is
+// refused, as `localitylab compare` refuses it (launch.CheckBase).
 func (w *window) compareWith(path string) {
-	r, err := result.LoadJSON(path)
+	r, err := lab.LoadRun(path)
 	if err != nil {
 		w.fail("Cannot compare with that run", err)
 		return
 	}
-	if r.Workload != w.setup.Workload {
-		w.fail("Cannot compare with that run", fmt.Errorf("%s is a %s run and the setup is %s: runs of different workloads did different work",
-			filepath.Base(path), r.Workload, w.setup.Workload))
+	if err := launch.CheckBase(r, w.setup); err != nil {
+		w.fail("Cannot compare with that run", fmt.Errorf("%s: %w", filepath.Base(path), err))
 		return
 	}
 	w.setBase(r, filepath.Base(path))

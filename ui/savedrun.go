@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"localitylab/lab"
 	"localitylab/lab/result"
 )
 
@@ -15,7 +16,7 @@ func (w *window) openRun(path string) {
 		w.sweep.openSweep(path)
 		return
 	}
-	r, ok := loadIdle(w, path, result.LoadJSON, "Cannot open a run now", "Cannot open the run")
+	r, ok := loadIdle(w, path, lab.LoadRun, "Cannot open a run now", "Cannot open the run")
 	if !ok {
 		return
 	}

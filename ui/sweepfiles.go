@@ -9,6 +9,7 @@ import (
 
 	"localitylab/charts"
 	"localitylab/internal/atomicfile"
+	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
@@ -93,7 +94,7 @@ func (m *sweepMode) openSweep(path string) {
 		m.w.fail("Cannot open a sweep now", errors.New("a sweep is in progress: cancel it first (Esc)"))
 		return
 	}
-	s, err := result.LoadSweepJSON(path)
+	s, err := lab.LoadSweep(path)
 	if err != nil {
 		m.w.fail("Cannot open the sweep", err)
 		return

@@ -29,6 +29,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // Write writes what fill produces to path. On any error (fill's, the write's, the
@@ -72,7 +73,7 @@ func WriteBytes(path string, data []byte) error {
 // mode and owner of the file it replaces, renamed over it once complete. The
 // temporary file is removed on every way out but success, a panic included.
 func replace(t target, fill func(w io.Writer) error) (err error) {
-	f, err := createTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".tmp")
+	f, err := createTemp(dirOf(t.path), "."+filepath.Base(t.path)+".tmp")
 	if err != nil {
 		return cannotWrite(t.path, err)
 	}
@@ -133,13 +134,26 @@ const fileMode = 0o666
 // os.CreateTemp does, but with fileMode under the umask rather than 0600.
 func createTemp(dir, prefix string) (*os.File, error) {
 	for range 1000 {
-		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		name := dir + string(filepath.Separator) + prefix + strconv.FormatUint(uint64(rand.Uint32()), 10)
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}
 	}
 	return nil, &os.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
+}
+
+// dirOf is the directory path's last element is in, as the system reads it: unlike
+// filepath.Dir it keeps "x/.." as it is, which exists only when x does.
+func dirOf(path string) string {
+	i := strings.LastIndexByte(path, filepath.Separator)
+	switch {
+	case i < 0:
+		return "."
+	case i == 0:
+		return string(filepath.Separator)
+	}
+	return path[:i]
 }
 
 // unwrapPath drops the *os.PathError wrapper, whose message repeats the temporary

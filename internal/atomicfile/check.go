@@ -21,7 +21,7 @@ func Check(path string) error {
 	if t.stdout || t.stream {
 		return nil
 	}
-	f, err := createTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".check")
+	f, err := createTemp(dirOf(t.path), "."+filepath.Base(t.path)+".check")
 	if err != nil {
 		return fmt.Errorf("%s: cannot write here: %w", path, cannotWrite(t.path, err))
 	}
@@ -39,7 +39,7 @@ func cannotWrite(path string, err error) error {
 	if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	dir := filepath.Dir(path)
+	dir := dirOf(path)
 	if fi, serr := os.Stat(dir); serr != nil || !fi.IsDir() {
 		return fmt.Errorf("the directory %s does not exist", dir)
 	}

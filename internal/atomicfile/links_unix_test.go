@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -182,5 +183,21 @@ func TestSame(t *testing.T) {
 		if got := Same(tt.a, tt.b); got != tt.want {
 			t.Errorf("Same(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+// TestPathAsTheSystemReadsIt: "x/../f" exists only when x does, as the system reads
+// it; the check and the write agree on that, and a path ending in a slash is no file.
+func TestPathAsTheSystemReadsIt(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "missing") + "/../out.json"
+	if err := Check(bad); err == nil {
+		t.Errorf("Check(%s) = nil, want an error: missing/ does not exist", bad)
+	}
+	if err := WriteBytes(bad, []byte("x")); err == nil {
+		t.Errorf("WriteBytes(%s) = nil, want an error", bad)
+	}
+	if err := Check(dir + "/new/"); err == nil || !strings.Contains(err.Error(), "directory") {
+		t.Errorf("Check of a path ending in a slash = %v, want it refused", err)
 	}
 }

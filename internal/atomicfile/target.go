@@ -45,6 +45,9 @@ func resolve(path string) (target, error) {
 	if descriptor(path) {
 		return target{stream: true}, nil
 	}
+	if strings.HasSuffix(path, string(filepath.Separator)) {
+		return target{}, errors.New("names a directory (it ends in a slash), not a file")
+	}
 	fi, err := os.Stat(path) // through every link
 	switch {
 	case err == nil && fi.IsDir():
@@ -88,7 +91,7 @@ func followLinks(path string) (string, error) {
 			return "", unwrapPath(err)
 		}
 		if !filepath.IsAbs(link) {
-			dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+			dir, err := filepath.EvalSymlinks(dirOf(p))
 			if err != nil {
 				return "", unwrapPath(err)
 			}
@@ -127,9 +130,9 @@ func newFileKey(path string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+	dir, err := filepath.EvalSymlinks(dirOf(p))
 	if err != nil {
-		dir = filepath.Dir(p)
+		dir = dirOf(p)
 	}
 	abs, err := filepath.Abs(filepath.Join(dir, filepath.Base(p)))
 	return abs, err == nil
