@@ -38,7 +38,7 @@ var checkRun = flagCommand(entitiesHint, checkFlags, (*checkOpts).config, nil, (
 func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.Writer) int {
 	rep, err := check.Run(ctx, c, nil)
 	if err != nil {
-		return failed(err, "", stderr)
+		return failed(ctx, err, "", stderr)
 	}
 	io.WriteString(stdout, checkText(c, rep))
 	if rep.Mismatch != nil {

@@ -118,9 +118,10 @@ func worker(stdout, stderr io.Writer) int {
 	if f, ok := stdout.(*os.File); ok && f == os.Stdout {
 		os.Stdout = os.Stderr
 	}
-	// Ctrl-C in a terminal signals the whole process group: the coordinator decides
-	// what stops, and stops its workers by closing their input.
-	signal.Ignore(os.Interrupt)
+	// Ctrl-C in a terminal signals the whole process group, and so may a SIGTERM sent
+	// to the group: the coordinator decides what stops, and stops its workers by
+	// closing their input (a worker whose coordinator died sees its input end too).
+	signal.Ignore(stopSignals...)
 	if err := lab.ServeWorker(os.Stdin, stdout); err != nil {
 		fmt.Fprintln(stderr, "localitylab worker:", err)
 		return exit.Failed

@@ -52,7 +52,7 @@ func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.W
 	var l memlayout.Layout
 	st, err := runInspect(ctx, c, &l, newProgress(stderr))
 	if err != nil {
-		return failed(err, "; nothing was written", stderr)
+		return failed(ctx, err, "; nothing was written", stderr)
 	}
 	if b := st.Backings[0]; b.Err != nil {
 		fmt.Fprintf(stderr, "localitylab: %v\n", b.Err)

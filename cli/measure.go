@@ -42,7 +42,7 @@ func measure(ctx context.Context, c lab.Config, format string, out outputs, stdo
 		fmt.Fprintln(stderr, "localitylab: to see what the two first did differently:", checkCommand(c, mm))
 		return status
 	case err != nil:
-		return failed(err, "; nothing was written", stderr)
+		return failed(ctx, err, "; nothing was written", stderr)
 	}
 	status := show(r, format, out, stdout, stderr)
 	failures := 0

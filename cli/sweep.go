@@ -112,7 +112,8 @@ func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files
 	case errors.As(err, &mm):
 		return mismatched(err, "sweep", stderr)
 	case interrupted(err):
-		fmt.Fprintf(stderr, "localitylab: interrupted; writing the %d points done\n", len(s.Points))
+		_, word := stopStatus(ctx)
+		fmt.Fprintf(stderr, "localitylab: %s; writing the %d points done\n", word, len(s.Points))
 	case err != nil:
 		return complain(err, stderr)
 	}
@@ -121,7 +122,8 @@ func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files
 	case status != exit.OK:
 		return status
 	case interrupted(err):
-		return exit.Interrupted
+		status, _ := stopStatus(ctx)
+		return status
 	case measuredNone(s):
 		fmt.Fprintln(stderr, "localitylab: every point was skipped: none fits in the memory available")
 		return exit.Usage

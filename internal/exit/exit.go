@@ -12,6 +12,7 @@ const (
 	Mismatch    = 3   // the backings' checksums disagreed: a bug, never a result; nothing was written
 	Worker      = 4   // a worker failed; what the other backings measured was still written
 	Interrupted = 130 // stopped by Ctrl-C (128 + SIGINT, as shells report it)
+	Terminated  = 143 // stopped by SIGTERM (128 + SIGTERM), which stops work as Ctrl-C does
 )
 
 // Meanings lists every status with what it means, in order, as help prints them.
@@ -25,4 +26,5 @@ var Meanings = []struct {
 	{Mismatch, "the backings' checksums disagreed (they did different work): nothing was written"},
 	{Worker, "a worker failed; what the other backings measured was still written"},
 	{Interrupted, "stopped by Ctrl-C: `bench` wrote nothing, `sweep` wrote the points it had measured"},
+	{Terminated, "stopped by SIGTERM (kill, a service manager): as Ctrl-C, `bench` wrote nothing, `sweep` wrote the points it had measured"},
 }
