@@ -36,6 +36,12 @@ func Estimate(c Config) ([]int64, error) {
 	return est, nil
 }
 
+// CheckMemory refuses c, as Start would, when it would not fit in the memory
+// available: for what loads c's backings without starting a run (check, which loads
+// them side by side in one process), so that it refuses what bench refuses, with the
+// same estimate and the same *MemoryError.
+func CheckMemory(c Config) error { return checkMemory(c) }
+
 // checkMemory refuses a run whose workers together would not fit in the available
 // memory. The margin (a quarter on top of the estimates) covers what an estimate
 // leaves out: a garbage-collected heap grows past its live size before each cycle,
