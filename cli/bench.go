@@ -136,6 +136,9 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 		c.Frames, c.Warmup = o.frames, -1
 	}
 	if set["warmup"] {
+		if o.warmup < 0 {
+			return c, usagef("-warmup: %d is negative (want 0 to frames-1, or leave it out for a tenth of the frames)", o.warmup)
+		}
 		c.Warmup = o.warmup
 	}
 	if c.Warmup < 0 {
@@ -148,6 +151,9 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 		return c, err
 	}
 	if err := c.Check(); err != nil {
+		return c, checkError(err)
+	}
+	if err := c.CheckKept(); err != nil {
 		return c, checkError(err)
 	}
 	return c, nil

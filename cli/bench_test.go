@@ -102,6 +102,10 @@ func TestBenchBadInput(t *testing.T) {
 		{"argument", []string{"-workload", "sprites", "entities=5"}, `unexpected argument "entities=5"`},
 		{"preset", []string{"-preset", "nosuch"}, `-preset: unknown preset "nosuch"`},
 		{"preset and workload", []string{"-preset", "sprites-million", "-workload", "tiles"}, "-workload tiles: preset sprites-million is a sprites run"},
+		{"negative warmup", []string{"-workload", "sprites", "-warmup", "-1"}, "-warmup: -1 is negative"},
+		{"one frame", []string{"-workload", "sprites", "-frames", "1"}, "-frames: 1 with a warm-up of 0 leaves 1 to summarise (want at least 2 after the warm-up"},
+		{"one frame after the warm-up", []string{"-workload", "sprites", "-frames", "10", "-warmup", "9"}, "-frames: 10 with a warm-up of 9 leaves 1 to summarise"},
+		{"bursts of one, warm", []string{"-workload", "sprites", "-burst", "1"}, "-burst: 1 keeps no frame in warm mode"},
 	})
 }
 

@@ -81,6 +81,10 @@ func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
 	if c.Param == "" {
 		return c, usagef("-param: missing (want one of the %s workload's parameters, or a sweep lesson's -preset)", c.Run.Workload)
 	}
+	if set[c.Param] {
+		return c, usagef("-%s: the sweep sets %s itself, to each of its values in turn (give them with -values), so the flag would be ignored: leave it out",
+			c.Param, c.Param)
+	}
 	if set["values"] {
 		if c.Values, err = sweep.ParseValues(o.values); err != nil {
 			return c, usagef("-values: %v", err)
