@@ -40,8 +40,8 @@ type benchOpts struct {
 func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
 	fs, o := newFlags[benchOpts]("bench", w)
 	o.runFlags(fs)
-	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default %d, or the preset's)", lab.MaxFrames, defaultFrames))
-	fs.IntVar(&o.warmup, "warmup", 0, "first frames kept out of the summary (0 to frames-1; default a tenth of -frames, or the preset's)")
+	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` up to %d, at least %d after the warm-up (default %d, or the preset's)", lab.MaxFrames, lab.MinKept, defaultFrames))
+	fs.IntVar(&o.warmup, "warmup", 0, fmt.Sprintf("first frames kept out of the summary (0 to frames-%d; default a tenth of -frames, or the preset's)", lab.MinKept))
 	fs.StringVar(&o.format, "format", "table", "what to print: table (a summary) or go (benchmark lines for benchstat, one per frame)")
 	o.out.flags(fs)
 	return fs, o

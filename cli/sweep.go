@@ -37,7 +37,7 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 		"default a range for the parameter: entities from 1,000 to the workload's default in 1-2-5 steps, moving_pct 0,1,2,5,10,20,50, cold_bytes 0,8,16,…,256")
 	fs.DurationVar(&o.budget, "budget", sweep.DefaultBudget, "time to spend running frames, shared among the points (loads come on top); each point runs at least "+
 		strconv.Itoa(sweep.MinRounds)+" rounds after its warm-up round, at most "+strconv.Itoa(sweep.MaxRounds))
-	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` from 1 to %d, warm-up included", lab.MaxFrames))
+	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` up to %d, warm-up included, at least %d after it", lab.MaxFrames, lab.MinKept))
 	fs.IntVar(&o.warmup, "warmup", 0, "with -frames: first frames of each point kept out of its summary (default a tenth of -frames)")
 	o.files.flags(fs)
 	return fs, o
