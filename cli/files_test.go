@@ -317,7 +317,7 @@ func TestAppCompareOneRule(t *testing.T) {
 		{"another length", []string{"-preset", preset, "-compare", base, "-frames", "48"}, "frames: 24 frames (2 warm-up) (base) vs 48 frames (2 warm-up) (the setup)"},
 		{"other parameters", []string{"-preset", preset, "-compare", base, "-entities", "7000"}, "(base) vs 7,000 (the setup)"},
 		{"the other cache mode", []string{"-preset", preset, "-compare", base, "-cache", "cold"}, "cache: warm caches (base) vs cold caches (the setup)"},
-		{"another workload", []string{"-preset", "all-six-bullets", "-compare", base}, "workload: sprites (base) vs bullets (the setup)"},
+		{"another workload", []string{"-preset", "all-six-bullets", "-compare", base}, "it is a sprites run and the setup is bullets: runs of different workloads did different work"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			called := false

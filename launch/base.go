@@ -18,6 +18,9 @@ import (
 // measures on this one, and a base from another is compared as `compare -accept host`
 // compares it.
 func CheckBase(base *result.Run, s presets.Preset) error {
+	if base.Workload != s.Workload {
+		return fmt.Errorf("it is a %s run and the setup is %s: runs of different workloads did different work", base.Workload, s.Workload)
+	}
 	spec, err := scenarios.Lookup(s.Workload)
 	if err != nil {
 		return err
@@ -39,7 +42,7 @@ func CheckBase(base *result.Run, s presets.Preset) error {
 		}
 	}
 	if len(diffs) > 0 {
-		return fmt.Errorf("the saved run measured something else than the setup: %s (make the setup the run's, or compare two saved runs with `localitylab compare -accept`)",
+		return fmt.Errorf("it measured something else than the setup: %s (make the setup the run's, or compare two saved runs with `localitylab compare -accept`)",
 			strings.Join(diffs, "; "))
 	}
 	return nil
