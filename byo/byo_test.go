@@ -61,6 +61,7 @@ func TestRegister(t *testing.T) {
 		Bytes: func(w *sprites.World) int64 { return int64(w.Entities()) * 24 }}}); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { workload.Unregister("still") })
 	if err := Register(Backing{Name: "still", Sprites: &Sprites{New: newStill}}); err == nil || !strings.Contains(err.Error(), "registered twice") {
 		t.Errorf("a second still: %v", err)
 	}

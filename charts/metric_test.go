@@ -95,6 +95,7 @@ func TestPaletteCoversEveryBacking(t *testing.T) {
 		if err := backings.Add(name); err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(func() { backings.Remove(name) })
 		if i == 0 {
 			first, firstColor = name, Color(name)
 			if firstColor != ownColors[slotOf(name)] {

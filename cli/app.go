@@ -41,7 +41,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs, o := newFlags[appOpts]("localitylab", w)
 	fs.StringVar(&o.preset, "preset", "", "open on the built-in preset `NAME` (see localitylab presets) or a preset FILE (default the last setup, else the first lesson)")
 	fs.BoolVar(&o.run, "run", false, "start the run at once")
-	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default the preset's)", presets.MaxFrames))
+	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` up to %d, at least %d after the warm-up (default the preset's)", presets.MaxFrames, lab.MinKept))
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: `MODE` warm (its own last frame's) or cold (emptied before every frame) (default the preset's, else warm)")
 	fs.IntVar(&o.forks, "forks", 0, fmt.Sprintf("sets of fresh worker processes the frames are split among, one after another: `N` from 1 to %d (default the preset's, else %d)", lab.MaxForks, lab.DefaultForks))
 	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone on for `DURATION` (10s, 2m) or has ended, write what was asked for and quit")
@@ -129,7 +129,7 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	var base *result.Run
 	if o.compare != "" {
 		var err error
-		if base, err = result.LoadJSON(o.compare); err != nil {
+		if base, err = lab.LoadRun(o.compare); err != nil {
 			return opts, usagef("-compare: %v", err)
 		}
 	}
@@ -146,9 +146,10 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	if o.layout != "" && !slices.Contains(p.Backings, o.layout) {
 		return opts, usagef("-layout: %s is not among the preset's backings (%s)", o.layout, strings.Join(p.Backings, ", "))
 	}
-	if base != nil && base.Workload != p.Workload {
-		return opts, usagef("-compare: %s is a %s run, and preset %s is %s: runs of different workloads did different work",
-			o.compare, base.Workload, o.preset, p.Workload)
+	if base != nil {
+		if err := launch.CheckBase(base, p); err != nil {
+			return opts, usagef("-compare %s: %v", o.compare, err)
+		}
 	}
 	opts.Setup = &p
 	return opts, nil
@@ -159,13 +160,13 @@ func (o *appOpts) checkQuit() error {
 	if o.quitAfter < 0 {
 		return usagef("-quit-after: %v is negative (want a duration such as 10s)", o.quitAfter)
 	}
-	files := []outputFile{{"screenshot", o.screenshot}, {"save", o.save}}
+	files := []namedFile{flagFile("screenshot", o.screenshot), flagFile("save", o.save)}
 	for _, f := range files {
 		if f.path != "" && o.quitAfter == 0 {
-			return usagef("-%s: only written when quitting through -quit-after, which is not set", f.flag)
+			return usagef("%s: only written when quitting through -quit-after, which is not set", f.name)
 		}
 	}
-	return checkOutputs(files...)
+	return checkFiles([]namedFile{presetFile(o.preset), flagFile("compare", o.compare)}, files...)
 }
 
 // checkWithoutSetup catches, before the app reads the setup it remembers, the

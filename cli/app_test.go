@@ -92,6 +92,7 @@ func TestAppBadInput(t *testing.T) {
 	}{
 		{[]string{"-entities", "0"}, "-entities: 0 is out of range for sprites (want 1 to 10000000)"},
 		{[]string{"-frames", "0"}, "-frames: 0 is out of range (want 1 to 100000)"},
+		{[]string{"-preset", "tiles-rows", "-frames", "1"}, "-frames: 1 with a warm-up of 0 leaves 1 to summarise"},
 		{[]string{"-preset", "tiles-rows", "-entities", "0"}, "-entities: 0 is out of range for tiles"},
 		{[]string{"-preset", "tiles-rows", "-frames", "0"}, "-frames: 0 is out of range (want 1 to 100000)"},
 		{[]string{"-preset", "sprites-million", "-frames", "200000"}, "-frames: 200000 is out of range (want 1 to 100000)"},

@@ -41,8 +41,8 @@ type benchOpts struct {
 func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
 	fs, o := newFlags[benchOpts]("bench", w)
 	o.runFlags(fs)
-	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default %d, or the preset's)", lab.MaxFrames, defaultFrames))
-	fs.IntVar(&o.warmup, "warmup", 0, "first frames kept out of the summary (0 to frames-1; default a tenth of -frames, or the preset's)")
+	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` up to %d, at least %d after the warm-up (default %d, or the preset's)", lab.MaxFrames, lab.MinKept, defaultFrames))
+	fs.IntVar(&o.warmup, "warmup", 0, fmt.Sprintf("first frames kept out of the summary (0 to frames-%d; default a tenth of -frames, or the preset's)", lab.MinKept))
 	fs.StringVar(&o.format, "format", "table", "what to print: table (a summary) or go (benchmark lines for benchstat, one per frame)")
 	o.out.flags(fs)
 	return fs, o
@@ -79,7 +79,15 @@ func (o *benchOpts) check() error {
 	if err := checkPositive("timeout", o.timeout, "30s"); err != nil {
 		return err
 	}
-	return o.out.check()
+	return o.out.check(presetFile(o.preset))
+}
+
+// presetFile is the file -preset reads, if it names one rather than a built-in.
+func presetFile(name string) namedFile {
+	if name == "" || presets.IsBuiltin(name) {
+		return namedFile{}
+	}
+	return namedFile{"-preset", name}
 }
 
 func checkFormat(f string) error {
@@ -137,6 +145,9 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 		c.Frames, c.Warmup = o.frames, -1
 	}
 	if set["warmup"] {
+		if o.warmup < 0 {
+			return c, usagef("-warmup: %d is negative (want 0 to frames-1, or leave it out for a tenth of the frames)", o.warmup)
+		}
 		c.Warmup = o.warmup
 	}
 	if c.Warmup < 0 {
@@ -149,6 +160,9 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 		return c, err
 	}
 	if err := c.Check(); err != nil {
+		return c, checkError(err)
+	}
+	if err := c.CheckKept(); err != nil {
 		return c, checkError(err)
 	}
 	return c, nil

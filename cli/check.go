@@ -9,6 +9,7 @@ import (
 
 	"localitylab/internal/exit"
 	"localitylab/internal/units"
+	"localitylab/lab"
 	"localitylab/scenarios/check"
 	"localitylab/scenarios/workload"
 )
@@ -27,7 +28,7 @@ func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 	fs.StringVar(&o.backings, "backings", "", "comma-separated backings, two or more of "+strings.Join(workload.AllBackings(), ", ")+
 		"; the first is the reference (required unless -preset gives them)")
 	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` or a preset FILE; other flags override it")
-	fs.IntVar(&o.frames, "frames", defaultFrames, "frames to compare: `N`, or fewer when a mismatch stops the check")
+	fs.IntVar(&o.frames, "frames", defaultFrames, fmt.Sprintf("frames to compare: `N` from 1 to %d, or fewer when a mismatch stops the check", lab.MaxFrames))
 	return fs, o
 }
 
@@ -38,7 +39,7 @@ var checkRun = flagCommand(entitiesHint, checkFlags, (*checkOpts).config, nil, (
 func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.Writer) int {
 	rep, err := check.Run(ctx, c, nil)
 	if err != nil {
-		return failed(err, "", stderr)
+		return failed(ctx, err, "", stderr)
 	}
 	io.WriteString(stdout, checkText(c, rep))
 	if rep.Mismatch != nil {
@@ -47,13 +48,16 @@ func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.W
 	return exit.OK
 }
 
-// config is the check to run: the preset's run, if any, with the flags on top.
+// config is the check to run: the preset's run, if any, with the flags on top. It is
+// checked as bench checks a run (lab.Config.Check), with the same messages, and held
+// to the same memory guard: check loads its backings side by side, which needs at
+// least what their workers would.
 func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
-	c := check.Config{Frames: o.frames, Params: workload.Params{}}
+	c := lab.Config{Frames: o.frames, Params: workload.Params{}}
 	if o.preset != "" {
 		p, err := lookupPreset(o.preset)
 		if err != nil {
-			return c, err
+			return check.Config{}, err
 		}
 		c.Workload, c.Backings, c.Params = p.Workload, p.Backings, p.Params.Clone()
 	}
@@ -62,26 +66,26 @@ func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
 	}
 	spec, err := workloadSpec(c.Workload, ", or a -preset")
 	if err != nil {
-		return c, err
+		return check.Config{}, err
 	}
 	if set["backings"] {
 		if c.Backings, err = parseBackings(spec, o.backings); err != nil {
-			return c, err
+			return check.Config{}, err
 		}
 	}
 	if len(c.Backings) < 2 {
-		return c, usagef("-backings: %d given (want two or more: the reference first, then those to check against it)", len(c.Backings))
-	}
-	if o.frames < 1 {
-		return c, usagef("-frames: %d (want 1 or more)", o.frames)
+		return check.Config{}, usagef("-backings: %d given (want two or more: the reference first, then those to check against it)", len(c.Backings))
 	}
 	if err := applyParams(spec, o.params, c.Params); err != nil {
-		return c, err
+		return check.Config{}, err
 	}
-	if _, err := spec.Resolve(c.Params); err != nil {
-		return c, usagef("%v", err)
+	if err := c.Check(); err != nil {
+		return check.Config{}, checkError(err)
 	}
-	return c, nil
+	if err := lab.CheckMemory(c); err != nil {
+		return check.Config{}, usagef("%v", err)
+	}
+	return check.Config{Workload: c.Workload, Params: c.Params, Backings: c.Backings, Frames: c.Frames}, nil
 }
 
 // checkText says what the check found: that the backings agreed, or the first frame

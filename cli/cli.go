@@ -36,6 +36,10 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 		return headless(stdout, stderr)
 	}
 	cmd, rest := args[0], args[1:]
+	if cmd == "worker" {
+		return worker(stdout, stderr)
+	}
+	stdout = newTermText(stdout) // see termtext.go
 	for _, c := range commands {
 		if c.name == cmd {
 			return c.run(rest, stdout, stderr)
@@ -46,8 +50,6 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 		return listPresets(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return help(rest, stdout, stderr)
-	case "worker":
-		return worker(stdout, stderr)
 	}
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself
@@ -116,9 +118,10 @@ func worker(stdout, stderr io.Writer) int {
 	if f, ok := stdout.(*os.File); ok && f == os.Stdout {
 		os.Stdout = os.Stderr
 	}
-	// Ctrl-C in a terminal signals the whole process group: the coordinator decides
-	// what stops, and stops its workers by closing their input.
-	signal.Ignore(os.Interrupt)
+	// Ctrl-C in a terminal signals the whole process group, and so may a SIGTERM sent
+	// to the group: the coordinator decides what stops, and stops its workers by
+	// closing their input (a worker whose coordinator died sees its input end too).
+	signal.Ignore(stopSignals...)
 	if err := lab.ServeWorker(os.Stdin, stdout); err != nil {
 		fmt.Fprintln(stderr, "localitylab worker:", err)
 		return exit.Failed

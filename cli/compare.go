@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"localitylab/charts"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
+	"localitylab/lab"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 )
@@ -60,12 +62,13 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 			return complain(usagef("-accept: %v", err), stderr)
 		}
 	}
-	if err := checkOutputs(outputFile{"png", o.png}, outputFile{"html", o.html}, outputFile{"json", o.json}); err != nil {
+	inputs := []namedFile{{"BASE", files[0]}, {"NEW", files[1]}}
+	if err := checkFiles(inputs, flagFile("png", o.png), flagFile("html", o.html), flagFile("json", o.json)); err != nil {
 		return complain(err, stderr)
 	}
 	var runs [2]*result.Run
 	for i, f := range files {
-		r, err := result.LoadJSON(f)
+		r, err := lab.LoadRun(f)
 		if err != nil {
 			return complain(usagef("compare: %v", err), stderr)
 		}
@@ -79,8 +82,9 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 		return complain(usagef("compare: the runs share no backing (base: %s; new: %s)",
 			strings.Join(rep.OnlyBase, ", "), strings.Join(rep.OnlyNew, ", ")), stderr)
 	}
-	io.WriteString(stdout, compareText(runs[0], runs[1], rep))
-	if err := o.write(runs[0], runs[1], rep); err != nil {
+	toStdout := slices.ContainsFunc([]string{o.png, o.html, o.json}, atomicfile.IsStdout)
+	io.WriteString(textOut(toStdout, stdout, stderr), compareText(runs[0], runs[1], rep))
+	if err := o.write(runs[0], runs[1], rep, stdout); err != nil {
 		return complain(err, stderr)
 	}
 	return exit.OK
@@ -126,7 +130,7 @@ func compareText(base, new *result.Run, rep *compare.Report) string {
 }
 
 // write writes the files asked for, each through a temporary file.
-func (o *compareOpts) write(base, new *result.Run, rep *compare.Report) error {
+func (o *compareOpts) write(base, new *result.Run, rep *compare.Report, stdout io.Writer) error {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	var errs []error
 	for _, f := range []struct {
@@ -140,7 +144,7 @@ func (o *compareOpts) write(base, new *result.Run, rep *compare.Report) error {
 		if f.path == "" {
 			continue
 		}
-		if err := atomicfile.Write(f.path, f.write); err != nil {
+		if err := atomicfile.WriteTo(f.path, raw(stdout), f.write); err != nil {
 			errs = append(errs, fmt.Errorf("-%s: %w", f.flag, err))
 		}
 	}

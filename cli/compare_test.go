@@ -12,6 +12,8 @@ import (
 	"localitylab/internal/golden"
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/scenarios"
+	"localitylab/scenarios/workload"
 )
 
 // comparePair writes two runs to dir as base.json and new.json: savedRun, and the
@@ -135,4 +137,40 @@ func TestCheck(t *testing.T) {
 		{"frames", []string{"-workload", "sprites", "-backings", "soa,map", "-frames", "0"}, "-frames: 0"},
 		{"parameter range", []string{"-workload", "sprites", "-backings", "soa,map", "-entities", "0"}, "-entities: 0 is out of range"},
 	})
+}
+
+// TestCheckRefusesWhatBenchRefuses: check takes bench's flags through bench's checks
+// and its memory guard, so that a setup bench refuses is refused by check with the
+// same words and the same exit status, rather than run out of memory or exit 1.
+func TestCheckRefusesWhatBenchRefuses(t *testing.T) {
+	six := "ptrarray,map,slotmap,rowvec,soa,spatialhash"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"span past the tile table", []string{"-workload", "tiles", "-backings", "rowvec,soa", "-span", "256"}, "entities × span²"},
+		{"frames", []string{"-workload", "sprites", "-backings", "soa,map", "-frames", "200000"}, "-frames: 200000 is out of range"},
+		{"cross-parameter", []string{"-workload", "sprites", "-backings", "soa,map", "-min_size", "9", "-max_size", "8"}, "min_size = 9 is larger than max_size = 8"},
+		{"memory", []string{"-workload", "tiles", "-backings", six, "-entities", "10000000", "-span", "10"}, "the run needs about"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "memory" {
+				spec, _ := scenarios.Lookup("tiles")
+				p, _ := spec.Resolve(workload.Params{"entities": 10_000_000, "span": 10})
+				c := lab.Config{Workload: "tiles", Backings: strings.Split(six, ","), Params: p, Frames: 2}
+				if err := lab.CheckMemory(c); err == nil {
+					t.Skip("this machine has the memory for six tile backings of ten million entities")
+				}
+			}
+			bcode, _, bench := run(t, append([]string{"bench", "-frames", "2"}, tt.args...)...)
+			ccode, stdout, check := run(t, append([]string{"check", "-frames", "2"}, tt.args...)...)
+			if bcode != exit.Usage || !strings.Contains(bench, tt.want) {
+				t.Fatalf("bench: exit %d, %s; want exit 2 saying %q", bcode, bench, tt.want)
+			}
+			if ccode != bcode || stdout != "" || !strings.Contains(bench, strings.TrimSpace(check)) {
+				t.Errorf("check: exit %d, stdout %q, stderr %q; want bench's exit %d and words %q", ccode, stdout, check, bcode, bench)
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 
 	"localitylab/charts"
 	"localitylab/internal/atomicfile"
@@ -48,42 +49,82 @@ func (o *outputs) each() []output {
 	return out
 }
 
-// check reports, before the run, an output path that cannot be written.
-func (o *outputs) check() error {
-	var files []outputFile
+// check reports, before the run, an output path that cannot be written, or that is
+// an input (what inputs names) or another output.
+func (o *outputs) check(inputs ...namedFile) error {
+	var files []namedFile
 	for _, f := range o.each() {
-		files = append(files, outputFile{f.format.Flag, f.path})
+		files = append(files, flagFile(f.format.Flag, f.path))
 	}
-	return checkOutputs(files...)
+	return checkFiles(inputs, files...)
 }
 
-// outputFile is a file a flag asks a command to write: path is "" where the flag
-// was not given.
-type outputFile struct{ flag, path string }
+// toStdout reports whether an output goes to standard output ("-json -").
+func (o *outputs) toStdout() bool {
+	return slices.ContainsFunc(o.each(), func(f output) bool { return atomicfile.IsStdout(f.path) })
+}
 
-// checkOutputs reports the first file asked for that cannot be written, as a usage
+// textOut is where a command prints its text: stdout or, when a file goes to
+// standard output ("-json -"), stderr, so that the stream holds the file alone.
+func textOut(fileToStdout bool, stdout, stderr io.Writer) io.Writer {
+	if fileToStdout {
+		return newTermText(stderr)
+	}
+	return stdout
+}
+
+// namedFile is a file a command reads or writes, and what names it on the command
+// line: a flag ("-json") or an argument ("FILE"); path is "" where it was not given.
+type namedFile struct{ name, path string }
+
+// flagFile is the file a flag names.
+func flagFile(flag, path string) namedFile { return namedFile{"-" + flag, path} }
+
+// checkFiles reports the first output asked for that cannot be written, as a usage
 // error naming its flag: every command checks its files before it starts any work,
-// so that a mistyped path cannot cost a long run.
-func checkOutputs(files ...outputFile) error {
-	for _, f := range files {
-		if f.path == "" {
-			continue
+// so that a mistyped path cannot cost a long run. An output that is one of the
+// inputs would destroy what the command reads, and two outputs on one file would
+// keep only the last: both are refused, naming both flags. Files are compared by
+// what their names lead to (atomicfile.Same): a link, a hard link or another
+// spelling of the input is the input.
+func checkFiles(inputs []namedFile, outputs ...namedFile) error {
+	var asked []namedFile
+	for _, f := range outputs {
+		if f.path != "" {
+			asked = append(asked, f)
 		}
+	}
+	for i, f := range asked {
+		for _, in := range inputs {
+			if in.path != "" && atomicfile.Same(f.path, in.path) {
+				return usagef("%s %s: the same file as %s %s, which is read: writing it would destroy the input (give the output another name)",
+					f.name, f.path, in.name, in.path)
+			}
+		}
+		for _, g := range asked[:i] {
+			if atomicfile.Same(f.path, g.path) {
+				return usagef("%s %s and %s %s: one file for two outputs, which would keep only one (give each its own file)",
+					g.name, g.path, f.name, f.path)
+			}
+		}
+	}
+	for _, f := range asked {
 		if err := atomicfile.Check(f.path); err != nil {
-			return usagef("-%s: %v", f.flag, err)
+			return usagef("%s: %v", f.name, err)
 		}
 	}
 	return nil
 }
 
-// write writes every output asked for, each through a temporary file, and returns
-// the errors of those that failed, each naming its flag and file.
-func (o *outputs) write(r *result.Run, l lessonAnswers) error {
+// write writes every output asked for, each through a temporary file ("-" to
+// stdout), and returns the errors of those that failed, each naming its flag and
+// file.
+func (o *outputs) write(r *result.Run, l lessonAnswers, stdout io.Writer) error {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	opts.Claims, opts.ClaimsNote = l.chartClaims()
 	var errs []error
 	for _, f := range o.each() {
-		if err := atomicfile.Write(f.path, func(w io.Writer) error { return f.format.Write(w, r, opts) }); err != nil {
+		if err := atomicfile.WriteTo(f.path, raw(stdout), func(w io.Writer) error { return f.format.Write(w, r, opts) }); err != nil {
 			errs = append(errs, fmt.Errorf("-%s: %w", f.format.Flag, err))
 		}
 	}

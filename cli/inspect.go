@@ -52,14 +52,14 @@ func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.W
 	var l memlayout.Layout
 	st, err := runInspect(ctx, c, &l, newProgress(stderr))
 	if err != nil {
-		return failed(err, "; nothing was written", stderr)
+		return failed(ctx, err, "; nothing was written", stderr)
 	}
 	if b := st.Backings[0]; b.Err != nil {
 		fmt.Fprintf(stderr, "localitylab: %v\n", b.Err)
 		return exit.Worker
 	}
-	writeFacts(stdout, &l)
-	return complain(o.write(&l, c.Params), stderr)
+	writeFacts(textOut(atomicfile.IsStdout(o.png) || atomicfile.IsStdout(o.json), stdout, stderr), &l)
+	return complain(o.write(&l, c.Params, stdout), stderr)
 }
 
 // config checks the flags and makes the run: one backing, no warm-up to speak of,
@@ -86,7 +86,7 @@ func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
 	if err := c.Check(); err != nil {
 		return c, checkError(err)
 	}
-	return c, checkOutputs(outputFile{"png", o.png}, outputFile{"json", o.json})
+	return c, checkFiles(nil, flagFile("png", o.png), flagFile("json", o.json))
 }
 
 // runInspect runs c to its end and copies the layout its worker gave of the last
@@ -118,16 +118,16 @@ func runInspect(ctx context.Context, c lab.Config, dst *memlayout.Layout, prog *
 }
 
 // write writes the files asked for, each through a temporary file.
-func (o *inspectOpts) write(l *memlayout.Layout, params workload.Params) error {
+func (o *inspectOpts) write(l *memlayout.Layout, params workload.Params, stdout io.Writer) error {
 	var errs []error
 	if o.json != "" {
-		if err := atomicfile.Write(o.json, func(w io.Writer) error { return memlayout.WriteJSON(w, l, params) }); err != nil {
+		if err := atomicfile.WriteTo(o.json, raw(stdout), func(w io.Writer) error { return memlayout.WriteJSON(w, l, params) }); err != nil {
 			errs = append(errs, fmt.Errorf("-json: %w", err))
 		}
 	}
 	if o.png != "" {
 		sub := "parameters: " + params.List()
-		if err := atomicfile.Write(o.png, func(w io.Writer) error { return charts.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
+		if err := atomicfile.WriteTo(o.png, raw(stdout), func(w io.Writer) error { return charts.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
 			errs = append(errs, fmt.Errorf("-png: %w", err))
 		}
 	}

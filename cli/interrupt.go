@@ -7,16 +7,50 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 
 	"localitylab/internal/exit"
 	"localitylab/lab"
 )
 
-// untilInterrupt is the context every command that runs workers works under: Ctrl-C
-// cancels it, so that the command stops its workers, says what it kept and exits
-// with status 130, instead of being killed outright.
+// stopSignals stop a command's work the same way: Ctrl-C (SIGINT), and SIGTERM, which
+// kill, timeout and service managers send. Either way the command stops its workers,
+// keeps what it says it keeps (a sweep's points done), and exits with 128 + the
+// signal, as a shell reports a process the signal ended.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+
+// stopped is the cause of a context a stop signal cancelled.
+type stopped struct{ sig os.Signal }
+
+func (s *stopped) Error() string { return s.sig.String() + " signal received" }
+
+// untilInterrupt is the context every command that runs workers works under: a stop
+// signal cancels it, so that the command stops its workers, says what it kept and
+// exits with status 130 (Ctrl-C) or 143 (SIGTERM), instead of being killed outright.
 func untilInterrupt() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, stopSignals...)
+	go func() {
+		select {
+		case s := <-ch:
+			cancel(&stopped{s})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		cancel(nil)
+	}
+}
+
+// stopStatus is the exit status and the word for work that ctx's signal stopped.
+func stopStatus(ctx context.Context) (int, string) {
+	var s *stopped
+	if errors.As(context.Cause(ctx), &s) && s.sig == syscall.SIGTERM {
+		return exit.Terminated, "terminated (SIGTERM)"
+	}
+	return exit.Interrupted, "interrupted"
 }
 
 // watcher shows the progress of a run or a sweep (S its status) on stderr.
@@ -32,21 +66,22 @@ func runWatched[C, S, R any](ctx context.Context, c C, run func(context.Context,
 	return run(ctx, c, w.update)
 }
 
-// interrupted reports whether err is Ctrl-C having cancelled the work.
+// interrupted reports whether err is a stop signal having cancelled the work.
 func interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 
-// failed reports work that ended in err (not nil) and returns the exit status it
-// calls for: a run too large for the memory available is a usage error, since a
-// smaller one would fit; Ctrl-C is exit 130, said with note after "interrupted";
-// anything else is a failure.
-func failed(err error, note string, stderr io.Writer) int {
+// failed reports work under ctx that ended in err (not nil) and returns the exit
+// status it calls for: a run too large for the memory available is a usage error,
+// since a smaller one would fit; a stop signal is exit 130 or 143, said with note
+// after "interrupted"; anything else is a failure.
+func failed(ctx context.Context, err error, note string, stderr io.Writer) int {
 	var me *lab.MemoryError
 	switch {
 	case errors.As(err, &me):
 		return complain(usagef("%v", err), stderr)
 	case interrupted(err):
-		fmt.Fprintln(stderr, "localitylab: interrupted"+note)
-		return exit.Interrupted
+		status, word := stopStatus(ctx)
+		fmt.Fprintln(stderr, "localitylab: "+word+note)
+		return status
 	}
 	return complain(err, stderr)
 }

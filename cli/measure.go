@@ -23,7 +23,7 @@ func complain(err error, stderr io.Writer) int {
 	if err == nil {
 		return exit.OK
 	}
-	fmt.Fprintln(stderr, "localitylab:", err)
+	fmt.Fprintln(stderr, "localitylab:", termSafe(err.Error()))
 	var ue *usageError
 	if errors.As(err, &ue) {
 		return exit.Usage
@@ -42,7 +42,7 @@ func measure(ctx context.Context, c lab.Config, format string, out outputs, stdo
 		fmt.Fprintln(stderr, "localitylab: to see what the two first did differently:", checkCommand(c, mm))
 		return status
 	case err != nil:
-		return failed(err, "; nothing was written", stderr)
+		return failed(ctx, err, "; nothing was written", stderr)
 	}
 	status := show(r, format, out, stdout, stderr)
 	failures := 0
@@ -62,16 +62,17 @@ func measure(ctx context.Context, c lab.Config, format string, out outputs, stdo
 // the table, and writes the output files.
 func show(r *result.Run, format string, out outputs, stdout, stderr io.Writer) int {
 	l := lessonOf(r, out.lesson)
+	text := textOut(out.toStdout(), stdout, stderr)
 	var err error
 	if format == "go" {
-		err = writeGoBench(stdout, r)
-	} else if err = writeTable(stdout, r); err == nil {
-		err = l.write(stdout)
+		err = writeGoBench(text, r)
+	} else if err = writeTable(text, r); err == nil {
+		err = l.write(text)
 	}
 	if err != nil {
 		return complain(err, stderr)
 	}
-	if err := out.write(r, l); err != nil {
+	if err := out.write(r, l, stdout); err != nil {
 		return complain(err, stderr)
 	}
 	return exit.OK

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"localitylab/lab"
 	"localitylab/lab/result"
 )
 
@@ -45,13 +46,13 @@ func report(args []string, stdout, stderr io.Writer) int {
 	if err := checkFormat(o.format); err != nil {
 		return complain(err, stderr)
 	}
-	if err := o.out.check(); err != nil {
+	if err := o.out.check(namedFile{"FILE", file}); err != nil {
 		return complain(err, stderr)
 	}
 	if result.IsSweepFile(file) {
 		return reportSweep(file, o, stdout, stderr)
 	}
-	r, err := result.LoadJSON(file)
+	r, err := lab.LoadRun(file)
 	if err != nil {
 		return complain(usagef("report: %v", err), stderr)
 	}
@@ -63,7 +64,7 @@ func reportSweep(file string, o *reportOpts, stdout, stderr io.Writer) int {
 	if o.format != "table" {
 		return complain(usagef("-format: %q: a sweep prints as a table only", o.format), stderr)
 	}
-	s, err := result.LoadSweepJSON(file)
+	s, err := lab.LoadSweep(file)
 	if err != nil {
 		return complain(usagef("report: %v", err), stderr)
 	}

@@ -37,7 +37,7 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 		"default a range for the parameter: entities from 1,000 to the workload's default in 1-2-5 steps, moving_pct 0,1,2,5,10,20,50, cold_bytes 0,8,16,…,256")
 	fs.DurationVar(&o.budget, "budget", sweep.DefaultBudget, "time to spend running frames, shared among the points (loads come on top); each point runs at least "+
 		strconv.Itoa(sweep.MinRounds)+" rounds after its warm-up round, at most "+strconv.Itoa(sweep.MaxRounds))
-	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` from 1 to %d, warm-up included", lab.MaxFrames))
+	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` up to %d, warm-up included, at least %d after it", lab.MaxFrames, lab.MinKept))
 	fs.IntVar(&o.warmup, "warmup", 0, "with -frames: first frames of each point kept out of its summary (default a tenth of -frames)")
 	o.files.flags(fs)
 	return fs, o
@@ -81,6 +81,10 @@ func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
 	if c.Param == "" {
 		return c, usagef("-param: missing (want one of the %s workload's parameters, or a sweep lesson's -preset)", c.Run.Workload)
 	}
+	if set[c.Param] {
+		return c, usagef("-%s: the sweep sets %s itself, to each of its values in turn (give them with -values), so the flag would be ignored: leave it out",
+			c.Param, c.Param)
+	}
 	if set["values"] {
 		if c.Values, err = sweep.ParseValues(o.values); err != nil {
 			return c, usagef("-values: %v", err)
@@ -112,7 +116,8 @@ func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files
 	case errors.As(err, &mm):
 		return mismatched(err, "sweep", stderr)
 	case interrupted(err):
-		fmt.Fprintf(stderr, "localitylab: interrupted; writing the %d points done\n", len(s.Points))
+		_, word := stopStatus(ctx)
+		fmt.Fprintf(stderr, "localitylab: %s; writing the %d points done\n", word, len(s.Points))
 	case err != nil:
 		return complain(err, stderr)
 	}
@@ -121,7 +126,8 @@ func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files
 	case status != exit.OK:
 		return status
 	case interrupted(err):
-		return exit.Interrupted
+		status, _ := stopStatus(ctx)
+		return status
 	case measuredNone(s):
 		fmt.Fprintln(stderr, "localitylab: every point was skipped: none fits in the memory available")
 		return exit.Usage
@@ -142,10 +148,10 @@ func showSweep(s *result.Sweep, lesson *presets.Preset, files sweepOutputs, stdo
 	if lesson != nil {
 		answered = presets.AnswerSweepClaims(lesson.Claims, s)
 	}
-	if err := writeSweepTable(stdout, s, answered); err != nil {
+	if err := writeSweepTable(textOut(files.toStdout(), stdout, stderr), s, answered); err != nil {
 		return complain(err, stderr)
 	}
-	if err := files.write(s, answered); err != nil {
+	if err := files.write(s, answered, stdout); err != nil {
 		return complain(err, stderr)
 	}
 	return exit.OK
@@ -207,23 +213,39 @@ func (o *sweepOutputs) each(do func(f charts.SweepFormat, path string) error) er
 	return errors.Join(errs...)
 }
 
-// check reports, before the sweep, an output path that cannot be written.
-func (o *sweepOpts) checkFiles() error { return o.files.check() }
+// checkFiles reports, before the sweep, an output path that cannot be written, or
+// that is the -preset file or another output.
+func (o *sweepOpts) checkFiles() error { return o.files.check(presetFile(o.preset)) }
 
-func (o *sweepOutputs) check() error {
-	if err := o.each(func(_ charts.SweepFormat, path string) error { return atomicfile.Check(path) }); err != nil {
-		return &usageError{err}
-	}
-	return nil
+func (o *sweepOutputs) check(inputs ...namedFile) error {
+	var files []namedFile
+	o.each(func(f charts.SweepFormat, path string) error {
+		files = append(files, flagFile(f.Flag, path))
+		return nil
+	})
+	return checkFiles(inputs, files...)
 }
 
-// write writes every output asked for, each through a temporary file.
-func (o *sweepOutputs) write(s *result.Sweep, answered []presets.Answered) error {
+// toStdout reports whether an output goes to standard output ("-json -").
+func (o *sweepOutputs) toStdout() bool {
+	return o.each(func(_ charts.SweepFormat, path string) error {
+		if atomicfile.IsStdout(path) {
+			return errStdout
+		}
+		return nil
+	}) != nil
+}
+
+var errStdout = errors.New("standard output")
+
+// write writes every output asked for, each through a temporary file ("-" to
+// stdout).
+func (o *sweepOutputs) write(s *result.Sweep, answered []presets.Answered, stdout io.Writer) error {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	for _, a := range answered {
 		opts.Claims = append(opts.Claims, charts.Claim{Source: a.Source, Text: a.Text, Answer: a.Answer.String()})
 	}
 	return o.each(func(f charts.SweepFormat, path string) error {
-		return atomicfile.Write(path, func(w io.Writer) error { return f.Write(w, s, opts) })
+		return atomicfile.WriteTo(path, raw(stdout), func(w io.Writer) error { return f.Write(w, s, opts) })
 	})
 }

@@ -125,6 +125,10 @@ func TestSweepBadInput(t *testing.T) {
 		{"a run flag", []string{"-param", "entities", "-cache", "tepid"}, `-cache: "tepid" is not a cache mode`},
 		{"a parameter of another workload", []string{"-param", "entities", "-cols", "5"}, "-cols: the sprites workload has no such parameter"},
 		{"an unwritable output", []string{"-param", "entities", "-png", "/nonexistent/dir/s.png"}, "-png: "},
+		{"the swept parameter's flag", []string{"-param", "entities", "-entities", "5000"}, "-entities: the sweep sets entities itself"},
+		{"the swept parameter's flag, from a preset", []string{"-preset", "cache-cliff", "-entities", "5000"}, "-entities: the sweep sets entities itself"},
+		{"a point of one frame", []string{"-param", "entities", "-frames", "1"}, "-frames: 1 with a warm-up of 0 leaves 1 to summarise"},
+		{"negative warmup", []string{"-param", "entities", "-frames", "100", "-warmup", "-3"}, "-warmup: -3 is negative"},
 	})
 }
 

@@ -75,19 +75,69 @@ func TestSweepAndReport(t *testing.T) {
 }
 
 // TestSweepInterrupted: Ctrl-C during a sweep stops it, writes the points it had
-// measured and exits with status 130.
+// measured and exits with status 130; SIGTERM (kill, a service manager) does the
+// same with status 143.
 func TestSweepInterrupted(t *testing.T) {
+	for _, sig := range []struct {
+		signal syscall.Signal
+		status int
+		word   string
+	}{{syscall.SIGINT, 130, "interrupted"}, {syscall.SIGTERM, 143, "terminated (SIGTERM)"}} {
+		t.Run(sig.signal.String(), func(t *testing.T) {
+			js := filepath.Join(t.TempDir(), "s.json")
+			// The first two points run 40,000 frames of tiny worlds (a few seconds
+			// each); the third would run for minutes: stop it once it has started.
+			log, code := stopWhen(t, "point 3 of 3", sig.signal, "sweep", "-workload", "sprites", "-backings", "soa", "-param", "entities",
+				"-values", "1000,2000,100000", "-frames", "40000", "-warmup", "4", "-json", js)
+			if code != sig.status {
+				t.Fatalf("exit status %d, want %d\nstderr:\n%s", code, sig.status, log)
+			}
+			s, err := result.LoadSweepJSON(js)
+			if err != nil {
+				t.Fatalf("the points done were not written: %v\nstderr:\n%s", err, log)
+			}
+			if len(s.Points) != 2 || s.Stopped != "stopped after 2 of 3 points" {
+				t.Errorf("written: %d points, stopped %q; want the two done", len(s.Points), s.Stopped)
+			}
+			if !strings.Contains(log, sig.word+"; writing the 2 points done") {
+				t.Errorf("stderr does not say what was written:\n%s", log)
+			}
+		})
+	}
+}
+
+// TestBenchStopped: Ctrl-C or SIGTERM during a run stops it and writes nothing, with
+// the status each signal calls for.
+func TestBenchStopped(t *testing.T) {
+	for _, sig := range []struct {
+		signal syscall.Signal
+		status int
+		word   string
+	}{{syscall.SIGINT, 130, "interrupted"}, {syscall.SIGTERM, 143, "terminated (SIGTERM)"}} {
+		t.Run(sig.signal.String(), func(t *testing.T) {
+			js := filepath.Join(t.TempDir(), "run.json")
+			log, code := stopWhen(t, ": frame ", sig.signal, "bench", "-workload", "sprites", "-backings", "soa,ptrarray",
+				"-entities", "1000", "-frames", "100000", "-json", js)
+			if code != sig.status || !strings.Contains(log, sig.word+"; nothing was written") {
+				t.Errorf("exit status %d, want %d saying %q\nstderr:\n%s", code, sig.status, sig.word, log)
+			}
+			if _, err := os.Stat(js); err == nil {
+				t.Error("a stopped run was written")
+			}
+		})
+	}
+}
+
+// stopWhen runs the binary with args, sends it sig once a line of its stderr holds
+// cue, and returns its stderr and exit status.
+func stopWhen(t *testing.T, cue string, sig syscall.Signal, args ...string) (string, int) {
+	t.Helper()
 	bin := needBinary(t)
-	dir := t.TempDir()
-	js := filepath.Join(dir, "s.json")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "sweep", "-workload", "sprites", "-backings", "soa", "-param", "entities",
-		"-values", "1000,2000,100000", "-frames", "40000", "-warmup", "4", "-json", js)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = baseEnv(t)
-	cmd.Dir = dir
-	// The first two points run 40,000 frames of tiny worlds (a few seconds each);
-	// the third would run for minutes: interrupt it once it has started.
+	cmd.Dir = t.TempDir()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -96,31 +146,28 @@ func TestSweepInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log strings.Builder
+	sent := false
 	sc := bufio.NewScanner(stderr)
 	sc.Split(scanLinesOrCR)
 	for sc.Scan() {
 		log.WriteString(sc.Text() + "\n")
-		if strings.Contains(sc.Text(), "point 3 of 3") {
-			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		if !sent && strings.Contains(sc.Text(), cue) {
+			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
+			sent = true
 		}
 	}
 	err = cmd.Wait()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
-		t.Fatalf("exit: %v, want status 130\nstderr:\n%s", err, log.String())
+	switch {
+	case err == nil:
+		return log.String(), 0
+	case errors.As(err, &ee):
+		return log.String(), ee.ExitCode()
 	}
-	s, err := result.LoadSweepJSON(js)
-	if err != nil {
-		t.Fatalf("the points done were not written: %v\nstderr:\n%s", err, log.String())
-	}
-	if len(s.Points) != 2 || s.Stopped != "stopped after 2 of 3 points" {
-		t.Errorf("written: %d points, stopped %q; want the two done", len(s.Points), s.Stopped)
-	}
-	if !strings.Contains(log.String(), "interrupted; writing the 2 points done") {
-		t.Errorf("stderr does not say what was written:\n%s", log.String())
-	}
+	t.Fatalf("%v\nstderr:\n%s", err, log.String())
+	return "", -1
 }
 
 // scanLinesOrCR splits at a newline or a carriage return, which a progress line on

@@ -69,6 +69,7 @@ func BenchmarkAgreement(b *testing.B) {
 					c.Workload, c.Params, c.Frames, c.Warmup, c.Cache = tc.workload, tc.params.Clone(), tc.frames, tc.frames/10, cache
 					c.Timeout = 5 * DefaultTimeout
 					r, err := Run(context.Background(), c, nil)
+					skipIfShortOfMemory(b, err)
 					if err != nil {
 						b.Fatalf("%s: %v", key, err)
 					}

@@ -46,6 +46,7 @@ func loadedRun(tb testing.TB, c Config, spawn spawnFunc) *Live {
 	tb.Helper()
 	c.StartPaused = true
 	l, err := start(context.Background(), c, spawn)
+	skipIfShortOfMemory(tb, err)
 	if err != nil {
 		tb.Fatal(err)
 	}

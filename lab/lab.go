@@ -23,8 +23,8 @@ import (
 )
 
 // MaxFrames bounds a run's length, so that a typo cannot start an hour-long run or
-// reserve gigabytes for samples.
-const MaxFrames = 100_000
+// reserve gigabytes for samples; a saved run is held to the same bound when read.
+const MaxFrames = result.MaxFrames
 
 // DefaultTimeout is how long a worker may stay silent before it is declared hung when
 // Config.Timeout is zero. Workers report load progress several times a second and a

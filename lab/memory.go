@@ -2,6 +2,8 @@ package lab
 
 import (
 	"github.com/shirou/gopsutil/v4/mem"
+
+	"localitylab/lab/cpucache"
 )
 
 // workerOverhead is what a worker process costs beyond its world (the Go runtime, the
@@ -20,7 +22,9 @@ var availableMemory = func() (uint64, bool) {
 }
 
 // Estimate returns, per backing, the memory its worker will need: the workload's
-// estimate of the loaded world plus the worker's own overhead. It checks c first.
+// estimate of the loaded world plus the worker's own overhead and, in cold mode, the
+// flush buffer it reads before every frame (twice the last-level cache, resident). It
+// checks c first.
 func Estimate(c Config) ([]int64, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
@@ -29,12 +33,23 @@ func Estimate(c Config) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
+	var flush int64
+	if c.Cache == Cold {
+		levels, _ := cpucache.Levels()
+		flush = cpucache.FlushBytes(levels)
+	}
 	est := make([]int64, len(c.Backings))
 	for i, b := range c.Backings {
-		est[i] = spec.Estimate(c.Params, b) + workerOverhead
+		est[i] = spec.Estimate(c.Params, b) + workerOverhead + flush
 	}
 	return est, nil
 }
+
+// CheckMemory refuses c, as Start would, when it would not fit in the memory
+// available: for what loads c's backings without starting a run (check, which loads
+// them side by side in one process), so that it refuses what bench refuses, with the
+// same estimate and the same *MemoryError.
+func CheckMemory(c Config) error { return checkMemory(c) }
 
 // checkMemory refuses a run whose workers together would not fit in the available
 // memory. The margin (a quarter on top of the estimates) covers what an estimate

@@ -146,7 +146,14 @@ func (p *proc) recv(w *watchdog) (msgType, error) {
 // failReport is an error a worker reported itself.
 type failReport struct{ text string }
 
-func (e *failReport) Error() string { return e.text }
+// Error is the worker's words; a failure that came without any still says what
+// happened, so that no failure reads as an empty line.
+func (e *failReport) Error() string {
+	if e.text == "" {
+		return "the worker reported a failure without saying what it was"
+	}
+	return e.text
+}
 
 // hello sends the handshake and reads the worker's answer.
 func (p *proc) hello(w *watchdog, c *Config) (readyBody, error) {

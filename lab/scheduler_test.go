@@ -25,10 +25,7 @@ func TestBursts(t *testing.T) {
 	c := testConfig(t, backings...)
 	c.Frames, c.Burst = 10, 3
 	c.WorkerEnv = append(c.WorkerEnv, traceEnv+"="+trace)
-	r, err := Run(context.Background(), c, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runTest(t, c)
 	wantRounds := []struct{ first, frames int }{{0, 3}, {3, 3}, {6, 3}, {9, 1}}
 	if len(r.Rounds) != len(wantRounds) {
 		t.Fatalf("rounds %+v, want bursts of 3, 3, 3 and the last frame", r.Rounds)
@@ -65,10 +62,7 @@ func TestOrderRotates(t *testing.T) {
 	backings := []string{workload.SoA, workload.PtrArray, workload.SlotMap}
 	c := testConfig(t, backings...)
 	c.Frames, c.Burst = 30, 1
-	r, err := Run(context.Background(), c, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runTest(t, c)
 	var places [3][3]int // places[backing][position]
 	for _, rd := range r.Rounds {
 		for pos, i := range rd.Order {
@@ -82,18 +76,12 @@ func TestOrderRotates(t *testing.T) {
 			}
 		}
 	}
-	again, err := Run(context.Background(), c, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := runTest(t, c)
 	if fmt.Sprint(again.Rounds) != fmt.Sprint(r.Rounds) {
 		t.Errorf("same seed, other orders:\n%v\n%v", r.Rounds, again.Rounds)
 	}
 	c.Params[workload.Seed.Name] = 2
-	other, err := Run(context.Background(), c, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := runTest(t, c)
 	if fmt.Sprint(other.Rounds) == fmt.Sprint(r.Rounds) {
 		t.Error("seeds 1 and 2 gave the same orders")
 	}
@@ -107,10 +95,7 @@ func TestWarmExcludesBurstStarts(t *testing.T) {
 		t.Run(string(mode), func(t *testing.T) {
 			c := testConfig(t, workload.SoA, workload.Map)
 			c.Frames, c.Warmup, c.Burst, c.Cache = 20, 4, 4, mode
-			r, err := Run(context.Background(), c, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := runTest(t, c)
 			if r.Cache != string(mode) {
 				t.Errorf("run records cache %q, want %q", r.Cache, mode)
 			}
@@ -147,6 +132,7 @@ func TestColdFlushOutsideFrame(t *testing.T) {
 	c := testConfig(t, workload.SoA)
 	c.Frames, c.Burst, c.Cache = 5, 2, Cold
 	l, err := start(context.Background(), c, spawnInProcess)
+	skipIfShortOfMemory(t, err)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,6 +262,7 @@ func TestWorkerFailures(t *testing.T) {
 				c.Timeout = tt.timeout
 			}
 			r, err := Run(context.Background(), c, nil)
+			skipIfShortOfMemory(t, err)
 			if err != nil {
 				t.Fatalf("Run: %v (a failed worker must not end the run)", err)
 			}
@@ -302,10 +289,7 @@ func TestWorkerFailures(t *testing.T) {
 func TestCannotStartWorker(t *testing.T) {
 	c := testConfig(t, workload.SoA)
 	c.Worker = []string{filepath.Join(t.TempDir(), "no-such-program")}
-	r, err := Run(context.Background(), c, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runTest(t, c)
 	wantContains(t, "error", r.Backings[0].Error, "cannot start", "no-such-program")
 }
 
@@ -313,6 +297,7 @@ func TestChecksumMismatch(t *testing.T) {
 	c := withFault(testConfig(t, workload.SoA, workload.Map, workload.SlotMap), "slotmap:checksum@4")
 	c.Burst = 3 // frames 3 to 5 form the round that fails
 	r, err := Run(context.Background(), c, nil)
+	skipIfShortOfMemory(t, err)
 	var me *MismatchError
 	if !errors.As(err, &me) {
 		t.Fatalf("Run: %v, want a *MismatchError", err)
@@ -410,10 +395,7 @@ func TestMeasures(t *testing.T) {
 	c.Params["entities"] = 100_000
 	c.Params["allocs"] = 1000
 	c.Params["work"] = 2_000
-	r, err := Run(context.Background(), c, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runTest(t, c)
 	for _, b := range r.Backings {
 		if b.Error != "" {
 			t.Fatalf("%s: %s", b.Name, b.Error)
@@ -459,10 +441,7 @@ func BenchmarkFakeRatio(b *testing.B) {
 	c.Frames, c.Warmup = 100, 10
 	c.Params["work"] = 20_000
 	for b.Loop() {
-		r, err := Run(context.Background(), c, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
+		r := runTest(b, c)
 		rt, err := Compare(r, workload.SoA, workload.PtrArray)
 		if err != nil {
 			b.Fatal(err)
@@ -523,10 +502,7 @@ func TestLoadPhases(t *testing.T) {
 	c.Workload = "tiles"
 	c.Params = workload.Params{"entities": 5000, "cols": 256, "rows": 256, "window_w": 64, "window_h": 64}
 	c.Frames, c.Warmup = 3, 0
-	r, err := Run(context.Background(), c, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runTest(t, c)
 	names := func(ps []result.Phase) string {
 		var s []string
 		for _, p := range ps {

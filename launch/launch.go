@@ -82,6 +82,11 @@ func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
 	if err := c.Check(); err != nil {
 		return s, FlagError(err)
 	}
+	if o.FramesSet { // a -frames that leaves nothing to summarise, as bench refuses it
+		if err := c.CheckKept(); err != nil {
+			return s, FlagError(err)
+		}
+	}
 	return s, nil
 }
 

@@ -10,13 +10,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"localitylab/internal/atomicfile"
+	"localitylab/internal/units"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/scenarios"
@@ -28,6 +31,20 @@ const Schema = "localitylab/preset/v1"
 
 // MaxFrames bounds a preset's run length, so that a typo cannot start an hour-long run.
 const MaxFrames = 100_000
+
+// Limits on what a preset file holds: far above anything a lesson needs (the longest
+// built-in lesson is 2.6 KB in 7 paragraphs, its longest claim 0.3 KB, its longest
+// sweep 9 values), far below what would stall the window, which lays the lesson out
+// in full (a lesson of a megabyte once kept it busy past 100 s) and draws every claim.
+// A file over a limit is refused with the limit it exceeds.
+const (
+	MaxFileBytes   = 4 << 20  // the whole file
+	MaxName        = 100      // characters of the name
+	MaxLessonBytes = 32 << 10 // the lesson's text
+	MaxClaims      = 16
+	MaxClaimText   = 2000 // characters of a claim's text, source or setting, each
+	MaxSweepValues = 50
+)
 
 // Preset is a saved run.
 type Preset struct {
@@ -179,11 +196,26 @@ func Lookup(nameOrFile string) (Preset, error) {
 	return Preset{}, fmt.Errorf("unknown preset %q (want a file or one of %s)", nameOrFile, strings.Join(names, ", "))
 }
 
-// Load reads and validates a preset file.
+// IsBuiltin reports whether name is a built-in preset's, offered by this binary or
+// not: Lookup reads no file for it.
+func IsBuiltin(name string) bool {
+	return slices.ContainsFunc(builtins, func(p Preset) bool { return p.Name == name })
+}
+
+// Load reads and validates a preset file; a file larger than MaxFileBytes is refused
+// unread past that.
 func Load(path string) (Preset, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return Preset{}, fmt.Errorf("preset %s: %w", path, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return Preset{}, fmt.Errorf("preset %s: %w", path, err)
+	}
+	if len(data) > MaxFileBytes {
+		return Preset{}, fmt.Errorf("preset %s: larger than %d MiB, the most a preset file may be (a lesson's is a few KiB)", filepath.Base(path), MaxFileBytes>>20)
 	}
 	return Parse(data, filepath.Base(path))
 }
@@ -235,6 +267,9 @@ func (p *Preset) validate(backings bool) error {
 	}
 	if strings.TrimSpace(p.Title) == "" {
 		return errors.New("title: empty")
+	}
+	if err := p.checkLimits(); err != nil {
+		return err
 	}
 	spec, err := scenarios.Lookup(p.Workload)
 	if err != nil {
@@ -289,6 +324,31 @@ func (p *Preset) validate(backings bool) error {
 		}
 		if err := c.validateConditions(spec); err != nil {
 			return fmt.Errorf("claims[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// checkLimits refuses text longer than any lesson needs, naming the limit.
+func (p *Preset) checkLimits() error {
+	chars := utf8.RuneCountInString
+	switch {
+	case chars(p.Name) > MaxName:
+		return fmt.Errorf("name: %d characters (at most %d)", chars(p.Name), MaxName)
+	case chars(p.Title) > result.MaxTitle:
+		return fmt.Errorf("title: %d characters (at most %d)", chars(p.Title), result.MaxTitle)
+	case len(p.Lesson) > MaxLessonBytes:
+		return fmt.Errorf("lesson: %s of text (at most %s)", units.Bytes(float64(len(p.Lesson))), units.Bytes(MaxLessonBytes))
+	case len(p.Claims) > MaxClaims:
+		return fmt.Errorf("claims: %d (at most %d)", len(p.Claims), MaxClaims)
+	case p.Sweep != nil && len(p.Sweep.Values) > MaxSweepValues:
+		return fmt.Errorf("sweep: values: %d (at most %d)", len(p.Sweep.Values), MaxSweepValues)
+	}
+	for i, c := range p.Claims {
+		for _, f := range []struct{ name, text string }{{"text", c.Text}, {"source", c.Source}, {"setting", c.Setting}} {
+			if n := chars(f.text); n > MaxClaimText {
+				return fmt.Errorf("claims[%d]: %s: %d characters (at most %d)", i, f.name, n, MaxClaimText)
+			}
 		}
 	}
 	return nil

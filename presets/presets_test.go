@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -94,6 +95,14 @@ func TestParseErrorsNameTheField(t *testing.T) {
 		{"sweep claim without a sweep", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "growth", "backing": "soa", "ratio": 1}]`, `claims[0]: metric: "growth" is about a sweep, and the preset has none`},
 		{"growth claim naming two backings", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "growth", "slower": "soa", "faster": "ptrarray", "ratio": 1}]`, `claims[0]: slower and faster: set in a "growth" claim`},
 		{"cliff claim on a backing not run", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "cliff", "backing": "map", "ratio": 1}]`, `claims[0]: backing: "map" is not one of the preset's backings`},
+		// Text no lesson needs is refused, naming the limit.
+		{"a megabyte of lesson", `"title": "X"`, `"title": "X", "lesson": "` + strings.Repeat("word ", 1<<20/5) + `"`, "lesson: 1024 KiB of text (at most 32.0 KiB)"},
+		{"a long title", `"title": "X"`, `"title": "` + strings.Repeat("é", 201) + `"`, "title: 201 characters (at most 200)"},
+		{"a long name", `"name": "x"`, `"name": "` + strings.Repeat("x", 101) + `"`, "name: 101 characters (at most 100)"},
+		{"a long claim", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "` + strings.Repeat("t", 2001) + `", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2}]`, "claims[0]: text: 2001 characters (at most 2000)"},
+		{"a long setting", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "setting": "` + strings.Repeat("s", 2001) + `", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2}]`, "claims[0]: setting: 2001 characters"},
+		{"many claims", `"warmup": 10`, `"warmup": 10, "claims": [` + strings.Repeat(`{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2},`, 16) + `{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2}]`, "claims: 17 (at most 16)"},
+		{"many sweep values", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [` + sweepValues(51) + `]}`, "sweep: values: 51 (at most 50)"},
 		{"crossing claim with one backing", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "crossing", "backing": "soa", "ratio": 1}]`, `claims[0]: backing: set in a "crossing" claim, which compares two backings`},
 	}
 	if _, err := Parse([]byte(valid), "lesson1.json"); err != nil {
@@ -114,6 +123,15 @@ func TestParseErrorsNameTheField(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sweepValues lists n increasing values of entities.
+func sweepValues(n int) string {
+	vals := make([]string, n)
+	for i := range vals {
+		vals[i] = strconv.Itoa(1000 * (i + 1))
+	}
+	return strings.Join(vals, ", ")
 }
 
 func TestSaveLoadRoundTrip(t *testing.T) {
@@ -185,6 +203,8 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 		{"not an object", write("list.json", "[1, 2]"), "preset list.json: json: cannot unmarshal array"},
 		{"trailing garbage", write("twice.json", valid+"}"), "preset twice.json: line 3: text after"},
 		{"two presets", write("two.json", valid+valid), "preset two.json: line 3: text after"},
+		{"too large", write("big.json", valid+strings.Repeat(" ", MaxFileBytes)), "preset big.json: larger than 4 MiB, the most a preset file may be"},
+		{"endless", "/dev/zero", "preset zero: larger than 4 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/launch"
 )
 
 // baseRun is a saved run shown as a base under the run the Live run tab shows: its
@@ -17,18 +19,18 @@ type baseRun struct {
 	r *result.Run // nil: none
 }
 
-// compareWith shows the run saved at path as the base. A run of another workload is
-// refused: its frames did other work.
+// compareWith shows the run saved at path as the base. A run that measured something
+// else than the setup (another workload, parameters, cache mode or length) is
+// refused, as `localitylab compare` refuses it (launch.CheckBase).
 func (b *baseRun) compareWith(path string) {
 	st, setup := b.j.w.status, b.j.w.setup.preset
-	r, err := result.LoadJSON(path)
+	r, err := lab.LoadRun(path)
 	if err != nil {
 		st.fail("Cannot compare with that run", err)
 		return
 	}
-	if r.Workload != setup.Workload {
-		st.fail("Cannot compare with that run", fmt.Errorf("%s is a %s run and the setup is %s: runs of different workloads did different work",
-			filepath.Base(path), r.Workload, setup.Workload))
+	if err := launch.CheckBase(r, setup); err != nil {
+		st.fail("Cannot compare with that run", fmt.Errorf("%s: %w", filepath.Base(path), err))
 		return
 	}
 	b.set(r)

@@ -12,7 +12,8 @@ import (
 
 // TestCompareWithSavedRun: a saved run becomes the base of the charts (its series
 // dashed after the live ones) and of the table (a "vs base" column), through a new run
-// and until it is cleared; a run of another workload is refused and changes nothing.
+// and until it is cleared; a run of another workload, or of another length, is refused
+// and changes nothing.
 func TestCompareWithSavedRun(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "before.json")
@@ -66,5 +67,17 @@ func TestCompareWithSavedRun(t *testing.T) {
 	h.w.run.base.compareWith(other)
 	if h.w.run.base.r != nil || !strings.Contains(h.w.status.text(), "different workloads") {
 		t.Errorf("a bullets run as the base of a sprites setup: base %v, status %q", h.w.run.base.r != nil, h.w.status.text())
+	}
+
+	// A run of another length is refused as `compare` refuses it, naming the
+	// difference (launch.CheckBase: one rule for the window, -compare and compare).
+	r.Workload, r.Frames = "sprites", r.Frames+10
+	longer := filepath.Join(dir, "longer.json")
+	if err := result.SaveJSON(longer, r); err != nil {
+		t.Fatal(err)
+	}
+	h.w.run.base.compareWith(longer)
+	if h.w.run.base.r != nil || !strings.Contains(h.w.status.text(), "frames: ") {
+		t.Errorf("a run of another length as the base: base %v, status %q", h.w.run.base.r != nil, h.w.status.text())
 	}
 }

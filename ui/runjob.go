@@ -144,7 +144,7 @@ func (j *runJob) open(path string) {
 	if !w.idle("Cannot open a run now") {
 		return
 	}
-	r, err := result.LoadJSON(path)
+	r, err := lab.LoadRun(path)
 	if err != nil {
 		w.status.fail("Cannot open the run", err)
 		return

@@ -14,6 +14,7 @@ import (
 
 	"localitylab/charts"
 	"localitylab/charts/live"
+	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/sweep"
 	"localitylab/presets"
@@ -240,7 +241,7 @@ func (j *sweepJob) open(path string) {
 		w.status.fail("Cannot open a sweep now", errors.New("a sweep is in progress: "+sweepWords.whenBusy))
 		return
 	}
-	s, err := result.LoadSweepJSON(path)
+	s, err := lab.LoadSweep(path)
 	if err != nil {
 		w.status.fail("Cannot open the sweep", err)
 		return

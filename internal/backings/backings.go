@@ -46,6 +46,16 @@ func Add(name string) error {
 	return nil
 }
 
+// Remove forgets registered backings, for tests: a test that registers backings of
+// its own removes them when it ends (t.Cleanup), so that the next run of it in the
+// same process (go test -count=N) finds the list as the first did. A program
+// registers at start and never removes one.
+func Remove(names ...string) {
+	mu.Lock()
+	defer mu.Unlock()
+	extra = slices.DeleteFunc(extra, func(n string) bool { return slices.Contains(names, n) })
+}
+
 // Extra returns the registered backings, in the order they were registered.
 func Extra() []string {
 	mu.RLock()

@@ -13,7 +13,7 @@ func TestEveryStatusMeansSomething(t *testing.T) {
 		}
 		seen[m.Status], last = true, m.Status
 	}
-	for _, s := range []int{OK, Failed, Usage, Mismatch, Worker, Interrupted} {
+	for _, s := range []int{OK, Failed, Usage, Mismatch, Worker, Interrupted, Terminated} {
 		if !seen[s] {
 			t.Errorf("status %d has no meaning in Meanings", s)
 		}

@@ -25,13 +25,22 @@ type Flusher struct {
 	Note string // how the size was chosen, for the run's record
 }
 
+// FlushBytes is the size of the buffer a Flusher for levels reads: twice the
+// last-level cache, or twice FallbackLLC when the system reports none. Each cold-mode
+// worker holds one, resident, which the lab's memory estimate counts.
+func FlushBytes(levels []Level) int64 {
+	if llc, ok := LastLevel(levels); ok {
+		return 2 * llc.Bytes
+	}
+	return 2 * FallbackLLC
+}
+
 // NewFlusher makes a Flusher for the caches in levels (see Levels; nil when unknown,
 // with why in reason).
 func NewFlusher(levels []Level, reason string) (*Flusher, error) {
-	size := int64(FallbackLLC)
+	size := FlushBytes(levels) / 2
 	var note string
 	if llc, ok := LastLevel(levels); ok {
-		size = llc.Bytes
 		note = fmt.Sprintf("each frame starts after reading %s (twice the %s of %s)", mib(2*size), llc.Name(), mib(size))
 	} else {
 		note = fmt.Sprintf("each frame starts after reading %s (twice an assumed 64 MiB last-level cache: %s)", mib(2*size), reason)

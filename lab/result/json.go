@@ -1,6 +1,7 @@
 package result
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 
 	"localitylab/internal/atomicfile"
+	"localitylab/internal/units"
 )
 
 // WriteJSON writes r as an indented JSON result file. Arrays of plain values (the
@@ -59,11 +61,52 @@ func LoadJSON(path string) (*Run, error) {
 // readSchema reads a whole file and the schema it declares, which says how to read
 // the rest.
 func readSchema(rd io.Reader) (data []byte, schema string, err error) {
-	if data, err = io.ReadAll(rd); err != nil {
+	if data, err = readCapped(rd); err != nil {
 		return nil, "", err
 	}
 	schema, err = FileSchema(data)
 	return data, schema, err
+}
+
+// MaxFileBytes bounds what a result file may weigh. The largest run the lab writes,
+// MaxFrames frames of MaxBackings backings with every column at its widest, takes
+// about 190 MiB (TestMaxFileBytesHoldsTheLargestRun); a file beyond the bound is not
+// one of its files, and reading it would take the memory the charts need.
+const MaxFileBytes = 256 << 20
+
+// maxFileBytes is MaxFileBytes, lowered by the tests.
+var maxFileBytes int64 = MaxFileBytes
+
+// readCapped reads all of rd, refusing at once what cannot be a result file (its
+// first character does not open a JSON object: /dev/zero, a PNG) and anything
+// longer than MaxFileBytes, without reading further.
+func readCapped(rd io.Reader) ([]byte, error) {
+	br := bufio.NewReader(io.LimitReader(rd, maxFileBytes+1))
+	for {
+		c, err := br.ReadByte()
+		if err == io.EOF {
+			return nil, errors.New("not a result file: it is empty")
+		}
+		if err != nil {
+			return nil, err
+		}
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			continue
+		}
+		if c != '{' {
+			return nil, fmt.Errorf("not a result file: it starts with %q, and a result file is a JSON object", c)
+		}
+		br.UnreadByte()
+		break
+	}
+	data, err := io.ReadAll(br)
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > maxFileBytes {
+		return nil, fmt.Errorf("not a result file: larger than %s, more than the longest run the lab writes", units.Bytes(float64(maxFileBytes)))
+	}
+	return data, nil
 }
 
 // decodeStrict decodes data into a new T, refusing fields T does not have, and
@@ -98,117 +141,6 @@ func loadFile[T any](path string, read func(io.Reader) (*T, error)) (*T, error) 
 		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}
 	return v, nil
-}
-
-// Validate checks that r is a run this code can show: its fields are in range and
-// each backing's series have one value per frame. Errors name the field.
-func (r *Run) Validate() error {
-	v1 := r.Schema == SchemaV1
-	if r.Schema != Schema && !v1 {
-		return fmt.Errorf("schema: %q is not %q", r.Schema, Schema)
-	}
-	if r.Workload == "" {
-		return errors.New("workload: empty")
-	}
-	if r.Frames < 1 {
-		return fmt.Errorf("frames: %d (want at least 1)", r.Frames)
-	}
-	if r.Warmup < 0 || r.Warmup >= r.Frames {
-		return fmt.Errorf("warmup: %d is out of range (want 0 to frames-1 = %d)", r.Warmup, r.Frames-1)
-	}
-	if len(r.Backings) == 0 {
-		return errors.New("backings: none")
-	}
-	switch {
-	case v1 && (r.Cache != "" || r.Rounds != nil):
-		return errors.New("cache, rounds: set in a version 1 file")
-	case !v1 && r.Cache != Warm && r.Cache != Cold:
-		return fmt.Errorf("cache: %q (want %q or %q)", r.Cache, Warm, Cold)
-	}
-	ran, err := r.validateRounds()
-	if err != nil {
-		return err
-	}
-	if err := r.validateForks(); err != nil {
-		return err
-	}
-	for i := range r.Backings {
-		b := &r.Backings[i]
-		if err := b.validate(r.Frames, v1); err != nil {
-			return fmt.Errorf("backings[%d] (%s): %w", i, b.Name, err)
-		}
-		if !v1 && b.Frames.Len() > ran {
-			return fmt.Errorf("backings[%d] (%s): %d frames, the rounds ran %d", i, b.Name, b.Frames.Len(), ran)
-		}
-		if b.ForkLoadNS != nil && len(b.ForkLoadNS) != len(r.Forks) {
-			return fmt.Errorf("backings[%d] (%s): fork_load_ns: %d values for %d forks", i, b.Name, len(b.ForkLoadNS), len(r.Forks))
-		}
-	}
-	return nil
-}
-
-// validateRounds checks that the rounds follow one another from frame 0, each a
-// burst of one or more frames run by distinct backings, and returns the frames they
-// ran.
-func (r *Run) validateRounds() (int, error) {
-	next := 0
-	for k, rd := range r.Rounds {
-		if rd.First != next || rd.Frames < 1 || rd.First+rd.Frames > r.Frames {
-			return 0, fmt.Errorf("rounds[%d]: frames %d to %d (want from %d, within the run's %d)",
-				k, rd.First, rd.First+rd.Frames-1, next, r.Frames)
-		}
-		seen := make([]bool, len(r.Backings))
-		for _, b := range rd.Order {
-			if b < 0 || b >= len(r.Backings) || seen[b] {
-				return 0, fmt.Errorf("rounds[%d].order: %v is not a list of distinct backings", k, rd.Order)
-			}
-			seen[b] = true
-		}
-		next += rd.Frames
-	}
-	return next, nil
-}
-
-func (b *Backing) validate(frames int, v1 bool) error {
-	if b.Name == "" {
-		return errors.New("name: empty")
-	}
-	s := &b.Frames
-	n := len(s.NS)
-	if n > frames {
-		return fmt.Errorf("frames.ns: %d values for a run of %d frames", n, frames)
-	}
-	cols := []struct {
-		name string
-		len  int
-		opt  bool // a counter column: null or one value per frame
-	}{
-		{"allocs", len(s.Allocs), false}, {"alloc_bytes", len(s.AllocBytes), false},
-		{"heap_bytes", len(s.HeapBytes), false}, {"rss_bytes", len(s.RSSBytes), false},
-		{"gc_cycles", len(s.GCCycles), false}, {"gc_pause_ns", len(s.GCPauseNS), false},
-		{"gc_wait_ns", len(s.GCWaitNS), v1}, {"gc_cpu_ns", len(s.GCCPUNS), v1},
-		{"checksum", len(s.Checksum), false},
-		{"instructions", len(s.Instructions), true}, {"cycles", len(s.Cycles), true},
-		{"mem_misses", len(s.MemMisses), true},
-		{"lookups", len(s.Lookups), true}, {"lookup_ns", len(s.LookupNS), true},
-	}
-	for _, c := range cols {
-		if c.len != n && !(c.opt && c.len == 0) {
-			return fmt.Errorf("frames.%s: %d values, frames.ns has %d", c.name, c.len, n)
-		}
-	}
-	if (s.Instructions == nil) != (s.Cycles == nil) || (s.Instructions == nil && s.MemMisses != nil) {
-		return errors.New("frames: instructions and cycles must both be null or both present, and mem_misses null without them")
-	}
-	if (s.Lookups == nil) != (s.LookupNS == nil) {
-		return errors.New("frames: lookups and lookup_ns must both be absent or both present")
-	}
-	for i, c := range s.Checksum {
-		if _, err := ParseChecksum(c); err != nil {
-			return fmt.Errorf("frames.checksum[%d]: %q is not 16 hex digits", i, c)
-		}
-	}
-	return nil
 }
 
 // flattenScalarArrays puts every JSON array that holds no object or array on one line

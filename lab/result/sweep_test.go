@@ -83,6 +83,15 @@ func TestSweepValidate(t *testing.T) {
 		{"figures in a skipped point", func(s *Sweep) { s.Points[2].Backings = s.Points[0].Backings }, "backings: present in a skipped point"},
 		{"marker of no backing", func(s *Sweep) { s.Markers[0].Backing = "map" }, "markers[0]: map"},
 		{"crossing of one backing", func(s *Sweep) { s.Crossings[0].Above = "soa" }, "crossings[0]: soa and soa"},
+		{"duplicate backing", func(s *Sweep) { s.Backings[1] = "ptrarray" }, `backings[1]: "ptrarray" is also backings[0]`},
+		{"a billion frames", func(s *Sweep) { s.Frames = 1e9 }, "frames: 1000000000 is out of range"},
+		{"a point of a billion frames", func(s *Sweep) { s.Points[0].Frames = 1e9 }, "points[0] (entities = 1000): frames: 1000000000 is out of range"},
+		{"more rounds than frames", func(s *Sweep) { s.Points[0].Rounds = 101 }, "points[0] (entities = 1000): rounds, measured: 101, 11"},
+		{"negative entities", func(s *Sweep) { s.Points[0].Entities = -1 }, "entities: -1"},
+		{"negative budget", func(s *Sweep) { s.BudgetNS = -1 }, "budget_ns, duration_ns: -1"},
+		{"pair of no backing", func(s *Sweep) { s.Points[0].Pairs[0].Vs = "map" }, `points[0] (entities = 1000): pairs[0]: "ptrarray" vs "map": not the run's backings`},
+		{"ratio of no backing", func(s *Sweep) { s.Points[0].Backings[0].Ratio.Vs = "map" }, `backings[0] (ptrarray): ratio: "ptrarray" vs "map"`},
+		{"title too long", func(s *Sweep) { s.Title = strings.Repeat("é", MaxTitle+1) }, "title: 201 characters"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

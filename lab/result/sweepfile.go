@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -38,11 +37,12 @@ func FileSchema(data []byte) (string, error) {
 // that what opens files (report, the app's Open) can hand a sweep to what shows
 // sweeps; a file that cannot be read is left to the run's reader to name the fault.
 func IsSweepFile(path string) bool {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
-	schema, err := FileSchema(data)
+	defer f.Close()
+	_, schema, err := readSchema(f)
 	return err == nil && schema == SweepSchema
 }
 
@@ -70,6 +70,12 @@ func (s *Sweep) Validate() error {
 	if s.Schema != SweepSchema {
 		return fmt.Errorf("schema: %q is not %q", s.Schema, SweepSchema)
 	}
+	if err := checkTitle(s.Title); err != nil {
+		return err
+	}
+	if err := checkNames("backings", len(s.Backings), func(i int) string { return s.Backings[i] }); err != nil {
+		return err
+	}
 	switch {
 	case s.Workload == "":
 		return errors.New("workload: empty")
@@ -77,8 +83,10 @@ func (s *Sweep) Validate() error {
 		return errors.New("param: empty")
 	case len(s.Values) < 2:
 		return fmt.Errorf("values: %d given (want at least 2)", len(s.Values))
-	case len(s.Backings) == 0:
-		return errors.New("backings: none")
+	case s.Frames < 0 || s.Frames > MaxFrames:
+		return fmt.Errorf("frames: %d is out of range (want 0, the budget's choice, or 1 to %d)", s.Frames, MaxFrames)
+	case s.BudgetNS < 0 || s.DurationNS < 0:
+		return fmt.Errorf("budget_ns, duration_ns: %d, %d (want 0 or more)", s.BudgetNS, s.DurationNS)
 	case s.Cache != Warm && s.Cache != Cold:
 		return fmt.Errorf("cache: %q (want %q or %q)", s.Cache, Warm, Cold)
 	case s.LogX && s.Values[0] <= 0:
@@ -98,6 +106,11 @@ func (s *Sweep) Validate() error {
 		}
 		if i > 0 && s.Points[i].Value <= s.Points[i-1].Value {
 			return fmt.Errorf("points[%d]: value %d after %d (want the values' order)", i, s.Points[i].Value, s.Points[i-1].Value)
+		}
+	}
+	for name, share := range s.Tied {
+		if !finiteNonNeg(share) {
+			return fmt.Errorf("tied: %s at %v of %s (want a finite share, 0 or more)", name, share, s.Param)
 		}
 	}
 	for i, c := range s.Caches {
@@ -122,12 +135,23 @@ func (p *Point) validate(s *Sweep) error {
 	if !slices.Contains(s.Values, p.Value) {
 		return fmt.Errorf("value: %d is not among the values", p.Value)
 	}
+	switch {
+	case p.Frames < 0 || p.Frames > MaxFrames:
+		return fmt.Errorf("frames: %d is out of range (want 0 to %d)", p.Frames, MaxFrames)
+	case p.Warmup < 0 || p.Warmup > p.Frames:
+		return fmt.Errorf("warmup: %d is out of range (want 0 to the point's %d frames)", p.Warmup, p.Frames)
+	case p.Rounds < 0 || p.Rounds > p.Frames || p.Measured < 0 || p.Measured > p.Rounds:
+		return fmt.Errorf("rounds, measured: %d, %d (want 0 to frames, and measured 0 to rounds)", p.Rounds, p.Measured)
+	case p.Entities < 0:
+		return fmt.Errorf("entities: %d (want 0 or more)", p.Entities)
+	}
 	if p.Skipped != "" {
 		if len(p.Backings) > 0 {
 			return errors.New("backings: present in a skipped point")
 		}
 		return nil
 	}
+	has := func(name string) bool { return slices.Contains(s.Backings, name) }
 	if len(p.Backings) != len(s.Backings) {
 		return fmt.Errorf("backings: %d (want one per backing, %d)", len(p.Backings), len(s.Backings))
 	}
@@ -142,15 +166,23 @@ func (p *Point) validate(s *Sweep) error {
 		}{{"p50_ns", b.P50NS}, {"p95_ns", b.P95NS}, {"ns_per_entity", b.NSPerEntity}, {"ns_per_entity_lo", b.NSPerEntityLo},
 			{"ns_per_entity_hi", b.NSPerEntityHi}, {"bytes_per_entity", b.BytesPerEntity},
 			{"working_set_bytes", b.WorkingSetBytes}, {"allocs_per_frame", b.AllocsPerFrame}} {
-			if !finiteNum(f.v) || f.v < 0 {
+			if !finiteNonNeg(f.v) {
 				return fmt.Errorf("backings[%d] (%s): %s = %v (want a finite figure, 0 or more)", j, b.Name, f.name, f.v)
 			}
+		}
+		if b.Ratio != nil {
+			if err := b.Ratio.validate(has); err != nil {
+				return fmt.Errorf("backings[%d] (%s): ratio: %w", j, b.Name, err)
+			}
+		}
+	}
+	for i := range p.Pairs {
+		if err := p.Pairs[i].validate(has); err != nil {
+			return fmt.Errorf("pairs[%d]: %w", i, err)
 		}
 	}
 	return nil
 }
-
-func finiteNum(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Measured reports whether b has figures: its worker did not fail before its frames
 // were summarised.

@@ -64,6 +64,17 @@ func Register(o Own) error {
 	return nil
 }
 
+// Unregister forgets a backing of one's own, for tests: a test that registers one
+// removes it when it ends (t.Cleanup), so that running it again in the same process
+// (go test -count=N) does not find the name taken. A program registers at start and
+// never unregisters.
+func Unregister(name string) {
+	ownMu.Lock()
+	delete(owned, name)
+	ownMu.Unlock()
+	backings.Remove(name)
+}
+
 // AllBackings returns every backing this binary knows, in the order the app shows
 // them: the built-ins, then those registered, in the order of registration.
 func AllBackings() []string { return backings.All() }

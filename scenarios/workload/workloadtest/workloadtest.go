@@ -8,6 +8,7 @@ package workloadtest
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"localitylab/scenarios/workload"
@@ -71,33 +72,150 @@ type Model interface {
 }
 
 // Lockstep runs model and stores frame by frame, as the lab does, and fails t at the
-// first frame after which a store's checksum or entity count differs from the model's;
-// names[i] names stores[i] in the message. The entity counts are compared once before
-// the first frame as well. It returns the model's checksums, one per frame.
+// first frame after which a store's checksum or entity count differs from the model's,
+// naming every store that differs (names[i] names stores[i]); when all of them differ
+// from the model alike, it says so, since the model is then the one to suspect. The
+// entity counts are compared once before the first frame as well. It returns the
+// model's checksums, one per frame.
 func Lockstep(t testing.TB, model Model, stores []workload.Store, names []string, frames int) []uint64 {
 	t.Helper()
 	if len(names) != len(stores) {
 		t.Fatalf("Lockstep: %d names for %d stores", len(names), len(stores))
 	}
-	for i, st := range stores {
-		if got, want := st.Entities(), model.Entities(); got != want {
-			t.Fatalf("after load %s holds %d entities, the reference %d", names[i], got, want)
+	sums, ents := make([]uint64, len(stores)), make([]uint64, len(stores))
+	count := func() {
+		for i, st := range stores {
+			ents[i] = uint64(st.Entities())
 		}
 	}
-	sums := make([]uint64, frames)
+	count()
+	if msg := against(names, ents, uint64(model.Entities()), holds); msg != "" {
+		t.Fatalf("after load %s", msg)
+	}
+	out := make([]uint64, frames)
 	for f := range frames {
 		want := model.Frame()
-		sums[f] = want
+		out[f] = want
 		for i, st := range stores {
-			if got := st.Frame(); got != want {
-				t.Fatalf("frame %d: %s checksum %016x, reference %016x", f, names[i], got, want)
-			}
-			if got, want := st.Entities(), model.Entities(); got != want {
-				t.Fatalf("frame %d: %s holds %d entities, reference %d", f, names[i], got, want)
-			}
+			sums[i] = st.Frame()
+		}
+		if msg := against(names, sums, want, checksum); msg != "" {
+			t.Fatalf("frame %d: %s", f, msg)
+		}
+		count()
+		if msg := against(names, ents, uint64(model.Entities()), holds); msg != "" {
+			t.Fatalf("frame %d: %s", f, msg)
 		}
 	}
-	return sums
+	return out
+}
+
+// Majority runs stores frame by frame, as the lab does, with no model: each frame's
+// checksum and entity count are what most of them say, and t fails at the first frame
+// where a store says otherwise, naming it, whichever place it has among stores (a
+// comparison with the first store would blame the second when the first is the one
+// at fault). With no strict majority it names every store and its value. It returns
+// the majority's checksums, one per frame.
+func Majority(t testing.TB, stores []workload.Store, names []string, frames int) []uint64 {
+	t.Helper()
+	if len(names) != len(stores) || len(stores) < 3 {
+		t.Fatalf("Majority: %d names for %d stores (want three or more, so that a majority can name the odd one out)", len(names), len(stores))
+	}
+	sums, ents := make([]uint64, len(stores)), make([]uint64, len(stores))
+	count := func() string {
+		for i, st := range stores {
+			ents[i] = uint64(st.Entities())
+		}
+		return odd(names, ents, holds)
+	}
+	if msg := count(); msg != "" {
+		t.Fatalf("after load %s", msg)
+	}
+	out := make([]uint64, frames)
+	for f := range frames {
+		for i, st := range stores {
+			sums[i] = st.Frame()
+		}
+		if msg := odd(names, sums, checksum); msg != "" {
+			t.Fatalf("frame %d: %s", f, msg)
+		}
+		out[f] = sums[0]
+		if msg := count(); msg != "" {
+			t.Fatalf("frame %d: %s", f, msg)
+		}
+	}
+	return out
+}
+
+// What a store's value is, in a message: "map checksum 00000000000000ff", "map holds 7
+// entities".
+func checksum(name string, v uint64) string { return fmt.Sprintf("%s checksum %016x", name, v) }
+func holds(name string, v uint64) string    { return fmt.Sprintf("%s holds %d entities", name, v) }
+
+// against says which of vals (named by names) differ from want, the reference's, or
+// "" when none does.
+func against(names []string, vals []uint64, want uint64, show func(string, uint64) string) string {
+	var bad []string
+	for i, v := range vals {
+		if v != want {
+			bad = append(bad, show(names[i], v))
+		}
+	}
+	switch {
+	case len(bad) == 0:
+		return ""
+	case len(bad) > 1 && len(bad) == len(vals) && allEqual(vals):
+		return fmt.Sprintf("every store agrees (%s), the reference does not (%s): suspect the reference",
+			show(strings.Join(names, ", "), vals[0]), show("the reference", want))
+	}
+	return strings.Join(bad, ", ") + ", " + show("reference", want)
+}
+
+// odd says which of vals (named by names) differ from what more than half of them
+// hold, or, with no such majority, what each holds; "" when all agree.
+func odd(names []string, vals []uint64, show func(string, uint64) string) string {
+	if allEqual(vals) {
+		return ""
+	}
+	counts := map[uint64]int{}
+	for _, v := range vals {
+		counts[v]++
+	}
+	var parts []string
+	for v, n := range counts {
+		if 2*n > len(vals) {
+			for i, w := range vals {
+				if w != v {
+					parts = append(parts, show(names[i], w))
+				}
+			}
+			return fmt.Sprintf("%s, against the other %d: %s", strings.Join(parts, ", "), n, show(strings.Join(without(names, vals, v), ", "), v))
+		}
+	}
+	for i, w := range vals {
+		parts = append(parts, show(names[i], w))
+	}
+	return "the stores disagree, with no majority: " + strings.Join(parts, "; ")
+}
+
+// without lists the names whose value is v.
+func without(names []string, vals []uint64, v uint64) []string {
+	var out []string
+	for i, w := range vals {
+		if w == v {
+			out = append(out, names[i])
+		}
+	}
+	return out
+}
+
+func allEqual(vals []uint64) bool {
+	for _, v := range vals {
+		if v != vals[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // Agree loads every backing with load and runs them in Lockstep with model, named as

@@ -76,9 +76,9 @@ func TestLockstep(t *testing.T) {
 		want string // part of the failure; "" for none
 	}{
 		{"agree", ref, refEnts, ""},
-		{"checksum differs at frame 2", []uint64{1, 2, 9, 4}, refEnts, "frame 2: b checksum 0000000000000009, reference 0000000000000003"},
-		{"count differs after load", ref, []int{5, 5, 6, 6, 4}, "after load b holds 4 entities, the reference 5"},
-		{"count differs at frame 3", ref, []int{5, 5, 6, 7, 5}, "frame 3: b holds 7 entities, reference 6"},
+		{"checksum differs at frame 2", []uint64{1, 2, 9, 4}, refEnts, "frame 2: b checksum 0000000000000009, reference checksum 0000000000000003"},
+		{"count differs after load", ref, []int{5, 5, 6, 6, 4}, "after load b holds 4 entities, reference holds 5 entities"},
+		{"count differs at frame 3", ref, []int{5, 5, 6, 7, 5}, "frame 3: b holds 7 entities, reference holds 6 entities"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -98,6 +98,58 @@ func TestLockstep(t *testing.T) {
 				t.Fatalf("Lockstep failed with %q, want %q", msg, tc.want)
 			}
 		})
+	}
+}
+
+// TestOddOneOut: the store at fault is named wherever it stands among the stores,
+// against a model (Lockstep) or against the others (Majority); stores that all
+// disagree with the model alike point at the model.
+func TestOddOneOut(t *testing.T) {
+	good, bad := []uint64{1, 2, 3, 4}, []uint64{1, 2, 9, 4}
+	ents := []int{5, 5, 5, 5, 5}
+	run := func(sums ...[]uint64) []workload.Store {
+		out := make([]workload.Store, len(sums))
+		for i, s := range sums {
+			out[i] = store{&script{sums: s, ents: ents}}
+		}
+		return out
+	}
+	names := []string{"ptrarray", "map", "soa"}
+	tests := []struct {
+		name  string
+		check func(tb testing.TB)
+		want  string
+	}{
+		{"lockstep, the first at fault", func(tb testing.TB) {
+			Lockstep(tb, &script{sums: good, ents: ents}, run(bad, good, good), names, 4)
+		}, "frame 2: ptrarray checksum 0000000000000009, reference checksum 0000000000000003"},
+		{"lockstep, two at fault", func(tb testing.TB) {
+			Lockstep(tb, &script{sums: good, ents: ents}, run(good, bad, bad), names, 4)
+		}, "frame 2: map checksum 0000000000000009, soa checksum 0000000000000009, reference checksum 0000000000000003"},
+		{"lockstep, the model at fault", func(tb testing.TB) {
+			Lockstep(tb, &script{sums: bad, ents: ents}, run(good, good, good), names, 4)
+		}, "frame 2: every store agrees (ptrarray, map, soa checksum 0000000000000003), the reference does not"},
+		{"majority, the first at fault", func(tb testing.TB) { Majority(tb, run(bad, good, good), names, 4) },
+			"frame 2: ptrarray checksum 0000000000000009, against the other 2: map, soa checksum 0000000000000003"},
+		{"majority, the last at fault", func(tb testing.TB) { Majority(tb, run(good, good, bad), names, 4) },
+			"frame 2: soa checksum 0000000000000009, against the other 2: ptrarray, map checksum 0000000000000003"},
+		{"majority, none", func(tb testing.TB) { Majority(tb, run(good, bad, []uint64{1, 2, 7, 4}), names, 4) },
+			"frame 2: the stores disagree, with no majority: ptrarray checksum 0000000000000003; map checksum 0000000000000009; soa checksum 0000000000000007"},
+		{"majority, entities", func(tb testing.TB) {
+			stores := run(good, good, good)
+			stores[1].(store).ents = []int{5, 5, 6, 5, 5}
+			Majority(tb, stores, names, 4)
+		}, "frame 2: map holds 6 entities, against the other 2: ptrarray, soa holds 5 entities"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if msg := failure(t, tc.check); !strings.Contains(msg, tc.want) {
+				t.Errorf("failed with %q, want %q", msg, tc.want)
+			}
+		})
+	}
+	if msg := failure(t, func(tb testing.TB) { Majority(tb, run(good, good, good), names, 4) }); msg != "" {
+		t.Errorf("stores that agree: %s", msg)
 	}
 }
 

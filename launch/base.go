@@ -1,0 +1,49 @@
+package launch
+
+import (
+	"fmt"
+	"strings"
+
+	"localitylab/lab/compare"
+	"localitylab/lab/result"
+	"localitylab/presets"
+	"localitylab/scenarios"
+)
+
+// CheckBase refuses base, a saved run, as the base of a comparison with the runs of
+// setup s when it measured something else: another workload, other parameters, the
+// other cache mode, another length. It is the rule `localitylab compare` applies
+// without -accept, so that the app's -compare, its Compare with a saved run… and the
+// command give one answer for one pair of files. The machine is left out: the window
+// measures on this one, and a base from another is compared as `compare -accept host`
+// compares it.
+func CheckBase(base *result.Run, s presets.Preset) error {
+	if base.Workload != s.Workload {
+		return fmt.Errorf("it is a %s run and the setup is %s: runs of different workloads did different work", base.Workload, s.Workload)
+	}
+	spec, err := scenarios.Lookup(s.Workload)
+	if err != nil {
+		return err
+	}
+	params, err := spec.Resolve(s.Params)
+	if err != nil {
+		return err
+	}
+	cache := s.Cache
+	if cache == "" {
+		cache = result.Warm
+	}
+	setup := &result.Run{Schema: result.Schema, Workload: s.Workload, Params: params, Frames: s.Frames, Warmup: s.Warmup,
+		Cache: cache, Host: base.Host}
+	var diffs []string
+	for _, d := range compare.Differences(base, setup) {
+		if d.Kind != compare.Host {
+			diffs = append(diffs, d.Kind+": "+strings.Replace(d.Text, "(new)", "(the setup)", 1))
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("it measured something else than the setup: %s (make the setup the run's, or compare two saved runs with `localitylab compare -accept`)",
+			strings.Join(diffs, "; "))
+	}
+	return nil
+}
