@@ -104,7 +104,7 @@ func TestBenchBadInput(t *testing.T) {
 		{"preset and workload", []string{"-preset", "sprites-million", "-workload", "tiles"}, "-workload tiles: preset sprites-million is a sprites run"},
 		{"forks", []string{"-workload", "sprites", "-forks", "0"}, "-forks: 0 (want 1 to 16)"},
 		{"more forks than frames", []string{"-workload", "sprites", "-frames", "4", "-forks", "5"}, "-forks: 5 forks of a run of 4 frames leave a fork no frame"},
-		{"a fork's warm-up", []string{"-workload", "sprites", "-frames", "6", "-warmup", "5", "-forks", "3"}, "-warmup: 5 warm-up frames of 6 over 3 forks leave fork 1"},
+		{"a fork's warm-up", []string{"-workload", "sprites", "-frames", "9", "-warmup", "6", "-forks", "3"}, "-frames: 9 over 3 forks with a warm-up of 6: fork 1 keeps 1 after its warm-up"},
 		{"negative warmup", []string{"-workload", "sprites", "-warmup", "-1"}, "-warmup: -1 is negative"},
 		{"one frame", []string{"-workload", "sprites", "-frames", "1"}, "-frames: 1 with a warm-up of 0 leaves 1 to summarise (want at least 2 after the warm-up"},
 		{"one frame after the warm-up", []string{"-workload", "sprites", "-frames", "10", "-warmup", "9"}, "-frames: 10 with a warm-up of 9 leaves 1 to summarise"},

@@ -53,7 +53,7 @@ func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.W
 // to the same memory guard: check loads its backings side by side, which needs at
 // least what their workers would.
 func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
-	c := lab.Config{Frames: o.frames, Params: workload.Params{}}
+	c := lab.Config{Frames: o.frames, Forks: 1, Params: workload.Params{}} // check runs its backings in one process: no forks
 	if o.preset != "" {
 		p, err := lookupPreset(o.preset)
 		if err != nil {

@@ -163,8 +163,8 @@ func TestCheckRefusesWhatBenchRefuses(t *testing.T) {
 					t.Skip("this machine has the memory for six tile backings of ten million entities")
 				}
 			}
-			bcode, _, bench := run(t, append([]string{"bench", "-frames", "2"}, tt.args...)...)
-			ccode, stdout, check := run(t, append([]string{"check", "-frames", "2"}, tt.args...)...)
+			bcode, _, bench := run(t, append([]string{"bench", "-frames", "6"}, tt.args...)...)
+			ccode, stdout, check := run(t, append([]string{"check", "-frames", "6"}, tt.args...)...)
 			if bcode != exit.Usage || !strings.Contains(bench, tt.want) {
 				t.Fatalf("bench: exit %d, %s; want exit 2 saying %q", bcode, bench, tt.want)
 			}

@@ -298,6 +298,7 @@ func TestAppCompareOneRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Name, p.Frames, p.Warmup, p.Backings = "same", 24, 2, []string{"ptrarray", "soa", "spatialhash"}
+	p.Forks = 1 // as the saved run below, which has no forks
 	preset := filepath.Join(dir, "same.json")
 	if err := presets.Save(preset, p); err != nil {
 		t.Fatal(err)

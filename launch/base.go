@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"localitylab/lab"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 	"localitylab/presets"
@@ -35,6 +36,9 @@ func CheckBase(base *result.Run, s presets.Preset) error {
 	}
 	setup := &result.Run{Schema: result.Schema, Workload: s.Workload, Params: params, Frames: s.Frames, Warmup: s.Warmup,
 		Cache: cache, Host: base.Host}
+	// The setup's forks as a run of it would lay them out (0 is the default number),
+	// so that a base of the same frames in the same forks reads as the same length.
+	setup.Forks = lab.Config{Frames: s.Frames, Warmup: s.Warmup, Forks: s.Forks}.Plan()
 	var diffs []string
 	for _, d := range compare.Differences(base, setup) {
 		if d.Kind != compare.Host {

@@ -79,13 +79,13 @@ func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
 		s.Forks = o.Forks
 	}
 	c := lab.Config{Workload: s.Workload, Backings: s.Backings, Params: s.Params, Frames: s.Frames, Warmup: s.Warmup, Forks: s.Forks}
-	if err := c.Check(); err != nil {
-		return s, FlagError(err)
-	}
 	if o.FramesSet { // a -frames that leaves nothing to summarise, as bench refuses it
 		if err := c.CheckKept(); err != nil {
 			return s, FlagError(err)
 		}
+	}
+	if err := c.Check(); err != nil {
+		return s, FlagError(err)
 	}
 	return s, nil
 }

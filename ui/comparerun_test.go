@@ -71,7 +71,7 @@ func TestCompareWithSavedRun(t *testing.T) {
 
 	// A run of another length is refused as `compare` refuses it, naming the
 	// difference (launch.CheckBase: one rule for the window, -compare and compare).
-	r.Workload, r.Frames = "sprites", r.Frames+10
+	r.Workload, r.Frames, r.Forks = "sprites", r.Frames+10, nil // a run of one fork, ten frames longer
 	longer := filepath.Join(dir, "longer.json")
 	if err := result.SaveJSON(longer, r); err != nil {
 		t.Fatal(err)
