@@ -26,8 +26,9 @@ type Row struct {
 
 // The summary table's columns. Numbers right-align; the name and the error do not.
 var tableColumns = []string{
-	"backing", "p50 frame", "p99 frame", "× slower than best (95% CI)",
-	"allocs/frame", "GC/frame", "bytes/entity", "load time", "misses/frame",
+	"backing", "p50 frame", "p99 frame", "p99 with GC", "× slower than best (95% CI)",
+	"allocs/frame", "GC/frame", "GCs/1k frames", "bytes/entity", "load time", "misses/frame",
+	"interrupted", "huge pages",
 }
 
 // SummaryTable returns the run's summary table.
@@ -80,13 +81,12 @@ func cells(r *result.Run, b *result.Backing, best string) []string {
 	s := &b.Summary
 	measured := len(b.Frames.NS) > r.Warmup && (s.Measured > 0 || r.Schema == result.SchemaV1)
 	na := "n/a"
-	p50, p99, allocs, gc, misses := na, na, na, na, na
+	p50, p99, withGC, allocs, gc, gcRate, misses, interrupted := na, na, na, na, na, na, na, na
 	if measured {
 		p50, p99 = units.Duration(s.P50NS), units.Duration(s.P99NS)
+		withGC, interrupted = WithGCCell(b), InterruptedCell(b)
 		allocs = units.Count(s.AllocsPerFrame)
-		if b.Frames.GCCPUNS != nil {
-			gc = units.Duration(s.GCCPUNSPerFrame)
-		}
+		gc, gcRate = GCCell(b), GCRateCell(b)
 		if s.MemMissesPerFrame != nil {
 			misses = units.Count(*s.MemMissesPerFrame)
 		}
@@ -98,7 +98,8 @@ func cells(r *result.Run, b *result.Backing, best string) []string {
 	if b.Load.NS > 0 {
 		load = units.Duration(float64(b.Load.NS))
 	}
-	return []string{b.Name, p50, p99, ratioCell(r, b.Name, best), allocs, gc, perEntity, load, misses}
+	return []string{b.Name, p50, p99, withGC, ratioCell(r, b.Name, best), allocs, gc, gcRate, perEntity, load, misses,
+		interrupted, HugePagesCell(b)}
 }
 
 // ratioCell formats how much slower name is than best, with the interval, from the

@@ -23,6 +23,7 @@ type appOpts struct {
 	preset     string
 	frames     int
 	cache      string
+	pages      string
 	run, large bool
 	sweep      bool
 	quitAfter  time.Duration
@@ -42,6 +43,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.BoolVar(&o.run, "run", false, "start the run at once")
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` from 1 to %d (default the preset's)", presets.MaxFrames))
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: `MODE` warm (its own last frame's) or cold (emptied before every frame) (default the preset's, else warm)")
+	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages each worker's heap gets: `MODE` system (as the OS gives), huge (2 MiB pages asked for after the load) or small (huge pages turned off) (default the preset's, else %s)", lab.DefaultPages))
 	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone on for `DURATION` (10s, 2m) or has ended, write what was asked for and quit")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
 	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run (with -sweep, the sweep) so far to `FILE` as JSON before quitting")
@@ -112,6 +114,13 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 			return opts, usagef("-cache: %v", err)
 		}
 		opts.Overrides.Cache = string(m)
+	}
+	if set["pages"] {
+		m, err := lab.ParsePagesMode(o.pages)
+		if err != nil {
+			return opts, usagef("-pages: %v", err)
+		}
+		opts.Overrides.Pages = string(m)
 	}
 	for _, p := range o.params {
 		if p.set {

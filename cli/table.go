@@ -14,8 +14,8 @@ import (
 	"localitylab/scenarios"
 )
 
-var tableColumns = []string{"backing", "p50", "p95", "p99", "× slower than best (95% CI)",
-	"allocs/frame", "GC/frame", "bytes/entity", "misses/frame", "load"}
+var tableColumns = []string{"backing", "p50", "p95", "p99", "p99 with GC", "× slower than best (95% CI)",
+	"allocs/frame", "GC/frame", "GCs/1k frames", "bytes/entity", "misses/frame", "load", "interrupted", "huge pages"}
 
 // writeTable prints the run's summary: a line naming the run, one row per backing,
 // fastest first (backings whose worker failed last, marked), and notes on what the
@@ -52,7 +52,11 @@ func runLine(r *result.Run) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s: %s; %d frames, the first %d warm-up; %s", head, strings.Join(params, ", "), r.Frames, r.Warmup, charts.CacheText(r))
+	line := fmt.Sprintf("%s: %s; %d frames, the first %d warm-up; %s", head, strings.Join(params, ", "), r.Frames, r.Warmup, charts.CacheText(r))
+	if pages := charts.PagesText(r); pages != "" {
+		line += "; " + pages
+	}
+	return line
 }
 
 // fastestFirst orders backings by median frame time; those whose worker failed or
@@ -85,22 +89,23 @@ func tableRow(r *result.Run, b *result.Backing) []string {
 	if b.Error != "" {
 		name += " (failed)"
 	}
-	row := []string{name, "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a", "n/a"}
+	row := []string{name, "n/a", "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a",
+		charts.HugePagesCell(b)}
 	if s.Measured > 0 {
 		row[1], row[2], row[3] = units.Duration(s.P50NS), units.Duration(s.P95NS), units.Duration(s.P99NS)
-		row[5] = units.Count(s.AllocsPerFrame)
-		if b.Frames.GCCPUNS != nil {
-			row[6] = units.Duration(s.GCCPUNSPerFrame)
-		}
+		row[4] = charts.WithGCCell(b)
+		row[6] = units.Count(s.AllocsPerFrame)
+		row[7], row[8] = charts.GCCell(b), charts.GCRateCell(b)
 		if s.MemMissesPerFrame != nil {
-			row[8] = units.Count(*s.MemMissesPerFrame)
+			row[10] = units.Count(*s.MemMissesPerFrame)
 		}
+		row[12] = charts.InterruptedCell(b)
 	}
 	if b.Load.Entities > 0 {
-		row[7] = units.Bytes(b.Load.BytesPerEntity)
+		row[9] = units.Bytes(b.Load.BytesPerEntity)
 	}
 	if b.Load.NS > 0 {
-		row[9] = units.Duration(float64(b.Load.NS))
+		row[11] = units.Duration(float64(b.Load.NS))
 	}
 	return row
 }
@@ -126,10 +131,10 @@ func tableNotes(r *result.Run) []string {
 	if r.Cache == result.Warm {
 		excluded += " and the first half of each burst (it re-warms the caches after another backing's turn)"
 	}
-	notes := []string{"Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
+	notes := []string{charts.FrameTimeNote(r) + " Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
 		"ratios against the best; then the median over the rounds, with its 95% interval over the rounds (a range " +
-		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " +
-		"GC/frame: the collector's CPU time for the work each backing caused, waited for after its frame."}
+		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " + charts.GCNote(r)}
+	notes = append(notes, charts.ConditionNotes(r)...)
 	for _, b := range r.Backings {
 		if l := b.Load; l.SetupNS > 0 || l.FixedBytes != 0 {
 			notes = append(notes, loadNote(b.Name, &l))

@@ -79,6 +79,7 @@ type Config struct {
 	Warmup       int             // first frames kept out of the summary (0 .. Frames-1)
 	Counters     bool            // hardware counters where perf_event_open allows
 	Cache        CacheMode       // Warm (the default, also for "") or Cold
+	Pages        PagesMode       // which pages the heaps get; "" is DefaultPages
 	Burst        int             // frames per burst; 0 = chosen each round to keep rounds near RoundBudget
 	PreviewEvery time.Duration   // ask the first live backing's worker for a workload.Scene this often; 0 = never
 	LayoutEvery  time.Duration   // ask the worker of the backing Live.SetLayout chose for its layout this often, and every worker once the frames are done; 0 = never
@@ -133,6 +134,12 @@ func (c *Config) Check() error {
 	if _, err := ParseCacheMode(string(c.Cache)); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
+	if c.Pages == "" {
+		c.Pages = DefaultPages
+	}
+	if _, err := ParsePagesMode(string(c.Pages)); err != nil {
+		return fmt.Errorf("pages: %w", err)
+	}
 	if c.Burst < 0 || c.Burst > MaxBurst {
 		return fmt.Errorf("burst: %d is out of range (want 0 to choose by time, or 1 to %d)", c.Burst, MaxBurst)
 	}
@@ -157,4 +164,27 @@ func (c *Config) timeout() time.Duration {
 		return DefaultTimeout
 	}
 	return c.Timeout
+}
+
+// PagesMode says which memory pages the workers' heaps get; see result.PagesSystem,
+// PagesHuge and PagesSmall.
+type PagesMode string
+
+// The page modes.
+const (
+	PagesSystem PagesMode = result.PagesSystem
+	PagesHuge   PagesMode = result.PagesHuge
+	PagesSmall  PagesMode = result.PagesSmall
+)
+
+// DefaultPages is the page mode of a run that does not choose one (Config.Pages "").
+const DefaultPages = PagesSystem
+
+// ParsePagesMode reads a page mode's name.
+func ParsePagesMode(s string) (PagesMode, error) {
+	switch m := PagesMode(s); m {
+	case PagesSystem, PagesHuge, PagesSmall:
+		return m, nil
+	}
+	return "", fmt.Errorf("%q is not a page mode (want %s, %s or %s)", s, PagesSystem, PagesHuge, PagesSmall)
 }

@@ -113,6 +113,10 @@ type backingState struct {
 	samples  []result.Sample // capacity Frames, made up front: appending never allocates
 	err      *WorkerError
 	misses   bool // its worker counts memory misses (counters on, and a miss event opened)
+
+	pinned   string           // where its worker's frame thread runs, in the worker's words
+	frameCPU *result.FrameCPU // where its frames ran and why; nil until the frames start
+	pages    *result.Pages    // its heap's pages after the load; nil until loaded
 }
 
 // Start checks c, refuses a run that would not fit in the available memory (with a
@@ -255,7 +259,8 @@ func (l *Live) Snapshot() *result.Run {
 		Counters: l.counters, Host: l.host, Started: l.started,
 		Backings: make([]result.Backing, len(l.backings))}
 	for i, b := range l.backings {
-		rb := result.Backing{Name: b.name, Load: b.load, Frames: result.NewSeries(b.samples)}
+		rb := result.Backing{Name: b.name, Load: b.load, Frames: result.NewSeries(b.samples),
+			FrameCPU: clonePtr(b.frameCPU), Pages: clonePtr(b.pages)}
 		if !b.misses {
 			rb.Frames.MemMisses = nil // counted nothing: n/a, not zero
 		}
@@ -267,6 +272,15 @@ func (l *Live) Snapshot() *result.Run {
 	l.mu.Unlock()
 	Summarize(r)
 	return r
+}
+
+// clonePtr copies what p points to, so that a snapshot shares nothing with the run.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
 }
 
 // cloneRounds copies the rounds so far, orders included: the scheduler goes on

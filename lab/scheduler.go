@@ -46,6 +46,7 @@ func (l *Live) run() {
 			return
 		}
 	}
+	l.placeFrames()
 	for f := 0; f < l.cfg.Frames; {
 		limit, err := l.waitTurn()
 		if err != nil {
@@ -114,7 +115,7 @@ func (l *Live) startWorkers() {
 			continue
 		}
 		l.mu.Lock()
-		l.backings[i].misses = ready.Misses != ""
+		l.backings[i].misses, l.backings[i].pinned = ready.Misses != "", ready.Pinned
 		if l.counters.Misses == "" {
 			l.counters.Misses = ready.Misses
 		}
@@ -163,7 +164,7 @@ func (l *Live) loadOne(i int) {
 	}
 	ld := loadResult(&rec)
 	l.mu.Lock()
-	b.load, b.loaded, b.loadFrac = ld, true, 1
+	b.load, b.loaded, b.loadFrac, b.pages = ld, true, 1, &rec.Pages
 	l.mu.Unlock()
 	l.sig.Notify()
 }

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"localitylab/internal/atomicfile"
+	"localitylab/lab/result"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
@@ -39,6 +40,7 @@ type Preset struct {
 	Frames   int             `json:"frames"`
 	Warmup   int             `json:"warmup"`
 	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
+	Pages    string          `json:"pages,omitempty"` // "system", "huge" or "small"; empty for the lab's default
 	Claims   []Claim         `json:"claims,omitempty"`
 	// Sweep, for a lesson told by a sweep, is the parameter swept and its values; the
 	// run at each value is the one the other fields describe. A preset without it is
@@ -264,6 +266,11 @@ func (p *Preset) validate(backings bool) error {
 	}
 	if p.Cache != "" && p.Cache != "warm" && p.Cache != "cold" {
 		return fmt.Errorf("cache: %q (want warm or cold)", p.Cache)
+	}
+	switch p.Pages {
+	case "", result.PagesSystem, result.PagesHuge, result.PagesSmall:
+	default:
+		return fmt.Errorf("pages: %q (want %s, %s or %s)", p.Pages, result.PagesSystem, result.PagesHuge, result.PagesSmall)
 	}
 	if p.Sweep != nil {
 		if err := p.Sweep.validate(spec); err != nil {

@@ -89,6 +89,12 @@ func measured(r *result.Run, name string) string {
 	if b.Load.NS > 0 {
 		parts = append(parts, "loaded in "+units.Duration(float64(b.Load.NS)))
 	}
+	if b.Frames.CPUTimed() && b.Summary.Measured > 0 {
+		parts = append(parts, fmt.Sprintf("%s frames interrupted by other processes", charts.InterruptedCell(b)))
+	}
+	if p := b.Pages; p != nil {
+		parts = append(parts, fmt.Sprintf("%s of its heap in huge pages (pages %s)", charts.HugePagesCell(b), p.Mode))
+	}
 	return "Measured here: " + strings.Join(parts, ", ") + "."
 }
 

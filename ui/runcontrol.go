@@ -28,6 +28,7 @@ func config(p presets.Preset, counters bool, e env) lab.Config {
 		Warmup:       p.Warmup,
 		Counters:     counters,
 		Cache:        lab.CacheMode(cacheOf(p)),
+		Pages:        lab.PagesMode(p.Pages),
 		PreviewEvery: previewEvery,
 		LayoutEvery:  layoutEvery,
 		Worker:       e.worker,

@@ -237,6 +237,9 @@ func setupOfRun(r *result.Run) (presets.Preset, bool) {
 	}
 	for _, b := range r.Backings {
 		s.Backings = append(s.Backings, b.Name)
+		if b.Pages != nil && s.Pages == "" {
+			s.Pages = b.Pages.Mode
+		}
 	}
 	for k, v := range r.Params {
 		if q, ok := spec.Param(k); ok && v != q.Default {

@@ -185,6 +185,7 @@ func (b *Backing) validate(frames int, v1 bool) error {
 		{"instructions", len(s.Instructions), true}, {"cycles", len(s.Cycles), true},
 		{"mem_misses", len(s.MemMisses), true},
 		{"lookups", len(s.Lookups), true}, {"lookup_ns", len(s.LookupNS), true},
+		{"wall_ns", len(s.WallNS), true}, {"switches", len(s.Switches), true},
 	}
 	for _, c := range cols {
 		if c.len != n && !(c.opt && c.len == 0) {
@@ -196,6 +197,9 @@ func (b *Backing) validate(frames int, v1 bool) error {
 	}
 	if (s.Lookups == nil) != (s.LookupNS == nil) {
 		return errors.New("frames: lookups and lookup_ns must both be absent or both present")
+	}
+	if (s.WallNS == nil) != (s.Switches == nil) {
+		return errors.New("frames: wall_ns and switches must both be absent or both present")
 	}
 	for i, c := range s.Checksum {
 		if _, err := ParseChecksum(c); err != nil {

@@ -1,0 +1,209 @@
+package charts
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// The cells that say under which conditions a backing's frames ran and what the
+// collector cost it, shared by every table of a run (the app's, the picture's, the
+// page's and the command line's), so that they read alike everywhere.
+
+// InterruptedCell is how many of a backing's summarised frames were interrupted by
+// another process ("12 of 180"), or n/a when the frames were timed by the wall clock
+// alone, which cannot tell.
+func InterruptedCell(b *result.Backing) string {
+	if !b.Frames.CPUTimed() || b.Summary.Measured == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%s of %s", units.Count(float64(b.Summary.Interrupted)), units.Count(float64(b.Summary.Measured)))
+}
+
+// HugePagesCell is the share of a backing's heap that sat in huge pages after its
+// load ("100%"), or n/a for a run that did not record it.
+func HugePagesCell(b *result.Backing) string {
+	if b.Pages == nil {
+		return "n/a"
+	}
+	return strconv.Itoa(int(math.Round(100*b.Pages.HugeShare))) + "%"
+}
+
+// GCCell is the collector's CPU time per frame: never "0 ns" for a backing that
+// collected, however many frames share the cycles; n/a for a file without it.
+func GCCell(b *result.Backing) string {
+	s := &b.Summary
+	switch {
+	case b.Frames.GCCPUNS == nil:
+		return "n/a"
+	case s.GCCycles > 0 && s.GCCPUNSPerFrame < 0.5:
+		return "< 1 ns"
+	}
+	return units.Duration(s.GCCPUNSPerFrame)
+}
+
+// GCRateCell is the collector's cycles per thousand frames, over every frame the
+// backing ran: "0", "0.012", "3.3", "1,250"; n/a for a file that counted them over
+// the summarised frames only.
+func GCRateCell(b *result.Backing) string {
+	s := &b.Summary
+	switch {
+	case s.GCFrames == 0:
+		return "n/a"
+	case s.GCCyclesPer1000 > 0 && s.GCCyclesPer1000 < 1:
+		return strconv.FormatFloat(s.GCCyclesPer1000, 'g', 2, 64)
+	}
+	return units.Count(s.GCCyclesPer1000)
+}
+
+// WithGCCell is the p99 of the summarised frames with the wait for the collection
+// each started added; n/a for a file without the waits.
+func WithGCCell(b *result.Backing) string {
+	if b.Frames.GCWaitNS == nil || b.Summary.P99WithGCNS == 0 {
+		return "n/a"
+	}
+	return units.Duration(b.Summary.P99WithGCNS)
+}
+
+// PagesText says which pages a run's heaps had: "pages system (THP madvise)", the
+// mode of its first backing that recorded one (every worker of a run is asked for
+// the same); "" for a run that did not record them.
+func PagesText(r *result.Run) string {
+	for _, b := range r.Backings {
+		if p := b.Pages; p != nil {
+			s := "pages " + p.Mode
+			if p.THP != "" {
+				s += " (THP " + p.THP + ")"
+			}
+			return s
+		}
+	}
+	return ""
+}
+
+// FrameTimeNote says which clock the frame times are on and what "interrupted"
+// means, for the notes under a table.
+func FrameTimeNote(r *result.Run) string {
+	for _, b := range r.Backings {
+		if b.Frames.CPUTimed() {
+			return "Frame times are the frame thread's CPU time: what other processes or the hypervisor took of " +
+				"its CPU is not in them. interrupted: of the summarised frames, those during which the thread was " +
+				"switched out or lost more than 1% of the frame (at least 10 µs) to something else; their CPU time " +
+				"counts, though what ran in between leaves the caches colder."
+		}
+	}
+	return "Frame times are wall-clock time."
+}
+
+// GCNote says what the collector's columns count.
+func GCNote(r *result.Run) string {
+	for _, b := range r.Backings {
+		if b.Summary.GCFrames > 0 {
+			return "GC/frame, GCs/1k frames: the collector's CPU time and cycles over every frame each backing ran, " +
+				"warm-up and re-warming ones included, waited for after the frame that started them; p99 with GC: " +
+				"the p99 with that wait added to the frame that started the collection (or the next summarised one)."
+		}
+	}
+	return "GC/frame: the collector's CPU time for the work each backing caused, waited for after its frame."
+}
+
+// ConditionNotes are the notes a table needs about the conditions of the run: which
+// pages the heaps had, and which backings' frames were mostly interrupted, since
+// their figures are those of a busy machine.
+func ConditionNotes(r *result.Run) []string {
+	var notes []string
+	if p := PagesText(r); p != "" {
+		notes = append(notes, "huge pages: the share of each backing's heap in 2 MiB pages after its load ("+p+").")
+	}
+	var busy []string
+	for _, b := range r.Backings {
+		if s := b.Summary; b.Frames.CPUTimed() && s.Measured > 0 && 2*s.Interrupted > s.Measured {
+			busy = append(busy, b.Name)
+		}
+	}
+	if len(busy) > 0 {
+		whose := "their"
+		if len(busy) == 1 {
+			whose = "its"
+		}
+		notes = append(notes, fmt.Sprintf("Most frames of %s were interrupted: the machine was busy, and %s figures "+
+			"are those of a busy machine.", joinAnd(busy), whose))
+	}
+	return notes
+}
+
+// joinAnd lists names as a sentence does: "a", "a and b", "a, b and c".
+func joinAnd(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	out := names[0]
+	for _, n := range names[1 : len(names)-1] {
+		out += ", " + n
+	}
+	return out + " and " + names[len(names)-1]
+}
+
+// ClockText says which clock timed a run's frames.
+func ClockText(r *result.Run) string {
+	for _, b := range r.Backings {
+		if b.Frames.CPUTimed() {
+			return "each frame thread's CPU time (the wall time beside it, and the frames another process interrupted, counted)"
+		}
+	}
+	return "the wall clock"
+}
+
+// frameCPUText says where the frames ran and why, from the first backing that
+// recorded it, with any backing that ran elsewhere named.
+func frameCPUText(r *result.Run) string {
+	var first *result.FrameCPU
+	var others []string
+	for _, b := range r.Backings {
+		switch fc := b.FrameCPU; {
+		case fc == nil:
+		case first == nil:
+			first = fc
+		case *fc != *first:
+			others = append(others, b.Name+": "+fc.Why)
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	s := first.Why
+	if first.CPU >= 0 {
+		s = "CPU " + strconv.Itoa(first.CPU) + ", " + s
+	}
+	for _, o := range others {
+		s += "; " + o
+	}
+	return s
+}
+
+// pagesRecord is the pages line of a run's record: the mode and each backing's
+// share of heap in huge pages, with what its worker noted.
+func pagesRecord(r *result.Run) string {
+	head := PagesText(r)
+	if head == "" {
+		return ""
+	}
+	var parts []string
+	for _, b := range r.Backings {
+		if p := b.Pages; p != nil {
+			s := b.Name + " " + HugePagesCell(&b) + " of " + units.Bytes(float64(p.HeapBytes)) + " in huge pages"
+			if p.Note != "" {
+				s += " (" + p.Note + ")"
+			}
+			parts = append(parts, s)
+		}
+	}
+	return head + ": " + strings.Join(parts, "; ")
+}
