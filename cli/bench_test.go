@@ -119,7 +119,7 @@ func TestBenchFormatGo(t *testing.T) {
 	if code != exit.OK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	line := regexp.MustCompile(`^BenchmarkFrame/workload=bullets/backing=(slotmap|map)\t1\t\d+ ns/op\t\d+ B/op\t\d+ allocs/op$`)
+	line := regexp.MustCompile(`^BenchmarkFrame/workload=bullets/backing=(slotmap|map)\t1\t\d+ ns/op(\t\d+ cpu-ns/op)?\t\d+ B/op\t\d+ allocs/op$`)
 	counts := map[string]int{}
 	for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
 		if m := line.FindStringSubmatch(l); m != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -93,9 +94,10 @@ func TestFramePathAllocs(t *testing.T) {
 // whose frame does nothing:
 //
 //   - worker: the in-worker cost, the part next to the timed frame: runtime/metrics
-//     read twice, the clock read twice, the sample encoded and written (to io.Discard);
-//     with counters, the counter group read twice as well; worker-metrics-part is the
-//     two metrics reads alone;
+//     read twice, the wall clock and the thread's CPU clock and switch count read
+//     twice each, the sample encoded and written (to io.Discard); with counters, the
+//     counter group read twice as well; worker-metrics-part is the two metrics reads
+//     alone, worker-clock-part the thread clock's four reads;
 //   - process: a round of one frame with one worker process, as a real run does: the frame
 //     request and the sample through the pipes, both processes' share, and the
 //     coordinator's bookkeeping. This round trip is outside the timed frame, but it
@@ -110,6 +112,20 @@ func BenchmarkHarness(b *testing.B) {
 		for b.Loop() {
 			r.Read(&s)
 			r.Read(&s)
+		}
+	})
+	b.Run("worker-clock-part", func(b *testing.B) {
+		// The thread clock's four reads around a frame (CPU time and involuntary
+		// switches, before and after), to show their share of "worker".
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		var c threadClock
+		b.ReportAllocs()
+		for b.Loop() {
+			c.switches()
+			c.cpuNS()
+			c.cpuNS()
+			c.switches()
 		}
 	})
 	b.Run("worker+counters", func(b *testing.B) { benchmarkWorker(b, true) })

@@ -177,8 +177,15 @@ const (
 	PagesSmall  PagesMode = result.PagesSmall
 )
 
-// DefaultPages is the page mode of a run that does not choose one (Config.Pages "").
-const DefaultPages = PagesSystem
+// DefaultPages is the page mode of a run that does not choose one (Config.Pages ""):
+// huge pages, because they make reruns agree. Six fresh runs of each mode of a still
+// million-sprite world, soa and ptrarray (2-core VM, load 10 to 21, a build running),
+// gave ptrarray's p50 17.83–18.00 ms with huge pages (1.0% apart), 18.13–19.60 ms
+// with the system's (8.1%) and 17.79–19.07 ms with small ones (7.2%); soa's 17%, 20%
+// and 27% apart. Under small pages a heap's data lands in whatever physical pages, and
+// so cache sets, the process happens to get; a 2 MiB page also covers 512 times the
+// memory in the TLB.
+const DefaultPages = PagesHuge
 
 // ParsePagesMode reads a page mode's name.
 func ParsePagesMode(s string) (PagesMode, error) {

@@ -68,6 +68,7 @@ func settlePages(mode PagesMode, note string) result.Pages {
 		// splitting the huge pages the collapse had just made; the collapse then
 		// fills those holes too, and the heap's mappings sit wholly in huge pages.
 		debug.FreeOSMemory()
+		freed := time.Since(t0)
 		var failed []string
 		for _, m := range heap.maps {
 			if err := madvise(m.start, m.end-m.start, unix.MADV_HUGEPAGE); err != nil {
@@ -78,8 +79,8 @@ func settlePages(mode PagesMode, note string) result.Pages {
 		if why := collapse(heap.maps); why != "" {
 			failed = append(failed, why)
 		}
-		notes = append(notes, fmt.Sprintf("huge pages asked for over %s of heap mappings in %s",
-			units.Bytes(float64(heap.size())), units.Duration(float64(time.Since(t0)))))
+		notes = append(notes, fmt.Sprintf("huge pages asked for over %s of heap mappings in %s (%s of it returning free memory first)",
+			units.Bytes(float64(heap.size())), units.Duration(float64(time.Since(t0))), units.Duration(float64(freed))))
 		notes = append(notes, failed...)
 		if heap, err = heapMappings(); err != nil {
 			p.Note = strings.Join(append(notes, err.Error()), "; ")
