@@ -84,9 +84,9 @@ func chooseFrameCPU(fallback int, window time.Duration) cpuChoice {
 }
 
 // tieShare is how much less busy than the fallback CPU another must be to be chosen
-// instead: /proc/stat counts in ticks of 10 ms, so over a fifth of a second a CPU's
-// share is known to a few per cent.
-const tieShare = 0.05
+// instead: /proc/stat counts in ticks of 10 ms, so over a tenth of a second a CPU's
+// share is known to a tick, 10%.
+const tieShare = 0.10
 
 // leastBusy picks from the CPUs in set by their busy share between two readings.
 func leastBusy(set *unix.CPUSet, before, after map[int]cpuTimes, fallback int, window time.Duration) cpuChoice {

@@ -51,7 +51,7 @@ func TestLeastBusy(t *testing.T) {
 		reason string
 	}{
 		{"the last is busy", after(90, 10, 95, 0), 1, "the least busy"},
-		{"all alike", after(40, 41, 43, 0), 2, "none being clearly less busy"},
+		{"all alike", after(40, 41, 48, 0), 2, "none being clearly less busy"},
 		{"the last is idle", after(5, 0, 3, 0), 2, "none being clearly less busy"},
 		{"a CPU not allowed is idlest", after(50, 60, 70, 0), 0, "CPU 0 50%, CPU 1 60%, CPU 2 70% busy"},
 	}

@@ -8,8 +8,10 @@ import (
 )
 
 // cpuWindow is how long the coordinator watches the CPUs before it chooses the one
-// the frames run on (see chooseFrameCPU). Tests shorten it.
-var cpuWindow = 200 * time.Millisecond
+// the frames run on (see chooseFrameCPU), twice per run: long enough to tell a CPU a
+// build keeps busy from a free one, short enough that a run starts promptly. Tests
+// shorten it.
+var cpuWindow = 100 * time.Millisecond
 
 // cpuChoice is the CPU the frame threads run on and why that one.
 type cpuChoice struct {
@@ -19,16 +21,18 @@ type cpuChoice struct {
 
 // placeFrames chooses the frame CPU once the loads are done, just before the first
 // round, when the workers are idle and what the CPUs are busy with is what the frames
-// will meet, and moves every live worker's frame thread there. The loads ran on the
-// last CPU (hello's), which is the choice too unless another is clearly less busy.
-// Each backing records where its frames ran and why.
+// will meet, and moves every live worker's frame thread there. (The loads ran on the
+// CPU chosen the same way before the workers started: l.cpu.) Each backing records
+// where its frames ran and why.
 func (l *Live) placeFrames() {
 	if l.cfg.cpu < 0 {
-		l.recordFrameCPU(-1, cpuChoice{CPU: -1, Why: "frame threads are pinned to a CPU on Linux only"}, "")
+		l.recordFrameCPU(-1, cpuChoice{CPU: -1, Why: "not pinned: this system does not let the lab choose a thread's CPU"}, "")
 		return
 	}
 	ch := chooseFrameCPU(l.cfg.cpu, cpuWindow)
-	if ch.CPU != l.cfg.cpu {
+	moved := ch.CPU != l.cpu
+	if moved {
+		l.cpu = ch.CPU
 		l.mu.Lock()
 		l.pinned = fmt.Sprintf("CPU %d", ch.CPU)
 		l.mu.Unlock()
@@ -38,7 +42,7 @@ func (l *Live) placeFrames() {
 			continue
 		}
 		pinned := l.backings[i].pinned
-		if ch.CPU != l.cfg.cpu {
+		if moved {
 			var err error
 			if pinned, err = p.pin(l.dog, ch.CPU); err != nil {
 				l.failUnlessStopped(i, err)

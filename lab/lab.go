@@ -88,7 +88,7 @@ type Config struct {
 	WorkerEnv    []string        // extra environment for workers (tests)
 	Timeout      time.Duration   // a worker silent this long is declared hung; 0 = DefaultTimeout
 
-	cpu int // the CPU the workers' frame threads are pinned to (see frameCPU); set by Start
+	cpu int // the last CPU the lab may use (see frameCPU), or -1 not to pin; set by Start
 }
 
 // Check validates c and resolves c.Params in place (defaults filled in), so that the

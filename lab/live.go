@@ -81,6 +81,7 @@ type Live struct {
 
 	lastRound       time.Duration // how long the last round took
 	lastRoundFrames int           // and how many frames it ran
+	cpu             int           // the CPU the workers' frame threads are pinned to now; -1: none
 
 	mu         sync.Mutex // guards everything below
 	phase      Phase
@@ -140,6 +141,7 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 		paused: c.StartPaused, started: time.Now().UTC().Round(0),
 		counters: result.Counters{Enabled: c.Counters}}
 	l.ctx, l.cancel = context.WithCancel(ctx)
+	l.cpu = c.cpu
 	n := len(c.Backings)
 	l.procs, l.cur, l.ok = make([]*proc, n), make([][]result.Sample, n), make([]bool, n)
 	l.order, l.rng = make([]int, n), newOrderRNG(c.Params[workload.Seed.Name])

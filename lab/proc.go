@@ -148,10 +148,11 @@ type failReport struct{ text string }
 
 func (e *failReport) Error() string { return e.text }
 
-// hello sends the handshake and reads the worker's answer.
-func (p *proc) hello(w *watchdog, c *Config) (readyBody, error) {
+// hello sends the handshake, with the CPU to pin the frame thread to (-1: none), and
+// reads the worker's answer.
+func (p *proc) hello(w *watchdog, c *Config, cpu int) (readyBody, error) {
 	var r readyBody
-	h := helloBody{Workload: c.Workload, Params: c.Params, Backing: p.backing, Counters: c.Counters, Cache: c.Cache, CPU: c.cpu, Pages: c.Pages}
+	h := helloBody{Workload: c.Workload, Params: c.Params, Backing: p.backing, Counters: c.Counters, Cache: c.Cache, CPU: cpu, Pages: c.Pages}
 	if err := putHandshake(p.wr, msgHello, h); err != nil {
 		return r, err
 	}

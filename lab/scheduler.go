@@ -35,6 +35,7 @@ func (l *Live) run() {
 	l.host = host
 	l.mu.Unlock()
 
+	l.cpu = chooseFrameCPU(l.cfg.cpu, cpuWindow).CPU // for the loads; placeFrames chooses again for the frames
 	l.startWorkers()
 	l.setPhase(Loading)
 	for i := range l.procs {
@@ -109,7 +110,7 @@ func (l *Live) startWorkers() {
 		if p == nil {
 			continue
 		}
-		ready, err := p.hello(l.dog, &l.cfg)
+		ready, err := p.hello(l.dog, &l.cfg, l.cpu)
 		if err != nil {
 			l.failUnlessStopped(i, err)
 			continue

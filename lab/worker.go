@@ -41,9 +41,11 @@ var errStop = errors.New("stop")
 // commands from in and writing replies to out, until in ends.
 //
 // It locks itself to one OS thread for its whole life, so that the frame loop always
-// runs on the thread the hardware counters watch. Around each frame it reads
-// runtime/metrics and, when on, the counter group; only Store.Frame is inside the
-// timed interval. After the frame, still outside it, it waits for any collection the
+// runs on the thread the hardware counters and the thread's CPU clock watch. Around
+// each frame it reads runtime/metrics, the thread's CPU clock and, when on, the
+// counter group; only Store.Frame is inside the timed interval. Before the load it
+// sets up what the page mode needs before the heap grows, and after it asks for the
+// pages the mode wants and measures which the heap got (settlePages). After the frame, still outside it, it waits for any collection the
 // frame started to finish marking, so that the collector's work is charged to this
 // backing and never runs beside another backing's frame. Nothing is allocated per
 // frame: the messages are encoded into buffers made once and sent when the burst is
@@ -366,9 +368,12 @@ func (w *worker) burst(first, n int) error {
 }
 
 // measure runs one frame of the store and fills s with what it measured. Only
-// Store.Frame is between the two readings of the monotonic clock; the metrics and
-// counter reads sit just outside them, so that their deltas cover the frame and as
-// little else as possible. After the frame it waits for the collector (see
+// Store.Frame is between the two readings of the monotonic clock, and just outside
+// them the two readings of the thread's CPU clock and its count of involuntary
+// switches (threadClock), whose own cost (clockCost) is taken off the frame's CPU
+// time, its figure; the metrics and counter reads sit outside those, so that their
+// deltas cover the frame and as little else as possible (the counters also count the
+// clock's four system calls). After the frame it waits for the collector (see
 // settleGC); the metrics are read after that wait, so the collector's CPU time for a
 // cycle the frame started is in this frame's sample.
 // Then, for a store whose frames resolve handles, it times a repeat of the frame's

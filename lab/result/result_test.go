@@ -49,7 +49,7 @@ func testRun() *Run {
 				Summary: Summary{P50NS: 1002, P95NS: 1002.9, P99NS: 1002.98, MaxNS: 1003, MeanNS: 1002, AllocsPerFrame: 2,
 					MemMissesPerFrame: &misses, InstructionsPerFrame: &misses, CyclesPerFrame: &misses, Checksum: "0123456789abcdef",
 					Interrupted: 1, WallP50NS: 1004, WallFrames: 2, GCFrames: 4, GCCyclesPer1000: 500, P99WithGCNS: 1073},
-				FrameCPU: &FrameCPU{CPU: 0, Why: "the least busy over 200ms before the frames: CPU 0 3%, CPU 1 97% busy"},
+				FrameCPU: &FrameCPU{CPU: 0, Why: "the least busy over 100ms before the frames: CPU 0 3%, CPU 1 97% busy"},
 				Pages:    &Pages{Mode: PagesHuge, THP: "madvise", HugeShare: 0.98, HeapBytes: 1 << 25, Note: "huge pages asked for"}},
 			{Name: "map", Error: "worker map: hung", Frames: NewSeries(mk(2, false, 3))},
 		},
