@@ -81,7 +81,8 @@ func maskSweep(t *testing.T, data []byte) []byte {
 	volatile := map[string]bool{"p50_ns": true, "p95_ns": true, "ns_per_entity": true, "ns_per_entity_lo": true,
 		"ns_per_entity_hi": true, "bytes_per_entity": true, "working_set_bytes": true, "allocs_per_frame": true,
 		"ratio": true, "pairs": true, "rounds": true, "measured": true, "started": true, "duration_ns": true,
-		"host": true, "caches": true, "crossings": true, "markers": true, "counters": true}
+		"host": true, "caches": true, "crossings": true, "markers": true, "counters": true,
+		"interrupted_frames": true, "measured_frames": true, "pages": true}
 	var walk func(x any) any
 	walk = func(x any) any {
 		switch x := x.(type) {

@@ -29,6 +29,7 @@ type Sweep struct {
 	Tied     map[string]float64 `json:"tied,omitempty"`
 	Backings []string           `json:"backings"`
 	Cache    string             `json:"cache"` // Warm or Cold, as for a run
+	Pages    string             `json:"pages,omitempty"` // the page mode every point ran in (see Pages.Mode); absent in older files
 	Counters Counters           `json:"counters"`
 	// Budget is the time the sweep meant to spend running frames, shared among its
 	// points; Frames, when set, fixed each point's length instead.
@@ -98,6 +99,13 @@ type PointBacking struct {
 	// Ratio is its frame time against the point's fastest backing (itself, 1×, for
 	// the fastest), as a run's summary gives it; nil when it has none.
 	Ratio *Ratio `json:"ratio"`
+
+	// The conditions of its frames at this point, as its run recorded them (absent
+	// in older files): how many of the MeasuredFrames summarised frames another
+	// process interrupted, and the pages its heap had.
+	Interrupted    int    `json:"interrupted_frames"`
+	MeasuredFrames int    `json:"measured_frames"`
+	Pages          *Pages `json:"pages,omitempty"`
 }
 
 // Crossing is where two backings' curves of ns per entity cross between two
@@ -141,6 +149,10 @@ func (s *Sweep) Clone() *Sweep {
 			if q := p.Backings[j].Ratio; q != nil {
 				qq := *q
 				p.Backings[j].Ratio = &qq
+			}
+			if pg := p.Backings[j].Pages; pg != nil {
+				pp := *pg
+				p.Backings[j].Pages = &pp
 			}
 		}
 		p.Pairs = slices.Clone(p.Pairs)
