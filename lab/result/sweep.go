@@ -28,7 +28,7 @@ type Sweep struct {
 	// in view at every point); each point records their values (Point.Tied).
 	Tied     map[string]float64 `json:"tied,omitempty"`
 	Backings []string           `json:"backings"`
-	Cache    string             `json:"cache"` // Warm or Cold, as for a run
+	Cache    string             `json:"cache"`           // Warm or Cold, as for a run
 	Pages    string             `json:"pages,omitempty"` // the page mode every point ran in (see Pages.Mode); absent in older files
 	Counters Counters           `json:"counters"`
 	// Budget is the time the sweep meant to spend running frames, shared among its
