@@ -109,6 +109,7 @@ func BenchmarkHarness(b *testing.B) {
 		r := rtmetrics.New()
 		var s rtmetrics.Snapshot
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		for b.Loop() {
 			r.Read(&s)
 			r.Read(&s)
@@ -117,10 +118,9 @@ func BenchmarkHarness(b *testing.B) {
 	b.Run("worker-clock-part", func(b *testing.B) {
 		// The thread clock's four reads around a frame (CPU time and involuntary
 		// switches, before and after), to show their share of "worker".
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
 		var c threadClock
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		for b.Loop() {
 			c.switches()
 			c.cpuNS()
@@ -149,6 +149,7 @@ func benchmarkWorker(b *testing.B, counters bool) {
 		}
 	}
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		if w.frames == MaxFrames-1 {
 			w.frames = 0 // the frame number only has to match the worker's count
@@ -156,6 +157,21 @@ func benchmarkWorker(b *testing.B, counters bool) {
 		if err := w.burst(w.frames, 1); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// reportCPU locks the benchmark to its thread and reads the thread's CPU clock; the
+// function it returns reports the CPU time per iteration as cpu-ns/op, which a busy
+// machine does not inflate as it does ns/op. Call it as defer reportCPU(b)().
+func reportCPU(b *testing.B) func() {
+	runtime.LockOSThread()
+	var c threadClock
+	c0 := c.cpuNS()
+	return func() {
+		if c1 := c.cpuNS(); c0 >= 0 && c1 >= c0 && b.N > 0 {
+			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
+		}
+		runtime.UnlockOSThread()
 	}
 }
 
