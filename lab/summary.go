@@ -58,11 +58,11 @@ func summarize(r *result.Run, s *result.Series) result.Summary {
 	var allocs, bytes, instr, cycles, misses float64
 	var carried uint64 // collector waits of frames left out, for the next kept frame
 	for f := range n {
-		switch r.Excluded(f) {
-		case result.WarmUp:
-			continue
-		case result.Rewarm:
+		switch why := r.Excluded(f); {
+		case why == result.Rewarm:
 			carried += at(s.GCWaitNS, f)
+			continue
+		case why != result.Kept: // warm-up
 			continue
 		}
 		ns = append(ns, float64(s.NS[f]))
