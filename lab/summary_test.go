@@ -257,6 +257,8 @@ func TestSummarizeGC(t *testing.T) {
 			s.GCCycles, s.GCCPUNS, s.GCWaitNS = 1, 30_000, 9_000
 		case 23: // kept
 			s.GCCycles, s.GCCPUNS, s.GCWaitNS = 1, 20_000, 4_000
+		case 30: // a long wait that found no collection (another process's time slice): not the collector's
+			s.GCWaitNS = 50_000
 		}
 		samples = append(samples, s)
 		if f%burst == 0 {

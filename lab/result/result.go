@@ -223,7 +223,9 @@ type Summary struct {
 	// without GCFrames, over the Measured frames only). P99WithGCNS is the p99 of
 	// the Measured frames with the wait for the collection each started added, a
 	// wait that fell in a frame left out of the summary being added to the next
-	// Measured frame.
+	// Measured frame. A wait counts only where a cycle ended in the frame or the
+	// wait: one that found no collection measured the asking and, on a busy machine,
+	// another process's time slice.
 	GCFrames        int     `json:"gc_frames,omitempty"`
 	GCCyclesPer1000 float64 `json:"gc_cycles_per_1000_frames,omitempty"`
 	P99WithGCNS     float64 `json:"p99_with_gc_ns,omitempty"`
