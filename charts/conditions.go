@@ -131,13 +131,13 @@ func ConditionNotes(r *result.Run) []string {
 			whose = "its"
 		}
 		notes = append(notes, fmt.Sprintf("Most frames of %s were interrupted: the machine was busy, and %s figures "+
-			"are those of a busy machine.", joinAnd(busy), whose))
+			"are those of a busy machine.", JoinAnd(busy), whose))
 	}
 	return notes
 }
 
-// joinAnd lists names as a sentence does: "a", "a and b", "a, b and c".
-func joinAnd(names []string) string {
+// JoinAnd lists names as a sentence does: "a", "a and b", "a, b and c".
+func JoinAnd(names []string) string {
 	switch len(names) {
 	case 0:
 		return ""

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2/widget"
 
+	"localitylab/charts"
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/scenarios"
@@ -182,24 +183,10 @@ func (w *window) readSetup() (presets.Preset, error) {
 }
 
 func joinNames(names []string) string {
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return "no backing"
-	case 1:
-		return names[0]
 	}
-	out := ""
-	for i, n := range names {
-		switch {
-		case i == 0:
-		case i == len(names)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += n
-	}
-	return out
+	return charts.JoinAnd(names)
 }
 
 // keepClaims drops the claims about backings the setup no longer compares, so that
