@@ -102,6 +102,7 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"-preset", filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus\nUsage: localitylab [flags]"},
 		{[]string{"-cache", "tepid"}, `-cache: "tepid" is not a cache mode (want warm or cold)`},
+		{[]string{"-pages", "2M"}, `-pages: "2M" is not a page mode (want system, huge or small)`},
 		{[]string{"-run", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-layout", "slotmapp"}, `-layout: unknown backing "slotmapp"`},
 		{[]string{"-preset", "tiles-rows", "-layout", "ptrarray"}, "-layout: ptrarray is not among the preset's backings (rowvec, soa)"},
