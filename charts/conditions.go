@@ -117,7 +117,7 @@ func GCNote(r *result.Run) string {
 func ConditionNotes(r *result.Run) []string {
 	var notes []string
 	if p := PagesText(r); p != "" {
-		notes = append(notes, "huge pages: the share of each backing's heap in 2 MiB pages after its load ("+p+").")
+		notes = append(notes, "huge pages: the share of each backing's heap in 2 MiB pages after its load; "+p+".")
 	}
 	var busy []string
 	for _, b := range r.Backings {
