@@ -134,6 +134,15 @@ func record(r *result.Run) [][2]string {
 		[2]string{"frames", framesText(r)},
 		[2]string{"frame schedule", CacheText(r)},
 		[2]string{"forks", ForkText(r)},
+		[2]string{"frame clock", ClockText(r)},
+	)
+	if cpu := frameCPUText(r); cpu != "" {
+		rec = append(rec, [2]string{"frame CPU", cpu})
+	}
+	if pages := pagesRecord(r); pages != "" {
+		rec = append(rec, [2]string{"pages", pages})
+	}
+	rec = append(rec,
 		[2]string{"started", runDate(r)},
 		[2]string{"host", hostName(r.Host)},
 		[2]string{"Go", r.Host.Go},

@@ -27,20 +27,24 @@ type Row struct {
 
 // The summary table's columns. Numbers right-align; the name and the error do not.
 var tableColumns = []string{
-	"backing", "p50 frame", "p99 frame", "× slower than best (95% CI)",
-	"allocs/frame", "GC/frame", "bytes/entity", "load time", "misses/frame",
+	"backing", "p50 frame", "p99 frame", "p99 with GC", "× slower than best (95% CI)",
+	"allocs/frame", "GC/frame", "GCs/1k frames", "bytes/entity", "load time", "misses/frame",
+	"interrupted", "huge pages",
 }
 
 // ForkColumn is the summary table's column of the spread between forks, shown after
 // the ratio when the run had more than one.
 const ForkColumn = "fork spread"
 
+// forkAt is where ForkColumn goes: just after the ratio.
+var forkAt = slices.Index(tableColumns, "× slower than best (95% CI)") + 1
+
 // SummaryTable returns the run's summary table.
 func SummaryTable(r *result.Run) Table {
 	order := fastestFirst(r)
 	t := Table{Columns: tableColumns}
 	if r.NumForks() > 1 {
-		t.Columns = slices.Insert(slices.Clone(tableColumns), 4, ForkColumn)
+		t.Columns = slices.Insert(slices.Clone(tableColumns), forkAt, ForkColumn)
 	}
 	best := ""
 	if len(order) > 0 && okBacking(&r.Backings[order[0]], r.Warmup) {
@@ -88,13 +92,12 @@ func cells(r *result.Run, b *result.Backing, best string) []string {
 	s := &b.Summary
 	measured := len(b.Frames.NS) > r.Warmup && (s.Measured > 0 || r.Schema == result.SchemaV1)
 	na := "n/a"
-	p50, p99, allocs, gc, misses := na, na, na, na, na
+	p50, p99, withGC, allocs, gc, gcRate, misses, interrupted := na, na, na, na, na, na, na, na
 	if measured {
 		p50, p99 = units.Duration(s.P50NS), units.Duration(s.P99NS)
+		withGC, interrupted = WithGCCell(b), InterruptedCell(b)
 		allocs = units.Count(s.AllocsPerFrame)
-		if b.Frames.GCCPUNS != nil {
-			gc = units.Duration(s.GCCPUNSPerFrame)
-		}
+		gc, gcRate = GCCell(b), GCRateCell(b)
 		if s.MemMissesPerFrame != nil {
 			misses = units.Count(*s.MemMissesPerFrame)
 		}
@@ -106,9 +109,10 @@ func cells(r *result.Run, b *result.Backing, best string) []string {
 	if b.Load.NS > 0 {
 		load = units.Duration(float64(b.Load.NS))
 	}
-	row := []string{b.Name, p50, p99, ratioCell(r, b.Name, best), allocs, gc, perEntity, load, misses}
+	row := []string{b.Name, p50, p99, withGC, ratioCell(r, b.Name, best), allocs, gc, gcRate, perEntity, load, misses,
+		interrupted, HugePagesCell(b)}
 	if r.NumForks() > 1 {
-		row = slices.Insert(row, 4, ForkCell(b))
+		row = slices.Insert(row, forkAt, ForkCell(b))
 	}
 	return row
 }

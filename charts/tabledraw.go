@@ -29,6 +29,14 @@ func (p *Painter) drawTable(img *image.RGBA, r image.Rectangle, t *Table) {
 			widths[j] = max(widths[j], w)
 		}
 	}
+	// A table wider than its room closes up its columns before it loses one.
+	sum := 0
+	for _, w := range widths {
+		sum += w
+	}
+	if n := len(widths) - 1; n > 0 && sum+n*colGap+2*gap > r.Dx() {
+		colGap = max(int(p.px*0.5), (r.Dx()-sum-2*gap)/n)
+	}
 	rh := p.rowHeight()
 	base := func(top int) int { return top + (rh-f.height())/2 + f.ascent }
 

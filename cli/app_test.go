@@ -112,6 +112,7 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"-forks", "17"}, "-forks: 17 (want 1 to 16)"},
 		{[]string{"-preset", "tiles-rows", "-forks", "16"}, "-warmup: 4 warm-up frames of 16 over 16 forks leave fork 1 (frames 1, warm-up 1) none to measure"},
 		{[]string{"-frames", "2", "-forks", "3"}, "-forks: 3 forks of a run of 2 frames leave a fork no frame"},
+		{[]string{"-pages", "2M"}, `-pages: "2M" is not a page mode (want system, huge or small)`},
 		{[]string{"-run", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-layout", "slotmapp"}, `-layout: unknown backing "slotmapp"`},
 		{[]string{"-preset", "tiles-rows", "-layout", "ptrarray"}, "-layout: ptrarray is not among the preset's backings (rowvec, soa)"},

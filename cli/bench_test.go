@@ -89,6 +89,7 @@ func TestBenchBadInput(t *testing.T) {
 		{"warmup", []string{"-workload", "sprites", "-frames", "10", "-warmup", "10"}, "-warmup: 10 is out of range (want 0 to frames-1 = 9)"},
 		{"parameter range", []string{"-workload", "sprites", "-entities", "0"}, "-entities: 0 is out of range for sprites (want 1 to 10000000)"},
 		{"cache mode", []string{"-workload", "sprites", "-cache", "hot"}, `-cache: "hot" is not a cache mode (want warm or cold)`},
+		{"page mode", []string{"-workload", "sprites", "-pages", "giant"}, `-pages: "giant" is not a page mode (want system, huge or small)`},
 		{"burst 0", []string{"-workload", "sprites", "-burst", "0"}, "-burst: 0 (want 1 to 256"},
 		{"burst too long", []string{"-workload", "sprites", "-burst", "300"}, "-burst: 300 is out of range (want 0 to choose by time, or 1 to 256)"},
 		{"parameter of another workload", []string{"-workload", "sprites", "-span", "2"}, "-span: the sprites workload has no such parameter (its parameters: seed, entities"},
@@ -126,7 +127,7 @@ func TestBenchFormatGo(t *testing.T) {
 	if code != exit.OK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	line := regexp.MustCompile(`^BenchmarkFrame/workload=bullets/backing=(slotmap|map)\t1\t\d+ ns/op\t\d+ B/op\t\d+ allocs/op$`)
+	line := regexp.MustCompile(`^BenchmarkFrame/workload=bullets/backing=(slotmap|map)\t1\t\d+ ns/op(\t\d+ cpu-ns/op)?\t\d+ B/op\t\d+ allocs/op$`)
 	counts := map[string]int{}
 	for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
 		if m := line.FindStringSubmatch(l); m != nil {

@@ -82,7 +82,8 @@ func maskSweep(t *testing.T, data []byte) []byte {
 		"ns_per_entity_hi": true, "bytes_per_entity": true, "working_set_bytes": true, "allocs_per_frame": true,
 		"ratio": true, "pairs": true, "rounds": true, "measured": true, "started": true, "duration_ns": true,
 		"host": true, "caches": true, "crossings": true, "markers": true, "counters": true,
-		"fork_ns_per_entity": true, "fork_ns_per_entity_lo": true, "fork_ns_per_entity_hi": true, "drift": true}
+		"fork_ns_per_entity": true, "fork_ns_per_entity_lo": true, "fork_ns_per_entity_hi": true, "drift": true,
+		"interrupted_frames": true, "measured_frames": true, "pages": true, "fork_pages": true}
 	var walk func(x any) any
 	walk = func(x any) any {
 		switch x := x.(type) {

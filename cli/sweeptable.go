@@ -80,6 +80,10 @@ func sweepLine(s *result.Sweep) string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s: sweep of %s over %d values; %s%s; %s caches; took %s", head, s.Param, len(s.Values),
-		strings.Join(fixed, ", "), charts.TiedText(s), s.Cache, units.Duration(float64(s.DurationNS)))
+	pages := ""
+	if s.Pages != "" {
+		pages = "; pages " + s.Pages
+	}
+	return fmt.Sprintf("%s: sweep of %s over %d values; %s%s; %s caches%s; took %s", head, s.Param, len(s.Values),
+		strings.Join(fixed, ", "), charts.TiedText(s), s.Cache, pages, units.Duration(float64(s.DurationNS)))
 }

@@ -14,8 +14,12 @@ import (
 	"localitylab/scenarios"
 )
 
-var tableColumns = []string{"backing", "p50", "p95", "p99", "× slower than best (95% CI)",
-	"allocs/frame", "GC/frame", "bytes/entity", "misses/frame", "load"}
+var tableColumns = []string{"backing", "p50", "p95", "p99", "p99 with GC", "× slower than best (95% CI)",
+	"allocs/frame", "GC/frame", "GCs/1k frames", "bytes/entity", "misses/frame", "load", "interrupted", "huge pages"}
+
+// forkAt is where a run of several forks gets the fork spread column: just after the
+// ratio.
+var forkAt = slices.Index(tableColumns, "× slower than best (95% CI)") + 1
 
 // writeTable prints the run's summary: a line naming the run, one row per backing,
 // fastest first (backings whose worker failed last, marked), and notes on what the
@@ -23,7 +27,7 @@ var tableColumns = []string{"backing", "p50", "p95", "p99", "× slower than best
 func writeTable(w io.Writer, r *result.Run) error {
 	cols := tableColumns
 	if r.NumForks() > 1 {
-		cols = slices.Insert(slices.Clone(cols), 5, charts.ForkColumn)
+		cols = slices.Insert(slices.Clone(cols), forkAt, charts.ForkColumn)
 	}
 	rows := [][]string{cols}
 	for _, i := range fastestFirst(r) {
@@ -60,7 +64,11 @@ func runLine(r *result.Run) string {
 	if n := r.NumForks(); n > 1 {
 		length = fmt.Sprintf("%d frames in %d forks, each with its own warm-up (%d in all)", r.Frames, n, r.Warmup)
 	}
-	return fmt.Sprintf("%s: %s; %s; %s", head, strings.Join(params, ", "), length, charts.CacheText(r))
+	line := fmt.Sprintf("%s: %s; %s; %s", head, strings.Join(params, ", "), length, charts.CacheText(r))
+	if pages := charts.PagesText(r); pages != "" {
+		line += "; " + pages
+	}
+	return line
 }
 
 // fastestFirst orders backings by median frame time; those whose worker failed or
@@ -93,25 +101,26 @@ func tableRow(r *result.Run, b *result.Backing) []string {
 	if b.Error != "" {
 		name += " (failed)"
 	}
-	row := []string{name, "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a", "n/a"}
+	row := []string{name, "n/a", "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a",
+		charts.HugePagesCell(b)}
 	if s.Measured > 0 {
 		row[1], row[2], row[3] = units.Duration(s.P50NS), units.Duration(s.P95NS), units.Duration(s.P99NS)
-		row[5] = units.Count(s.AllocsPerFrame)
-		if b.Frames.GCCPUNS != nil {
-			row[6] = units.Duration(s.GCCPUNSPerFrame)
-		}
+		row[4] = charts.WithGCCell(b)
+		row[6] = units.Count(s.AllocsPerFrame)
+		row[7], row[8] = charts.GCCell(b), charts.GCRateCell(b)
 		if s.MemMissesPerFrame != nil {
-			row[8] = units.Count(*s.MemMissesPerFrame)
+			row[10] = units.Count(*s.MemMissesPerFrame)
 		}
+		row[12] = charts.InterruptedCell(b)
 	}
 	if b.Load.Entities > 0 {
-		row[7] = units.Bytes(b.Load.BytesPerEntity)
+		row[9] = units.Bytes(b.Load.BytesPerEntity)
 	}
 	if b.Load.NS > 0 {
-		row[9] = units.Duration(float64(b.Load.NS))
+		row[11] = units.Duration(float64(b.Load.NS))
 	}
 	if r.NumForks() > 1 {
-		row = slices.Insert(row, 5, charts.ForkCell(b))
+		row = slices.Insert(row, forkAt, charts.ForkCell(b))
 	}
 	return row
 }
@@ -141,11 +150,11 @@ func tableNotes(r *result.Run) []string {
 	if r.NumForks() > 1 {
 		over = "the rounds of every fork, widened to hold each fork's own median"
 	}
-	notes := []string{"Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
+	notes := []string{charts.FrameTimeNote(r) + " Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
 		"ratios against the best; then the median over the rounds, with its 95% interval over " + over + " (a range " +
-		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " +
-		"GC/frame: the collector's CPU time for the work each backing caused, waited for after its frame."}
+		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " + charts.GCNote(r)}
 	notes = append(notes, charts.ForkNotes(r)...)
+	notes = append(notes, charts.ConditionNotes(r)...)
 	for _, b := range r.Backings {
 		if l := b.Load; l.SetupNS > 0 || l.FixedBytes != 0 {
 			notes = append(notes, loadNote(b.Name, &l))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -94,9 +95,10 @@ func TestFramePathAllocs(t *testing.T) {
 // whose frame does nothing:
 //
 //   - worker: the in-worker cost, the part next to the timed frame: runtime/metrics
-//     read twice, the clock read twice, the sample encoded and written (to io.Discard);
-//     with counters, the counter group read twice as well; worker-metrics-part is the
-//     two metrics reads alone;
+//     read twice, the wall clock and the thread's CPU clock and switch count read
+//     twice each, the sample encoded and written (to io.Discard); with counters, the
+//     counter group read twice as well; worker-metrics-part is the two metrics reads
+//     alone, worker-clock-part the thread clock's four reads;
 //   - process: a round of one frame with one worker process, as a real run does: the frame
 //     request and the sample through the pipes, both processes' share, and the
 //     coordinator's bookkeeping. This round trip is outside the timed frame, but it
@@ -108,9 +110,23 @@ func BenchmarkHarness(b *testing.B) {
 		r := rtmetrics.New()
 		var s rtmetrics.Snapshot
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		for b.Loop() {
 			r.Read(&s)
 			r.Read(&s)
+		}
+	})
+	b.Run("worker-clock-part", func(b *testing.B) {
+		// The thread clock's four reads around a frame (CPU time and involuntary
+		// switches, before and after), to show their share of "worker".
+		var c threadClock
+		b.ReportAllocs()
+		defer reportCPU(b)()
+		for b.Loop() {
+			c.switches()
+			c.cpuNS()
+			c.cpuNS()
+			c.switches()
 		}
 	})
 	b.Run("worker+counters", func(b *testing.B) { benchmarkWorker(b, true) })
@@ -134,6 +150,7 @@ func benchmarkWorker(b *testing.B, counters bool) {
 		}
 	}
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		if w.frames == MaxFrames-1 {
 			w.frames = 0 // the frame number only has to match the worker's count
@@ -141,6 +158,21 @@ func benchmarkWorker(b *testing.B, counters bool) {
 		if err := w.burst(w.frames, 1); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// reportCPU locks the benchmark to its thread and reads the thread's CPU clock; the
+// function it returns reports the CPU time per iteration as cpu-ns/op, which a busy
+// machine does not inflate as it does ns/op. Call it as defer reportCPU(b)().
+func reportCPU(b *testing.B) func() {
+	runtime.LockOSThread()
+	var c threadClock
+	c0 := c.cpuNS()
+	return func() {
+		if c1 := c.cpuNS(); c0 >= 0 && c1 >= c0 && b.N > 0 {
+			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
+		}
+		runtime.UnlockOSThread()
 	}
 }
 

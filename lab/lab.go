@@ -92,6 +92,7 @@ type Config struct {
 	Forks        int             // sets of fresh workers the frames are split among, one after another (see result.Fork); 0 = DefaultForks
 	Counters     bool            // hardware counters where perf_event_open allows
 	Cache        CacheMode       // Warm (the default, also for "") or Cold
+	Pages        PagesMode       // which pages the heaps get; "" is DefaultPages
 	Burst        int             // frames per burst; 0 = chosen each round to keep rounds near RoundBudget
 	PreviewEvery time.Duration   // ask the first live backing's worker for a workload.Scene this often; 0 = never
 	LayoutEvery  time.Duration   // ask the worker of the backing Live.SetLayout chose for its layout this often, and every worker once the frames are done; 0 = never
@@ -100,7 +101,7 @@ type Config struct {
 	WorkerEnv    []string        // extra environment for workers (tests)
 	Timeout      time.Duration   // a worker silent this long is declared hung; 0 = DefaultTimeout
 
-	cpu  int           // the CPU the workers' frame threads are pinned to (see frameCPU); set by Start
+	cpu  int           // the last CPU the lab may use (see frameCPU), or -1 not to pin; set by Start
 	plan []result.Fork // the forks' frames and warm-ups; set by Check
 }
 
@@ -156,6 +157,12 @@ func (c *Config) Check() error {
 	if _, err := ParseCacheMode(string(c.Cache)); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
+	if c.Pages == "" {
+		c.Pages = DefaultPages
+	}
+	if _, err := ParsePagesMode(string(c.Pages)); err != nil {
+		return fmt.Errorf("pages: %w", err)
+	}
 	if c.Burst < 0 || c.Burst > MaxBurst {
 		return fmt.Errorf("burst: %d is out of range (want 0 to choose by time, or 1 to %d)", c.Burst, MaxBurst)
 	}
@@ -196,4 +203,34 @@ func (c *Config) timeout() time.Duration {
 		return DefaultTimeout
 	}
 	return c.Timeout
+}
+
+// PagesMode says which memory pages the workers' heaps get; see result.PagesSystem,
+// PagesHuge and PagesSmall.
+type PagesMode string
+
+// The page modes.
+const (
+	PagesSystem PagesMode = result.PagesSystem
+	PagesHuge   PagesMode = result.PagesHuge
+	PagesSmall  PagesMode = result.PagesSmall
+)
+
+// DefaultPages is the page mode of a run that does not choose one (Config.Pages ""):
+// huge pages, because they make reruns agree. Six fresh runs of each mode of a still
+// million-sprite world, soa and ptrarray (2-core VM, load 10 to 21, a build running),
+// gave ptrarray's p50 17.83–18.00 ms with huge pages (1.0% apart), 18.13–19.60 ms
+// with the system's (8.1%) and 17.79–19.07 ms with small ones (7.2%); soa's 17%, 20%
+// and 27% apart. Under small pages a heap's data lands in whatever physical pages, and
+// so cache sets, the process happens to get; a 2 MiB page also covers 512 times the
+// memory in the TLB.
+const DefaultPages = PagesHuge
+
+// ParsePagesMode reads a page mode's name.
+func ParsePagesMode(s string) (PagesMode, error) {
+	switch m := PagesMode(s); m {
+	case PagesSystem, PagesHuge, PagesSmall:
+		return m, nil
+	}
+	return "", fmt.Errorf("%q is not a page mode (want %s, %s or %s)", s, PagesSystem, PagesHuge, PagesSmall)
 }

@@ -84,6 +84,7 @@ type Live struct {
 
 	lastRound       time.Duration // how long the last round took
 	lastRoundFrames int           // and how many frames it ran
+	cpu             int           // the CPU the workers' frame threads are pinned to now; -1: none
 
 	mu         sync.Mutex // guards everything below
 	phase      Phase
@@ -95,7 +96,7 @@ type Live struct {
 	rounds     []result.Round
 	orders     []int // backs every rounds[k].Order: one slot per backing per frame, made up front
 	cacheNote  string
-	pinned     string
+	forkPinned []string // per fork, where its frame threads ran, in the workers' words
 	host       result.Host
 	started    time.Time
 	counters   result.Counters
@@ -117,6 +118,10 @@ type backingState struct {
 	samples  []result.Sample // capacity Frames, made up front: appending never allocates
 	err      *WorkerError
 	misses   bool // its worker counts memory misses (counters on, and a miss event opened)
+
+	pinned    string            // where its worker's frame thread runs in the fork being run, in the worker's words
+	frameCPUs []result.FrameCPU // per fork, where its frames ran and why; zero until that fork's frames start
+	pages     []result.Pages    // per fork, its heap's pages after the load; zero until loaded in that fork
 }
 
 // Start checks c, refuses a run that would not fit in the available memory (with a
@@ -140,14 +145,16 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 		paused: c.StartPaused, started: time.Now().UTC().Round(0),
 		counters: result.Counters{Enabled: c.Counters}}
 	l.ctx, l.cancel = context.WithCancel(ctx)
+	l.cpu = c.cpu
 	n := len(c.Backings)
 	l.procs, l.cur, l.ok = make([]*proc, n), make([][]result.Sample, n), make([]bool, n)
 	l.order, l.rng = make([]int, n), newOrderRNG(c.Params[workload.Seed.Name])
 	l.rounds, l.orders = make([]result.Round, 0, c.Frames), make([]int, 0, n*c.Frames)
-	l.backings = make([]backingState, n)
+	l.backings, l.forkPinned = make([]backingState, n), make([]string, len(c.plan))
 	l.layouts, l.hasLayout = make([]memlayout.Layout, n), make([]bool, n)
 	for i, b := range c.Backings {
-		l.backings[i] = backingState{name: b, samples: make([]result.Sample, 0, c.Frames), loads: make([]result.Load, len(c.plan))}
+		l.backings[i] = backingState{name: b, samples: make([]result.Sample, 0, c.Frames), loads: make([]result.Load, len(c.plan)),
+			frameCPUs: make([]result.FrameCPU, len(c.plan)), pages: make([]result.Pages, len(c.plan))}
 		l.cur[i] = make([]result.Sample, MaxBurst)
 	}
 	l.scene.Boxes = make([]workload.Box, 0, workload.MaxSceneBoxes)
@@ -255,7 +262,7 @@ func (l *Live) Snapshot() *result.Run {
 	l.mu.Lock()
 	r := &result.Run{Schema: result.Schema, Title: l.cfg.Title, Workload: l.cfg.Workload,
 		Params: l.cfg.Params.Clone(), Frames: l.cfg.Frames, Warmup: l.cfg.Warmup,
-		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Pinned: l.pinned, Rounds: cloneRounds(l.rounds),
+		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Pinned: pinnedText(l.forkPinned), Rounds: cloneRounds(l.rounds),
 		Counters: l.counters, Host: l.host, Started: l.started,
 		Backings: make([]result.Backing, len(l.backings))}
 	if len(l.cfg.plan) > 1 {
@@ -264,6 +271,7 @@ func (l *Live) Snapshot() *result.Run {
 	for i, b := range l.backings {
 		rb := result.Backing{Name: b.name, Frames: result.NewSeries(b.samples)}
 		rb.Load, rb.ForkLoadNS = forkLoads(b.loads)
+		rb.SetConditions(slices.Clone(b.frameCPUs), slices.Clone(b.pages))
 		if !b.misses {
 			rb.Frames.MemMisses = nil // counted nothing: n/a, not zero
 		}

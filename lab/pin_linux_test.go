@@ -1,12 +1,15 @@
 package lab
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"strconv"
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"localitylab/scenarios/workload"
 )
 
 // TestPinThreadSeparatesRuntime: after pinThread the calling thread may run on the
@@ -75,5 +78,31 @@ func setAllThreads(set unix.CPUSet) {
 		if tid, err := strconv.Atoi(task.Name()); err == nil {
 			unix.SchedSetaffinity(tid, &set)
 		}
+	}
+}
+
+// TestPinMessage moves a worker process's frame thread to another CPU, as placeFrames
+// does when the loads are over, and reads where it says its frames now run; the
+// frames after the move are timed by the thread's clock as before.
+func TestPinMessage(t *testing.T) {
+	last := frameCPU()
+	if last < 1 {
+		t.Skip("needs two CPUs")
+	}
+	c := testConfig(t, workload.SoA)
+	c.Frames = 20
+	l := loadedRun(t, c, spawnProcess)
+	// The run is paused and its scheduler waits in waitTurn; the test takes its place.
+	for _, cpu := range []int{0, last} {
+		got, err := l.procs[0].pin(l.dog, cpu)
+		if want := fmt.Sprintf("CPU %d", cpu); err != nil || got != want {
+			t.Errorf("pin to CPU %d: %q, %v; want %q", cpu, got, err, want)
+		}
+		if err := l.round(l.Status().Done, 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := l.Snapshot().Backings[0]; !s.Frames.CPUTimed() || s.Frames.Len() != 4 {
+		t.Errorf("%d frames, CPU-timed %v; want 4 timed by the thread's clock", s.Frames.Len(), s.Frames.CPUTimed())
 	}
 }

@@ -155,10 +155,11 @@ func (e *failReport) Error() string {
 	return e.text
 }
 
-// hello sends the handshake and reads the worker's answer.
-func (p *proc) hello(w *watchdog, c *Config) (readyBody, error) {
+// hello sends the handshake, with the CPU to pin the frame thread to (-1: none), and
+// reads the worker's answer.
+func (p *proc) hello(w *watchdog, c *Config, cpu int) (readyBody, error) {
 	var r readyBody
-	h := helloBody{Workload: c.Workload, Params: c.Params, Backing: p.backing, Counters: c.Counters, Cache: c.Cache, CPU: c.cpu}
+	h := helloBody{Workload: c.Workload, Params: c.Params, Backing: p.backing, Counters: c.Counters, Cache: c.Cache, CPU: cpu, Pages: c.Pages}
 	if err := putHandshake(p.wr, msgHello, h); err != nil {
 		return r, err
 	}
@@ -223,6 +224,22 @@ func (p *proc) burst(w *watchdog, first int, dst []result.Sample) error {
 		}
 	}
 	return nil
+}
+
+// pin asks the worker to run its frames on cpu and returns where they now run, in
+// its words ("CPU 0", or why not).
+func (p *proc) pin(w *watchdog, cpu int) (string, error) {
+	if err := putPin(p.wr, cpu); err != nil {
+		return "", err
+	}
+	t, err := p.recv(w)
+	if err != nil {
+		return "", err
+	}
+	if t != msgPinned {
+		return "", fmt.Errorf("protocol: %v message instead of pinned", t)
+	}
+	return p.rd.text(), nil
 }
 
 // scene asks the worker for its scene and reads it into dst.

@@ -24,11 +24,11 @@ import (
 // msgLoad is answered by msgProgress messages and then msgLoaded; msgBurst asks for a
 // run of consecutive frames, answered by one msgSample per frame, all written at the
 // end of the burst so that no frame of it waits on a pipe; msgScene by msgSceneData;
-// msgLayout by msgLayoutData. End of input (the coordinator closing the worker's stdin) means stop, also in the
+// msgLayout by msgLayoutData; msgPin by msgPinned. End of input (the coordinator closing the worker's stdin) means stop, also in the
 // middle of a load.
 const (
 	protocolMagic   = "LLWK"
-	protocolVersion = 2
+	protocolVersion = 3
 )
 
 type msgType uint8
@@ -46,9 +46,11 @@ const (
 	msgFail                          // worker: what went wrong, as text; the worker then exits
 	msgLayout                        // coordinator: describe where the structure's data lives
 	msgLayoutData                    // worker: a memlayout.Layout in its binary form
+	msgPin                           // coordinator: run the frames on this CPU from now on (int64; -1: do not pin)
+	msgPinned                        // worker: where its frame thread now runs, as text ("CPU 0", or why not)
 )
 
-var msgNames = [...]string{"", "hello", "load", "burst", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail", "layout", "layout data"}
+var msgNames = [...]string{"", "hello", "load", "burst", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail", "layout", "layout data", "pin", "pinned"}
 
 func (t msgType) String() string {
 	if int(t) < len(msgNames) && t != 0 {
@@ -62,7 +64,7 @@ const (
 	headerSize   = 8
 	burstSize    = 2 * 8
 	progressSize = 8
-	sampleSize   = 17 * 8
+	sampleSize   = 19 * 8
 	sceneHead    = 8*4 + 8 + 4
 	sceneBoxSize = 5 * 4
 	maxPayload   = 1 << 20 // more than any message needs: a Scene is at most ~80 KiB
@@ -79,7 +81,8 @@ type helloBody struct {
 	Backing  string          `json:"backing"`
 	Counters bool            `json:"counters"`
 	Cache    CacheMode       `json:"cache"`
-	CPU      int             `json:"cpu"` // pin the frame thread to this CPU; -1: do not
+	CPU      int             `json:"cpu"`   // pin the frame thread to this CPU; -1: do not
+	Pages    PagesMode       `json:"pages"` // which pages the heap gets
 }
 
 // readyBody is what a worker says about itself once its store exists.
@@ -95,11 +98,12 @@ type readyBody struct {
 
 // loadRecord is what the worker measured around Store.Load.
 type loadRecord struct {
-	Phases     []loadPhase `json:"phases"` // in the order they began; at least one
-	Entities   int64       `json:"entities"`
-	HeapBefore uint64      `json:"heap_before"` // live heap after a GC, before the load
-	HeapAfter  uint64      `json:"heap_after"`  // live heap after a GC, after the load
-	RSS        uint64      `json:"rss"`
+	Phases     []loadPhase  `json:"phases"` // in the order they began; at least one
+	Entities   int64        `json:"entities"`
+	HeapBefore uint64       `json:"heap_before"` // live heap after a GC, before the load
+	HeapAfter  uint64       `json:"heap_after"`  // live heap after a GC, after the load
+	RSS        uint64       `json:"rss"`
+	Pages      result.Pages `json:"pages"` // the heap's pages after the load
 }
 
 // loadPhase is one phase of a load (see workload.Phase): its time, without the GC the
@@ -317,6 +321,23 @@ func getLoaded(m *reader, r *loadRecord) error {
 	return nil
 }
 
+func putPin(m *writer, cpu int) error {
+	m.start(msgPin)
+	m.u64(uint64(int64(cpu)))
+	return m.flush()
+}
+
+func getPin(m *reader) (int, error) {
+	if err := m.want(msgPin, 8); err != nil {
+		return 0, err
+	}
+	cpu := int64(m.u64())
+	if cpu < -1 || cpu >= 1<<16 {
+		return 0, fmt.Errorf("protocol: pin to CPU %d", cpu)
+	}
+	return int(cpu), nil
+}
+
 func putBurst(m *writer, first, count int) error {
 	m.start(msgBurst)
 	m.u64(uint64(first))
@@ -343,11 +364,14 @@ func putSample(m *writer, s *result.Sample) error {
 	m.start(msgSample)
 	var flags uint64
 	if s.HasCounters {
-		flags = 1
+		flags |= flagCounters
+	}
+	if s.HasCPU {
+		flags |= flagCPU
 	}
 	for _, v := range [...]uint64{uint64(s.Frame), uint64(s.NS), s.Allocs, s.AllocBytes, s.HeapBytes,
 		s.RSSBytes, s.GCCycles, s.GCPauseNS, s.GCWaitNS, s.GCCPUNS, s.Checksum, flags,
-		s.Instructions, s.Cycles, s.MemMisses, s.Lookups, s.LookupNS} {
+		s.Instructions, s.Cycles, s.MemMisses, s.Lookups, s.LookupNS, uint64(s.WallNS), s.Switches} {
 		m.u64(v)
 	}
 	return m.flush()
@@ -363,14 +387,24 @@ func getSample(m *reader, s *result.Sample) error {
 	s.GCCycles, s.GCPauseNS, s.GCWaitNS, s.GCCPUNS = m.u64(), m.u64(), m.u64(), m.u64()
 	s.Checksum = m.u64()
 	flags := m.u64()
-	s.HasCounters = flags&1 != 0
+	s.HasCounters, s.HasCPU = flags&flagCounters != 0, flags&flagCPU != 0
 	s.Instructions, s.Cycles, s.MemMisses = m.u64(), m.u64(), m.u64()
 	s.Lookups, s.LookupNS = m.u64(), m.u64()
-	if flags > 1 {
-		return fmt.Errorf("protocol: sample flags %#x (only bit 0 is defined)", flags)
+	s.WallNS, s.Switches = int64(m.u64()), m.u64()
+	if flags&^(flagCounters|flagCPU) != 0 {
+		return fmt.Errorf("protocol: sample flags %#x (only bits 0 and 1 are defined)", flags)
+	}
+	if s.NS < 0 || s.WallNS < 0 {
+		return fmt.Errorf("protocol: sample of frame %d: %d ns, %d ns of wall time", s.Frame, s.NS, s.WallNS)
 	}
 	return nil
 }
+
+// The sample's flags: which of its optional readings it holds.
+const (
+	flagCounters = 1 << iota // Instructions, Cycles, MemMisses
+	flagCPU                  // NS is CPU time; WallNS and Switches are set
+)
 
 func putRect(m *writer, r workload.Rect) {
 	m.u32(uint32(r.X0))

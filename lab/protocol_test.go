@@ -20,13 +20,16 @@ func TestProtocolRoundTrip(t *testing.T) {
 	w := newWriter(&buf)
 	sample := result.Sample{Frame: 7, NS: 123456, Allocs: 3, AllocBytes: 192, HeapBytes: 1 << 30, RSSBytes: 1 << 31,
 		GCCycles: 1, GCPauseNS: 40000, GCWaitNS: 1500, GCCPUNS: 250000, Checksum: 0xfedcba9876543210, HasCounters: true,
-		Instructions: 1e9, Cycles: 2e9, MemMisses: 12345, Lookups: 4096, LookupNS: 77_000}
+		Instructions: 1e9, Cycles: 2e9, MemMisses: 12345, Lookups: 4096, LookupNS: 77_000,
+		HasCPU: true, WallNS: 170_000, Switches: 2}
 	scene := workload.Scene{World: workload.Rect{X1: 1 << 30, Y1: 1 << 30}, View: workload.Rect{X0: -5, Y0: -6, X1: 1915, Y1: 1074},
 		Boxes: []workload.Box{{X: -1, Y: 2, W: 3, H: 4, Kind: workload.Target}, {X: 5, Y: 6, W: 7, H: 8, Kind: workload.Entity}},
 		Total: 9000}
-	hello := helloBody{Workload: "sprites", Params: workload.Params{"seed": 1<<53 - 1, "entities": 5}, Backing: "soa", Counters: true, Cache: Cold}
+	hello := helloBody{Workload: "sprites", Params: workload.Params{"seed": 1<<53 - 1, "entities": 5}, Backing: "soa", Counters: true, Cache: Cold,
+		CPU: 1, Pages: PagesHuge}
 	load := loadRecord{Entities: 1e6, HeapBefore: 1 << 20, HeapAfter: 1 << 28, RSS: 1 << 29,
-		Phases: []loadPhase{{Name: "heap aging", Kind: workload.Setup, NS: 3e9, Heap: 1 << 26}, {Name: "load", NS: 5e9, Heap: -5}}}
+		Phases: []loadPhase{{Name: "heap aging", Kind: workload.Setup, NS: 3e9, Heap: 1 << 26}, {Name: "load", NS: 5e9, Heap: -5}},
+		Pages:  result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: 0.97, HeapBytes: 1 << 28, Note: "huge pages asked for"}}
 
 	must := func(err error) {
 		t.Helper()
@@ -37,6 +40,8 @@ func TestProtocolRoundTrip(t *testing.T) {
 	must(putHandshake(w, msgHello, hello))
 	must(putProgress(w, 0.25))
 	must(putLoaded(w, &load))
+	must(putPin(w, 0))
+	must(w.send(msgPinned, []byte("CPU 0")))
 	must(putBurst(w, 7, 3))
 	must(putSample(w, &sample))
 	must(putScene(w, &scene))
@@ -67,6 +72,14 @@ func TestProtocolRoundTrip(t *testing.T) {
 	must(getLoaded(r, &ld))
 	if !reflect.DeepEqual(ld, load) {
 		t.Errorf("loaded %+v, want %+v", ld, load)
+	}
+	next(msgPin)
+	if cpu, err := getPin(r); err != nil || cpu != 0 {
+		t.Errorf("pin %v, %v; want 0", cpu, err)
+	}
+	next(msgPinned)
+	if r.text() != "CPU 0" {
+		t.Errorf("pinned %q", r.text())
 	}
 	next(msgBurst)
 	if f, n, err := getBurst(r); err != nil || f != 7 || n != 3 {
@@ -150,7 +163,8 @@ func TestProtocolErrors(t *testing.T) {
 		{"unknown type", append([]byte{99, 0, 0, 0}, frame()[4:]...), nil, "bad header"},
 		{"padding", append([]byte{byte(msgBurst), 1, 0, 0}, frame()[4:]...), nil, "bad header"},
 		{"oversize", []byte{byte(msgScene), 0, 0, 0, 0, 0, 0x11, 0}, nil, "at most"},
-		{"short sample", frame(), func(r *reader) error { return getSample(r, &result.Sample{}) }, "sample message of 16 bytes (want 136)"},
+		{"short sample", frame(), func(r *reader) error { return getSample(r, &result.Sample{}) }, "sample message of 16 bytes (want 152)"},
+		{"pin to nowhere", encoded(func(w *writer) error { return putPin(w, -2) }), func(r *reader) error { _, err := getPin(r); return err }, "pin to CPU -2"},
 		{"empty burst", burst(3, 0), func(r *reader) error { _, _, err := getBurst(r); return err }, "burst of 0 frames"},
 		{"long burst", burst(3, MaxBurst+1), func(r *reader) error { _, _, err := getBurst(r); return err }, "burst of 257 frames"},
 		{"burst past the end", burst(MaxFrames-2, 3), func(r *reader) error { _, _, err := getBurst(r); return err }, "run past the last possible"},
@@ -168,7 +182,7 @@ func TestProtocolErrors(t *testing.T) {
 			return raw
 		}(), func(r *reader) error { return getLayout(r, &memlayout.Layout{}) }, "protocol: memlayout"},
 		{"magic", hello("XXXX", protocolVersion), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "is the worker this program"},
-		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 2"},
+		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

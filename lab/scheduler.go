@@ -61,6 +61,7 @@ func (l *Live) runFork(k int) bool {
 		l.backings[i].loadFrac, l.backings[i].loaded = 0, false
 	}
 	l.mu.Unlock()
+	l.cpu = chooseFrameCPU(l.cfg.cpu, cpuWindow).CPU // for this fork's loads; placeFrames chooses again for its frames
 	l.startWorkers()
 	l.setPhase(Loading)
 	for i := range l.procs {
@@ -72,6 +73,7 @@ func (l *Live) runFork(k int) bool {
 			return false
 		}
 	}
+	l.placeFrames(k)
 	fk := l.cfg.plan[k]
 	for f := 0; f < fk.Frames; {
 		limit, err := l.waitTurn()
@@ -147,13 +149,13 @@ func (l *Live) startWorkers() {
 		if p == nil {
 			continue
 		}
-		ready, err := p.hello(l.dog, &l.cfg)
+		ready, err := p.hello(l.dog, &l.cfg, l.cpu)
 		if err != nil {
 			l.failUnlessStopped(i, err)
 			continue
 		}
 		l.mu.Lock()
-		l.backings[i].misses = ready.Misses != ""
+		l.backings[i].misses, l.backings[i].pinned = ready.Misses != "", ready.Pinned
 		if l.counters.Misses == "" {
 			l.counters.Misses = ready.Misses
 		}
@@ -163,8 +165,8 @@ func (l *Live) startWorkers() {
 		if l.cacheNote == "" {
 			l.cacheNote = ready.Cache
 		}
-		if l.pinned == "" {
-			l.pinned = ready.Pinned
+		if l.forkPinned[l.fork] == "" {
+			l.forkPinned[l.fork] = ready.Pinned
 		}
 		l.mu.Unlock()
 	}
@@ -212,7 +214,7 @@ func (l *Live) loadOne(k, i int) {
 	}
 	ld := loadResult(&rec)
 	l.mu.Lock()
-	b.loads[k], b.loaded, b.loadFrac = ld, true, 1
+	b.loads[k], b.pages[k], b.loaded, b.loadFrac = ld, rec.Pages, true, 1
 	l.mu.Unlock()
 	l.sig.Notify()
 }

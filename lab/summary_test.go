@@ -58,7 +58,7 @@ func TestSummarize(t *testing.T) {
 	}{
 		{"p50", a.P50NS, 50.5}, {"p95", a.P95NS, 95.05}, {"p99", a.P99NS, 99.01}, {"max", a.MaxNS, 100},
 		{"mean", a.MeanNS, 50.5}, {"allocs", a.AllocsPerFrame, 3}, {"alloc bytes", a.AllocBytesPerFrame, 192},
-		{"gc cycles", float64(a.GCCycles), 100}, {"heap", float64(a.HeapBytes), 1109}, {"rss", float64(a.RSSBytes), 2109},
+		{"gc cycles", float64(a.GCCycles), 110}, {"heap", float64(a.HeapBytes), 1109}, {"rss", float64(a.RSSBytes), 2109},
 	} {
 		if math.Abs(f.got-f.want) > 1e-9 {
 			t.Errorf("a: %s = %v, want %v", f.name, f.got, f.want)
@@ -189,5 +189,97 @@ func TestSummarizeBlocks(t *testing.T) {
 	Summarize(r)
 	if got := r.Backings[0].Summary.Measured; got != rounds*burst-warmup {
 		t.Errorf("cold: %d frames summarised, want %d", got, rounds*burst-warmup)
+	}
+}
+
+// TestSummarizeInterrupted: frames timed by their thread's CPU clock. The summary's
+// percentiles are CPU time over every kept frame, interrupted or not; the count of
+// interrupted frames covers the kept ones (a frame switched out, or one whose wall
+// time exceeds its CPU time by more than the margin); the wall-clock median is taken
+// over the kept frames nobody interrupted.
+func TestSummarizeInterrupted(t *testing.T) {
+	const warmup = 2
+	var samples []result.Sample
+	for f := range 12 {
+		s := result.Sample{Frame: f, NS: 1_000_000, WallNS: 1_000_000, HasCPU: true, Checksum: 1}
+		switch f {
+		case 0: // warm-up: interrupted, but not summarised
+			s.Switches, s.WallNS = 3, 9_000_000
+		case 3: // switched out: its wall time is not counted, its CPU time is
+			s.Switches, s.WallNS = 1, 5_000_000
+		case 4: // held by the hypervisor for 2 ms without a switch
+			s.WallNS = 3_000_000
+		case 5: // within the margin (1% of 1 ms = 10 µs): not interrupted
+			s.WallNS = 1_009_000
+		case 6:
+			s.NS, s.WallNS = 2_000_000, 2_000_500
+		}
+		samples = append(samples, s)
+	}
+	r := &result.Run{Schema: result.Schema, Cache: result.Cold, Frames: 12, Warmup: warmup,
+		Rounds:   []result.Round{{First: 0, Frames: 12, Order: []int{0}}},
+		Backings: []result.Backing{{Name: "a", Frames: result.NewSeries(samples)}}}
+	Summarize(r)
+	s := r.Backings[0].Summary
+	if s.Measured != 10 || s.Interrupted != 2 || s.WallFrames != 8 {
+		t.Errorf("%d measured, %d interrupted, wall over %d; want 10, 2 (frames 3 and 4), 8", s.Measured, s.Interrupted, s.WallFrames)
+	}
+	if s.P50NS != 1_000_000 || s.MaxNS != 2_000_000 {
+		t.Errorf("p50 %v, max %v: want the CPU times 1 ms and 2 ms, the interrupted frames' wall time left out", s.P50NS, s.MaxNS)
+	}
+	if s.WallP50NS != 1_000_000 {
+		t.Errorf("wall p50 %v, want 1 ms (over the frames nobody interrupted)", s.WallP50NS)
+	}
+
+	// The same frames timed by the wall clock alone (an older file): nothing is known
+	// to be interrupted, and there is no separate wall figure.
+	for i := range samples {
+		samples[i].HasCPU = false
+	}
+	r.Backings[0].Frames = result.NewSeries(samples)
+	Summarize(r)
+	if s := r.Backings[0].Summary; s.Interrupted != 0 || s.WallFrames != 0 || s.WallP50NS != 0 {
+		t.Errorf("wall-clock series: %d interrupted, wall p50 %v over %d; want none", s.Interrupted, s.WallP50NS, s.WallFrames)
+	}
+}
+
+// TestSummarizeGC: the collector's work is charged over every frame the backing ran,
+// so a backing whose only cycles fell in frames the summary leaves out (warm-up, the
+// re-warming half of a burst) still shows them, and the wait for a cycle is added to
+// the frame that started it, or, for one left out, to the next summarised frame.
+func TestSummarizeGC(t *testing.T) {
+	const burst = 4 // frames 0 and 1 of each burst re-warm, 2 and 3 are kept
+	r := &result.Run{Schema: result.Schema, Cache: result.Warm, Frames: 40, Warmup: 4}
+	var samples []result.Sample
+	for f := range 40 {
+		s := result.Sample{Frame: f, NS: 1000, GCCycles: 0, Checksum: 1}
+		switch f {
+		case 1: // warm-up
+			s.GCCycles, s.GCCPUNS, s.GCWaitNS = 1, 50_000, 7_000
+		case 12: // re-warming: its wait goes to frame 14
+			s.GCCycles, s.GCCPUNS, s.GCWaitNS = 1, 30_000, 9_000
+		case 23: // kept
+			s.GCCycles, s.GCCPUNS, s.GCWaitNS = 1, 20_000, 4_000
+		case 30: // a long wait that found no collection (another process's time slice): not the collector's
+			s.GCWaitNS = 50_000
+		}
+		samples = append(samples, s)
+		if f%burst == 0 {
+			r.Rounds = append(r.Rounds, result.Round{First: f, Frames: burst, Order: []int{0}})
+		}
+	}
+	r.Backings = []result.Backing{{Name: "a", Frames: result.NewSeries(samples)}}
+	Summarize(r)
+	s := r.Backings[0].Summary
+	if s.GCCycles != 3 || s.GCFrames != 40 || s.GCCyclesPer1000 != 75 {
+		t.Errorf("%d cycles over %d frames, %v per 1,000; want 3 over 40, 75", s.GCCycles, s.GCFrames, s.GCCyclesPer1000)
+	}
+	if s.GCCPUNSPerFrame != 2500 || s.GCWaitNSPerFrame != 500 {
+		t.Errorf("GC CPU %v and wait %v per frame; want 100 µs / 40 = 2500 ns and 20 µs / 40 = 500 ns", s.GCCPUNSPerFrame, s.GCWaitNSPerFrame)
+	}
+	// 18 kept frames (2 per burst after the first), two of them with a wait: 1000 +
+	// 9000 and 1000 + 4000. Their p99 lies between the two largest.
+	if s.Measured != 18 || s.P99NS != 1000 || s.P99WithGCNS <= 5000 || s.P99WithGCNS > 10_000 {
+		t.Errorf("%d measured, p99 %v, with GC %v; want 18, 1000, and between 5 µs and 10 µs", s.Measured, s.P99NS, s.P99WithGCNS)
 	}
 }

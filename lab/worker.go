@@ -41,9 +41,11 @@ var errStop = errors.New("stop")
 // commands from in and writing replies to out, until in ends.
 //
 // It locks itself to one OS thread for its whole life, so that the frame loop always
-// runs on the thread the hardware counters watch. Around each frame it reads
-// runtime/metrics and, when on, the counter group; only Store.Frame is inside the
-// timed interval. After the frame, still outside it, it waits for any collection the
+// runs on the thread the hardware counters and the thread's CPU clock watch. Around
+// each frame it reads runtime/metrics, the thread's CPU clock and, when on, the
+// counter group; only Store.Frame is inside the timed interval. Before the load it
+// sets up what the page mode needs before the heap grows, and after it asks for the
+// pages the mode wants and measures which the heap got (settlePages). After the frame, still outside it, it waits for any collection the
 // frame started to finish marking, so that the collector's work is charged to this
 // backing and never runs beside another backing's frame. Nothing is allocated per
 // frame: the messages are encoded into buffers made once and sent when the burst is
@@ -74,15 +76,21 @@ type command struct {
 
 // worker is the state of one backing's worker process.
 type worker struct {
-	rd    *reader
-	wr    *writer
-	rt    *rtmetrics.Reader
-	rss   *rssReader
-	store workload.Store
-	group *perfcount.Group  // nil when counters are off or could not be opened
-	flush *cpucache.Flusher // cold mode: empties the caches before each frame; nil when warm
-	fault fault
-	cpu   int // the frame thread's CPU, -1 when not pinned (see pinThread)
+	rd        *reader
+	wr        *writer
+	rt        *rtmetrics.Reader
+	rss       *rssReader
+	store     workload.Store
+	group     *perfcount.Group  // nil when counters are off or could not be opened
+	flush     *cpucache.Flusher // cold mode: empties the caches before each frame; nil when warm
+	fault     fault
+	cpu       int // the frame thread's CPU, -1 when not pinned (see pinThread)
+	pages     PagesMode
+	pagesNote string // what startPages said
+	clock     threadClock
+	// clockCost is what the thread clock's own reads add to a frame's CPU time
+	// (threadClock.overheadNS), measured once the thread is pinned and taken off.
+	clockCost int64
 
 	pending chan command // the command read during the load, if any
 	loaded  bool
@@ -144,6 +152,11 @@ func (w *worker) serve() error {
 			err = w.sendScene()
 		case msgLayout:
 			err = w.sendLayout()
+		case msgPin:
+			var cpu int
+			if cpu, err = getPin(w.rd); err == nil {
+				err = w.wr.send(msgPinned, []byte(w.pinTo(cpu)))
+			}
 		default:
 			err = fmt.Errorf("protocol: unexpected %v message", t)
 		}
@@ -160,6 +173,22 @@ func (w *worker) nextCommand() (msgType, error) {
 		return r.t, r.err
 	}
 	return w.rd.next()
+}
+
+// pinTo pins the frame thread to cpu (-1: leaves it where it is) and says where it
+// runs: "CPU 1", or why it is not pinned.
+func (w *worker) pinTo(cpu int) string {
+	if cpu < 0 {
+		if w.cpu >= 0 {
+			return fmt.Sprintf("CPU %d", w.cpu)
+		}
+		return "not pinned"
+	}
+	if err := pinThread(cpu); err != nil {
+		return fmt.Sprintf("not pinned (CPU %d: %v)", cpu, err)
+	}
+	w.cpu = cpu
+	return fmt.Sprintf("CPU %d", cpu)
 }
 
 // hello reads the coordinator's hello, makes the store and answers ready.
@@ -194,15 +223,12 @@ func (w *worker) hello() error {
 	}
 	w.workload, w.backing = h.Workload, h.Backing
 	w.lookups, _ = w.store.(workload.Lookups)
-	ready := readyBody{PID: os.Getpid(), Pinned: "not pinned"}
-	if h.CPU >= 0 {
-		ready.Pinned = fmt.Sprintf("CPU %d", h.CPU)
-		if err := pinThread(h.CPU); err != nil {
-			ready.Pinned = fmt.Sprintf("not pinned (CPU %d: %v)", h.CPU, err)
-		} else {
-			w.cpu = h.CPU
-		}
+	if _, err := ParsePagesMode(string(h.Pages)); err != nil {
+		return fmt.Errorf("protocol: %w", err)
 	}
+	w.pages, w.pagesNote = h.Pages, startPages(h.Pages)
+	ready := readyBody{PID: os.Getpid(), Pinned: w.pinTo(h.CPU)}
+	w.clockCost = w.clock.overheadNS()
 	switch h.Cache {
 	case Warm:
 	case Cold:
@@ -275,6 +301,7 @@ func (w *worker) load() error {
 	rec.HeapAfter = w.phases.heapAt
 	rec.Entities = int64(w.store.Entities())
 	w.heapPerEntity = loadResult(&rec).BytesPerEntity
+	rec.Pages = settlePages(w.pages, w.pagesNote)
 	rss, _ := w.rss.read()
 	rec.RSS = w.ownRSS(rss)
 	w.rssAt, w.rssBytes = time.Now(), rec.RSS
@@ -341,9 +368,12 @@ func (w *worker) burst(first, n int) error {
 }
 
 // measure runs one frame of the store and fills s with what it measured. Only
-// Store.Frame is between the two readings of the monotonic clock; the metrics and
-// counter reads sit just outside them, so that their deltas cover the frame and as
-// little else as possible. After the frame it waits for the collector (see
+// Store.Frame is between the two readings of the monotonic clock, and just outside
+// them the two readings of the thread's CPU clock and its count of involuntary
+// switches (threadClock), whose own cost (clockCost) is taken off the frame's CPU
+// time, its figure; the metrics and counter reads sit outside those, so that their
+// deltas cover the frame and as little else as possible (the counters also count the
+// clock's four system calls). After the frame it waits for the collector (see
 // settleGC); the metrics are read after that wait, so the collector's CPU time for a
 // cycle the frame started is in this frame's sample.
 // Then, for a store whose frames resolve handles, it times a repeat of the frame's
@@ -355,9 +385,13 @@ func (w *worker) measure(s *result.Sample) {
 	if g != nil {
 		cerr = g.Read(&w.cb)
 	}
+	sw0 := w.clock.switches()
+	c0 := w.clock.cpuNS()
 	t0 := time.Now()
 	sum := w.store.Frame()
 	ns := time.Since(t0)
+	c1 := w.clock.cpuNS()
+	sw1 := w.clock.switches()
 	if g != nil && cerr == nil {
 		cerr = g.Read(&w.ca)
 	}
@@ -366,7 +400,11 @@ func (w *worker) measure(s *result.Sample) {
 	wait := time.Since(t1)
 	w.rt.Read(&w.after)
 
-	s.NS, s.Checksum = int64(ns), sum
+	s.NS, s.WallNS, s.Switches, s.Checksum = int64(ns), int64(ns), 0, sum
+	s.HasCPU = c0 >= 0 && c1 >= c0 && sw0 >= 0 && sw1 >= sw0
+	if s.HasCPU {
+		s.NS, s.Switches = max(c1-c0-w.clockCost, 0), uint64(sw1-sw0)
+	}
 	s.GCWaitNS = uint64(wait)
 	s.GCCPUNS = w.after.GCCPUNS - w.before.GCCPUNS
 	s.Allocs = w.after.Allocs - w.before.Allocs

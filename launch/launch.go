@@ -45,6 +45,7 @@ type Overrides struct {
 	FramesSet bool
 	Cache     string // -cache: "warm" or "cold"; "" keeps the setup's
 	Forks     int    // -forks; 0 keeps the setup's
+	Pages     string // -pages: "system", "huge" or "small"; "" keeps the setup's
 }
 
 // Apply puts o on top of s and checks the result as a run would be checked, so that
@@ -68,6 +69,9 @@ func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
 		s.Cache = ""
 	default:
 		s.Cache = o.Cache
+	}
+	if o.Pages != "" {
+		s.Pages = o.Pages
 	}
 	if o.FramesSet {
 		s.Frames = o.Frames

@@ -59,6 +59,7 @@ type Preset struct {
 	Warmup   int             `json:"warmup"`
 	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
 	Forks    int             `json:"forks,omitempty"` // sets of fresh workers the frames are split among; 0: lab.DefaultForks
+	Pages    string          `json:"pages,omitempty"` // "system", "huge" or "small"; empty for the lab's default
 	Claims   []Claim         `json:"claims,omitempty"`
 	// Sweep, for a lesson told by a sweep, is the parameter swept and its values; the
 	// run at each value is the one the other fields describe. A preset without it is
@@ -312,6 +313,11 @@ func (p *Preset) validate(backings bool) error {
 	}
 	if _, err := result.PlanForks(p.Frames, p.Warmup, forks); err != nil {
 		return err
+	}
+	switch p.Pages {
+	case "", result.PagesSystem, result.PagesHuge, result.PagesSmall:
+	default:
+		return fmt.Errorf("pages: %q (want %s, %s or %s)", p.Pages, result.PagesSystem, result.PagesHuge, result.PagesSmall)
 	}
 	if p.Sweep != nil {
 		if err := p.Sweep.validate(spec); err != nil {

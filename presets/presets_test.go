@@ -77,6 +77,7 @@ func TestParseErrorsNameTheField(t *testing.T) {
 		{"unknown param", `"entities": 5000`, `"entitees": 5000`, `params: sprites: unknown parameter "entitees"`},
 		{"zero frames", `"frames": 100`, `"frames": 0`, "frames: 0 is out of range"},
 		{"warmup too long", `"warmup": 10`, `"warmup": 100`, "warmup: 100 is out of range"},
+		{"page mode", `"warmup": 10`, `"warmup": 10, "pages": "giant"`, `pages: "giant" (want system, huge or small)`},
 		{"wrong schema", `preset/v1`, `preset/v9`, "schema:"},
 		{"empty title", `"title": "X"`, `"title": " "`, "title: empty"},
 		{"unknown field", `"title": "X"`, `"titel": "X"`, `unknown field "titel"`},

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -88,6 +89,19 @@ func measured(r *result.Run, name string) string {
 	}
 	if b.Load.NS > 0 {
 		parts = append(parts, "loaded in "+units.Duration(float64(b.Load.NS)))
+	}
+	if b.Frames.CPUTimed() && b.Summary.Measured > 0 {
+		parts = append(parts, fmt.Sprintf("%s frames interrupted by other processes", charts.InterruptedCell(b)))
+	}
+	if pages := b.PagesByFork(); len(pages) > 0 {
+		over, mode := "", ""
+		if len(pages) > 1 {
+			over = " over its forks"
+		}
+		for _, p := range pages {
+			mode = cmp.Or(mode, p.Mode)
+		}
+		parts = append(parts, fmt.Sprintf("%s of its heap in huge pages%s (pages %s)", charts.HugePagesCell(b), over, mode))
 	}
 	return "Measured here: " + strings.Join(parts, ", ") + "."
 }

@@ -248,6 +248,7 @@ func config(p presets.Preset, counters bool, e env) lab.Config {
 		Forks:        p.Forks,
 		Counters:     counters,
 		Cache:        lab.CacheMode(cacheOf(p)),
+		Pages:        lab.PagesMode(p.Pages),
 		PreviewEvery: previewEvery,
 		LayoutEvery:  layoutEvery,
 		Worker:       e.worker,

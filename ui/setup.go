@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 
+	"localitylab/charts"
+	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/scenarios"
@@ -97,6 +99,36 @@ func (p *setupPanel) cacheChosen(mode string) {
 	p.status.say("Caches "+what+".", false)
 }
 
+// pageModes are the page modes as the setup panel shows them (and presets spell
+// them).
+var pageModes = []string{string(lab.PagesSystem), string(lab.PagesHuge), string(lab.PagesSmall)}
+
+// pagesOf is s's page mode, the lab's default when the preset leaves it out.
+func pagesOf(s presets.Preset) string {
+	if s.Pages == "" {
+		return string(lab.DefaultPages)
+	}
+	return s.Pages
+}
+
+// pagesChosen is the Pages setting: the memory pages every worker's heap gets.
+func (p *setupPanel) pagesChosen(mode string) {
+	p.unfocus()
+	if p.quiet || mode == "" {
+		return
+	}
+	p.preset.Pages = mode
+	if mode == string(lab.DefaultPages) {
+		p.preset.Pages = "" // the default, as presets leave it
+	}
+	what := map[string]string{
+		string(lab.PagesSystem): "system: each heap gets the pages the system gives it, as any Go program",
+		string(lab.PagesHuge):   "huge: each worker asks for 2 MiB pages over its heap after its load",
+		string(lab.PagesSmall):  "small: huge pages are turned off for the workers, so their heaps sit in 4 KiB pages",
+	}[mode]
+	p.status.say("Pages "+what+".", false)
+}
+
 // backingsChanged follows the checks; at least one backing must stay chosen, and
 // no more than a run takes.
 func (p *setupPanel) backingsChanged() {
@@ -173,24 +205,10 @@ func (p *setupPanel) read() (presets.Preset, error) {
 }
 
 func joinNames(names []string) string {
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return "no backing"
-	case 1:
-		return names[0]
 	}
-	out := ""
-	for i, n := range names {
-		switch {
-		case i == 0:
-		case i == len(names)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += n
-	}
-	return out
+	return charts.JoinAnd(names)
 }
 
 // keepClaims drops the claims about backings the setup no longer compares, so that
@@ -231,6 +249,11 @@ func setupOfRun(r *result.Run) (presets.Preset, bool) {
 	}
 	for _, b := range r.Backings {
 		s.Backings = append(s.Backings, b.Name)
+		for _, p := range b.PagesByFork() {
+			if s.Pages == "" {
+				s.Pages = p.Mode
+			}
+		}
 	}
 	for k, v := range r.Params {
 		if q, ok := spec.Param(k); ok && v != q.Default {

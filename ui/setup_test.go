@@ -94,3 +94,30 @@ func TestCacheSetting(t *testing.T) {
 		t.Errorf("a cold setup shows Caches %q", h.w.setup.cache.Selected)
 	}
 }
+
+// TestPagesSetting: the Pages setting goes into the setup and the run it starts (the
+// lab's default left out, as presets leave it), and a setup that names a mode shows
+// it.
+func TestPagesSetting(t *testing.T) {
+	h := newHarness(t, small("soa"), "")
+	if got := h.w.setup.pages.Selected; got != string(lab.DefaultPages) {
+		t.Fatalf("Pages shows %q at first, want the default %s", got, lab.DefaultPages)
+	}
+	h.w.setup.pages.SetSelected(string(lab.PagesSmall))
+	if h.w.setup.preset.Pages != string(lab.PagesSmall) || config(h.w.setup.preset, false, env{}).Pages != lab.PagesSmall {
+		t.Errorf("setup pages %q, run pages %q; want small", h.w.setup.preset.Pages, config(h.w.setup.preset, false, env{}).Pages)
+	}
+	if !strings.Contains(h.w.status.text(), "4 KiB pages") {
+		t.Errorf("status %q does not say what small means", h.w.status.text())
+	}
+	h.w.setup.pages.SetSelected(string(lab.DefaultPages))
+	if h.w.setup.preset.Pages != "" {
+		t.Errorf("back to the default: setup pages %q, want it left out", h.w.setup.preset.Pages)
+	}
+	s := small("soa")
+	s.Pages = string(lab.PagesSystem)
+	h.w.setup.show(s)
+	if h.w.setup.pages.Selected != string(lab.PagesSystem) {
+		t.Errorf("a setup of system pages shows Pages %q", h.w.setup.pages.Selected)
+	}
+}

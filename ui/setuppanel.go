@@ -9,13 +9,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"localitylab/lab"
 	"localitylab/presets"
 	"localitylab/scenarios"
 	"localitylab/scenarios/workload"
 )
 
 // setupPanel is the left of the window: the setup every job measures — preset,
-// workload, backings, counters, caches, the parameters — with the run's buttons
+// workload, backings, counters, caches, pages, the parameters — with the run's buttons
 // under it. It owns the setup: what its choices make of it and how it is read back
 // are in setup.go, and it tells the window of every change, which passes it on to
 // the jobs.
@@ -39,6 +40,7 @@ type setupPanel struct {
 	checks        []*widget.Check // one per name, in that order; those the workload does not offer are hidden
 	countersCheck *widget.Check
 	cache         *widget.RadioGroup // "warm" or "cold": what state of the caches each frame starts from
+	pages         *widget.RadioGroup // "system", "huge" or "small": which memory pages the heaps get
 	form          *paramsForm
 
 	quiet bool // the panel is being set from a setup: its callbacks must not react
@@ -75,6 +77,10 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 	p.cache.Horizontal, p.cache.Required = true, true
 	p.cache.SetSelected(cacheWarm)
 	p.cache.OnChanged = p.cacheChosen
+	p.pages = widget.NewRadioGroup(pageModes, nil)
+	p.pages.Horizontal, p.pages.Required = true, true
+	p.pages.SetSelected(string(lab.DefaultPages))
+	p.pages.OnChanged = p.pagesChosen
 	p.form.onChange = p.paramsChanged
 	p.form.unfocus = p.unfocus
 
@@ -83,6 +89,7 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 		heading("Workload"), p.workload,
 		heading("Backings"), checks, p.countersCheck,
 		container.NewHBox(widget.NewLabel("Caches:"), p.cache),
+		container.NewHBox(widget.NewLabel("Pages:"), p.pages),
 	)
 	inner := container.NewBorder(top, buttons, nil, nil, container.NewVScroll(p.form.box))
 	p.width = &fixedWidth{}
@@ -139,6 +146,7 @@ func (p *setupPanel) show(s presets.Preset) {
 	}
 	p.workload.SetSelected(s.Workload)
 	p.cache.SetSelected(cacheOf(s))
+	p.pages.SetSelected(pagesOf(s))
 	spec, err := scenarios.Lookup(s.Workload)
 	if err != nil {
 		panic(fmt.Sprintf("ui: showing a setup that was not validated: %v", err))
@@ -188,7 +196,7 @@ func (p *setupPanel) setCounters(on bool) { p.countersCheck.SetChecked(on) }
 
 // setEditable locks the setup while a job measures it.
 func (p *setupPanel) setEditable(on bool) {
-	objs := []enabler{p.picker, p.workload, p.countersCheck, p.cache}
+	objs := []enabler{p.picker, p.workload, p.countersCheck, p.cache, p.pages}
 	for _, c := range p.checks {
 		objs = append(objs, c)
 	}

@@ -11,10 +11,13 @@ import (
 // csvHeader names the CSV columns; the counter columns are empty where counters were
 // off or could not be opened. "excluded" is why a frame is kept out of the summary
 // (warm-up, re-warm) or empty; "round" is the scheduler's round that ran it, empty in
-// a version 1 run.
+// a version 1 run. "ns" is the frame's time (its thread's CPU time where "wall_ns",
+// the wall time, is filled in); "switches" and "interrupted" (1 or 0) say whether
+// another process interrupted it, empty where the frames were timed by the wall
+// clock alone.
 var csvHeader = []string{"backing", "frame", "round", "excluded", "ns", "allocs", "alloc_bytes",
 	"heap_bytes", "rss_bytes", "gc_cycles", "gc_pause_ns", "gc_wait_ns", "gc_cpu_ns", "checksum",
-	"instructions", "cycles", "mem_misses"}
+	"instructions", "cycles", "mem_misses", "wall_ns", "switches", "interrupted"}
 
 // WriteCSV writes one row per backing per frame, in the order the frames ran (frame 0
 // of every backing, then frame 1, …), which is the long format spreadsheets and
@@ -44,12 +47,18 @@ func WriteCSV(w io.Writer, r *Run) error {
 			row = append(row[:0], b.Name, strconv.Itoa(f), round, r.Excluded(f),
 				strconv.FormatInt(s.NS[f], 10), u(s.Allocs[f]), u(s.AllocBytes[f]),
 				u(s.HeapBytes[f]), u(s.RSSBytes[f]), u(s.GCCycles[f]), u(s.GCPauseNS[f]),
-				u(at(s.GCWaitNS, f)), u(at(s.GCCPUNS, f)), s.Checksum[f], "", "", "")
+				u(at(s.GCWaitNS, f)), u(at(s.GCCPUNS, f)), s.Checksum[f], "", "", "", "", "", "")
 			if s.HasCounters() {
 				row[14], row[15] = u(s.Instructions[f]), u(s.Cycles[f])
 			}
 			if s.MemMisses != nil {
 				row[16] = u(s.MemMisses[f])
+			}
+			if s.CPUTimed() {
+				row[17], row[18], row[19] = strconv.FormatInt(s.WallNS[f], 10), u(s.Switches[f]), "0"
+				if s.Interrupted(f) {
+					row[19] = "1"
+				}
 			}
 			if err := cw.Write(row); err != nil {
 				return err

@@ -29,6 +29,18 @@ const (
 	Cold = "cold"
 )
 
+// The page modes (see Pages.Mode).
+const (
+	// PagesSystem: the heap gets the pages the system gives it, as any Go program.
+	PagesSystem = "system"
+	// PagesHuge: after the load the worker asks for 2 MiB pages over its heap
+	// (madvise MADV_HUGEPAGE, then MADV_COLLAPSE), the same for every backing.
+	PagesHuge = "huge"
+	// PagesSmall: the worker turns transparent huge pages off for itself before its
+	// heap grows (prctl PR_SET_THP_DISABLE), so its heap sits in 4 KiB pages.
+	PagesSmall = "small"
+)
+
 // Run is a finished (or stopped) run: what the JSON file holds, what the charts
 // draw and what the app reopens. Field names follow the result file's schema.
 type Run struct {
@@ -103,6 +115,39 @@ type Backing struct {
 	// backing did not load in: its worker had failed). Load is the load of the fork
 	// whose time is the median of these. Absent in a run of one fork.
 	ForkLoadNS []int64 `json:"fork_load_ns,omitempty"`
+
+	// The conditions the backing's workers ran under; absent in files written before
+	// they were recorded. In a run of one fork, FrameCPU and Pages. In a run of
+	// several, ForkFrameCPU and ForkPages instead, one record per fork in the order
+	// of Run.Forks (a zero record, Why and Mode empty, for a fork the backing did not
+	// load or run in): each fork's fresh workers are placed and get their pages
+	// anew, and a fork may land on another CPU or with less of its heap in huge
+	// pages. See Conditions.
+	FrameCPU     *FrameCPU  `json:"frame_cpu,omitempty"`
+	Pages        *Pages     `json:"pages,omitempty"`
+	ForkFrameCPU []FrameCPU `json:"fork_frame_cpu,omitempty"`
+	ForkPages    []Pages    `json:"fork_pages,omitempty"`
+}
+
+// FrameCPU is the CPU a worker's frame thread ran its frames on, and why that one.
+type FrameCPU struct {
+	CPU int    `json:"cpu"` // -1: not pinned
+	Why string `json:"why"` // how it was chosen ("the least busy …"), or why the thread was not pinned
+}
+
+// Pages records which memory pages a backing's heap sat in: page size is part of
+// locality (a 2 MiB page covers 512 times the memory of a 4 KiB one in the TLB, and
+// places its data in the caches' sets predictably).
+type Pages struct {
+	Mode string `json:"mode"`          // PagesSystem, PagesHuge or PagesSmall: what the worker did
+	THP  string `json:"thp,omitempty"` // the system's transparent huge page setting (always, madvise, never); "" where there is none
+	// HugeShare is the share of the heap's resident bytes that sat in huge pages
+	// after the load (and the request for huge pages, in that mode), from the
+	// kernel's accounting (/proc/self/smaps AnonHugePages over Rss of the heap's
+	// mappings), of HeapBytes resident bytes.
+	HugeShare float64 `json:"huge_share"`
+	HeapBytes uint64  `json:"heap_resident_bytes"`
+	Note      string  `json:"note,omitempty"` // what could not be done or read, or why the mode is "system" only
 }
 
 // Load is measured once per backing, around Store.Load.
@@ -145,7 +190,7 @@ type Phase struct {
 // (null in JSON) when counters were off or could not be opened; MemMisses alone is nil
 // when the counters opened but no event suitable for memory misses did.
 type Series struct {
-	NS           []int64  `json:"ns"`
+	NS           []int64  `json:"ns"` // the frame time: CPU time when WallNS is present, else wall time
 	Allocs       []uint64 `json:"allocs"`
 	AllocBytes   []uint64 `json:"alloc_bytes"`
 	HeapBytes    []uint64 `json:"heap_bytes"`
@@ -163,6 +208,14 @@ type Series struct {
 	// Sample.Lookups).
 	Lookups  []uint64 `json:"lookups,omitempty"`
 	LookupNS []uint64 `json:"lookup_ns,omitempty"`
+
+	// Time other processes cannot take (see Sample.HasCPU). When the frames were
+	// timed by their thread's CPU clock, NS holds that CPU time and WallNS the wall
+	// time beside it, Switches the involuntary context switches; both absent
+	// otherwise (and in files written before the CPU clock was read), NS then being
+	// wall time.
+	WallNS   []int64  `json:"wall_ns,omitempty"`
+	Switches []uint64 `json:"switches,omitempty"`
 }
 
 // Summary is computed over the frames after warm-up.
@@ -194,6 +247,30 @@ type Summary struct {
 	ForkP50NS  []float64 `json:"fork_p50_ns,omitempty"`
 	ForkSpread float64   `json:"fork_spread,omitempty"`
 	ForkModes  bool      `json:"fork_modes,omitempty"`
+
+	// Time other processes cannot take, when the frames were timed by their
+	// thread's CPU clock (Series.CPUTimed): the percentiles above are CPU time.
+	// Interrupted is how many of the Measured frames were interrupted (see
+	// Interrupted); their CPU time counts. WallP50NS is the median wall time of the
+	// Measured frames that were not interrupted, WallFrames how many those were (0
+	// and 0 when the frames were timed by the wall clock alone).
+	Interrupted int     `json:"interrupted_frames,omitempty"`
+	WallP50NS   float64 `json:"wall_p50_ns,omitempty"`
+	WallFrames  int     `json:"wall_frames,omitempty"`
+
+	// The collector, charged over every frame the backing ran, warm-up and
+	// re-warming frames included (GCFrames of them), since the collection a frame
+	// starts is the backing's whichever frame it falls in: GCCycles,
+	// GCWaitNSPerFrame and GCCPUNSPerFrame above are over those frames too (in files
+	// without GCFrames, over the Measured frames only). P99WithGCNS is the p99 of
+	// the Measured frames with the wait for the collection each started added, a
+	// wait that fell in a frame left out of the summary being added to the next
+	// Measured frame. A wait counts only where a cycle ended in the frame or the
+	// wait: one that found no collection measured the asking and, on a busy machine,
+	// another process's time slice.
+	GCFrames        int     `json:"gc_frames,omitempty"`
+	GCCyclesPer1000 float64 `json:"gc_cycles_per_1000_frames,omitempty"`
+	P99WithGCNS     float64 `json:"p99_with_gc_ns,omitempty"`
 }
 
 // Ratio compares one backing's frame time against another's (normally the fastest).
@@ -223,9 +300,9 @@ type Ratio struct {
 // Sample is what one frame of one backing measured: the unit of the live stream.
 // It is a plain value so that the stream allocates nothing per frame.
 type Sample struct {
-	Backing    int // index into the run's backings
-	Frame      int // 0-based; frames < Warmup are warm-up
-	NS         int64
+	Backing    int   // index into the run's backings
+	Frame      int   // 0-based; frames < Warmup are warm-up
+	NS         int64 // the frame's time: its thread's CPU time when HasCPU, else wall time
 	Allocs     uint64
 	AllocBytes uint64
 	HeapBytes  uint64
@@ -246,4 +323,32 @@ type Sample struct {
 	Instructions uint64
 	Cycles       uint64
 	MemMisses    uint64
+
+	// Time other processes cannot take. Where the thread's clock can be read (HasCPU,
+	// Linux), NS above is the frame thread's CPU time over the frame (user and system,
+	// memory stalls included; not the time another process or the hypervisor held its
+	// CPU), WallNS the wall time beside it, and Switches the thread's involuntary
+	// context switches during the frame. Without the clock NS is the wall time and
+	// WallNS equals it. See Interrupted.
+	HasCPU   bool
+	WallNS   int64
+	Switches uint64
+}
+
+// InterruptMargin is how far a frame's wall time may exceed its CPU time before the
+// frame counts as interrupted (see Interrupted): a fraction of the CPU time, and at
+// least InterruptFloorNS. The two clocks tick apart by a few hundred nanoseconds
+// and a few hundredths of a per cent on an undisturbed frame (measured on the
+// development VM); the margin is well above that and well below a time slice.
+const (
+	InterruptMargin  = 0.01
+	InterruptFloorNS = 10_000
+)
+
+// Interrupted reports whether a frame that ran for cpuNS of its thread's CPU time
+// and wallNS of wall time, and was switched out switches times against its will,
+// was interrupted: another process (or the hypervisor, or a collector's pause) held
+// its CPU during it.
+func Interrupted(cpuNS, wallNS int64, switches uint64) bool {
+	return switches > 0 || float64(wallNS-cpuNS) > max(InterruptFloorNS, InterruptMargin*float64(cpuNS))
 }

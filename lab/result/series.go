@@ -19,7 +19,7 @@ func NewSeries(samples []Sample) Series {
 		GCCPUNS:    make([]uint64, n),
 		Checksum:   make([]string, n),
 	}
-	counters, lookups := false, false
+	counters, lookups, cpu := false, false, false
 	for i, x := range samples {
 		s.NS[i], s.Allocs[i], s.AllocBytes[i] = x.NS, x.Allocs, x.AllocBytes
 		s.HeapBytes[i], s.RSSBytes[i] = x.HeapBytes, x.RSSBytes
@@ -28,6 +28,13 @@ func NewSeries(samples []Sample) Series {
 		s.Checksum[i] = FormatChecksum(x.Checksum)
 		counters = counters || x.HasCounters
 		lookups = lookups || x.Lookups > 0
+		cpu = cpu || x.HasCPU
+	}
+	if cpu {
+		s.WallNS, s.Switches = make([]int64, n), make([]uint64, n)
+		for i, x := range samples {
+			s.WallNS[i], s.Switches[i] = x.WallNS, x.Switches
+		}
 	}
 	if lookups {
 		s.Lookups, s.LookupNS = make([]uint64, n), make([]uint64, n)
@@ -46,6 +53,16 @@ func NewSeries(samples []Sample) Series {
 
 // Len is the number of frames in the series.
 func (s *Series) Len() int { return len(s.NS) }
+
+// CPUTimed reports whether the frame times (NS) are the frame thread's CPU time, with
+// the wall time beside them (WallNS), rather than wall time alone.
+func (s *Series) CPUTimed() bool { return s.WallNS != nil }
+
+// Interrupted reports whether frame f was interrupted (see the function Interrupted);
+// never for a series timed by the wall clock alone, which cannot tell.
+func (s *Series) Interrupted(f int) bool {
+	return s.CPUTimed() && Interrupted(s.NS[f], s.WallNS[f], s.Switches[f])
+}
 
 // HasCounters reports whether the series holds hardware-counter columns.
 func (s *Series) HasCounters() bool { return s.Instructions != nil }

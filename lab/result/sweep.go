@@ -28,7 +28,8 @@ type Sweep struct {
 	// in view at every point); each point records their values (Point.Tied).
 	Tied     map[string]float64 `json:"tied,omitempty"`
 	Backings []string           `json:"backings"`
-	Cache    string             `json:"cache"` // Warm or Cold, as for a run
+	Cache    string             `json:"cache"`           // Warm or Cold, as for a run
+	Pages    string             `json:"pages,omitempty"` // the page mode every point ran in (see Pages.Mode); absent in older files
 	Counters Counters           `json:"counters"`
 	// Budget is the time the sweep meant to spend running frames, shared among its
 	// points; Frames, when set, fixed each point's length instead.
@@ -127,6 +128,16 @@ type PointBacking struct {
 	ForkNSPerEntityLo []float64 `json:"fork_ns_per_entity_lo,omitempty"`
 	ForkNSPerEntityHi []float64 `json:"fork_ns_per_entity_hi,omitempty"`
 	ForkModes         bool      `json:"fork_modes,omitempty"`
+
+	// The conditions of its frames at this point, as its run recorded them (absent
+	// in older files): how many of the MeasuredFrames summarised frames another
+	// process interrupted, over every fork, and the pages its heap had: Pages for a
+	// point of one fork, ForkPages (one per fork, in the order of the passes) for a
+	// point of several, as Backing.Pages and ForkPages.
+	Interrupted    int     `json:"interrupted_frames"`
+	MeasuredFrames int     `json:"measured_frames"`
+	Pages          *Pages  `json:"pages,omitempty"`
+	ForkPages      []Pages `json:"fork_pages,omitempty"`
 }
 
 // Crossing is where two backings' curves of ns per entity cross between two
@@ -175,6 +186,11 @@ func (s *Sweep) Clone() *Sweep {
 				qq := *q
 				p.Backings[j].Ratio = &qq
 			}
+			if pg := p.Backings[j].Pages; pg != nil {
+				pp := *pg
+				p.Backings[j].Pages = &pp
+			}
+			b.ForkPages = slices.Clone(b.ForkPages)
 		}
 		p.Pairs = slices.Clone(p.Pairs)
 		c.Points[i] = p

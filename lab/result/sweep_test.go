@@ -18,14 +18,15 @@ func testSweep() *Sweep {
 	rt := &Ratio{Backing: "soa", Vs: "soa", Median: 1, Lo: 1, Hi: 1, Blocks: 9}
 	return &Sweep{Schema: SweepSchema, Title: "The cache cliff", Workload: "sprites", Param: "entities", LogX: true,
 		Values: []int64{1000, 10000, 100000}, Params: params.Map{"seed": 3, "on_screen": 16},
-		Backings: []string{"ptrarray", "soa"}, Cache: Warm, Counters: Counters{Enabled: true, Note: "n/a here"},
+		Backings: []string{"ptrarray", "soa"}, Cache: Warm, Pages: PagesHuge, Counters: Counters{Enabled: true, Note: "n/a here"},
 		BudgetNS: 100e9, Host: Host{Go: "go1.26", OS: "linux", Arch: "amd64", Cores: 2, GOGC: "100"},
 		Caches:  []Cache{{Name: "L1d", Level: 1, Type: "Data", Bytes: 32 << 10}, {Name: "L2", Level: 2, Type: "Unified", Bytes: 1 << 20}},
 		Started: time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC), DurationNS: 5e9,
 		Points: []Point{
 			{Value: 1000, Entities: 1000, Frames: 100, Warmup: 4, Rounds: 12, Measured: 11, Backings: []PointBacking{
 				{Name: "ptrarray", P50NS: 1700, P95NS: 1800, NSPerEntity: 1.7, NSPerEntityLo: 1.6, NSPerEntityHi: 1.8, BytesPerEntity: 32, WorkingSetBytes: 32000,
-					Ratio: &Ratio{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true}},
+					Ratio:       &Ratio{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true},
+					Interrupted: 3, MeasuredFrames: 48, Pages: &Pages{Mode: PagesHuge, THP: "madvise", HugeShare: 1, HeapBytes: 4 << 20}},
 				{Name: "soa", P50NS: 1600, P95NS: 1650, NSPerEntity: 1.6, NSPerEntityLo: 1.55, NSPerEntityHi: 1.65, BytesPerEntity: 24, WorkingSetBytes: 24000, Ratio: rt}},
 				Pairs: []Ratio{{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true}}},
 			{Value: 10000, Entities: 10000, Frames: 100, Warmup: 4, Rounds: 12, Measured: 11, Backings: []PointBacking{
@@ -92,6 +93,14 @@ func TestSweepValidate(t *testing.T) {
 		{"pair of no backing", func(s *Sweep) { s.Points[0].Pairs[0].Vs = "map" }, `points[0] (entities = 1000): pairs[0]: "ptrarray" vs "map": not the run's backings`},
 		{"ratio of no backing", func(s *Sweep) { s.Points[0].Backings[0].Ratio.Vs = "map" }, `backings[0] (ptrarray): ratio: "ptrarray" vs "map"`},
 		{"title too long", func(s *Sweep) { s.Title = strings.Repeat("é", MaxTitle+1) }, "title: 201 characters"},
+		{"page mode", func(s *Sweep) { s.Pages = "giant" }, `pages: "giant"`},
+		{"interrupted past measured", func(s *Sweep) { s.Points[0].Backings[0].Interrupted = 49 }, "backings[0] (ptrarray): interrupted_frames: 49 (want 0 to measured_frames, 48)"},
+		{"a point's pages", func(s *Sweep) { s.Points[0].Backings[0].Pages.HugeShare = 2 }, "backings[0] (ptrarray): pages: huge_share: 2"},
+		{"pages of one fork at a point of three", func(s *Sweep) { s.Points[0].Forks = 3 }, "pages: a single record at a point of 3 forks"},
+		{"short fork pages", func(s *Sweep) {
+			s.Points[0].Forks, s.Points[0].Backings[0].Pages = 3, nil
+			s.Points[0].Backings[0].ForkPages = []Pages{{Mode: PagesHuge}, {Mode: PagesHuge}}
+		}, "fork_pages: 2 records for 3 forks"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -137,6 +146,7 @@ func TestSweepClone(t *testing.T) {
 	}
 	c.Points[0].Backings[0].NSPerEntity = 99
 	c.Points[0].Backings[0].Ratio.Median = 99
+	c.Points[0].Backings[0].Pages.HugeShare = 0
 	c.Values[0] = 1
 	c.Params["seed"] = 9
 	if !reflect.DeepEqual(s, testSweep()) {

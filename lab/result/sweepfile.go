@@ -89,6 +89,8 @@ func (s *Sweep) Validate() error {
 		return fmt.Errorf("budget_ns, duration_ns: %d, %d (want 0 or more)", s.BudgetNS, s.DurationNS)
 	case s.Cache != Warm && s.Cache != Cold:
 		return fmt.Errorf("cache: %q (want %q or %q)", s.Cache, Warm, Cold)
+	case s.Pages != "" && s.Pages != PagesSystem && s.Pages != PagesHuge && s.Pages != PagesSmall:
+		return fmt.Errorf("pages: %q (want %s, %s or %s)", s.Pages, PagesSystem, PagesHuge, PagesSmall)
 	case s.LogX && s.Values[0] <= 0:
 		return fmt.Errorf("log_x: the values start at %d, which a logarithmic axis cannot show", s.Values[0])
 	}
@@ -175,10 +177,41 @@ func (p *Point) validate(s *Sweep) error {
 				return fmt.Errorf("backings[%d] (%s): ratio: %w", j, b.Name, err)
 			}
 		}
+		if err := b.validateConditions(p); err != nil {
+			return fmt.Errorf("backings[%d] (%s): %w", j, b.Name, err)
+		}
 	}
 	for i := range p.Pairs {
 		if err := p.Pairs[i].validate(has); err != nil {
 			return fmt.Errorf("pairs[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// validateConditions checks the counts of frames and the pages b recorded at point p.
+func (b *PointBacking) validateConditions(p *Point) error {
+	forks := max(1, p.Forks)
+	switch {
+	case b.MeasuredFrames < 0 || b.MeasuredFrames > p.Frames:
+		return fmt.Errorf("measured_frames: %d (want 0 to the point's %d frames)", b.MeasuredFrames, p.Frames)
+	case b.Interrupted < 0 || b.Interrupted > b.MeasuredFrames:
+		return fmt.Errorf("interrupted_frames: %d (want 0 to measured_frames, %d)", b.Interrupted, b.MeasuredFrames)
+	case b.Pages != nil && b.ForkPages != nil:
+		return fmt.Errorf("pages and fork_pages: both present (want one: pages for a point of one fork)")
+	case b.ForkPages != nil && len(b.ForkPages) != forks:
+		return fmt.Errorf("fork_pages: %d records for %d forks", len(b.ForkPages), forks)
+	case b.Pages != nil && forks > 1:
+		return fmt.Errorf("pages: a single record at a point of %d forks (want fork_pages)", forks)
+	}
+	if b.Pages != nil {
+		if err := b.Pages.validate(false); err != nil {
+			return fmt.Errorf("pages: %w", err)
+		}
+	}
+	for k := range b.ForkPages {
+		if err := b.ForkPages[k].validate(true); err != nil {
+			return fmt.Errorf("fork_pages[%d]: %w", k, err)
 		}
 	}
 	return nil

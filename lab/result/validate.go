@@ -64,7 +64,7 @@ func (r *Run) Validate() error {
 	}
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		if err := b.validate(r.Frames, v1); err != nil {
+		if err := b.validate(r.Frames, r.NumForks(), v1); err != nil {
 			return fmt.Errorf("backings[%d] (%s): %w", i, b.Name, err)
 		}
 		if !v1 && b.Frames.Len() > ran {
@@ -126,7 +126,7 @@ func (r *Run) validateRounds() (int, error) {
 	return next, nil
 }
 
-func (b *Backing) validate(frames int, v1 bool) error {
+func (b *Backing) validate(frames, forks int, v1 bool) error {
 	s := &b.Frames
 	n := len(s.NS)
 	if n > frames {
@@ -145,6 +145,7 @@ func (b *Backing) validate(frames int, v1 bool) error {
 		{"instructions", len(s.Instructions), true}, {"cycles", len(s.Cycles), true},
 		{"mem_misses", len(s.MemMisses), true},
 		{"lookups", len(s.Lookups), true}, {"lookup_ns", len(s.LookupNS), true},
+		{"wall_ns", len(s.WallNS), true}, {"switches", len(s.Switches), true},
 	}
 	for _, c := range cols {
 		if c.len != n && !(c.opt && c.len == 0) {
@@ -157,9 +158,17 @@ func (b *Backing) validate(frames int, v1 bool) error {
 	if (s.Lookups == nil) != (s.LookupNS == nil) {
 		return errors.New("frames: lookups and lookup_ns must both be absent or both present")
 	}
+	if (s.WallNS == nil) != (s.Switches == nil) {
+		return errors.New("frames: wall_ns and switches must both be absent or both present")
+	}
 	for i, ns := range s.NS {
 		if ns < 0 {
 			return fmt.Errorf("frames.ns[%d]: %d (a frame takes 0 ns or more)", i, ns)
+		}
+	}
+	for i, ns := range s.WallNS {
+		if ns < 0 {
+			return fmt.Errorf("frames.wall_ns[%d]: %d (a frame takes 0 ns or more)", i, ns)
 		}
 	}
 	for i, c := range s.Checksum {
@@ -173,7 +182,7 @@ func (b *Backing) validate(frames int, v1 bool) error {
 	if err := b.Summary.validate(frames); err != nil {
 		return fmt.Errorf("summary: %w", err)
 	}
-	return nil
+	return b.validateConditions(forks)
 }
 
 // phaseKinds are the kinds of load phase (see Phase).
@@ -202,6 +211,18 @@ func (s *Summary) validate(frames int) error {
 	if s.Measured < 0 || s.Measured > frames {
 		return fmt.Errorf("measured_frames: %d (want 0 to the run's %d frames)", s.Measured, frames)
 	}
+	counts := []struct {
+		name   string
+		n, max int
+	}{
+		{"interrupted_frames", s.Interrupted, s.Measured}, {"wall_frames", s.WallFrames, s.Measured},
+		{"gc_frames", s.GCFrames, frames},
+	}
+	for _, c := range counts {
+		if c.n < 0 || c.n > c.max {
+			return fmt.Errorf("%s: %d (want 0 to %d)", c.name, c.n, c.max)
+		}
+	}
 	figures := []struct {
 		name string
 		v    *float64
@@ -211,6 +232,7 @@ func (s *Summary) validate(frames int) error {
 		{"gc_wait_ns_per_frame", &s.GCWaitNSPerFrame}, {"gc_cpu_ns_per_frame", &s.GCCPUNSPerFrame},
 		{"instructions_per_frame", s.InstructionsPerFrame}, {"cycles_per_frame", s.CyclesPerFrame},
 		{"mem_misses_per_frame", s.MemMissesPerFrame},
+		{"wall_p50_ns", &s.WallP50NS}, {"gc_cycles_per_1000_frames", &s.GCCyclesPer1000}, {"p99_with_gc_ns", &s.P99WithGCNS},
 	}
 	for _, f := range figures {
 		if f.v != nil && !(finiteNum(*f.v) && *f.v >= 0) {

@@ -43,7 +43,12 @@ func pointOf(r *result.Run, v int64) result.Point {
 func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
 	b := &r.Backings[i]
 	s := &b.Summary
-	pb := result.PointBacking{Name: b.Name, Error: b.Error, BytesPerEntity: b.Load.BytesPerEntity}
+	pb := result.PointBacking{Name: b.Name, Error: b.Error, BytesPerEntity: b.Load.BytesPerEntity,
+		Interrupted: s.Interrupted, MeasuredFrames: s.Measured, ForkPages: slices.Clone(b.ForkPages)}
+	if b.Pages != nil {
+		pg := *b.Pages
+		pb.Pages = &pg
+	}
 	if n > 0 {
 		pb.WorkingSetBytes = b.Load.BytesPerEntity * float64(n)
 	}

@@ -227,13 +227,17 @@ func newSweep(c *Config, unit string) *result.Sweep {
 	if cache == "" {
 		cache = string(lab.Warm)
 	}
+	pages := c.Run.Pages
+	if pages == "" {
+		pages = lab.DefaultPages
+	}
 	budget := c.Budget
 	if budget == 0 {
 		budget = DefaultBudget
 	}
 	s := &result.Sweep{Schema: result.SweepSchema, Title: c.Run.Title, Workload: c.Run.Workload,
 		Param: c.Param, Unit: unit, LogX: LogX(c.Param, c.Values), Values: slices.Clone(c.Values),
-		Params: fixed, Tied: c.tied, Backings: slices.Clone(c.Run.Backings), Cache: cache,
+		Params: fixed, Tied: c.tied, Backings: slices.Clone(c.Run.Backings), Cache: cache, Pages: string(pages),
 		Counters: result.Counters{Enabled: c.Run.Counters}, BudgetNS: int64(budget), Frames: c.Frames, Forks: c.passes(),
 		Started: time.Now().UTC().Round(0), Points: []result.Point{}, Crossings: []result.Crossing{},
 		Markers: []result.Marker{}}

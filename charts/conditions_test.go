@@ -1,0 +1,60 @@
+package charts
+
+import (
+	"strings"
+	"testing"
+
+	"localitylab/lab/result"
+)
+
+// cpuTimed is a backing whose frames were timed by the thread's CPU clock.
+func cpuTimed(name string, measured, interrupted int) result.Backing {
+	return result.Backing{Name: name,
+		Frames:  result.Series{NS: []int64{1}, WallNS: []int64{1}, Switches: []uint64{0}, GCCPUNS: []uint64{0}, GCWaitNS: []uint64{0}},
+		Summary: result.Summary{Measured: measured, Interrupted: interrupted}}
+}
+
+func TestConditionCells(t *testing.T) {
+	b := cpuTimed("soa", 1200, 37)
+	b.Pages = &result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: 0.996}
+	b.Summary.GCCycles, b.Summary.GCFrames, b.Summary.GCCyclesPer1000, b.Summary.GCCPUNSPerFrame = 1, 80_000, 0.0125, 0.3
+	b.Summary.P99WithGCNS = 3.5e6
+	old := result.Backing{Name: "map", Frames: result.Series{NS: []int64{1}}, Summary: result.Summary{Measured: 5}}
+	tests := []struct {
+		name      string
+		got, want string
+	}{
+		{"interrupted", InterruptedCell(&b), "37 of 1,200"},
+		{"interrupted, wall clock only", InterruptedCell(&old), "n/a"},
+		{"huge pages", HugePagesCell(&b), "100%"},
+		{"huge pages not recorded", HugePagesCell(&old), "n/a"},
+		{"GC/frame of a backing that collected", GCCell(&b), "< 1 ns"},
+		{"GC/frame not recorded", GCCell(&old), "n/a"},
+		{"GCs per 1k frames, rare", GCRateCell(&b), "0.013"},
+		{"GCs per 1k frames of an older file", GCRateCell(&old), "n/a"},
+		{"p99 with GC", WithGCCell(&b), "3.50 ms"},
+		{"p99 with GC of an older file", WithGCCell(&old), "n/a"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, tt.got, tt.want)
+		}
+	}
+}
+
+func TestConditionNotes(t *testing.T) {
+	r := &result.Run{Backings: []result.Backing{cpuTimed("ptrarray", 100, 90), cpuTimed("soa", 100, 10), cpuTimed("map", 100, 51)}}
+	r.Backings[0].Pages = &result.Pages{Mode: result.PagesSystem, THP: "madvise"}
+	notes := strings.Join(ConditionNotes(r), "\n")
+	for _, want := range []string{"pages system (THP madvise)", "Most frames of ptrarray and map were interrupted", "their figures"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes %q lack %q", notes, want)
+		}
+	}
+	if strings.Contains(notes, "soa") {
+		t.Errorf("notes %q name soa, whose frames were mostly not interrupted", notes)
+	}
+	if !strings.Contains(FrameTimeNote(r), "CPU time") || !strings.Contains(FrameTimeNote(&result.Run{}), "wall-clock") {
+		t.Error("the frame time note does not say which clock")
+	}
+}
