@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -258,6 +259,19 @@ func TestJoinForks(t *testing.T) {
 			}
 			b.Frames = result.NewSeries(samples)
 		}
+		// Timed by the thread's CPU clock, fork 1's frame 5 of a interrupted; each
+		// fork's conditions recorded, as a run of one fork records them.
+		r.Pinned = fmt.Sprintf("CPU %d", 1-k%2)
+		for i := range r.Backings {
+			s := &r.Backings[i].Frames
+			s.WallNS, s.Switches = slices.Clone(s.NS), make([]uint64, s.Len())
+			if i == 0 && k == 1 {
+				s.Switches[5] = 2
+			}
+			r.Backings[i].FrameCPU = &result.FrameCPU{CPU: 1 - k%2, Why: fmt.Sprintf("fork %d's choice", k+1)}
+			r.Backings[i].Pages = &result.Pages{Mode: result.PagesHuge, HugeShare: []float64{1, 0.62, 0.97}[k], HeapBytes: 1 << 20}
+		}
+		Summarize(r)
 		return r
 	}
 	r := JoinForks([]*result.Run{one(0, false), one(1, true), one(2, false)})
@@ -277,5 +291,37 @@ func TestJoinForks(t *testing.T) {
 	}
 	if len(a.Summary.ForkP50NS) != 3 || len(r.Ratios) != 1 {
 		t.Errorf("summary forks %v, ratios %+v: want three forks summarised, and no ratio for the failed backing", a.Summary.ForkP50NS, r.Ratios)
+	}
+	// The CPU clock's columns join with the frames, and what is counted over frames
+	// is counted over every fork's.
+	if len(a.Frames.WallNS) != 36 || len(a.Frames.Switches) != 36 || len(b.Frames.WallNS) != 17 || !a.Frames.Interrupted(17) {
+		t.Errorf("wall columns of %d, %d and %d frames, frame 17 interrupted %v; want 36, 36 and 17, and fork 2's frame 5",
+			len(a.Frames.WallNS), len(a.Frames.Switches), len(b.Frames.WallNS), a.Frames.Interrupted(17))
+	}
+	if s := a.Summary; s.Interrupted != 1 || s.Measured != 27 || s.GCFrames != 36 || s.GCCycles != 36 {
+		t.Errorf("a: %d of %d frames interrupted, collector over %d frames (%d cycles); want 1 of 27, over all 36 (36)",
+			s.Interrupted, s.Measured, s.GCFrames, s.GCCycles)
+	}
+	// Each fork's conditions are its own record.
+	if a.FrameCPU != nil || a.Pages != nil || len(a.ForkFrameCPU) != 3 || len(a.ForkPages) != 3 ||
+		a.ForkFrameCPU[1] != (result.FrameCPU{CPU: 0, Why: "fork 2's choice"}) || a.ForkPages[1].HugeShare != 0.62 {
+		t.Errorf("a's conditions: %+v, %+v, fork lists %+v, %+v; want each fork's own", a.FrameCPU, a.Pages, a.ForkFrameCPU, a.ForkPages)
+	}
+	if lo, hi, _ := a.HugeShareRange(); lo != 0.62 || hi != 1 {
+		t.Errorf("a's huge share %v–%v over the forks, want 0.62–1", lo, hi)
+	}
+	if len(b.ForkPages) != 3 || b.ForkPages[2].Mode != "" || b.ForkFrameCPU[2].Why != "" || b.ForkPages[1].HugeShare != 0.62 {
+		t.Errorf("b's pages %+v, frame CPUs %+v: want fork 3's empty (its worker had failed)", b.ForkPages, b.ForkFrameCPU)
+	}
+	if r.Pinned != "CPU 1 (forks 1, 3), CPU 0 (fork 2)" {
+		t.Errorf("pinned %q, want each CPU with its forks", r.Pinned)
+	}
+	one1 := JoinForks([]*result.Run{one(0, false)})
+	if fc := one1.Backings[0].FrameCPU; one1.Forks != nil || fc == nil || one1.Backings[0].ForkPages != nil || one1.Pinned != "CPU 1" {
+		t.Errorf("one fork joined: forks %v, frame CPU %+v, fork pages %+v, pinned %q; want a run of one fork's records",
+			one1.Forks, fc, one1.Backings[0].ForkPages, one1.Pinned)
+	}
+	if err := one1.Validate(); err != nil {
+		t.Errorf("one fork joined does not validate: %v", err)
 	}
 }

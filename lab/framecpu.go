@@ -14,6 +14,11 @@ import (
 // shorten it.
 var cpuWindow = 100 * time.Millisecond
 
+// chooseCPU chooses a CPU (chooseFrameCPU); a test replaces it to make the choice for
+// a fork's frames differ from the one for its loads, and so see every fork's workers
+// moved.
+var chooseCPU = chooseFrameCPU
+
 // cpuChoice is the CPU the frame threads run on and why that one.
 type cpuChoice struct {
 	CPU int
@@ -31,7 +36,7 @@ func (l *Live) placeFrames(k int) {
 		l.recordFrameCPU(k, -1, cpuChoice{CPU: -1, Why: "not pinned: this system does not let the lab choose a thread's CPU"}, "")
 		return
 	}
-	ch := chooseFrameCPU(l.cfg.cpu, cpuWindow)
+	ch := chooseCPU(l.cfg.cpu, cpuWindow)
 	moved := ch.CPU != l.cpu
 	if moved {
 		l.cpu = ch.CPU

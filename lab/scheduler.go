@@ -61,7 +61,7 @@ func (l *Live) runFork(k int) bool {
 		l.backings[i].loadFrac, l.backings[i].loaded = 0, false
 	}
 	l.mu.Unlock()
-	l.cpu = chooseFrameCPU(l.cfg.cpu, cpuWindow).CPU // for this fork's loads; placeFrames chooses again for its frames
+	l.cpu = chooseCPU(l.cfg.cpu, cpuWindow).CPU // for this fork's loads; placeFrames chooses again for its frames
 	l.startWorkers()
 	l.setPhase(Loading)
 	for i := range l.procs {

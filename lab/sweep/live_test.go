@@ -243,6 +243,13 @@ func TestPassesInterleave(t *testing.T) {
 					t.Errorf("%d %s: fork %d at %v, its own interval %v–%v", p.Value, b.Name, k, x, b.ForkNSPerEntityLo, b.ForkNSPerEntityHi)
 				}
 			}
+			// Each pass's pages are kept, and the frames counted over every pass.
+			if b.Pages != nil || len(b.ForkPages) != 3 || b.ForkPages[0].Mode == "" || b.ForkPages[2].Mode == "" {
+				t.Errorf("%d %s: pages %+v, per fork %+v; want each pass's record", p.Value, b.Name, b.Pages, b.ForkPages)
+			}
+			if b.MeasuredFrames < 3*4 || b.Interrupted > b.MeasuredFrames {
+				t.Errorf("%d %s: %d of %d frames interrupted; want at least the three passes' 4 kept frames each", p.Value, b.Name, b.Interrupted, b.MeasuredFrames)
+			}
 		}
 	}
 	var buf bytes.Buffer
