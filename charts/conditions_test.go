@@ -58,3 +58,42 @@ func TestConditionNotes(t *testing.T) {
 		t.Error("the frame time note does not say which clock")
 	}
 }
+
+// TestForkConditions: a run of several forks shows the range of huge-page shares
+// over its forks, each fork's frame CPU where the forks were placed differently, and
+// each fork's pages in its record; a fork the backing did not run in is left out.
+func TestForkConditions(t *testing.T) {
+	r := &result.Run{Frames: 30, Forks: []result.Fork{{First: 0, Frames: 10}, {First: 10, Frames: 10}, {First: 20, Frames: 10}},
+		Backings: []result.Backing{cpuTimed("soa", 27, 3), cpuTimed("map", 18, 0)}}
+	huge := func(share float64) result.Pages {
+		return result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: share, HeapBytes: 32 << 20}
+	}
+	last := result.FrameCPU{CPU: 1, Why: "the last CPU, none being clearly less busy"}
+	free := result.FrameCPU{CPU: 0, Why: "the least busy"}
+	r.Backings[0].SetConditions([]result.FrameCPU{last, free, last}, []result.Pages{huge(1), huge(0.62), huge(0.999)})
+	r.Backings[1].SetConditions([]result.FrameCPU{last, free, {}}, []result.Pages{huge(1), huge(1), {}})
+	tests := []struct {
+		name      string
+		got, want string
+	}{
+		{"huge pages over forks", HugePagesCell(&r.Backings[0]), "62–100%"},
+		{"huge pages alike, one fork not run", HugePagesCell(&r.Backings[1]), "100%"},
+		{"frame CPU", frameCPUText(r), "fork 1: CPU 1, the last CPU, none being clearly less busy; fork 2: CPU 0, the least busy; " +
+			"fork 3: CPU 1, the last CPU, none being clearly less busy"},
+		{"pages record", pagesRecord(r), "pages huge (THP madvise): soa fork 1 100% of 32.0 MiB, fork 2 62% of 32.0 MiB, " +
+			"fork 3 100% of 32.0 MiB in huge pages; map fork 1 100% of 32.0 MiB, fork 2 100% of 32.0 MiB in huge pages"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s:\n%q\nwant\n%q", tt.name, tt.got, tt.want)
+		}
+	}
+	if n := strings.Join(ConditionNotes(r), " "); !strings.Contains(n, "its range over the forks") {
+		t.Errorf("notes %q do not say the share is a range over forks", n)
+	}
+	same := []result.FrameCPU{free, free, free}
+	r.Backings[0].ForkFrameCPU, r.Backings[1].ForkFrameCPU = same, same
+	if got := frameCPUText(r); got != "CPU 0, the least busy" {
+		t.Errorf("forks placed alike: %q, want the one place", got)
+	}
+}

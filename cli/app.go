@@ -45,7 +45,7 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per backing, warm-up included: `N` up to %d, at least %d after the warm-up (default the preset's)", presets.MaxFrames, lab.MinKept))
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: `MODE` warm (its own last frame's) or cold (emptied before every frame) (default the preset's, else warm)")
 	fs.IntVar(&o.forks, "forks", 0, fmt.Sprintf("sets of fresh worker processes the frames are split among, one after another: `N` from 1 to %d (default the preset's, else %d)", lab.MaxForks, lab.DefaultForks))
-	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages each worker's heap gets: `MODE` system (as the OS gives), huge (2 MiB pages asked for after the load) or small (huge pages turned off) (default the preset's, else %s)", lab.DefaultPages))
+	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages each worker's heap gets: `MODE` system (as the OS gives), huge (2 MiB pages asked for after each load, in every fork) or small (huge pages turned off) (default the preset's, else %s)", lab.DefaultPages))
 	fs.DurationVar(&o.quitAfter, "quit-after", 0, "once the run has gone on for `DURATION` (10s, 2m) or has ended, write what was asked for and quit")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -quit-after: write the window to `FILE` as PNG before quitting")
 	fs.StringVar(&o.save, "save", "", "with -quit-after: write the run (with -sweep, the sweep) so far to `FILE` as JSON before quitting")

@@ -58,7 +58,7 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` (see localitylab presets) or a preset FILE; other flags override it")
 	fs.BoolVar(&o.counters, "counters", true, "read hardware counters (instructions, cycles, memory misses) where the system allows")
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: warm (its own last frame's, as go test -bench) or cold (emptied before every frame) (default warm, or the preset's)")
-	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages each worker's heap gets: system (as the OS gives), huge (2 MiB pages asked for after the load) or small (huge pages turned off) (default %s, or the preset's)", lab.DefaultPages))
+	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages each worker's heap gets: system (as the OS gives), huge (2 MiB pages asked for after each load, in every fork) or small (huge pages turned off) (default %s, or the preset's)", lab.DefaultPages))
 	fs.IntVar(&o.burst, "burst", 0, fmt.Sprintf("frames each backing runs in one turn (1 to %d; default chosen each round so a round takes about %v)", lab.MaxBurst, lab.RoundBudget))
 	fs.IntVar(&o.forks, "forks", 0, fmt.Sprintf("sets of fresh worker processes per backing, one after another, each loading the world again and running "+
 		"its share of the frames (a sweep: passes over its points, one fork of each per pass): `N` from 1 to %d (default %d, or the preset's)", lab.MaxForks, lab.DefaultForks))

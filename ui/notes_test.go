@@ -11,11 +11,14 @@ import (
 func TestMeasured(t *testing.T) {
 	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
 	r.Backings = append(r.Backings, result.Backing{Name: "map", Error: "worker map: exited (exit status 7)"})
+	// soa's pages recorded fork by fork: the sentence gives their range.
+	r.Backings[1].SetConditions(nil, []result.Pages{{Mode: result.PagesHuge, HugeShare: 1}, {Mode: result.PagesHuge, HugeShare: 0.62}})
 	tests := []struct {
 		backing string
 		want    []string
 	}{
-		{"soa", []string{"Measured here: the fastest here", "1 allocation per frame", "32 B per entity", "loaded in 1.00 ms"}},
+		{"soa", []string{"Measured here: the fastest here", "1 allocation per frame", "32 B per entity", "loaded in 1.00 ms",
+			"62–100% of its heap in huge pages over its forks (pages huge)"}},
 		{"ptrarray", []string{"4.00× slower than soa (4.00–4.00×)", "0 allocations per frame", "24 B per entity", "loaded in 2.00 ms"}},
 		{"map", []string{"Its worker failed", "exit status 7"}},
 		{"rowvec", nil},
