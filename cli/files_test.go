@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"localitylab/internal/exit"
+	"localitylab/lab"
 	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/scenarios"
@@ -308,19 +309,43 @@ func TestAppCompareOneRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := hostile(t, dir, "base.json", func(r map[string]any) { r["params"] = resolved })
+	// The saved run's frames as this build times them, by the thread's CPU clock with
+	// the wall time beside it (the file predates that clock); pages as asked.
+	cpuTimed := func(pages string) func(r map[string]any) {
+		return func(r map[string]any) {
+			r["params"] = resolved
+			for _, b := range r["backings"].([]any) {
+				b := b.(map[string]any)
+				frames := b["frames"].(map[string]any)
+				ns := frames["ns"].([]any)
+				frames["wall_ns"], frames["switches"] = ns, make([]int, len(ns))
+				if pages != "" {
+					b["pages"] = map[string]any{"mode": pages, "huge_share": 0, "heap_resident_bytes": 0}
+				}
+			}
+		}
+	}
+	base := hostile(t, dir, "base.json", cpuTimed(""))
+	wall := hostile(t, dir, "wall.json", func(r map[string]any) { r["params"] = resolved })
+	system := hostile(t, dir, "system.json", cpuTimed("system"))
 	for _, tt := range []struct {
 		name string
 		args []string
 		want string // "" for accepted
 	}{
 		{"the same setup", []string{"-preset", preset, "-compare", base}, ""},
+		{"the same setup, the same pages", []string{"-preset", preset, "-compare", system, "-pages", "system"}, ""},
+		{"other pages", []string{"-preset", preset, "-compare", system}, "pages: pages system (base) vs huge (the setup)"},
+		{"timed by the wall clock", []string{"-preset", preset, "-compare", wall}, "clock: frames timed by the wall clock (base) vs the frame thread's CPU time (the setup)"},
 		{"another length", []string{"-preset", preset, "-compare", base, "-frames", "48"}, "frames: 24 frames (2 warm-up) (base) vs 48 frames (2 warm-up) (the setup)"},
 		{"other parameters", []string{"-preset", preset, "-compare", base, "-entities", "7000"}, "(base) vs 7,000 (the setup)"},
 		{"the other cache mode", []string{"-preset", preset, "-compare", base, "-cache", "cold"}, "cache: warm caches (base) vs cold caches (the setup)"},
 		{"another workload", []string{"-preset", "all-six-bullets", "-compare", base}, "it is a sprites run and the setup is bullets: runs of different workloads did different work"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			if !lab.CPUClock && (tt.args[3] == base || tt.args[3] == wall) {
+				t.Skip("this build times frames by the wall clock")
+			}
 			called := false
 			var stdout, stderr bytes.Buffer
 			code := Main(tt.args, &stdout, &stderr, func(launch.Options) int { called = true; return 0 })

@@ -7,6 +7,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// CPUClock says that this build times frames by the frame thread's CPU clock (see
+// threadClock): on Linux, yes.
+const CPUClock = true
+
 // threadClock reads what the scheduler did to the calling thread: the CPU time it has
 // run (CLOCK_THREAD_CPUTIME_ID: user and system time, memory stalls included, but
 // not the time another process or the hypervisor held its CPU) and how often it was

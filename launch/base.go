@@ -13,7 +13,8 @@ import (
 
 // CheckBase refuses base, a saved run, as the base of a comparison with the runs of
 // setup s when it measured something else: another workload, other parameters, the
-// other cache mode, another length. It is the rule `localitylab compare` applies
+// other cache mode, other pages, another clock (a file timed by the wall clock,
+// against frames this build times by their thread's CPU clock), another length. It is the rule `localitylab compare` applies
 // without -accept, so that the app's -compare, its Compare with a saved run… and the
 // command give one answer for one pair of files. The machine is left out: the window
 // measures on this one, and a base from another is compared as `compare -accept host`
@@ -34,8 +35,18 @@ func CheckBase(base *result.Run, s presets.Preset) error {
 	if cache == "" {
 		cache = result.Warm
 	}
+	pages := s.Pages
+	if pages == "" {
+		pages = string(lab.DefaultPages)
+	}
+	// One backing stands for the setup's runs: the pages they will ask for, and the
+	// clock this build times their frames by.
+	frames := result.Series{NS: []int64{0}}
+	if lab.CPUClock {
+		frames.WallNS, frames.Switches = []int64{0}, []uint64{0}
+	}
 	setup := &result.Run{Schema: result.Schema, Workload: s.Workload, Params: params, Frames: s.Frames, Warmup: s.Warmup,
-		Cache: cache, Host: base.Host}
+		Cache: cache, Host: base.Host, Backings: []result.Backing{{Name: "setup", Frames: frames, Pages: &result.Pages{Mode: pages}}}}
 	// The setup's forks as a run of it would lay them out (0 is the default number),
 	// so that a base of the same frames in the same forks reads as the same length.
 	setup.Forks = lab.Config{Frames: s.Frames, Warmup: s.Warmup, Forks: s.Forks}.Plan()

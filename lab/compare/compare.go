@@ -6,7 +6,7 @@
 // what the app's "Compare with a saved run…" shows.
 //
 // Two runs are compared only when they measured the same thing: the same workload,
-// parameters, cache mode and length, on the same machine. Any other difference is
+// parameters, cache mode, page mode, frame clock and length, on the same machine. Any other difference is
 // refused, naming it, unless the caller accepts that kind of difference (comparing
 // two machines on one workload, say); accepted differences are listed in the report
 // so that its title can say so. It imports only lab/result and reads the summaries
@@ -33,12 +33,14 @@ const Schema = "localitylab/compare/v1"
 const (
 	Params = "params" // a workload parameter, the seed included
 	Cache  = "cache"  // the cache mode
+	Pages  = "pages"  // the page mode the heaps had (see result.Pages)
+	Clock  = "clock"  // the clock that timed the frames: the frame thread's CPU time, or the wall clock
 	Frames = "frames" // the run's length or warm-up
 	Host   = "host"   // the machine or the runtime: CPU, cores, OS, Go, GOGC
 )
 
 // Kinds lists them, in the order differences are reported.
-var Kinds = []string{Params, Cache, Frames, Host}
+var Kinds = []string{Params, Cache, Pages, Clock, Frames, Host}
 
 // Method says how the change and its significance are computed, for every report.
 const Method = "forks as the unit when both runs have two or more: the change in the forks' median frame times " +

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,8 +78,37 @@ func TestFindsAChange(t *testing.T) {
 	}
 }
 
+// setPages records mode as every backing's pages ("" for none recorded).
+func setPages(r *result.Run, mode string) {
+	for i := range r.Backings {
+		r.Backings[i].Pages = nil
+		if mode != "" {
+			r.Backings[i].Pages = &result.Pages{Mode: mode}
+		}
+	}
+}
+
+// wallOnly makes r a run timed by the wall clock alone, as files written before the
+// CPU clock are.
+func wallOnly(r *result.Run) {
+	for i := range r.Backings {
+		r.Backings[i].Frames.WallNS, r.Backings[i].Frames.Switches = nil, nil
+	}
+}
+
+// cpuTimed makes r a run in huge pages timed by the frame thread's CPU clock, as this
+// build measures one on Linux.
+func cpuTimed(r *result.Run) *result.Run {
+	setPages(r, result.PagesHuge)
+	for i := range r.Backings {
+		s := &r.Backings[i].Frames
+		s.WallNS, s.Switches = slices.Clone(s.NS), make([]uint64, s.Len())
+	}
+	return r
+}
+
 func TestDifferences(t *testing.T) {
-	base := synthetic(1, []string{"soa"}, []float64{1})
+	base := cpuTimed(synthetic(1, []string{"soa"}, []float64{1}))
 	tests := []struct {
 		name   string
 		change func(r *result.Run)
@@ -91,6 +121,11 @@ func TestDifferences(t *testing.T) {
 		{"params accepted", func(r *result.Run) { r.Params["entities"] = 2000 }, []string{Params}, nil, "different parameters"},
 		{"seed", func(r *result.Run) { r.Params["seed"] = 2 }, []string{Host}, []string{"seed 1 (base) vs 2 (new)"}, ""},
 		{"cache", func(r *result.Run) { r.Cache = result.Cold }, nil, []string{"cache: warm caches (base) vs cold caches (new)"}, ""},
+		{"pages", func(r *result.Run) { setPages(r, result.PagesSystem) }, nil, []string{"pages: pages huge (base) vs system (new)", "-accept pages"}, ""},
+		{"pages accepted", func(r *result.Run) { setPages(r, result.PagesSystem) }, []string{Pages}, nil, "different page modes"},
+		{"pages of an older file", func(r *result.Run) { setPages(r, "") }, nil, nil, ""},
+		{"clock", func(r *result.Run) { wallOnly(r) }, nil, []string{"clock: frames timed by the frame thread's CPU time (base) vs the wall clock (new)"}, ""},
+		{"clock accepted", func(r *result.Run) { wallOnly(r) }, []string{Clock}, nil, "frames timed by different clocks"},
 		{"frames", func(r *result.Run) { r.Warmup = 8 }, nil, []string{"frames: 160 frames (16 warm-up) (base) vs 160 frames (8 warm-up) (new)"}, ""},
 		{"host", func(r *result.Run) { r.Host.CPU, r.Host.Cores = "Other CPU", 8 }, nil,
 			[]string{"host: CPU Test CPU (base) vs Other CPU (new); host: cores 2 (base) vs 8 (new)", "-accept host"}, ""},
@@ -98,12 +133,18 @@ func TestDifferences(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			next := synthetic(2, []string{"soa"}, []float64{1})
+			next := cpuTimed(synthetic(2, []string{"soa"}, []float64{1}))
 			tc.change(next)
 			rep, err := Compare(base, next, "b.json", "n.json", tc.accept)
 			if tc.want == nil {
 				if err != nil {
 					t.Fatal(err)
+				}
+				if tc.title == "" {
+					if len(rep.Accepted) > 0 {
+						t.Errorf("accepted %v, want no difference", rep.Accepted)
+					}
+					return
 				}
 				if !strings.Contains(rep.Title(), tc.title) || len(rep.Accepted) == 0 {
 					t.Errorf("title %q, accepted %v: want %q in the title", rep.Title(), rep.Accepted, tc.title)

@@ -11,7 +11,8 @@ import (
 )
 
 // Differences lists every way in which two runs measured different things, by kind:
-// the workload, each parameter, the cache mode, the length, and the machine.
+// the workload, each parameter, the cache mode, the page mode and the frame clock
+// (where both runs recorded them), the length, and the machine.
 func Differences(base, new *result.Run) []Difference {
 	var out []Difference
 	add := func(kind, what, a, b string) {
@@ -33,6 +34,12 @@ func Differences(base, new *result.Run) []Difference {
 		add(Params, k+" ", param(base, k), param(new, k))
 	}
 	add(Cache, "", cacheName(base), cacheName(new))
+	if a, b := PagesMode(base), PagesMode(new); a != "" && b != "" {
+		add(Pages, "pages ", a, b)
+	}
+	if a, b := FrameClock(base), FrameClock(new); a != "" && b != "" {
+		add(Clock, "frames timed by ", a, b)
+	}
 	add(Frames, "", length(base), length(new))
 	bh, nh := base.Host, new.Host
 	add(Host, "CPU ", bh.CPU, nh.CPU)
@@ -58,6 +65,46 @@ func cacheName(r *result.Run) string {
 		return "one frame per turn (version 1)"
 	}
 	return r.Cache + " caches"
+}
+
+// PagesMode is the page mode a run's heaps had, from its first backing that recorded
+// one (every worker of a run is asked for the same); "" for a run that recorded none
+// (written before pages were recorded).
+func PagesMode(r *result.Run) string {
+	for i := range r.Backings {
+		for _, p := range r.Backings[i].PagesByFork() {
+			if p.Mode != "" {
+				return p.Mode
+			}
+		}
+	}
+	return ""
+}
+
+// The clocks a run's frames can have been timed by (see FrameClock).
+const (
+	CPUClock  = "the frame thread's CPU time"
+	WallClock = "the wall clock"
+)
+
+// FrameClock is the clock that timed a run's frames: the frame thread's CPU time,
+// which leaves out what other processes took of its CPU, or the wall clock, which
+// does not (files written before the CPU clock, or measured where it cannot be read);
+// "" for a run without frames. Times on the two clocks are not the same figure: on a
+// busy machine a long frame by the wall clock carries other processes' time slices.
+func FrameClock(r *result.Run) string {
+	any := false
+	for i := range r.Backings {
+		s := &r.Backings[i].Frames
+		if s.CPUTimed() {
+			return CPUClock
+		}
+		any = any || s.Len() > 0
+	}
+	if any {
+		return WallClock
+	}
+	return ""
 }
 
 func length(r *result.Run) string {
@@ -88,6 +135,10 @@ func (rep *Report) Title() string {
 			b.WriteString(" · different parameters")
 		case Cache:
 			b.WriteString(" · different cache modes")
+		case Pages:
+			b.WriteString(" · different page modes")
+		case Clock:
+			b.WriteString(" · frames timed by different clocks")
 		case Frames:
 			b.WriteString(" · different lengths")
 		}
