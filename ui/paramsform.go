@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -106,6 +107,9 @@ func addRow(grid *fyne.Container, fd *paramField) {
 
 // rangeText is a parameter's allowed range in words.
 func rangeText(q workload.Param) string {
+	if len(q.Values) > 0 {
+		return q.Allowed(count)
+	}
 	if q.Max == 1<<53-1 {
 		return fmt.Sprintf("%s to 2⁵³−1", units.Count(float64(q.Min)))
 	}
@@ -196,8 +200,14 @@ func (fd *paramField) value(s string) (int64, error) {
 	if v < q.Min || v > q.Max {
 		return 0, fmt.Errorf("%s: %s is out of range (want %s to %s)", q.Name, units.Count(float64(v)), units.Count(float64(q.Min)), units.Count(float64(q.Max)))
 	}
+	if len(q.Values) > 0 && !slices.Contains(q.Values, v) {
+		return 0, fmt.Errorf("%s: %s is not allowed (want %s)", q.Name, units.Count(float64(v)), rangeText(q))
+	}
 	return v, nil
 }
+
+// count is v as units.Count writes it.
+func count(v int64) string { return units.Count(float64(v)) }
 
 // Values returns the parameters that differ from their defaults, the frames and the
 // warm-up, or every mistake in the form, joined.

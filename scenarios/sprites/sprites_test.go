@@ -154,7 +154,7 @@ func TestEstimateCoversHeap(t *testing.T) {
 	if testing.Short() {
 		n = 100_000
 	}
-	for _, cold := range []int64{0, 40, 256} {
+	for _, cold := range []int64{0, 32, 256} {
 		t.Run(fmt.Sprintf("cold=%d", cold), func(t *testing.T) {
 			estimateCoversHeap(t, resolve(t, workload.Params{pEntities: n, pColdBytes: cold}))
 		})
