@@ -61,8 +61,8 @@ func paramFlags(fs *flag.FlagSet) []*paramFlag {
 			if !slices.Contains(names, q.Name) {
 				names = append(names, q.Name)
 			}
-			docs[q.Name] = append(docs[q.Name], fmt.Sprintf("%s: %s to %s, default %s", spec.Name,
-				units.Count(float64(q.Min)), units.Count(float64(q.Max)), units.Count(float64(q.Default))))
+			docs[q.Name] = append(docs[q.Name], fmt.Sprintf("%s: %s, default %s", spec.Name,
+				q.Allowed(func(v int64) string { return units.Count(float64(v)) }), units.Count(float64(q.Default))))
 		}
 	}
 	flags := make([]*paramFlag, len(names))

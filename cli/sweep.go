@@ -34,7 +34,7 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 	o.runFlags(fs)
 	fs.StringVar(&o.param, "param", "", "the workload parameter to sweep, e.g. entities, moving_pct, cold_bytes (required unless -preset gives it)")
 	fs.StringVar(&o.values, "values", "", "comma-separated `VALUES` of -param, at least two (1000,10k,1M: k and M multiply by a thousand and a million); "+
-		"default a range for the parameter: entities from 1,000 to the workload's default in 1-2-5 steps, moving_pct 0,1,2,5,10,20,50, cold_bytes 0,8,16,…,256")
+		"default a range for the parameter: entities from 1,000 to the workload's default in 1-2-5 steps, moving_pct 0,1,2,5,10,20,50, cold_bytes 0,8,16,32,64,128,256")
 	fs.DurationVar(&o.budget, "budget", sweep.DefaultBudget, "time to spend running frames, shared among the points (loads come on top); each point runs at least "+
 		strconv.Itoa(sweep.MinRounds)+" rounds after its warm-up round, at most "+strconv.Itoa(sweep.MaxRounds))
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` up to %d, warm-up included, at least %d after it", lab.MaxFrames, lab.MinKept))

@@ -120,7 +120,7 @@ func TestSweepBadInput(t *testing.T) {
 		{"not a number", []string{"-param", "entities", "-values", "1000,lots"}, `-values: "lots" is not a number`},
 		{"empty value", []string{"-param", "entities", "-values", "1000,,2000"}, `-values: "" is not a number`},
 		{"a value twice", []string{"-param", "entities", "-values", "1k,1000"}, "-values: 1000 given twice"},
-		{"a value the workload refuses", []string{"-param", "cold_bytes", "-values", "0,12"}, "cold_bytes = 12: params: soa: sprites: cold_bytes = 12 is not a multiple of 8"},
+		{"a value the workload refuses", []string{"-param", "cold_bytes", "-values", "0,12"}, "cold_bytes = 12: params: sprites: cold_bytes = 12 is not allowed (want 0, 8, 16, 32, 64, 128 or 256)"},
 		{"no parameter", nil, "-param: missing"},
 		{"bad budget", []string{"-param", "entities", "-budget", "0s"}, "-budget: 0s"},
 		{"a run flag", []string{"-param", "entities", "-cache", "tepid"}, `-cache: "tepid" is not a cache mode`},

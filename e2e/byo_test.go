@@ -102,10 +102,11 @@ func TestWrongStoreStopped(t *testing.T) {
 }
 
 // TestNameCollision: a program that registers a backing under a built-in's name is
-// stopped at start, whatever command it was given, with the reason.
+// stopped at start, whatever command it was given, with the reason (testdata/wrongstore
+// with LOCALITYLAB_TEST_COLLIDE=1).
 func TestNameCollision(t *testing.T) {
-	collide := buildProgram(t, "./testdata/collide")
-	o := runProgram(t, collide, time.Minute, nil, "presets")
+	collide := buildProgram(t, "./testdata/wrongstore")
+	o := runProgram(t, collide, time.Minute, []string{"LOCALITYLAB_TEST_COLLIDE=1"}, "presets")
 	if o.code != 2 || !strings.Contains(o.stderr, `backing "soa": that name is taken by a built-in backing`) || o.stdout != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q: want status 2 before any command runs", o.code, o.stdout, o.stderr)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,7 +54,7 @@ func (f *paramsForm) Set(spec *workload.Spec, p workload.Params, frames, warmup 
 	f.spec = spec
 	f.box.RemoveAll()
 	f.fields = nil
-	grid := container.New(layout.NewFormLayout())
+	var rows []fyne.CanvasObject
 	for _, q := range spec.Params {
 		v, ok := p[q.Name]
 		if !ok {
@@ -61,19 +62,20 @@ func (f *paramsForm) Set(spec *workload.Spec, p workload.Params, frames, warmup 
 		}
 		fd := f.newField(q, v)
 		f.fields = append(f.fields, fd)
-		addRow(grid, fd)
+		rows = append(rows, row(fd)...)
 	}
 	f.frames = f.newField(workload.Param{Name: "frames", Doc: "frames per backing, warm-up included", Unit: "frames",
 		Min: 1, Max: lab.MaxFrames}, int64(frames))
 	f.warmup = f.newField(workload.Param{Name: "warm-up", Doc: "first frames charted but kept out of the summary", Unit: "frames",
 		Min: 0, Max: lab.MaxFrames - 1}, int64(warmup))
-	run := container.New(layout.NewFormLayout())
-	addRow(run, f.frames)
-	addRow(run, f.warmup)
-	f.box.Add(heading("Parameters of " + spec.Name))
-	f.box.Add(grid)
-	f.box.Add(heading("Run length"))
-	f.box.Add(run)
+	// Each container is made with all its rows and the box filled in one step: a
+	// container lays out every object it holds at each Add, and each layout measures
+	// the wrapped hints again, word by word, so row by row cost the square of the rows.
+	f.box.Objects = append(f.box.Objects,
+		heading("Parameters of "+spec.Name),
+		container.New(layout.NewFormLayout(), rows...),
+		heading("Run length"),
+		container.New(layout.NewFormLayout(), append(row(f.frames), row(f.warmup)...)...))
 	f.box.Refresh()
 }
 
@@ -83,9 +85,9 @@ func heading(s string) *widget.Label {
 	return l
 }
 
-// addRow puts a field in a form grid: its name, then its entry (and slider) over
-// a small hint with the doc and the range.
-func addRow(grid *fyne.Container, fd *paramField) {
+// row is a field's row of a form grid: its name, then its entry (and slider) over a
+// small hint with the doc and the range.
+func row(fd *paramField) []fyne.CanvasObject {
 	name := fd.param.Name
 	if fd.param.Unit != "" && fd.param.Unit != "%" {
 		name += " (" + fd.param.Unit + ")"
@@ -95,17 +97,19 @@ func addRow(grid *fyne.Container, fd *paramField) {
 	}
 	hint := widget.NewLabel(fd.param.Doc + "; " + rangeText(fd.param))
 	hint.Wrapping, hint.SizeName = fyne.TextWrapWord, theme.SizeNameCaptionText
-	right := container.NewVBox(fd.entry)
+	right := []fyne.CanvasObject{fd.entry}
 	if fd.slider != nil {
-		right.Add(fd.slider)
+		right = append(right, fd.slider)
 	}
-	right.Add(hint)
-	grid.Add(widget.NewLabel(name))
-	grid.Add(right)
+	right = append(right, hint)
+	return []fyne.CanvasObject{widget.NewLabel(name), container.NewVBox(right...)}
 }
 
 // rangeText is a parameter's allowed range in words.
 func rangeText(q workload.Param) string {
+	if len(q.Values) > 0 {
+		return q.Allowed(count)
+	}
 	if q.Max == 1<<53-1 {
 		return fmt.Sprintf("%s to 2⁵³−1", units.Count(float64(q.Min)))
 	}
@@ -196,8 +200,14 @@ func (fd *paramField) value(s string) (int64, error) {
 	if v < q.Min || v > q.Max {
 		return 0, fmt.Errorf("%s: %s is out of range (want %s to %s)", q.Name, units.Count(float64(v)), units.Count(float64(q.Min)), units.Count(float64(q.Max)))
 	}
+	if len(q.Values) > 0 && !slices.Contains(q.Values, v) {
+		return 0, fmt.Errorf("%s: %s is not allowed (want %s)", q.Name, units.Count(float64(v)), rangeText(q))
+	}
 	return v, nil
 }
+
+// count is v as units.Count writes it.
+func count(v int64) string { return units.Count(float64(v)) }
 
 // Values returns the parameters that differ from their defaults, the frames and the
 // warm-up, or every mistake in the form, joined.

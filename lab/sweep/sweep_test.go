@@ -23,7 +23,7 @@ func TestCheckBadInput(t *testing.T) {
 		{"one value", func(c *Config) { c.Values = []int64{1000} }, "values: 1 given (want at least 2)"},
 		{"a value twice", func(c *Config) { c.Values = []int64{1000, 5000, 1000} }, "values: 1000 given twice"},
 		{"a value the workload refuses", func(c *Config) { c.Param, c.Values = "cold_bytes", []int64{0, 12} },
-			"cold_bytes = 12: params: ptrarray: sprites: cold_bytes = 12 is not a multiple of 8"},
+			"cold_bytes = 12: params: sprites: cold_bytes = 12 is not allowed (want 0, 8, 16, 32, 64, 128 or 256)"},
 		{"negative budget", func(c *Config) { c.Budget = -1 }, "budget: -1ns is negative"},
 		{"unknown workload", func(c *Config) { c.Run.Workload = "sprite" }, "workload: "},
 		{"warm-up too long", func(c *Config) { c.Warmup = 24 }, "warmup: 24 is out of range"},

@@ -152,7 +152,7 @@ var cases = []workloadtest.Case{
 func TestAgreement(t *testing.T) {
 	workloadtest.Agreement(t, &Spec, cases, newRef, load, func(t *testing.T, ref *refStore, _ []uint64) {
 		if ref.staleTotal == 0 {
-			t.Fatal("no stale handle in 200 frames at the defaults")
+			t.Fatalf("no stale handle in %d frames at the defaults", workloadtest.DefaultsFrames)
 		}
 	})
 }

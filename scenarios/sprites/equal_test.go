@@ -101,11 +101,12 @@ var cases = []workloadtest.Case{
 	{Name: "view covers world", Over: workload.Params{pEntities: 1500, pOnScreen: 6000, pViewW: 4000, pViewH: 4000, pMovingPct: 10, pPathPct: 100, pPanSpeed: 100}},
 	{Name: "static", Over: workload.Params{pEntities: 2000, pOnScreen: 500, pMovingPct: 0, pPanSpeed: 0}},
 	{Name: "one depth, long steps", Over: workload.Params{pEntities: 2000, pOnScreen: 500, pDepths: 1, pStep: 5000, pMovingPct: 5}},
-	// cold bytes inside every record (and in soa's column): the smallest, a size that
-	// makes a record of exactly one cache line, the map's indirect values, the largest.
+	// cold bytes inside every record (and in soa's column): the smallest, a record of 56
+	// bytes that the map still keeps in its table, one of 152 that it keeps behind a
+	// pointer (values over 128 bytes), the largest.
 	{Name: "cold 8", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 8, pMovingPct: 20}},
-	{Name: "cold 40", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 40, pBand: 64, pMovingPct: 20, pStep: 100}},
-	{Name: "cold 136", Over: workload.Params{pEntities: 1500, pOnScreen: 300, pColdBytes: 136, pMovingPct: 5}},
+	{Name: "cold 32", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pColdBytes: 32, pBand: 64, pMovingPct: 20, pStep: 100}},
+	{Name: "cold 128", Over: workload.Params{pEntities: 1500, pOnScreen: 300, pColdBytes: 128, pMovingPct: 5}},
 	{Name: "cold 256", Over: workload.Params{pEntities: 2000, pOnScreen: 600, pColdBytes: 256, pCell: 40, pMovingPct: 50}},
 }
 
@@ -113,6 +114,6 @@ var cases = []workloadtest.Case{
 // the defaults, where the pan changes the checksum from frame to frame.
 func TestAgreement(t *testing.T) {
 	workloadtest.Agreement(t, &Spec, cases, newRef, load, func(t *testing.T, _ *refStore, sums []uint64) {
-		workloadtest.Varied(t, sums, 150, "the pan")
+		workloadtest.Varied(t, sums, len(sums)*3/4, "the pan")
 	})
 }

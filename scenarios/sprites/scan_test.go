@@ -22,7 +22,7 @@ func TestScanColumns(t *testing.T) {
 				xs, ys, ws, hs := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
 				var want []int
 				vals := make([]record[[0]byte], n)
-				fat := make([]record[[40]byte], n) // records of one cache line each
+				fat := make([]record[[32]byte], n) // records of 56 bytes: a stride other than a sprite's 24
 				for i := range n {
 					xs[i], ys[i] = r.Int32N(30), r.Int32N(30)
 					ws[i], hs[i] = 1+r.Int32N(8), 1+r.Int32N(8)

@@ -83,7 +83,8 @@ var params = []workload.Param{
 	{Name: pPathPct, Doc: "side of the view's square path, as a share of the world side", Unit: "%", Default: 50, Min: 0, Max: 100},
 	{Name: pCell, Doc: "spatial hash cell side; 0 = six times the mean sprite size (216 at the defaults): the fastest moving frame in a sweep of 36 to 288, since larger cells send fewer moves to another cell's list, while still frames hardly change", Unit: "units", Default: 0, Min: 0, Max: 1 << 20},
 	{Name: pBand, Doc: "side of the rowvec world bands (grid rows and columns)", Unit: "units", Default: 512, Min: 1, Max: 1 << 20},
-	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record for every backing but soa, which keeps it in a column of its own (a multiple of 8)", Unit: "bytes", Default: 0, Min: 0, Max: maxCold},
+	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record for every backing but soa, which keeps it in a column of its own; the record stores are compiled for a few sizes only", Unit: "bytes", Default: 0,
+		Min: coldSizes[0], Max: coldSizes[len(coldSizes)-1], Values: coldSizes},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -103,7 +104,7 @@ type config struct {
 	pathPct    int64
 	cell       int32
 	band       int32
-	cold       int   // cold bytes per sprite, a multiple of coldStep
+	cold       int   // cold bytes per sprite, one of coldSizes
 	side       int32 // world side: sprite corners lie in [0, side)²
 	moving     int   // sprites moved per frame
 	bandsPerAx int   // rowvec grid: bands along each axis
@@ -134,9 +135,6 @@ func newConfig(p workload.Params, backing string) (config, error) {
 	}
 	if c.minSize > c.maxSize {
 		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)
-	}
-	if c.cold%coldStep != 0 {
-		return config{}, fmt.Errorf("sprites: %s = %d is not a multiple of %d (want 0, %d, %d, … %d)", pColdBytes, c.cold, coldStep, coldStep, 2*coldStep, maxCold)
 	}
 	c.side = worldSide(c.n, c.viewW, c.viewH, c.onScreen)
 	c.moving = c.n * c.movingPct / 100
@@ -182,7 +180,7 @@ func newStore(p workload.Params, backing string) (workload.Store, error) {
 		if backing == workload.SoA {
 			return &soaStore{world: newWorld(c)}
 		}
-		return newRecordStores[c.cold/coldStep](newWorld(c), backing)
+		return newRecordStores[c.cold](newWorld(c), backing)
 	})
 }
 

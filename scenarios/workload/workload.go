@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"localitylab/internal/backings"
@@ -79,7 +80,41 @@ type Param struct {
 	Default int64
 	Min     int64
 	Max     int64
+	// Values, when set, are the only values allowed, smallest first, from Min to Max:
+	// for a parameter that selects code compiled for a few sizes (the sprites'
+	// cold_bytes), not a quantity that any integer of the range can take.
+	Values []int64
 }
+
+// Check returns an error naming q, v and what q allows when v is out of q's range or
+// not one of its Values; workload names the workload for the message.
+func (q Param) Check(workload string, v int64) error {
+	switch {
+	case len(q.Values) > 0 && !slices.Contains(q.Values, v):
+		return fmt.Errorf("%s: %s = %d is not allowed (want %s)", workload, q.Name, v, q.Allowed(decimal))
+	case v < q.Min || v > q.Max:
+		return fmt.Errorf("%s: %s = %d is out of range (want %s)", workload, q.Name, v, q.Allowed(decimal))
+	}
+	return nil
+}
+
+// Allowed says in words which values q takes, each written by num: "0 to 256", or
+// "0, 8, 16 or 32" for a parameter with Values.
+func (q Param) Allowed(num func(int64) string) string {
+	if len(q.Values) == 0 {
+		return num(q.Min) + " to " + num(q.Max)
+	}
+	words := make([]string, len(q.Values))
+	for i, v := range q.Values {
+		words[i] = num(v)
+	}
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+func decimal(v int64) string { return strconv.FormatInt(v, 10) }
 
 // Seed is the parameter every workload has: the same seed gives the same world.
 var Seed = Param{Name: "seed", Doc: "random seed: the same seed gives the same world", Default: 1, Min: 0, Max: 1<<53 - 1}
@@ -128,7 +163,7 @@ func (s *Spec) Defaults() Params {
 }
 
 // Resolve returns p completed with defaults, or an error that names the first
-// parameter that is unknown or out of range, with the allowed range.
+// parameter that is unknown or holds a value it does not allow, with what it allows.
 func (s *Spec) Resolve(p Params) (Params, error) {
 	out := s.Defaults()
 	for _, k := range p.Keys() {
@@ -140,17 +175,16 @@ func (s *Spec) Resolve(p Params) (Params, error) {
 			}
 			return nil, fmt.Errorf("%s: unknown parameter %q (want one of %s)", s.Name, k, strings.Join(names, ", "))
 		}
-		v := p[k]
-		if v < q.Min || v > q.Max {
-			return nil, fmt.Errorf("%s: %s = %d is out of range (want %d to %d)", s.Name, k, v, q.Min, q.Max)
+		if err := q.Check(s.Name, p[k]); err != nil {
+			return nil, err
 		}
-		out[k] = v
+		out[k] = p[k]
 	}
 	return out, nil
 }
 
-// CheckParams returns an error naming the first of params that p lacks or holds out
-// of range, with the allowed range. A workload's New calls it on parameters that
+// CheckParams returns an error naming the first of params that p lacks or holds at a
+// value it does not allow (Param.Check). A workload's New calls it on parameters that
 // should already be resolved, so that a caller who skipped Resolve gets an error, not
 // a world built from zeros; it takes the list rather than a Spec so that it can run
 // while the Spec variable is still being initialised.
@@ -160,8 +194,8 @@ func CheckParams(workload string, params []Param, p Params) error {
 		if !ok {
 			return fmt.Errorf("%s: parameter %s missing (resolve the parameters first)", workload, q.Name)
 		}
-		if v < q.Min || v > q.Max {
-			return fmt.Errorf("%s: %s = %d is out of range (want %d to %d)", workload, q.Name, v, q.Min, q.Max)
+		if err := q.Check(workload, v); err != nil {
+			return err
 		}
 	}
 	return nil

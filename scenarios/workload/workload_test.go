@@ -48,16 +48,19 @@ func TestCellsPerSquare(t *testing.T) {
 }
 
 func TestCheckParams(t *testing.T) {
-	params := []Param{Seed, {Name: "entities", Default: 10, Min: 1, Max: 100}}
+	params := []Param{Seed, {Name: "entities", Default: 10, Min: 1, Max: 100},
+		{Name: "size", Default: 0, Min: 0, Max: 64, Values: []int64{0, 8, 64}}}
 	tests := []struct {
 		name string
 		p    Params
 		want []string // parts of the error; nil for none
 	}{
-		{"resolved", Params{"seed": 3, "entities": 100}, nil},
-		{"missing", Params{"seed": 3}, []string{"demo:", "entities missing"}},
-		{"below", Params{"seed": 3, "entities": 0}, []string{"entities = 0", "want 1 to 100"}},
-		{"above", Params{"seed": 3, "entities": 101}, []string{"entities = 101", "want 1 to 100"}},
+		{"resolved", Params{"seed": 3, "entities": 100, "size": 8}, nil},
+		{"missing", Params{"seed": 3, "size": 0}, []string{"demo:", "entities missing"}},
+		{"below", Params{"seed": 3, "entities": 0, "size": 0}, []string{"entities = 0", "want 1 to 100"}},
+		{"above", Params{"seed": 3, "entities": 101, "size": 0}, []string{"entities = 101", "want 1 to 100"}},
+		{"between the values", Params{"seed": 3, "entities": 1, "size": 12}, []string{"size = 12 is not allowed", "want 0, 8 or 64"}},
+		{"beyond the values", Params{"seed": 3, "entities": 1, "size": 72}, []string{"size = 72 is not allowed", "want 0, 8 or 64"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

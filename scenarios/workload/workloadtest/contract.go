@@ -3,6 +3,8 @@ package workloadtest
 import (
 	"context"
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,6 +46,35 @@ func CheckNew(t *testing.T, spec *workload.Spec, cases []NewCase) {
 				_, err := spec.New(p, workload.SoA)
 				if err == nil || !strings.Contains(err.Error(), q.Name) || !strings.Contains(err.Error(), "want") {
 					t.Errorf("%s = %d: error %v, want one naming %s and its range", q.Name, v, err, q.Name)
+				}
+			}
+		}
+	})
+	t.Run("values", func(t *testing.T) {
+		for _, q := range spec.Params {
+			if len(q.Values) == 0 {
+				continue
+			}
+			if !slices.IsSorted(q.Values) || q.Values[0] != q.Min || q.Values[len(q.Values)-1] != q.Max || !slices.Contains(q.Values, q.Default) {
+				t.Errorf("%s: values %v do not run from min %d to max %d in order, or lack the default %d", q.Name, q.Values, q.Min, q.Max, q.Default)
+			}
+			// Every allowed value makes every backing's store, and a value between two
+			// allowed ones is refused with the list.
+			for i, v := range q.Values {
+				p := spec.Defaults()
+				p[q.Name] = v
+				for _, backing := range workload.Backings {
+					if _, err := spec.New(p, backing); err != nil {
+						t.Errorf("%s = %d, %s: %v", q.Name, v, backing, err)
+					}
+				}
+				if i == 0 || q.Values[i-1]+1 == v {
+					continue
+				}
+				p[q.Name] = v - 1
+				want := q.Allowed(func(v int64) string { return strconv.FormatInt(v, 10) })
+				if _, err := spec.New(p, workload.SoA); err == nil || !strings.Contains(err.Error(), q.Name) || !strings.Contains(err.Error(), want) {
+					t.Errorf("%s = %d: error %v, want one naming %s and %s", q.Name, v-1, err, q.Name, want)
 				}
 			}
 		}

@@ -234,9 +234,16 @@ func Agree(t testing.TB, model Model, frames int, load func(backing string) work
 var Seeds = []int64{1, 2, 9001}
 
 // EachSeed runs check once for each of Seeds, as a subtest named "seed=N", with over
-// (which it leaves alone) plus that seed.
+// (which it leaves alone) plus that seed. With -short it runs the first seed only:
+// that is the race detector's pass of make test, after the full pass has run every
+// seed, and the checks it repeats run on one goroutine, so that a second and third
+// world would give the detector no code path the first did not.
 func EachSeed(t *testing.T, over workload.Params, check func(t *testing.T, over workload.Params)) {
-	for _, seed := range Seeds {
+	seeds := Seeds
+	if testing.Short() {
+		seeds = seeds[:1]
+	}
+	for _, seed := range seeds {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 			p := over.Clone()
 			p[workload.Seed.Name] = seed
@@ -283,11 +290,34 @@ func NewModel[C any, M Model](t testing.TB, p workload.Params, config func(workl
 	return m
 }
 
+// CaseFrames is how many frames Agreement runs each small case for: long enough for
+// the worlds to churn (bullets die and handles go stale, sprites wrap around the
+// world, the window sweeps its map). With -short it is ShortFrames: the race pass of
+// make test runs after the full pass has run every case to the end, and it is there
+// to watch goroutines, of which the frames start none.
+func CaseFrames() int {
+	if testing.Short() {
+		return ShortFrames
+	}
+	return 220
+}
+
+// ShortFrames is how long a world runs with -short.
+const ShortFrames = 60
+
+// DefaultsFrames is how many frames Agreement runs at a workload's defaults. The small
+// cases run their worlds long (220 frames, under three seeds); the full-size world is
+// there for what only size shows (ids, coordinates and tables beyond what a small
+// world reaches, structures at their real load), which the first frames already meet,
+// while each of its frames costs as much as a whole small case.
+const DefaultsFrames = 40
+
 // Agreement is a workload's test of equal work (docs/design.md, rule 1): every backing,
 // loaded with load, runs in Lockstep with the workload's reference model, made with
-// model, for 220 frames on each case under each of Seeds, then, unless -short, for 200
-// frames at spec's defaults (one seed keeps the full-size world within minutes), whose
-// model, run to the end, and checksums full checks further.
+// model, for CaseFrames on each case under each of Seeds (EachSeed), then, unless
+// -short, for DefaultsFrames frames at spec's defaults (one seed keeps the full-size
+// world within seconds), whose model, run to the end, and checksums full checks
+// further.
 func Agreement[M Model, S workload.Store](t *testing.T, spec *workload.Spec, cases []Case,
 	model func(testing.TB, workload.Params) M, load func(testing.TB, workload.Params, string) S,
 	full func(t *testing.T, ref M, sums []uint64)) {
@@ -297,14 +327,14 @@ func Agreement[M Model, S workload.Store](t *testing.T, spec *workload.Spec, cas
 	}
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			EachSeed(t, tc.Over, func(t *testing.T, p workload.Params) { run(t, Resolve(t, spec, p), 220) })
+			EachSeed(t, tc.Over, func(t *testing.T, p workload.Params) { run(t, Resolve(t, spec, p), CaseFrames()) })
 		})
 	}
 	t.Run("defaults", func(t *testing.T) {
 		if testing.Short() {
 			t.Skip("full-size world: run without -short")
 		}
-		ref, sums := run(t, Resolve(t, spec, nil), 200)
+		ref, sums := run(t, Resolve(t, spec, nil), DefaultsFrames)
 		full(t, ref, sums)
 	})
 }
