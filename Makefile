@@ -42,11 +42,11 @@ test: deps
 
 # The issue's speed and memory targets, as Go benchmarks (slow: several minutes).
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 20x ./scenarios/...
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./workloads/...
 
 # A short fuzz pass over every container and the sweep's crossing finder (30 s each).
 fuzz:
-	@for p in $$($(GO) list ./containers/... ./lab/sweep); do \
+	@for p in $$($(GO) list ./backings/... ./lab/sweep); do \
 		for f in $$($(GO) test -list 'Fuzz.*' $$p | grep ^Fuzz); do \
 			echo "== $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 30s $$p || exit 1; \
 		done; \

@@ -82,10 +82,10 @@ package byo
 import (
 	"fmt"
 
-	"localitylab/scenarios/bullets"
-	"localitylab/scenarios/sprites"
-	"localitylab/scenarios/tiles"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/bullets"
+	"localitylab/workloads/sprites"
+	"localitylab/workloads/tiles"
+	"localitylab/workloads/workload"
 )
 
 // Store is what a backing implements on one workload: see the package documentation.

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/scenarios"
-	"localitylab/scenarios/sprites"
-	"localitylab/scenarios/tiles"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/sprites"
+	"localitylab/workloads/tiles"
+	"localitylab/workloads/workload"
 )
 
 // still is the smallest correct sprites store: sprites that never move (the test's
@@ -65,7 +65,7 @@ func TestRegister(t *testing.T) {
 	if err := Register(Backing{Name: "still", Sprites: &Sprites{New: newStill}}); err == nil || !strings.Contains(err.Error(), "registered twice") {
 		t.Errorf("a second still: %v", err)
 	}
-	sp, _ := scenarios.Lookup("sprites")
+	sp, _ := workloads.Lookup("sprites")
 	if bs := sp.Backings(); bs[len(bs)-1] != "still" || sp.Note("still") != "note" {
 		t.Errorf("sprites offers %v (note %q)", bs, sp.Note("still"))
 	}
@@ -79,11 +79,11 @@ func TestRegister(t *testing.T) {
 	if err := tiles.Spec.CheckBacking("still"); err == nil || !strings.Contains(err.Error(), `"still" does not implement tiles (it implements sprites)`) {
 		t.Errorf("tiles: %v", err)
 	}
-	mine, _, err := scenarios.New("sprites", p, "still")
+	mine, _, err := workloads.New("sprites", p, "still")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, _, err := scenarios.New("sprites", p, workload.SoA)
+	ref, _, err := workloads.New("sprites", p, workload.SoA)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"localitylab/internal/backings"
-	"localitylab/scenarios/workload"
+	"localitylab/internal/backingnames"
+	"localitylab/workloads/workload"
 )
 
 func TestTickLabels(t *testing.T) {
@@ -92,10 +92,10 @@ func TestPaletteCoversEveryBacking(t *testing.T) {
 	var firstColor color.NRGBA
 	for i := range 10 {
 		name := fmt.Sprintf("own%d", i)
-		if err := backings.Add(name); err != nil {
+		if err := backingnames.Add(name); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { backings.Remove(name) })
+		t.Cleanup(func() { backingnames.Remove(name) })
 		if i == 0 {
 			first, firstColor = name, Color(name)
 			if firstColor != ownColors[slotOf(name)] {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"sync"
 
-	"localitylab/internal/backings"
+	"localitylab/internal/backingnames"
 )
 
 // ownColors are the colours of backings of one's own: dark, saturated colours from
@@ -41,7 +41,7 @@ var owned struct {
 func ownColor(name string) color.NRGBA {
 	owned.Lock()
 	defer owned.Unlock()
-	if extra := backings.Extra(); !slices.Equal(extra, owned.names) {
+	if extra := backingnames.Extra(); !slices.Equal(extra, owned.names) {
 		owned.names, owned.colors = extra, assignOwn(extra)
 	}
 	if c, ok := owned.colors[name]; ok {

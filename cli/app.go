@@ -14,8 +14,8 @@ import (
 	"localitylab/lab/result"
 	"localitylab/launch"
 	"localitylab/presets"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // appOpts are the app's flags as parsed, before they are checked.
@@ -190,7 +190,7 @@ func checkWithoutSetup(ov launch.Overrides) error {
 	}
 	for _, name := range ov.Params.Keys() {
 		var first error
-		for _, spec := range scenarios.All() {
+		for _, spec := range workloads.All() {
 			if _, ok := spec.Param(name); !ok {
 				continue
 			}

@@ -12,7 +12,7 @@ import (
 	"localitylab/lab"
 	"localitylab/launch"
 	"localitylab/presets"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // Defaults of a run given by flags alone (no preset): the presets' usual length, with

@@ -11,7 +11,7 @@ import (
 	"localitylab/internal/exit"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestBenchEndToEnd runs bench on each workload with all six backings at small sizes

@@ -7,11 +7,11 @@ import (
 	"io"
 	"strings"
 
+	"localitylab/check"
 	"localitylab/internal/exit"
 	"localitylab/internal/units"
 	"localitylab/lab"
-	"localitylab/scenarios/check"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // checkOpts are the check command's flags: the run's, as bench takes them.

@@ -20,8 +20,8 @@ import (
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/launch"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // Main runs the command line with args (without the program name) and returns the exit
@@ -141,9 +141,9 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Errorf(forma
 // usage error when there is none or no such workload; or says what else names one.
 func workloadSpec(name, or string) (*workload.Spec, error) {
 	if name == "" {
-		return nil, usagef("-workload: missing (want one of %s%s)", strings.Join(scenarios.Names(), ", "), or)
+		return nil, usagef("-workload: missing (want one of %s%s)", strings.Join(workloads.Names(), ", "), or)
 	}
-	spec, err := scenarios.Lookup(name)
+	spec, err := workloads.Lookup(name)
 	if err != nil {
 		return nil, usagef("-workload: %v", err)
 	}

@@ -12,8 +12,8 @@ import (
 	"localitylab/internal/golden"
 	"localitylab/lab"
 	"localitylab/lab/result"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // comparePair writes two runs to dir as base.json and new.json: savedRun, and the
@@ -156,7 +156,7 @@ func TestCheckRefusesWhatBenchRefuses(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.name == "memory" {
-				spec, _ := scenarios.Lookup("tiles")
+				spec, _ := workloads.Lookup("tiles")
 				p, _ := spec.Resolve(workload.Params{"entities": 10_000_000, "span": 10})
 				c := lab.Config{Workload: "tiles", Backings: strings.Split(six, ","), Params: p, Frames: 2}
 				if err := lab.CheckMemory(c); err == nil {

@@ -13,7 +13,7 @@ import (
 	"localitylab/lab"
 	"localitylab/launch"
 	"localitylab/presets"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // copyTo copies src into dir under name and returns its path.
@@ -304,7 +304,7 @@ func TestAppCompareOneRule(t *testing.T) {
 	if err := presets.Save(preset, p); err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := scenarios.Lookup("sprites")
+	spec, _ := workloads.Lookup("sprites")
 	resolved, err := spec.Resolve(p.Params)
 	if err != nil {
 		t.Fatal(err)

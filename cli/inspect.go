@@ -15,7 +15,7 @@ import (
 	"localitylab/internal/units"
 	"localitylab/lab"
 	"localitylab/memlayout"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // defaultInspectFrames is how many frames inspect runs before it looks: enough for a

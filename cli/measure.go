@@ -14,7 +14,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // complain prints err, if any, with the command's name and returns the exit status it
@@ -97,7 +97,7 @@ func headless(stdout, stderr io.Writer) int {
 // for this program (a backing of one's own lives in a binary of its own).
 func checkCommand(c lab.Config, mm *lab.MismatchError) string {
 	args := []string{filepath.Base(os.Args[0]), "check", "-workload", c.Workload, "-backings", mm.A + "," + mm.B, "-frames", strconv.Itoa(mm.Frame + 1)}
-	if spec, err := scenarios.Lookup(c.Workload); err == nil {
+	if spec, err := workloads.Lookup(c.Workload); err == nil {
 		for _, q := range spec.Params {
 			if v, ok := c.Params[q.Name]; ok && v != q.Default {
 				args = append(args, "-"+q.Name, strconv.FormatInt(v, 10))

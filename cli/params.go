@@ -9,8 +9,8 @@ import (
 
 	"localitylab/internal/units"
 	"localitylab/launch"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // paramFlag is one workload parameter as a flag. The three workloads share some names
@@ -48,7 +48,7 @@ type workloadFlags struct {
 
 // add adds -workload, saying when it is required, and a flag per parameter.
 func (w *workloadFlags) add(fs *flag.FlagSet, required string) {
-	fs.StringVar(&w.workload, "workload", "", "the workload: "+strings.Join(scenarios.Names(), ", ")+" ("+required+")")
+	fs.StringVar(&w.workload, "workload", "", "the workload: "+strings.Join(workloads.Names(), ", ")+" ("+required+")")
 	w.params = paramFlags(fs)
 }
 
@@ -56,7 +56,7 @@ func (w *workloadFlags) add(fs *flag.FlagSet, required string) {
 func paramFlags(fs *flag.FlagSet) []*paramFlag {
 	var names []string
 	docs := map[string][]string{}
-	for _, spec := range scenarios.All() {
+	for _, spec := range workloads.All() {
 		for _, q := range spec.Params {
 			if !slices.Contains(names, q.Name) {
 				names = append(names, q.Name)
@@ -78,7 +78,7 @@ func paramFlags(fs *flag.FlagSet) []*paramFlag {
 
 // paramDoc is the first workload's description of the parameter.
 func paramDoc(name string) string {
-	for _, spec := range scenarios.All() {
+	for _, spec := range workloads.All() {
 		if q, ok := spec.Param(name); ok {
 			return q.Doc
 		}

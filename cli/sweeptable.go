@@ -9,7 +9,7 @@ import (
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // writeSweepTable prints a sweep: a line naming it, the table point by point, the
@@ -73,7 +73,7 @@ func sweepLine(s *result.Sweep) string {
 		head = s.Title + " (" + s.Workload + ")"
 	}
 	var fixed []string
-	if spec, err := scenarios.Lookup(s.Workload); err == nil {
+	if spec, err := workloads.Lookup(s.Workload); err == nil {
 		for _, q := range spec.Params {
 			if v, ok := s.Params[q.Name]; ok && (v != q.Default || q.Name == "seed" || q.Name == "entities") {
 				fixed = append(fixed, fmt.Sprintf("%s %s", q.Name, units.Count(float64(v))))

@@ -11,7 +11,7 @@ import (
 	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/result"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 var tableColumns = []string{"backing", "p50", "p95", "p99", "p99 with GC", "× slower than best (95% CI)",
@@ -53,7 +53,7 @@ func runLine(r *result.Run) string {
 		head = r.Title + " (" + r.Workload + ")"
 	}
 	params := []string{fmt.Sprintf("seed %d", r.Params["seed"]), "entities " + units.Count(float64(r.Params["entities"]))}
-	if spec, err := scenarios.Lookup(r.Workload); err == nil {
+	if spec, err := workloads.Lookup(r.Workload); err == nil {
 		for _, q := range spec.Params {
 			if v, ok := r.Params[q.Name]; ok && v != q.Default && q.Name != "seed" && q.Name != "entities" {
 				params = append(params, fmt.Sprintf("%s %d", q.Name, v))

@@ -13,7 +13,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // exports are the files bench and report write, by flag.

@@ -12,7 +12,7 @@ import (
 	"localitylab/charts"
 	"localitylab/internal/imgtest"
 	"localitylab/memlayout"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // layoutDoc is the part of an inspect JSON file the test reads.

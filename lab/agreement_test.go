@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"localitylab/lab/result"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // BenchmarkAgreement checks the lab against Go's own harness and against itself. For
@@ -47,7 +47,7 @@ import (
 // luck: bullets' map frames ran at 9.8–10.0 ms of CPU time in one build of this test
 // binary and 6.6–7.0 ms in another that differed only by a counter in
 // serveGoBench's loop (three runs of each), where the lab's worker measured 6.2–6.7
-// ms and the scenarios' own benchmark binary about 7.2 ms: where code and data land
+// ms and the workloads' own benchmark binary about 7.2 ms: where code and data land
 // in a binary moves a frame's cost, and no harness is free of it.
 func BenchmarkAgreement(b *testing.B) {
 	cases := []struct {
@@ -234,7 +234,7 @@ func serveGoBench(spec string) int {
 }
 
 func loadStore(job goBenchJob) (workload.Store, error) {
-	spec, err := scenarios.Lookup(job.Workload)
+	spec, err := workloads.Lookup(job.Workload)
 	if err != nil {
 		return nil, err
 	}

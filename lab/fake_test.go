@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // The test binary is also the lab tests' worker: started with testWorkerEnv set, it
@@ -33,7 +33,7 @@ func testLookup(name string) (*workload.Spec, error) {
 	if name == fakeSpec.Name {
 		return &fakeSpec, nil
 	}
-	return scenarios.Lookup(name)
+	return workloads.Lookup(name)
 }
 
 // fakeSpec is a workload that exists only in tests. It does the same work on every

@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"localitylab/lab/result"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestForks runs three forks of two backings and checks them from both sides: each

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // testConfig is a short run of the fake workload whose workers are this test binary,

@@ -10,7 +10,7 @@ import (
 
 	"localitylab/lab/perfcount"
 	"localitylab/lab/rtmetrics"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // spawnInProcess runs a worker as a goroutine of the test over real pipes, so that a

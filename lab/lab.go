@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"localitylab/lab/result"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // MaxFrames bounds a run's length, so that a typo cannot start an hour-long run or
@@ -79,7 +79,7 @@ const (
 
 // lookup finds a workload by name. Tests replace it (in the test binary, which then
 // also serves as the worker) to add workloads that exist only for tests.
-var lookup = scenarios.Lookup
+var lookup = workloads.Lookup
 
 // Config describes a run.
 type Config struct {

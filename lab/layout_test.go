@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"localitylab/memlayout"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestLayout runs a real workload with layouts on: the chosen backing's layout comes

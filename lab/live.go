@@ -10,7 +10,7 @@ import (
 
 	"localitylab/lab/result"
 	"localitylab/memlayout"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // Phase is where a run is in its life.

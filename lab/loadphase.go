@@ -7,7 +7,7 @@ import (
 
 	"localitylab/lab/result"
 	"localitylab/lab/rtmetrics"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // phaseClock times the phases of one load (see workload.Phase) and measures the live

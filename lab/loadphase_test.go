@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"localitylab/lab/rtmetrics"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // sink keeps what the phases below allocate reachable until the test says otherwise.

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"localitylab/lab/cpucache"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestEstimateCountsFlush: a cold-mode worker holds a flush buffer of twice the

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 func TestSelected(t *testing.T) {

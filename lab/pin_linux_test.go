@@ -13,7 +13,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"localitylab/lab/result"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestPinThreadSeparatesRuntime: after pinThread the calling thread may run on the

@@ -13,7 +13,7 @@ import (
 
 	"localitylab/lab/result"
 	"localitylab/memlayout"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // stderrLines is how many of a worker's last stderr lines a WorkerError keeps.

@@ -11,7 +11,7 @@ import (
 
 	"localitylab/lab/result"
 	"localitylab/memlayout"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // The worker protocol. Every message is an 8-byte header (type, three zero bytes, the

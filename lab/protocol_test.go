@@ -10,7 +10,7 @@ import (
 	"localitylab/lab/result"
 	"localitylab/memlayout"
 	"localitylab/memlayout/layouttest"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestProtocolRoundTrip encodes each message into a stream, all of them one after

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 
 	"localitylab/lab/result"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // A saved run or sweep is read by the command line (report, compare, the app's
@@ -36,7 +36,7 @@ func LoadSweep(path string) (*result.Sweep, error) {
 	}
 	err = CheckKnown(s.Workload, s.Backings, s.Params)
 	if err == nil {
-		if spec, _ := scenarios.Lookup(s.Workload); spec != nil {
+		if spec, _ := workloads.Lookup(s.Workload); spec != nil {
 			if _, ok := spec.Param(s.Param); !ok {
 				err = fmt.Errorf("param: the %s workload has no parameter %q", s.Workload, s.Param)
 			}
@@ -54,7 +54,7 @@ func LoadSweep(path string) (*result.Sweep, error) {
 // parameter the workload does not have is let be: a run saved by another version
 // shows it as recorded.
 func CheckKnown(workloadName string, backings []string, p workload.Params) error {
-	spec, err := scenarios.Lookup(workloadName)
+	spec, err := workloads.Lookup(workloadName)
 	if err != nil {
 		return fmt.Errorf("workload: %w", err)
 	}

@@ -8,7 +8,7 @@ import (
 	"localitylab/internal/runtest"
 	"localitylab/lab"
 	"localitylab/lab/result"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestLoadRunKnowsItsBackings: a saved run whose workload or backings this binary

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestBursts checks the scheduler from the workers' side: each fake frame appends

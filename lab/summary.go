@@ -7,7 +7,7 @@ import (
 
 	"localitylab/lab/result"
 	"localitylab/lab/stats"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // Confidence is the level of the ratio intervals.

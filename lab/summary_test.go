@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"localitylab/lab/result"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // series makes a backing's frames from frame times, with allocs per frame and, when

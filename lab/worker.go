@@ -16,7 +16,7 @@ import (
 	"localitylab/lab/result"
 	"localitylab/lab/rtmetrics"
 	"localitylab/memlayout"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // rssEvery is how often a worker samples its resident set size: between frames, at

@@ -8,7 +8,7 @@ import (
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // CheckBase refuses base, a saved run, as the base of a comparison with the runs of
@@ -23,7 +23,7 @@ func CheckBase(base *result.Run, s presets.Preset) error {
 	if base.Workload != s.Workload {
 		return fmt.Errorf("it is a %s run and the setup is %s: runs of different workloads did different work", base.Workload, s.Workload)
 	}
-	spec, err := scenarios.Lookup(s.Workload)
+	spec, err := workloads.Lookup(s.Workload)
 	if err != nil {
 		return err
 	}

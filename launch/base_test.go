@@ -7,7 +7,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // TestCheckBase: a saved run is refused as the base of a setup's runs when it
@@ -19,7 +19,7 @@ func TestCheckBase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := scenarios.Lookup(s.Workload)
+	spec, err := workloads.Lookup(s.Workload)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,8 @@ import (
 
 	"localitylab/lab"
 	"localitylab/presets"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // Options are the app's flags.
@@ -52,7 +52,7 @@ type Overrides struct {
 // a mistake is reported before the window opens. The warm-up shrinks to a tenth of
 // the frames when it would no longer fit. Errors name the flag at fault.
 func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
-	spec, err := scenarios.Lookup(s.Workload)
+	spec, err := workloads.Lookup(s.Workload)
 	if err != nil {
 		return s, fmt.Errorf("-preset: %w", err)
 	}

@@ -7,8 +7,8 @@ import (
 
 	"localitylab/internal/testcheck"
 	"localitylab/presets"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 func TestOverridesApply(t *testing.T) {
@@ -66,7 +66,7 @@ func TestOverridesApply(t *testing.T) {
 
 // TestCheckParamNamesTheFlag: bench and the app report a parameter by its flag.
 func TestCheckParamNamesTheFlag(t *testing.T) {
-	spec, err := scenarios.Lookup("tiles")
+	spec, err := workloads.Lookup("tiles")
 	if err != nil {
 		t.Fatal(err)
 	}

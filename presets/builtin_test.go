@@ -4,8 +4,8 @@ import (
 	"regexp"
 	"testing"
 
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // classroomBytes is the memory a built-in preset may ask for: a teaching laptop with
@@ -26,7 +26,7 @@ const (
 func TestBuiltinsFitAClassroom(t *testing.T) {
 	for _, p := range Builtin() {
 		t.Run(p.Name, func(t *testing.T) {
-			spec, err := scenarios.Lookup(p.Workload)
+			spec, err := workloads.Lookup(p.Workload)
 			if err != nil {
 				t.Fatal(err)
 			}

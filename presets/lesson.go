@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"localitylab/internal/units"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // BuiltinTitled returns the built-in lesson of that title on that workload: the
@@ -35,7 +35,7 @@ func ConditionsNote(lesson, workloadName string, params workload.Params, what st
 	if origin == nil {
 		return ""
 	}
-	spec, err := scenarios.Lookup(workloadName)
+	spec, err := workloads.Lookup(workloadName)
 	if err != nil {
 		return ""
 	}

@@ -22,8 +22,8 @@ import (
 	"localitylab/internal/units"
 	"localitylab/lab"
 	"localitylab/lab/result"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // Schema names the version of a preset file.
@@ -272,7 +272,7 @@ func (p *Preset) validate(backings bool) error {
 	if err := p.checkLimits(); err != nil {
 		return err
 	}
-	spec, err := scenarios.Lookup(p.Workload)
+	spec, err := workloads.Lookup(p.Workload)
 	if err != nil {
 		return fmt.Errorf("workload: %w", err)
 	}
@@ -401,7 +401,7 @@ func (s *Sweep) validate(spec *workload.Spec) error {
 // checkBackings returns an error naming the first backing the workload does not offer
 // in this binary, and, for a backing it does not know at all, where one comes from.
 func (p *Preset) checkBackings() error {
-	spec, err := scenarios.Lookup(p.Workload)
+	spec, err := workloads.Lookup(p.Workload)
 	if err != nil {
 		return fmt.Errorf("workload: %w", err)
 	}

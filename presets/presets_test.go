@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 func TestBuiltins(t *testing.T) {
@@ -30,7 +30,7 @@ func TestBuiltins(t *testing.T) {
 			t.Errorf("%s: built-in preset without a lesson", p.Name)
 		}
 		// A lesson's own run tests each claim under the claim's conditions.
-		spec, _ := scenarios.Lookup(p.Workload)
+		spec, _ := workloads.Lookup(p.Workload)
 		own, _ := spec.Resolve(p.Params)
 		for i, c := range p.Claims {
 			for _, k := range c.Conditions.Keys() {

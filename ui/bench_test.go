@@ -10,7 +10,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // BenchmarkApply measures what one pump update costs the Fyne goroutine in the

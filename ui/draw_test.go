@@ -8,7 +8,7 @@ import (
 	"localitylab/charts"
 	"localitylab/internal/runtest"
 	"localitylab/lab/result"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 func at(img *image.RGBA, x, y int) color.NRGBA {

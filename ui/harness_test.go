@@ -13,7 +13,7 @@ import (
 
 	"localitylab/lab"
 	"localitylab/presets"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // workerEnv makes this test binary a worker: the lab starts it once per backing with

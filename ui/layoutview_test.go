@@ -8,7 +8,7 @@ import (
 
 	"localitylab/memlayout"
 	"localitylab/memlayout/layouttest"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // TestLayoutViewGolden draws the Layout view's widget on Fyne's test driver: empty,

@@ -13,7 +13,7 @@ import (
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // lessonPanel is the reading beside the preview: the lesson with its claims, a box per
@@ -66,7 +66,7 @@ func (p *lessonPanel) SetSetup(s presets.Preset) {
 	for _, c := range s.Claims {
 		p.addClaim(c, old[c.Text])
 	}
-	if spec, err := scenarios.Lookup(s.Workload); err == nil {
+	if spec, err := workloads.Lookup(s.Workload); err == nil {
 		p.box.Add(widget.NewSeparator())
 		h := widget.NewLabel("The backings on " + spec.Title)
 		h.TextStyle.Bold, h.Wrapping = true, fyne.TextWrapWord

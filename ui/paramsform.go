@@ -16,7 +16,7 @@ import (
 
 	"localitylab/internal/units"
 	"localitylab/lab"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // paramsForm edits a workload's parameters and the run's length. Each parameter has

@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 func TestParamsForm(t *testing.T) {
-	spec, err := scenarios.Lookup("sprites")
+	spec, err := workloads.Lookup("sprites")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestParamsForm(t *testing.T) {
 }
 
 func TestParamSliders(t *testing.T) {
-	spec, _ := scenarios.Lookup("sprites")
+	spec, _ := workloads.Lookup("sprites")
 	f := newParamsForm()
 	f.Set(spec, nil, 100, 10)
 	var ents, moving *paramField

@@ -13,7 +13,7 @@ import (
 	"localitylab/charts"
 	"localitylab/charts/live"
 	"localitylab/internal/units"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // Preview shows the world as the first chosen backing's worker last reported it: the

@@ -11,7 +11,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/memlayout"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // update is what the run's pump gathered for the widgets. Everything in it was

@@ -5,7 +5,7 @@ import (
 	"image/color"
 	"math"
 
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // The preview's colours: a dark ground so that thousands of small boxes read as

@@ -7,8 +7,8 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // The setup is what every job measures: a preset, as the left panel shows it. This
@@ -48,7 +48,7 @@ func (p *setupPanel) workloadChosen(name string) {
 	if p.quiet || name == p.preset.Workload {
 		return
 	}
-	spec, err := scenarios.Lookup(name)
+	spec, err := workloads.Lookup(name)
 	if err != nil {
 		panic("ui: the workload picker offered " + name)
 	}
@@ -235,7 +235,7 @@ func inOrder(chosen map[string]bool) []string {
 // with its claims. It reports false for a run this version cannot set up (a
 // workload or backing it does not know).
 func setupOfRun(r *result.Run) (presets.Preset, bool) {
-	spec, err := scenarios.Lookup(r.Workload)
+	spec, err := workloads.Lookup(r.Workload)
 	if err != nil {
 		return presets.Preset{}, false
 	}

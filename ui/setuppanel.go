@@ -11,8 +11,8 @@ import (
 
 	"localitylab/lab"
 	"localitylab/presets"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // setupPanel is the left of the window: the setup every job measures — preset,
@@ -60,7 +60,7 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 	}
 	p.picker = widget.NewSelect(titles, p.presetChosen)
 	p.picker.PlaceHolder = customPreset
-	p.workload = widget.NewSelect(scenarios.Names(), p.workloadChosen)
+	p.workload = widget.NewSelect(workloads.Names(), p.workloadChosen)
 	checks := container.NewGridWithColumns(2)
 	for _, b := range p.names {
 		c := widget.NewCheck(b, func(bool) { p.backingsChanged() })
@@ -147,7 +147,7 @@ func (p *setupPanel) show(s presets.Preset) {
 	p.workload.SetSelected(s.Workload)
 	p.cache.SetSelected(cacheOf(s))
 	p.pages.SetSelected(pagesOf(s))
-	spec, err := scenarios.Lookup(s.Workload)
+	spec, err := workloads.Lookup(s.Workload)
 	if err != nil {
 		panic(fmt.Sprintf("ui: showing a setup that was not validated: %v", err))
 	}

@@ -18,7 +18,7 @@ import (
 	"localitylab/lab/result"
 	"localitylab/lab/sweep"
 	"localitylab/presets"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // sweepJob is the Sweep tab: the setup on the left run at each value of one
@@ -119,7 +119,7 @@ func (j *sweepJob) setupChanged(s presets.Preset, e setupEvent) {
 	if e != setupReplaced {
 		return
 	}
-	spec, err := scenarios.Lookup(s.Workload)
+	spec, err := workloads.Lookup(s.Workload)
 	if err != nil {
 		return
 	}
@@ -156,7 +156,7 @@ func (j *sweepJob) paramChosen() {
 
 // fillDefaults puts the chosen parameter's default values in the entry.
 func (j *sweepJob) fillDefaults() {
-	spec, err := scenarios.Lookup(j.w.setup.preset.Workload)
+	spec, err := workloads.Lookup(j.w.setup.preset.Workload)
 	if err != nil {
 		return
 	}

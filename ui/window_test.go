@@ -15,7 +15,7 @@ import (
 	"localitylab/internal/imgtest"
 	"localitylab/lab"
 	"localitylab/presets"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // colourPixels counts the pixels of img within r that are close to c: how much of a
@@ -157,7 +157,7 @@ func TestChoosingPresetChangesSetup(t *testing.T) {
 	}
 	want := fmt.Sprint(target.Params["entities"])
 	if _, ok := target.Params["entities"]; !ok {
-		spec, _ := scenarios.Lookup(target.Workload)
+		spec, _ := workloads.Lookup(target.Workload)
 		q, _ := spec.Param("entities")
 		want = fmt.Sprint(q.Default)
 	}

@@ -11,9 +11,9 @@ import (
 
 	"localitylab/byo"
 	"localitylab/presets"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
-	"localitylab/scenarios/workload/workloadtest"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
+	"localitylab/workloads/workload/workloadtest"
 )
 
 func TestMain(m *testing.M) {
@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 // does.
 func load(t testing.TB, workloadName string, p workload.Params, backing string) workload.Store {
 	t.Helper()
-	st, _, err := scenarios.New(workloadName, p, backing)
+	st, _, err := workloads.New(workloadName, p, backing)
 	if err != nil {
 		t.Fatalf("%s: %v", backing, err)
 	}
@@ -78,7 +78,7 @@ func TestEqualWork(t *testing.T) {
 
 // TestOffered: aos is offered for the three workloads, after the six built in.
 func TestOffered(t *testing.T) {
-	for _, spec := range scenarios.All() {
+	for _, spec := range workloads.All() {
 		bs := spec.Backings()
 		if len(bs) != 7 || bs[6] != "aos" {
 			t.Errorf("%s offers %v, want the six built in then aos", spec.Name, bs)
@@ -157,7 +157,7 @@ func TestLesson(t *testing.T) {
 	if err := p.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	spec, err := scenarios.Lookup(p.Workload)
+	spec, err := workloads.Lookup(p.Workload)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,9 +2,9 @@ package main
 
 import (
 	"localitylab/byo"
-	"localitylab/scenarios/bullets"
-	"localitylab/scenarios/sprites"
-	"localitylab/scenarios/tiles"
+	"localitylab/workloads/bullets"
+	"localitylab/workloads/sprites"
+	"localitylab/workloads/tiles"
 )
 
 // Backing is aos on the three workloads: each store keeps its entities as one slice

@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // BenchmarkFrame runs whole frames of aos beside soa, slotmap and ptrarray on each

@@ -4,8 +4,8 @@ import (
 	"context"
 	"math"
 
-	"localitylab/scenarios/bullets"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/bullets"
+	"localitylab/workloads/workload"
 )
 
 // bulletStore is the bullets as one []slot by value: a pool, the array of structs a

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 
-	"localitylab/scenarios/sprites"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/sprites"
+	"localitylab/workloads/workload"
 )
 
 // spriteStore is the sprites as one []Sprite by value, indexed by id: the handle is

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 
-	"localitylab/scenarios/tiles"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/tiles"
+	"localitylab/workloads/workload"
 )
 
 // tileStore is source 000's "before" as an array of structs: one map-wide slice of

@@ -1,7 +1,7 @@
 // Package params holds the one type a run's parameters travel in: a map from a
 // parameter's name to its integer value. It is a leaf so that the result files
 // (lab/result) and the charts can carry parameters without linking any workload;
-// scenarios/workload names it workload.Params and gives it its meaning.
+// workloads/workload names it workload.Params and gives it its meaning.
 package params
 
 import (

@@ -10,7 +10,7 @@ import (
 
 	"localitylab/internal/golden"
 	"localitylab/internal/testcheck"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // testRun is a small run with every kind of field: counters on one backing only, a

@@ -10,7 +10,7 @@ import (
 	"localitylab/internal/params"
 	"localitylab/lab"
 	"localitylab/lab/result"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 // Phase is where a sweep is in its life.
@@ -86,7 +86,7 @@ func Start(ctx context.Context, c Config) (*Live, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	spec, _ := scenarios.Lookup(c.Run.Workload) // Check found it
+	spec, _ := workloads.Lookup(c.Run.Workload) // Check found it
 	q, _ := spec.Param(c.Param)
 	n := len(c.Values)
 	l := &Live{cfg: c, budget: c.Budget, sig: lab.NewSignal(), passes: c.passes(),

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"localitylab/lab"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // workerEnv makes this test binary a worker: the sweeps of these tests start their

@@ -26,8 +26,8 @@ import (
 
 	"localitylab/lab"
 	"localitylab/lab/result"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // DefaultBudget is the time a sweep spends running frames, over all its points, when
@@ -93,7 +93,7 @@ func Tied(spec *workload.Spec, param string, set workload.Params) map[string]flo
 // Errors name what is wrong: an unknown parameter, a value out of range, fewer than
 // two values, a value given twice.
 func (c *Config) Check() error {
-	spec, err := scenarios.Lookup(c.Run.Workload)
+	spec, err := workloads.Lookup(c.Run.Workload)
 	if err != nil {
 		return fmt.Errorf("workload: %w", err)
 	}

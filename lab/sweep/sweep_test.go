@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"localitylab/lab"
-	"localitylab/scenarios"
-	"localitylab/scenarios/workload"
+	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // TestCheckBadInput: every mistake is caught before a point runs, and the error names
@@ -65,11 +65,11 @@ func TestCheckCompletes(t *testing.T) {
 // TestTied: an entities sweep of sprites holds the share of sprites in view, not their
 // number, unless the run sets on_screen to another value; nothing else is tied.
 func TestTied(t *testing.T) {
-	sprites, err := scenarios.Lookup("sprites")
+	sprites, err := workloads.Lookup("sprites")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tiles, err := scenarios.Lookup("tiles")
+	tiles, err := workloads.Lookup("tiles")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"localitylab/scenarios/workload"
+	"localitylab/workloads/workload"
 )
 
 // firstEntities is where a default entities sweep starts: few enough that every

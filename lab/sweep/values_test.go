@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"localitylab/internal/testcheck"
-	"localitylab/scenarios"
+	"localitylab/workloads"
 )
 
 func TestSeries125(t *testing.T) {
@@ -40,7 +40,7 @@ func TestDefaults(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.workload+"/"+tc.param, func(t *testing.T) {
-			spec, err := scenarios.Lookup(tc.workload)
+			spec, err := workloads.Lookup(tc.workload)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +55,7 @@ func TestDefaults(t *testing.T) {
 	}
 	// Every parameter of every workload has at least two defaults within its range,
 	// so that a sweep of any of them can start without -values.
-	for _, spec := range scenarios.All() {
+	for _, spec := range workloads.All() {
 		for _, q := range spec.Params {
 			vs := Defaults(spec, q)
 			if len(vs) < 2 || slices.ContainsFunc(vs, func(v int64) bool { return v < q.Min || v > q.Max }) || !slices.IsSorted(vs) {

@@ -16,9 +16,9 @@ import (
 	"os"
 
 	"localitylab/byo"
+	"localitylab/check/checktest"
 	"localitylab/labmain"
-	"localitylab/scenarios/check/checktest"
-	"localitylab/scenarios/sprites"
+	"localitylab/workloads/sprites"
 )
 
 func main() {

@@ -1,0 +1,91 @@
+package sprites
+
+import (
+	"context"
+
+	"localitylab/backings/slotmap"
+	"localitylab/workloads/workload"
+)
+
+// slotStore keeps the sprites by value in a slot map (source 002): a dense array of
+// sprites, and a handle per sprite id that resolves through the slot table. Culling
+// scans the dense values front to back, as contiguous as soa's rows but reading whole
+// 24-byte sprites; moves resolve a handle, one extra indirection per moving sprite.
+// The cold bytes, if any, lie in each value beside its hot fields, so the scan strides
+// over them.
+type slotStore[C coldArray] struct {
+	*world
+	m       *slotmap.Map[record[C]]
+	handles []slotmap.Handle // by sprite id: what the game would hold to reach a sprite
+}
+
+func (s *slotStore[C]) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	s.m = slotmap.New[record[C]](n)
+	s.handles = make([]slotmap.Handle, n)
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		var r record[C]
+		for i := lo; i < hi; i++ {
+			r.sprite = s.spriteAt(i)
+			s.fillCold(coldBytes(&r.cold), r.ID)
+			s.handles[i] = s.m.Insert(r)
+		}
+	})
+}
+
+func (s *slotStore[C]) Frame() uint64 { return s.runFrame(s) }
+
+// applyMoves resolves each moving sprite's handle and moves the value in place.
+func (s *slotStore[C]) applyMoves(moves []move) {
+	side := s.cfg.side
+	for _, mv := range moves {
+		p, ok := s.m.Get(s.handles[mv.ID])
+		if !ok {
+			panic("sprites: slot map store holds a stale handle")
+		}
+		p.X = wrap(p.X+mv.DX, side)
+		p.Y = wrap(p.Y+mv.DY, side)
+	}
+}
+
+// cull scans the dense values, four at a time as soa's scanColumns does, so that the
+// two differ by their layout and not by how their loops are written. It reads the cold
+// bytes of the sprites that pass.
+func (s *slotStore[C]) cull(view rect) {
+	s.vis.reset()
+	cold := s.cfg.cold > 0
+	vals := s.m.Values()
+	for i := scanValues(vals, view, 0); i < len(vals); i = scanValues(vals, view, i+1) {
+		sp := &vals[i]
+		s.vis.add(sp.ID, sp.Depth, sp.X, sp.Y)
+		if cold {
+			s.vis.addCold(coldDigest(coldBytes(&sp.cold)))
+		}
+	}
+}
+
+// scanValues returns the index of the first sprite from i on that overlaps view, or
+// len(vals): scanColumns over an array of sprites by value.
+func scanValues[C coldArray](vals []record[C], view rect, i int) int {
+	n := len(vals)
+	x0, x1, y0, y1 := view.X0, view.X1, view.Y0, view.Y1
+	for ; i+4 <= n; i += 4 {
+		v := vals[i : i+4 : i+4]
+		m := (v[0].X - x1) & (x0 - v[0].X - v[0].W) & (v[0].Y - y1) & (y0 - v[0].Y - v[0].H)
+		m |= (v[1].X - x1) & (x0 - v[1].X - v[1].W) & (v[1].Y - y1) & (y0 - v[1].Y - v[1].H)
+		m |= (v[2].X - x1) & (x0 - v[2].X - v[2].W) & (v[2].Y - y1) & (y0 - v[2].Y - v[2].H)
+		m |= (v[3].X - x1) & (x0 - v[3].X - v[3].W) & (v[3].Y - y1) & (y0 - v[3].Y - v[3].H)
+		if m < 0 {
+			break
+		}
+	}
+	for ; i < n; i++ {
+		if sp := &vals[i]; view.overlaps(sp.X, sp.Y, sp.W, sp.H) {
+			return i
+		}
+	}
+	return n
+}
+
+func (s *slotStore[C]) Entities() int { return s.m.Len() }

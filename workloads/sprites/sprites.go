@@ -1,0 +1,225 @@
+// Package sprites is the million-sprite camera pan (issue 2, sources 003 and 004).
+//
+// A square world holds many sprites of varied size and depth; a view the size of a
+// screen pans along a closed path. Each frame a different few sprites move, then every
+// backing finds the sprites that overlap the view (culling), sorts them by (depth, id)
+// and "draws" them by folding id and position into the checksum in draw order.
+//
+// The backings differ only in how they hold the sprites, and so in how they reach a
+// moving sprite and find the visible ones: the flat ones (ptrarray, map, slotmap, soa)
+// test every sprite, rowvec visits only the world bands the view can touch,
+// spatialhash asks its cells but must move a sprite to another cell's list when its
+// corner changes cell. What the frame
+// produces is decided by the shared driver in world.go, so every backing folds the
+// same sprites in the same order.
+package sprites
+
+import (
+	"fmt"
+	"math"
+
+	"localitylab/workloads/workload"
+)
+
+// The parameters beyond seed and entities, by name.
+const (
+	pEntities  = "entities"
+	pMinSize   = "min_size"
+	pMaxSize   = "max_size"
+	pDepths    = "depths"
+	pMovingPct = "moving_pct"
+	pStep      = "step"
+	pViewW     = "view_w"
+	pViewH     = "view_h"
+	pOnScreen  = "on_screen"
+	pPanSpeed  = "pan_speed"
+	pPathPct   = "path_pct"
+	pCell      = "cell"
+	pBand      = "band"
+	pColdBytes = "cold_bytes"
+)
+
+// Limits that keep every coordinate, key and table inside its integer type.
+const (
+	maxEntities = 10_000_000 // ids fit in 24 bits of the sort key (see visible.go)
+	maxDepths   = 1 << 16    // depths fit in 16 bits of the sort key
+	maxSize     = 4096
+	maxView     = 1 << 16
+	// maxBandTiles bounds the rowvec grid: each tile costs a 4-byte list head.
+	maxBandTiles = 1 << 22
+	// maxHashCells bounds the spatial hash's grid: each cell costs 8 bytes.
+	maxHashCells = 1 << 24
+)
+
+// Spec describes the sprites workload.
+var Spec = workload.Spec{
+	Name:  "sprites",
+	Title: "Million-sprite camera pan",
+	Doc: "A screen-sized view pans over a square world of sprites. Each frame a few " +
+		"sprites move; then the backing finds the sprites that overlap the view, sorts " +
+		"them by depth and id, and draws them (folds id and position into the checksum). " +
+		"The world side is sqrt(entities × view_w × view_h / on_screen), so about " +
+		"on_screen sprites have their corner in the view.",
+	Params:        params,
+	New:           newStore,
+	EstimateBytes: estimateBytes,
+	Notes:         BackingNotes,
+}
+
+// params is Spec.Params; a variable of its own so that newConfig can read it without
+// an initialisation cycle through Spec.New.
+var params = []workload.Param{
+	workload.Seed,
+	{Name: pEntities, Doc: "number of sprites", Default: 1_000_000, Min: 1, Max: maxEntities},
+	{Name: pMinSize, Doc: "smallest sprite side", Unit: "units", Default: 8, Min: 1, Max: maxSize},
+	{Name: pMaxSize, Doc: "largest sprite side (at least min_size)", Unit: "units", Default: 64, Min: 1, Max: maxSize},
+	{Name: pDepths, Doc: "number of depth layers; sprites sort by depth, then id", Default: 16, Min: 1, Max: maxDepths},
+	{Name: pMovingPct, Doc: "share of sprites that move each frame (a different choice every frame)", Unit: "%", Default: 1, Min: 0, Max: 100},
+	{Name: pStep, Doc: "largest move of a moving sprite along each axis, per frame", Unit: "units", Default: 8, Min: 0, Max: 1 << 20},
+	{Name: pViewW, Doc: "width of the view", Unit: "units", Default: 1920, Min: 1, Max: maxView},
+	{Name: pViewH, Doc: "height of the view", Unit: "units", Default: 1080, Min: 1, Max: maxView},
+	{Name: pOnScreen, Doc: "sprites the world is sized to put in view (sets the world side)", Default: 2000, Min: 1, Max: maxEntities},
+	{Name: pPanSpeed, Doc: "distance the view travels along its path each frame", Unit: "units", Default: 16, Min: 0, Max: 1 << 20},
+	{Name: pPathPct, Doc: "side of the view's square path, as a share of the world side", Unit: "%", Default: 50, Min: 0, Max: 100},
+	{Name: pCell, Doc: "spatial hash cell side; 0 = six times the mean sprite size (216 at the defaults): the fastest moving frame in a sweep of 36 to 288, since larger cells send fewer moves to another cell's list, while still frames hardly change", Unit: "units", Default: 0, Min: 0, Max: 1 << 20},
+	{Name: pBand, Doc: "side of the rowvec world bands (grid rows and columns)", Unit: "units", Default: 512, Min: 1, Max: 1 << 20},
+	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record for every backing but soa, which keeps it in a column of its own; the record stores are compiled for a few sizes only", Unit: "bytes", Default: 0,
+		Min: coldSizes[0], Max: coldSizes[len(coldSizes)-1], Values: coldSizes},
+}
+
+// config is the resolved parameters in the types the stores use, plus what is derived
+// from them (world side, cell size).
+type config struct {
+	seed       uint64
+	n          int
+	minSize    int32
+	maxSize    int32
+	depths     int32
+	movingPct  int
+	step       int32
+	viewW      int32
+	viewH      int32
+	onScreen   int
+	panSpeed   int64
+	pathPct    int64
+	cell       int32
+	band       int32
+	cold       int   // cold bytes per sprite, one of coldSizes
+	side       int32 // world side: sprite corners lie in [0, side)²
+	moving     int   // sprites moved per frame
+	bandsPerAx int   // rowvec grid: bands along each axis
+}
+
+// newConfig reads resolved parameters and checks what crosses fields. The checks that
+// concern one backing's structure only (band, cell) are made for that backing.
+func newConfig(p workload.Params, backing string) (config, error) {
+	if err := workload.CheckParams("sprites", params, p); err != nil {
+		return config{}, err
+	}
+	c := config{
+		seed:      uint64(p[workload.Seed.Name]),
+		n:         int(p[pEntities]),
+		minSize:   int32(p[pMinSize]),
+		maxSize:   int32(p[pMaxSize]),
+		depths:    int32(p[pDepths]),
+		movingPct: int(p[pMovingPct]),
+		step:      int32(p[pStep]),
+		viewW:     int32(p[pViewW]),
+		viewH:     int32(p[pViewH]),
+		onScreen:  int(p[pOnScreen]),
+		panSpeed:  p[pPanSpeed],
+		pathPct:   p[pPathPct],
+		cell:      int32(p[pCell]),
+		band:      int32(p[pBand]),
+		cold:      int(p[pColdBytes]),
+	}
+	if c.minSize > c.maxSize {
+		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)
+	}
+	c.side = worldSide(c.n, c.viewW, c.viewH, c.onScreen)
+	c.moving = c.n * c.movingPct / 100
+	if c.cell == 0 {
+		c.cell = 3 * (c.minSize + c.maxSize) // six times the mean of a uniform size
+	}
+	c.bandsPerAx = int((int64(c.side) + int64(c.band) - 1) / int64(c.band))
+	switch backing {
+	case workload.RowVec:
+		if tiles := int64(c.bandsPerAx) * int64(c.bandsPerAx); tiles > maxBandTiles {
+			return config{}, fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d tiles, more than %d; use a band of at least %d",
+				pBand, c.band, c.side, c.bandsPerAx, c.bandsPerAx, maxBandTiles, minBand(c.side))
+		}
+	case workload.SpatialHash:
+		if perAxis := (int64(c.side) + int64(c.cell) - 1) / int64(c.cell); perAxis*perAxis > maxHashCells {
+			return config{}, fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d cells, more than %d; use a cell of at least %d",
+				pCell, c.cell, c.side, perAxis, perAxis, maxHashCells, (int64(c.side)+4095)/4096)
+		}
+	}
+	return c, nil
+}
+
+// worldSide is the side of the square world that puts about onScreen sprite corners in
+// a view of viewW×viewH when n corners are spread uniformly: side² / (viewW·viewH) =
+// n / onScreen. (Sprites whose corner lies just left of or above the view also overlap
+// it, so the count actually drawn is a few percent higher.) The side is at least 1.
+func worldSide(n int, viewW, viewH int32, onScreen int) int32 {
+	area := float64(n) * float64(viewW) * float64(viewH) / float64(onScreen)
+	s := int64(math.Ceil(math.Sqrt(area)))
+	return int32(max(s, 1)) // at most sqrt(1e7·2^32) ≈ 2.1e8: fits
+}
+
+// minBand is the smallest band that keeps the rowvec grid within maxBandTiles.
+func minBand(side int32) int64 {
+	perAxis := int64(math.Sqrt(maxBandTiles))
+	return (int64(side) + perAxis - 1) / perAxis
+}
+
+// newStore is Spec.New (workload.NewBuiltin): soa, or the record-oriented store of the
+// backing whose records carry the cold bytes.
+func newStore(p workload.Params, backing string) (workload.Store, error) {
+	return workload.NewBuiltin("sprites", p, backing, newConfig, func(c config) workload.Store {
+		if backing == workload.SoA {
+			return &soaStore{world: newWorld(c)}
+		}
+		return newRecordStores[c.cold](newWorld(c), backing)
+	})
+}
+
+// estimateBytes is Spec.EstimateBytes: a rough upper bound of one backing's heap after
+// Load, from the sizes of what each structure keeps per sprite (with the slack of a
+// grown slice or table) plus the frame's scratch buffers. Parameters it cannot read
+// count as defaults would; a wrong estimate only refuses or admits a run.
+func estimateBytes(p workload.Params, backing string) int64 {
+	c, err := newConfig(p, "")
+	if err != nil {
+		return 0
+	}
+	const spriteBytes = 24
+	n := int64(c.n)
+	scratch := int64(c.moving)*12 + 2*16*int64(min(c.n, 4*c.onScreen+64))
+	var perSprite, fixed int64
+	cold := int64(c.cold)
+	switch backing {
+	case workload.PtrArray:
+		// Load's peak: the pointer in Items and in Scatter's result, the object, and the
+		// fillers Scatter allocates between objects (about 60 bytes and a pointer to
+		// them, garbage once Load returns).
+		perSprite = 2*8 + spriteBytes + 72 + cold
+	case workload.Map:
+		// Key and value (28 bytes) and a control byte per slot, slots at most 7/8 full,
+		// tables sized by powers of two: up to about 66 bytes, 67 measured at 1M sprites.
+		// Tables sized by powers of two hold up to twice the values; values of more than
+		// 128 bytes are kept outside the table, behind a pointer.
+		perSprite = 72 + 2*cold
+	case workload.SlotMap:
+		perSprite = spriteBytes + cold + 8 + 4 + 8 // value, slot, dense-to-slot index, handle by id
+	case workload.RowVec:
+		perSprite = 2*(spriteBytes+cold+8) + 4 // entries in per-row vectors grown by append, locator
+		fixed = int64(c.bandsPerAx) * int64(c.bandsPerAx) * 4
+	case workload.SoA:
+		perSprite = spriteBytes + cold
+	case workload.SpatialHash:
+		k := workload.CellsPerSquare((c.minSize+c.maxSize)/2, c.cell)
+		perSprite = 64 + 2*cold + 2*8*k // entry (box, value, bookkeeping) with its slack, and its place in k cell lists
+	}
+	return fixed + n*perSprite + scratch
+}

@@ -1,0 +1,127 @@
+package tiles
+
+import (
+	"context"
+
+	"localitylab/backings/ptrarray"
+	"localitylab/workloads/internal/scatter"
+	"localitylab/workloads/workload"
+)
+
+// ptrStore is the object-oriented layout of source 003 applied to a tile map: one heap
+// object per entity, allocated one by one in shuffled order with other allocations
+// between them (docs/design.md, rule 5), and per tile an array of pointers to the entities on
+// it. The window walks the tiles' arrays in order, but every pointer leads somewhere
+// else in the heap; a remove searches the tile's short array for the pointer.
+//
+// Per tile entry it holds an 8-byte pointer in a tile's array (with append's slack);
+// per tile a 24-byte array header; per entity a 16-byte object (id and position, in
+// the 16-byte size class) and an 8-byte pointer by id.
+type ptrStore struct {
+	*world
+	all   ptrarray.Array[entity]   // by id: the game's list of its entities
+	tiles []ptrarray.Array[entity] // by tile index: who stands there
+}
+
+func (s *ptrStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	s.all.Items = make([]*entity, 0, n)
+	tileTable(ctx)
+	s.tiles = make([]ptrarray.Array[entity], int(s.cfg.cols)*int(s.cfg.rows))
+	entities(ctx)
+	sizeTiles(s.world, func(t int, items []*entity) { s.tiles[t].Items = items })
+	return scatter.Load(ctx, progress, n, s.cfg.seed,
+		func(i int, p *entity) { *p = entity{ID: int32(i), At: s.spawnAt(i)} },
+		func(p *entity) {
+			s.all.Append(p)
+			s.insert(p)
+		})
+}
+
+// insert lists p on every tile it covers.
+func (s *ptrStore) insert(p *entity) {
+	span := s.cfg.span
+	for r := p.At.Row; r < p.At.Row+span; r++ {
+		for c := p.At.Col; c < p.At.Col+span; c++ {
+			a := &s.tiles[s.tileIndex(c, r)]
+			if s.cfg.double && len(a.Items) == cap(a.Items) {
+				a.Items = doubled(a.Items, 1)
+			}
+			a.Append(p)
+		}
+	}
+}
+
+// remove takes p off every tile it covers, searching each tile's array for it.
+func (s *ptrStore) remove(p *entity) {
+	span := s.cfg.span
+	for r := p.At.Row; r < p.At.Row+span; r++ {
+		for c := p.At.Col; c < p.At.Col+span; c++ {
+			t := &s.tiles[s.tileIndex(c, r)]
+			i := 0
+			for i < len(t.Items) && t.Items[i] != p {
+				i++
+			}
+			t.SwapRemove(i) // panics when p was not there: the store lost track of it
+		}
+	}
+}
+
+func (s *ptrStore) Frame() uint64 { return s.runFrame(s) }
+
+// apply steps each moving entity: off its tiles, onto the new ones.
+func (s *ptrStore) apply(moves []move) {
+	for _, mv := range moves {
+		p := s.all.Items[mv.ID]
+		s.remove(p)
+		p.At = s.dest(p.At, mv)
+		s.insert(p)
+	}
+}
+
+// visit follows every pointer on the window's tiles, in the frame's order: row by row
+// or column by column (the order parameter).
+func (s *ptrStore) visit(win rect) uint64 {
+	var h uint64
+	if s.cfg.byColumn {
+		for t := range columnMajor(win, s.cfg.cols) {
+			if items := s.tiles[t].Items; len(items) > 0 {
+				h = foldTile(h, pointedSum(items), t)
+			}
+		}
+		return h
+	}
+	for r := win.Y0; r < win.Y1; r++ {
+		base := s.tileIndex(win.X0, r)
+		row := s.tiles[base : base+win.X1-win.X0]
+		for c := range row {
+			if items := row[c].Items; len(items) > 0 {
+				h = foldTile(h, pointedSum(items), base+int32(c))
+			}
+		}
+	}
+	return h
+}
+
+// pointedSum is the order-free sum of the ids of the entities the pointers lead to.
+func pointedSum(items []*entity) uint64 {
+	var acc uint64
+	for _, p := range items {
+		acc = workload.Add(acc, uint64(p.ID))
+	}
+	return acc
+}
+
+func (s *ptrStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
+	for r := win.Y0; r < win.Y1; r++ {
+		for c := win.X0; c < win.X1; c++ {
+			for _, p := range s.tiles[s.tileIndex(c, r)].Items {
+				fn(c, r, p.At, p.ID)
+			}
+		}
+	}
+}
+
+func (s *ptrStore) Entities() int             { return s.all.Len() }
+func (s *ptrStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }

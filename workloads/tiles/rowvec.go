@@ -1,0 +1,162 @@
+package tiles
+
+import (
+	"context"
+
+	"localitylab/backings/rowvec"
+	"localitylab/workloads/workload"
+)
+
+// rowStore is source 000: every map row owns a vector of entries and, per column, the
+// index of the first entry on that tile; a tile's entries are a list threaded through
+// its row's vector, and freed entries wait on the row's free list. The container adds a
+// Prev link to the seed's entry, so that a remove from the middle of a long list (about
+// 11,700 entries per tile in the seed's load case) needs no walk. An entity of
+// span s has s entries in each of the s rows it covers, each holding its id. The window
+// is visited row by row, so one row's vector at a time is in use: at the defaults a row
+// holds about 500 entries, 6 KB, which stays in L1 for the whole row.
+//
+// Per tile entry it holds 12 bytes in the row vector (id, Next, Prev) plus 4 in loc
+// when entities move (see newLocator); per entity 8 bytes of position; per tile a
+// 4-byte list head.
+type rowStore struct {
+	*world
+	g   *rowvec.Grid[int32]
+	at  []pos   // by id: where the entity stands
+	loc []int32 // removal record (newLocator): where in its row's vector each tile entry went
+}
+
+func (s *rowStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	tileTable(ctx)
+	s.g = rowvec.New[int32](int(s.cfg.cols), int(s.cfg.rows))
+	entities(ctx)
+	s.at = make([]pos, n)
+	s.loc = s.newLocator()
+	// Every entity puts span entries in each of its span rows. Sized: place them all
+	// first and size each row's vector to what it will hold, so that no row grows by
+	// copying while it fills; grown by append (source 000), each row's vector grows as
+	// Go's append grows a slice (doubling while small, then by about a quarter) as its
+	// entries arrive, with no count made first.
+	for i := range n {
+		s.at[i] = s.spawnAt(i)
+	}
+	if s.cfg.sized {
+		perRow := make([]int, s.cfg.rows)
+		for _, p := range s.at {
+			for r := p.Row; r < p.Row+s.cfg.span; r++ {
+				perRow[r] += int(s.cfg.span)
+			}
+		}
+		for r, k := range perRow {
+			s.g.Row(r).Grow(k)
+		}
+	}
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.insert(int32(i), s.at[i])
+		}
+	})
+}
+
+// insert puts entity id on every tile it covers at p, row by row, recording where each
+// entry went.
+func (s *rowStore) insert(id int32, p pos) {
+	span := s.cfg.span
+	loc := s.locOf(s.loc, id)
+	for k, r := 0, p.Row; r < p.Row+span; k, r = k+int(span), r+1 {
+		row := s.g.Row(int(r))
+		if s.cfg.double {
+			// The entries the free slots cannot take are appended: when they do not fit,
+			// double the vector first (see doubled).
+			if need := int(span) - row.Free(); need > 0 && len(row.Ents)+need > cap(row.Ents) {
+				row.Grow(max(2*cap(row.Ents), len(row.Ents)+need, minDoubled) - len(row.Ents))
+			}
+		}
+		row.InsertSpan(int(p.Col), id, loc[k:k+int(span)])
+	}
+}
+
+// remove takes entity id off every tile it covers at p.
+func (s *rowStore) remove(id int32, p pos) {
+	span := s.cfg.span
+	loc := s.locOf(s.loc, id)
+	k := 0
+	for r := p.Row; r < p.Row+span; r++ {
+		row := s.g.Row(int(r))
+		for c := p.Col; c < p.Col+span; c++ {
+			row.Remove(int(c), loc[k])
+			k++
+		}
+	}
+}
+
+func (s *rowStore) Frame() uint64 { return s.runFrame(s) }
+
+// apply steps each moving entity: off its tiles, onto the new ones.
+func (s *rowStore) apply(moves []move) {
+	for _, mv := range moves {
+		p := s.at[mv.ID]
+		q := s.dest(p, mv)
+		s.remove(mv.ID, p)
+		s.insert(mv.ID, q)
+		s.at[mv.ID] = q
+	}
+}
+
+// visit walks the window in the frame's order. Row by row, it reads one row's list
+// heads for the window's columns and walks each tile's list through that row's vector
+// alone, as source 000 advises; column by column, every tile is in another row, whose
+// heads and vector it reaches afresh.
+func (s *rowStore) visit(win rect) uint64 {
+	var h uint64
+	if s.cfg.byColumn {
+		for c := win.X0; c < win.X1; c++ {
+			for r := win.Y0; r < win.Y1; r++ {
+				row := s.g.Row(int(r))
+				if i := row.First[c]; i != rowvec.None {
+					h = foldTile(h, tileSum(row.Ents, i), s.tileIndex(c, r))
+				}
+			}
+		}
+		return h
+	}
+	for r := win.Y0; r < win.Y1; r++ {
+		row := s.g.Row(int(r))
+		ents := row.Ents
+		base := s.tileIndex(win.X0, r)
+		for c, i := range row.First[win.X0:win.X1] {
+			if i != rowvec.None {
+				h = foldTile(h, tileSum(ents, i), base+int32(c))
+			}
+		}
+	}
+	return h
+}
+
+// tileSum is the order-free sum of the ids on the tile whose list starts at entry i of
+// its row's vector.
+func tileSum(ents []rowvec.Entry[int32], i int32) uint64 {
+	var acc uint64
+	for ; i != rowvec.None; i = ents[i].Next {
+		acc = workload.Add(acc, uint64(ents[i].Val))
+	}
+	return acc
+}
+
+// each calls fn for every entry on the window's tiles, for Scene and the tests.
+func (s *rowStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
+	for r := win.Y0; r < win.Y1; r++ {
+		row := s.g.Row(int(r))
+		for c := win.X0; c < win.X1; c++ {
+			for i := row.First[c]; i != rowvec.None; i = row.Ents[i].Next {
+				id := row.Ents[i].Val
+				fn(c, r, s.at[id], id)
+			}
+		}
+	}
+}
+
+func (s *rowStore) Entities() int             { return s.g.Len() / s.cfg.perEnt }
+func (s *rowStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }

@@ -1,0 +1,139 @@
+package tiles
+
+import (
+	"context"
+
+	"localitylab/backings/slotmap"
+	"localitylab/workloads/workload"
+)
+
+// slotStore keeps the entities by value in a slot map (source 002) and, per tile, a slice
+// of the handles of the entities standing on it. Handles rather than dense indices,
+// because a game that despawns entities moves values inside the slot map, and only a
+// handle survives that: this workload never despawns, but the layout is the one a game
+// with stable ids would use. Visiting a tile reads its slice header, then for each
+// handle the slot table and the dense value: three places in memory per entity.
+//
+// Per tile entry it holds an 8-byte handle in a tile's slice (with append's slack); per
+// tile a 24-byte slice header; per entity the 12-byte value, 12 bytes of slot table and
+// back-index inside the slot map, and an 8-byte handle by id.
+type slotStore struct {
+	*world
+	m       *slotmap.Map[entity]
+	handles []slotmap.Handle   // by id: what the game holds to reach an entity
+	tiles   [][]slotmap.Handle // by tile index: who stands there
+}
+
+// entity is an entity by value, as the slot map holds it.
+type entity struct {
+	ID int32
+	At pos
+}
+
+func (s *slotStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	s.m = slotmap.New[entity](n)
+	s.handles = make([]slotmap.Handle, n)
+	s.tiles = sizedSlices[slotmap.Handle](ctx, s.world)
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := s.spawnAt(i)
+			h := s.m.Insert(entity{ID: int32(i), At: p})
+			s.handles[i] = h
+			s.insert(h, p)
+		}
+	})
+}
+
+func (s *slotStore) insert(h slotmap.Handle, p pos) {
+	span := s.cfg.span
+	for r := p.Row; r < p.Row+span; r++ {
+		for c := p.Col; c < p.Col+span; c++ {
+			t := s.tileIndex(c, r)
+			hs := s.tiles[t]
+			if s.cfg.double && len(hs) == cap(hs) {
+				hs = doubled(hs, 1)
+			}
+			s.tiles[t] = append(hs, h)
+		}
+	}
+}
+
+func (s *slotStore) remove(h slotmap.Handle, p pos) {
+	span := s.cfg.span
+	for r := p.Row; r < p.Row+span; r++ {
+		for c := p.Col; c < p.Col+span; c++ {
+			t := s.tileIndex(c, r)
+			s.tiles[t] = dropFrom(s.tiles[t], h, "slot map store")
+		}
+	}
+}
+
+func (s *slotStore) Frame() uint64 { return s.runFrame(s) }
+
+// apply steps each moving entity: off its tiles, onto the new ones.
+func (s *slotStore) apply(moves []move) {
+	for _, mv := range moves {
+		h := s.handles[mv.ID]
+		e, ok := s.m.Get(h)
+		if !ok {
+			panic("tiles: slot map store holds a stale handle")
+		}
+		p := e.At
+		q := s.dest(p, mv)
+		e.At = q
+		s.remove(h, p)
+		s.insert(h, q)
+	}
+}
+
+// visit resolves every handle on the window's tiles, in the frame's order: row by row
+// or column by column (the order parameter).
+func (s *slotStore) visit(win rect) uint64 {
+	var h uint64
+	if s.cfg.byColumn {
+		for t := range columnMajor(win, s.cfg.cols) {
+			if hs := s.tiles[t]; len(hs) > 0 {
+				h = foldTile(h, s.handleSum(hs), t)
+			}
+		}
+		return h
+	}
+	for r := win.Y0; r < win.Y1; r++ {
+		base := s.tileIndex(win.X0, r)
+		for c, hs := range s.tiles[base : base+win.X1-win.X0] {
+			if len(hs) > 0 {
+				h = foldTile(h, s.handleSum(hs), base+int32(c))
+			}
+		}
+	}
+	return h
+}
+
+// handleSum is the order-free sum of the ids of the entities the handles resolve to.
+func (s *slotStore) handleSum(hs []slotmap.Handle) uint64 {
+	var acc uint64
+	for _, eh := range hs {
+		e, ok := s.m.Get(eh)
+		if !ok {
+			panic("tiles: slot map store holds a stale handle on a tile")
+		}
+		acc = workload.Add(acc, uint64(e.ID))
+	}
+	return acc
+}
+
+func (s *slotStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
+	for r := win.Y0; r < win.Y1; r++ {
+		for c := win.X0; c < win.X1; c++ {
+			for _, eh := range s.tiles[s.tileIndex(c, r)] {
+				e, _ := s.m.Get(eh)
+				fn(c, r, e.At, e.ID)
+			}
+		}
+	}
+}
+
+func (s *slotStore) Entities() int             { return s.m.Len() }
+func (s *slotStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }

@@ -1,0 +1,220 @@
+package tiles
+
+import (
+	"context"
+
+	"localitylab/backings/soa"
+	"localitylab/workloads/workload"
+)
+
+// Link values of soaStore's entry vector, as in rowvec.
+const (
+	none  int32 = -1 // ends a list, marks an empty tile
+	freed int32 = -2 // the prev of a free entry
+)
+
+// soaStore is source 000's "before": tiles in one map-wide array, heads[row·cols+col]
+// holding the first entry on the tile, and ONE entry vector for the whole map, linked
+// per tile exactly as rowvec links its rows (next, prev, a free list). The vector's
+// fields are parallel columns of a soa.Table, as the backing's name says: id, next and
+// prev each in a column of their own. The entity positions are a second table (col and
+// row columns, row i = entity i).
+//
+// Nothing here keeps a tile's entries near each other: entries are appended in load
+// order and reused from one free list for the whole map, so the window's list walks
+// jump across a vector as large as the map's whole population, and each step reads two
+// columns (id and next), two cache lines where rowvec's entry is one.
+//
+// Per tile entry it holds 12 bytes in the columns (id, next, prev) plus 4 in loc when
+// entities move (see newLocator); per entity 8 bytes of position; per tile a 4-byte
+// head.
+type soaStore struct {
+	*world
+	heads          []int32 // by tile index: first entry, none if empty
+	ents           *soa.Table
+	id, next, prev *soa.Column[int32]
+	free           int32 // head of the free entries, through next
+	fresh          int32 // the first entry of the vector's unused tail (see link)
+	live           int   // live entries
+
+	at       *soa.Table
+	col, row *soa.Column[int32]
+	loc      []int32 // removal record (newLocator): the entity's k-th tile entry
+}
+
+func (s *soaStore) Load(ctx context.Context, progress func(float64)) error {
+	s.prepare()
+	n := s.cfg.n
+	tileTable(ctx)
+	s.heads = make([]int32, int(s.cfg.cols)*int(s.cfg.rows))
+	for i := range s.heads {
+		s.heads[i] = none
+	}
+	entities(ctx)
+	// Sized: room for every entry the load makes (each entity stands on span² tiles)
+	// and one batch, so that the vector never grows by copying while it fills; grown
+	// by append (source 000), each column grows as Go's append grows a slice (doubling
+	// while small, then by about a quarter) as the batches arrive, and each growth
+	// copies the whole column. Moves later reuse freed entries.
+	s.ents = soa.NewTable(0)
+	if s.cfg.sized {
+		s.ents = soa.NewTable(n*s.cfg.perEnt + reserveRows)
+	}
+	s.id, s.next, s.prev = soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents), soa.AddColumn[int32](s.ents)
+	s.free, s.fresh = none, 0
+	s.at = soa.NewTable(n)
+	s.col, s.row = soa.AddColumn[int32](s.at), soa.AddColumn[int32](s.at)
+	s.at.AppendRows(n)
+	s.loc = s.newLocator()
+	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			p := s.spawnAt(i)
+			s.col.Data[i], s.row.Data[i] = p.Col, p.Row
+			s.insert(int32(i), p)
+		}
+	})
+}
+
+// insert links entity id onto every tile it covers at p.
+func (s *soaStore) insert(id int32, p pos) {
+	span := s.cfg.span
+	loc := s.locOf(s.loc, id)
+	k := 0
+	for r := p.Row; r < p.Row+span; r++ {
+		for c := p.Col; c < p.Col+span; c++ {
+			loc[k] = s.link(s.tileIndex(c, r), id)
+			k++
+		}
+	}
+	s.live += s.cfg.perEnt
+}
+
+// link pushes a new entry for id on the front of tile t's list, reusing a free entry
+// when there is one and otherwise taking the next entry of the vector's unused tail,
+// as source 000's insert pops its free list or appends; and returns the entry's index.
+func (s *soaStore) link(t, id int32) int32 {
+	i := s.free
+	if i != none {
+		s.free = s.next.Data[i]
+	} else {
+		if int(s.fresh) == s.ents.Len() {
+			if s.cfg.double && s.ents.Len()+reserveRows > cap(s.id.Data) {
+				// Each column's capacity doubles, its length stays the table's.
+				for _, c := range []*soa.Column[int32]{s.id, s.next, s.prev} {
+					c.Data = doubled(c.Data, reserveRows)
+				}
+			}
+			s.ents.AppendRows(reserveRows) // may grow every column: Data is read below
+		}
+		i = s.fresh
+		s.fresh++
+	}
+	ids, next, prev := s.id.Data, s.next.Data, s.prev.Data
+	head := s.heads[t]
+	ids[i], next[i], prev[i] = id, head, none
+	if head != none {
+		prev[head] = i
+	}
+	s.heads[t] = i
+	return i
+}
+
+// reserveRows is how many entries the vector's length grows by when its unused tail
+// runs out: one soa.Table call per column for the batch instead of per entry (the
+// table reaches its columns through an interface). The capacity grows as append's
+// would for one entry at a time: the batch only moves the length ahead of use. The
+// batch's entries are used in index order, each written once, as a plain append
+// writes them; an earlier version first threaded each batch onto the free list, a
+// second write of every entry that source 000's insert does not make.
+const reserveRows = 256
+
+// remove unlinks entity id from every tile it covers at p and frees its entries.
+func (s *soaStore) remove(id int32, p pos) {
+	span := s.cfg.span
+	loc := s.locOf(s.loc, id)
+	ids, next, prev := s.id.Data, s.next.Data, s.prev.Data
+	k := 0
+	for r := p.Row; r < p.Row+span; r++ {
+		for c := p.Col; c < p.Col+span; c++ {
+			i := loc[k]
+			k++
+			if prev[i] == freed {
+				panic("tiles: soa store's entry locator points at a free entry")
+			}
+			pv, nx := prev[i], next[i]
+			if pv == none {
+				s.heads[s.tileIndex(c, r)] = nx
+			} else {
+				next[pv] = nx
+			}
+			if nx != none {
+				prev[nx] = pv
+			}
+			ids[i], next[i], prev[i] = 0, s.free, freed
+			s.free = i
+		}
+	}
+	s.live -= s.cfg.perEnt
+}
+
+func (s *soaStore) Frame() uint64 { return s.runFrame(s) }
+
+// apply steps each moving entity: off its tiles, onto the new ones.
+func (s *soaStore) apply(moves []move) {
+	cols, rows := s.col.Data, s.row.Data
+	for _, mv := range moves {
+		p := pos{Col: cols[mv.ID], Row: rows[mv.ID]}
+		q := s.dest(p, mv)
+		s.remove(mv.ID, p)
+		s.insert(mv.ID, q)
+		cols[mv.ID], rows[mv.ID] = q.Col, q.Row
+	}
+}
+
+// visit walks the window's tiles through the map-wide heads in the frame's order, row
+// by row or column by column (the order parameter), and each tile's list through the
+// map-wide id and next columns.
+func (s *soaStore) visit(win rect) uint64 {
+	ids, next := s.id.Data, s.next.Data
+	var h uint64
+	if s.cfg.byColumn {
+		for t := range columnMajor(win, s.cfg.cols) {
+			if i := s.heads[t]; i != none {
+				h = foldTile(h, chainSum(ids, next, i), t)
+			}
+		}
+		return h
+	}
+	for r := win.Y0; r < win.Y1; r++ {
+		base := s.tileIndex(win.X0, r)
+		for c, i := range s.heads[base : base+win.X1-win.X0] {
+			if i != none {
+				h = foldTile(h, chainSum(ids, next, i), base+int32(c))
+			}
+		}
+	}
+	return h
+}
+
+// chainSum is the order-free sum of the ids on the list that starts at entry i.
+func chainSum(ids, next []int32, i int32) uint64 {
+	var acc uint64
+	for ; i != none; i = next[i] {
+		acc = workload.Add(acc, uint64(ids[i]))
+	}
+	return acc
+}
+
+func (s *soaStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
+	for r := win.Y0; r < win.Y1; r++ {
+		for c := win.X0; c < win.X1; c++ {
+			for i := s.heads[s.tileIndex(c, r)]; i != none; i = s.next.Data[i] {
+				id := s.id.Data[i]
+				fn(c, r, pos{Col: s.col.Data[id], Row: s.row.Data[id]}, id)
+			}
+		}
+	}
+}
+
+func (s *soaStore) Entities() int             { return s.live / s.cfg.perEnt }
+func (s *soaStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }
