@@ -65,16 +65,11 @@ const (
 	maxBurst = 16
 )
 
-// Forks: how many sets of fresh workers a run's frames are split among when
-// Config.Forks is 0, and the most it may ask for. Variation between two fresh
-// processes of the same setup is real (where the heap landed, which pages it got) and
-// rounds inside one process cannot see it; three forks are the fewest that show a
-// process unlike the others, and a disagreement between two, while each fork reloads
-// the world (docs/design.md, rule 7; README, "Forks", for the measurements behind the
-// choice).
+// DefaultForks and MaxForks are result's: how many sets of fresh workers a run's
+// frames are split among when Config.Forks is 0, and the most it may ask for.
 const (
-	DefaultForks = 3
-	MaxForks     = 16
+	DefaultForks = result.DefaultForks
+	MaxForks     = result.MaxForks
 )
 
 // lookup finds a workload by name. Tests replace it (in the test binary, which then

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 	"localitylab/memlayout"
 	"localitylab/workloads/workload"
 )
@@ -281,7 +282,7 @@ func (l *Live) Snapshot() *result.Run {
 		r.Backings[i] = rb
 	}
 	l.mu.Unlock()
-	Summarize(r)
+	summary.Summarize(r)
 	return r
 }
 
