@@ -7,7 +7,9 @@
 // workload code; a worker (ServeWorker, behind the binary's hidden worker subcommand)
 // loads one backing and runs its frames when told to. The two speak the small binary
 // protocol in protocol.go over the worker's stdin and stdout, and every exchange
-// happens between timed frames, never inside one.
+// happens between timed frames, never inside one. What the frames add up to (each
+// backing's summary, the ratios between backings) is lab/summary's, which reads a
+// result.Run only, so that what puts a run into words need not link this package.
 package lab
 
 import (
