@@ -38,8 +38,8 @@ const DefaultBudget = 100 * time.Second
 // A point's rounds. The first round is warm-up; MinRounds after it are the fewest
 // that give a ratio's 95% interval (six, see summary.Summarize) with some to spare,
 // and a point runs them whatever the budget says; it stops at MaxRounds even when its
-// share of the budget is not spent, since by then more rounds narrow the interval little
-// and the time serves the larger points better.
+// share of the budget is not spent, since by then more rounds narrow the interval
+// little and the time serves the larger points better.
 const (
 	MinRounds = 8
 	MaxRounds = 100
