@@ -14,8 +14,8 @@ import (
 
 	"localitylab/charts/internal/fixture"
 	"localitylab/internal/golden"
-	"localitylab/internal/runtest"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 )
 
 func writeHTML(t *testing.T, r *result.Run, o Options) string {

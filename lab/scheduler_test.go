@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 	"localitylab/workloads/workload"
 )
 
@@ -442,7 +443,7 @@ func BenchmarkFakeRatio(b *testing.B) {
 	c.Params["work"] = 20_000
 	for b.Loop() {
 		r := runTest(b, c)
-		rt, err := Compare(r, workload.SoA, workload.PtrArray)
+		rt, err := summary.Ratio(r, workload.SoA, workload.PtrArray)
 		if err != nil {
 			b.Fatal(err)
 		}

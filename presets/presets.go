@@ -20,7 +20,6 @@ import (
 
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/units"
-	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
@@ -58,7 +57,7 @@ type Preset struct {
 	Frames   int             `json:"frames"`
 	Warmup   int             `json:"warmup"`
 	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
-	Forks    int             `json:"forks,omitempty"` // sets of fresh workers the frames are split among; 0: lab.DefaultForks
+	Forks    int             `json:"forks,omitempty"` // sets of fresh workers the frames are split among; 0: result.DefaultForks
 	Pages    string          `json:"pages,omitempty"` // "system", "huge" or "small"; empty for the lab's default
 	Claims   []Claim         `json:"claims,omitempty"`
 	// Sweep, for a lesson told by a sweep, is the parameter swept and its values; the
@@ -304,12 +303,12 @@ func (p *Preset) validate(backings bool) error {
 	if p.Cache != "" && p.Cache != "warm" && p.Cache != "cold" {
 		return fmt.Errorf("cache: %q (want warm or cold)", p.Cache)
 	}
-	if p.Forks < 0 || p.Forks > lab.MaxForks {
-		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or leave it out for %d)", p.Forks, lab.MaxForks, lab.DefaultForks)
+	if p.Forks < 0 || p.Forks > result.MaxForks {
+		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or leave it out for %d)", p.Forks, result.MaxForks, result.DefaultForks)
 	}
 	forks := p.Forks
 	if forks == 0 {
-		forks = lab.DefaultForks
+		forks = result.DefaultForks
 	}
 	if _, err := result.PlanForks(p.Frames, p.Warmup, forks); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package lab
+package summary
 
 import (
 	"encoding/json"

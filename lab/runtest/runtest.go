@@ -4,8 +4,10 @@
 package runtest
 
 import (
-	"localitylab/lab"
+	"math"
+
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 )
 
 // Frames and Warmup are the length of a Synthetic run.
@@ -17,7 +19,7 @@ const (
 // Synthetic is a sprites run of Frames frames (Warmup of them warm-up) in which
 // backing i's frames take factors[i] times a base time that varies from frame to
 // frame, allocate i times, and whose loads took loads[i] ns at 24+8i bytes per
-// entity; it is summarised as the lab summarises a run.
+// entity; it is summarised as the lab summarises a run (summary.Summarize).
 func Synthetic(names []string, factors []float64, loads []int64) *result.Run {
 	return SyntheticFrames(Frames, names, factors, loads)
 }
@@ -34,7 +36,7 @@ func SyntheticFrames(frames int, names []string, factors []float64, loads []int6
 		r.Backings = append(r.Backings, result.Backing{Name: name, Frames: result.NewSeries(samples),
 			Load: result.Load{NS: loads[i], Entities: 1000, BytesPerEntity: 24 + 8*float64(i)}})
 	}
-	lab.Summarize(r)
+	summary.Summarize(r)
 	return r
 }
 
@@ -87,6 +89,41 @@ func Forked(forks, rounds int, names []string, factor func(k, i int) float64, lo
 		b.Load = result.Load{NS: b.ForkLoadNS[forks/2], Entities: 1000, BytesPerEntity: 24}
 		r.Backings = append(r.Backings, b)
 	}
-	lab.Summarize(r)
+	summary.Summarize(r)
 	return r
+}
+
+// Paired is a synthetic run of two backings, a and b, not summarised: forks × rounds
+// rounds of burst frames in cold mode (every frame after a fork's warm-up counts; no
+// warm-up here), in which a takes 1000 ns with some jitter and b ratio(fork, round,
+// frame) times as long. Every frame runs one collector cycle; heap and resident
+// memory grow by a byte a frame from 1000 and 2000.
+func Paired(forks, rounds, burst int, ratio func(k, rd, f int) float64) *result.Run {
+	frames := forks * rounds * burst
+	plan, err := result.PlanForks(frames, 0, forks)
+	if err != nil {
+		panic(err)
+	}
+	r := &result.Run{Schema: result.Schema, Cache: result.Cold, Frames: frames, Forks: plan}
+	if forks == 1 {
+		r.Forks = nil
+	}
+	var a, b []result.Sample
+	for k := range forks {
+		for rd := range rounds {
+			r.Rounds = append(r.Rounds, result.Round{First: len(a), Frames: burst, Order: []int{0, 1}})
+			for f := range burst {
+				t := int64(1000 + (k*31+rd*17+f*7)%50)
+				a = append(a, sample(len(a), t))
+				b = append(b, sample(len(b), int64(math.Round(float64(t)*ratio(k, rd, f)))))
+			}
+		}
+	}
+	r.Backings = []result.Backing{{Name: "a", Frames: result.NewSeries(a)}, {Name: "b", Frames: result.NewSeries(b)}}
+	return r
+}
+
+// sample is frame f of a Paired backing, taking ns.
+func sample(f int, ns int64) result.Sample {
+	return result.Sample{Frame: f, NS: ns, GCCycles: 1, HeapBytes: uint64(1000 + f), RSSBytes: uint64(2000 + f), Checksum: uint64(f)}
 }

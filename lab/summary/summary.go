@@ -1,4 +1,9 @@
-package lab
+// Package summary holds the statistics of one run: each backing's summary, the
+// ratio between two of its backings with an interval over rounds and forks, and the
+// forks' own figures. It reads a result.Run only, measured now or read from a file,
+// so that the lessons' verdicts and the charts use the lab's statistics without
+// linking the coordinator that measures.
+package summary
 
 import (
 	"cmp"
@@ -25,7 +30,7 @@ const Confidence = 0.95
 // backing moments apart) the median of those per-frame ratios is the block's ratio;
 // the run's ratio is the median of the block ratios, with a distribution-free 95%
 // interval over the blocks of every fork (stats.MedianCI), widened where needed to
-// hold each fork's own median (see forkRatios). Frames of one block share the
+// hold each fork's own median (see forkMedians). Frames of one block share the
 // machine's state of that moment, so they are not independent draws; blocks spread
 // over the whole run are closer to it, and their interval covers the drift from one
 // moment to the next that a rerun would see; the forks' medians cover what differs
@@ -204,7 +209,7 @@ func blockRatio(r *result.Run, a, b int) (result.Ratio, bool) {
 // ratioOf is the ratio of backing a against b from the per-frame columns at and bt
 // (their frame times, or another per-frame cost): per block the median of
 // at[k]/bt[k] over the kept frames both ran, then the median over the blocks of every
-// fork with its interval, widened to hold each fork's own median (forkRatios). It is
+// fork with its interval, widened to hold each fork's own median (forkMedians). It is
 // false when the two share no kept frame.
 //
 // Every median of ratios here is taken as a median of logarithms would be: the middle
@@ -227,7 +232,7 @@ func forkRatioOf[T int64 | uint64](r *result.Run, a, b int, at, bt []T, fork int
 	med, lo, hi := medianCI(xs)
 	rt.Range = !stats.Reaches(len(xs), Confidence)
 	if r.NumForks() > 1 && fork < 0 {
-		rt.ForkMedians, rt.ForkModes = forkRatios(r, at, bt)
+		rt.ForkMedians, rt.ForkModes = forkMedians(r, at, bt)
 		for _, m := range rt.ForkMedians {
 			if m > 0 {
 				lo, hi = min(lo, m), max(hi, m)

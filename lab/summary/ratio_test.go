@@ -1,4 +1,4 @@
-package lab
+package summary
 
 import (
 	"math"
@@ -9,7 +9,7 @@ import (
 	"localitylab/lab/result"
 )
 
-func TestCompare(t *testing.T) {
+func TestRatio(t *testing.T) {
 	const warmup = 4
 	base := make([]int64, warmup+40)
 	for i := range base {
@@ -48,21 +48,21 @@ func TestCompare(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.slower+"/"+tt.faster, func(t *testing.T) {
-			got, err := Compare(r, tt.slower, tt.faster)
+			got, err := Ratio(r, tt.slower, tt.faster)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("Compare: error %v, want one containing %q", err, tt.err)
+					t.Fatalf("Ratio: error %v, want one containing %q", err, tt.err)
 				}
 				return
 			}
 			if err != nil {
-				t.Fatalf("Compare: %v", err)
+				t.Fatalf("Ratio: %v", err)
 			}
 			if got.Backing != tt.slower || got.Vs != tt.faster {
-				t.Errorf("Compare names %s vs %s, want %s vs %s", got.Backing, got.Vs, tt.slower, tt.faster)
+				t.Errorf("Ratio names %s vs %s, want %s vs %s", got.Backing, got.Vs, tt.slower, tt.faster)
 			}
 			if math.Abs(got.Median-tt.median) > 1e-9 || got.Lo < tt.lo-1e-9 || got.Hi > tt.hi+1e-9 || got.Lo > got.Median || got.Hi < got.Median {
-				t.Errorf("Compare = %v (%v–%v), want median %v within %v–%v", got.Median, got.Lo, got.Hi, tt.median, tt.lo, tt.hi)
+				t.Errorf("Ratio = %v (%v–%v), want median %v within %v–%v", got.Median, got.Lo, got.Hi, tt.median, tt.lo, tt.hi)
 			}
 			if got.Significant != tt.significant {
 				t.Errorf("significant = %v, want %v", got.Significant, tt.significant)
@@ -71,9 +71,9 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-// TestCompareMatchesSummary checks that a lesson's figure and the table's agree: the
-// comparison against the fastest is the summary's own ratio.
-func TestCompareMatchesSummary(t *testing.T) {
+// TestRatioMatchesSummary checks that a lesson's figure and the table's agree: the
+// ratio against the fastest is the summary's own ratio.
+func TestRatioMatchesSummary(t *testing.T) {
 	ns := func(f func(i int) int64) []int64 {
 		out := make([]int64, 60)
 		for i := range out {
@@ -95,15 +95,15 @@ func TestCompareMatchesSummary(t *testing.T) {
 	if want == nil || want.Vs != "b" {
 		t.Fatalf("summary ratios %+v: want a against b", r.Ratios)
 	}
-	got, err := Compare(r, "a", "b")
+	got, err := Ratio(r, "a", "b")
 	if err != nil || !reflect.DeepEqual(got, *want) {
-		t.Errorf("Compare(a, b) = %+v, %v; the summary says %+v", got, err, *want)
+		t.Errorf("Ratio(a, b) = %+v, %v; the summary says %+v", got, err, *want)
 	}
 }
 
-// TestCompareLookups: the lookup comparison reads the lookup column, not the frame
+// TestLookupRatio: the lookup ratio reads the lookup column, not the frame
 // times, and says when a backing's frames resolved no handle.
-func TestCompareLookups(t *testing.T) {
+func TestLookupRatio(t *testing.T) {
 	withLookups := func(frameNS int64, lookupNS uint64) result.Series {
 		samples := make([]result.Sample, 30)
 		for i := range samples {
@@ -117,19 +117,19 @@ func TestCompareLookups(t *testing.T) {
 		{Name: "slotmap", Frames: withLookups(5000, 1)}, // slower frames, faster lookups
 		{Name: "none", Frames: series(make([]int64, 30), 0, nil)},
 	}}
-	got, err := CompareLookups(r, "map", "slotmap")
+	got, err := LookupRatio(r, "map", "slotmap")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if math.Abs(got.Median-3) > 1e-9 || !got.Significant || got.Backing != "map" || got.Vs != "slotmap" {
-		t.Errorf("CompareLookups(map, slotmap) = %+v, want 3× and significant", got)
+		t.Errorf("LookupRatio(map, slotmap) = %+v, want 3× and significant", got)
 	}
-	if frames, _ := Compare(r, "map", "slotmap"); frames.Median >= 1 {
-		t.Errorf("the frame times compare at %v: the test's runs are built the other way round", frames.Median)
+	if frames, _ := Ratio(r, "map", "slotmap"); frames.Median >= 1 {
+		t.Errorf("the frame times' ratio is %v: the test's runs are built the other way round", frames.Median)
 	}
 	for _, c := range [][2]string{{"map", "none"}, {"none", "map"}, {"map", "nosuch"}} {
-		if _, err := CompareLookups(r, c[0], c[1]); err == nil {
-			t.Errorf("CompareLookups(%s, %s): no error", c[0], c[1])
+		if _, err := LookupRatio(r, c[0], c[1]); err == nil {
+			t.Errorf("LookupRatio(%s, %s): no error", c[0], c[1])
 		}
 	}
 }
