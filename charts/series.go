@@ -9,7 +9,7 @@ import (
 
 // RunPlot returns chart m of a finished run, ready for a Painter.
 func RunPlot(r *result.Run, m Metric, o Options) Plot {
-	if err := m.check(); err != nil {
+	if err := m.Check(); err != nil {
 		panic(err)
 	}
 	pl := Plot{Metric: m, Frames: r.Frames, Warmup: r.Warmup, Forks: r.Forks, Hover: -1}
@@ -31,7 +31,7 @@ func RunPlot(r *result.Run, m Metric, o Options) Plot {
 	switch m {
 	case FrameTime:
 		pl.Budget = BudgetNS(o.Budget)
-		pl.Log = o.Scale.Log(typicalFrameTimes(r))
+		pl.Log = o.Scale.Log(TypicalFrameTimes(r))
 	case Memory:
 		pl.Note = MemoryNote
 	}
@@ -56,9 +56,9 @@ func keyFor(b *result.Backing, m Metric) Key {
 	return k
 }
 
-// typicalFrameTimes returns each backing's median frame time after warm-up (its
+// TypicalFrameTimes returns each backing's median frame time after warm-up (its
 // summary's, or one computed from the frames a failed backing did run).
-func typicalFrameTimes(r *result.Run) []float64 {
+func TypicalFrameTimes(r *result.Run) []float64 {
 	out := make([]float64, len(r.Backings))
 	for i := range r.Backings {
 		b := &r.Backings[i]

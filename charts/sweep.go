@@ -102,9 +102,9 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 		pl.Markers = append(pl.Markers, SweepMarker{X: m.At, Label: m.Cache, Backing: m.Backing, Color: Color(m.Backing)})
 	}
 	for _, c := range s.Crossings {
-		y := pl.curveAt(c.Below, c.At)
-		if finite(y) {
-			pl.Crosses = append(pl.Crosses, SweepCross{X: c.At, Y: y, Label: approxLabel(c.At, s.Unit), Significant: c.Significant})
+		y := pl.CurveAt(c.Below, c.At)
+		if Finite(y) {
+			pl.Crosses = append(pl.Crosses, SweepCross{X: c.At, Y: y, Label: ApproxLabel(c.At, s.Unit), Significant: c.Significant})
 		}
 	}
 	var notes []string
@@ -118,16 +118,16 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 	return pl
 }
 
-// curveAt is the named curve's value at x, interpolated between its points as the
+// CurveAt is the named curve's value at x, interpolated between its points as the
 // chart draws it (along the log axes where they are logarithmic); NaN outside.
-func (pl *SweepPlot) curveAt(name string, x float64) float64 {
+func (pl *SweepPlot) CurveAt(name string, x float64) float64 {
 	for _, c := range pl.Curves {
 		if c.Name != name {
 			continue
 		}
 		for k := 1; k < len(c.X); k++ {
 			x0, x1, y0, y1 := c.X[k-1], c.X[k], c.Y[k-1], c.Y[k]
-			if !(x >= x0 && x <= x1) || !finite(y0) || !finite(y1) {
+			if !(x >= x0 && x <= x1) || !Finite(y0) || !Finite(y1) {
 				continue
 			}
 			t := (x - x0) / (x1 - x0)
@@ -149,9 +149,9 @@ func ValueLabel(v float64, unit string) string {
 	var s string
 	switch a := math.Abs(v); {
 	case a >= 1e6:
-		s = trimZeros(strconv.FormatFloat(v/1e6, 'f', 2, 64)) + "M"
+		s = TrimZeros(strconv.FormatFloat(v/1e6, 'f', 2, 64)) + "M"
 	case a >= 1e3:
-		s = trimZeros(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
+		s = TrimZeros(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
 	case v != math.Trunc(v):
 		s = strconv.FormatFloat(v, 'g', 2, 64)
 	default:
@@ -163,8 +163,8 @@ func ValueLabel(v float64, unit string) string {
 	return s
 }
 
-// approxLabel labels an interpolated value, to two significant digits: "630k".
-func approxLabel(v float64, unit string) string {
+// ApproxLabel labels an interpolated value, to two significant digits: "630k".
+func ApproxLabel(v float64, unit string) string {
 	if v != 0 {
 		mag := math.Pow(10, math.Floor(math.Log10(math.Abs(v)))-1)
 		v = math.Round(v/mag) * mag
@@ -172,9 +172,9 @@ func approxLabel(v float64, unit string) string {
 	return ValueLabel(v, unit)
 }
 
-// sweepHeadline is the title line of a sweep: its lesson title if any, the
+// SweepHeadline is the title line of a sweep: its lesson title if any, the
 // workload, the parameter and its range, the backings and the cache mode.
-func sweepHeadline(s *result.Sweep) string {
+func SweepHeadline(s *result.Sweep) string {
 	parts := []string{s.Workload + " over " + s.Param}
 	if n := len(s.Values); n > 0 {
 		parts = append(parts, fmt.Sprintf("%s to %s (%d points)", ValueLabel(float64(s.Values[0]), s.Unit),
@@ -191,8 +191,8 @@ func sweepHeadline(s *result.Sweep) string {
 	return h
 }
 
-// sweepParamList writes the fixed parameters, sorted by name.
-func sweepParamList(s *result.Sweep) string {
+// SweepParamList writes the fixed parameters, sorted by name.
+func SweepParamList(s *result.Sweep) string {
 	return "fixed: " + s.Params.List() + TiedText(s)
 }
 
@@ -210,9 +210,9 @@ func TiedText(s *result.Sweep) string {
 	return "; " + strings.Join(parts, ", ")
 }
 
-// sweepHostLine says where and when the sweep ran, and the caches it compared with.
-func sweepHostLine(s *result.Sweep) string {
-	parts := []string{hostName(s.Host)}
+// SweepHostLine says where and when the sweep ran, and the caches it compared with.
+func SweepHostLine(s *result.Sweep) string {
+	parts := []string{HostName(s.Host)}
 	if !s.Started.IsZero() {
 		parts = append(parts, s.Started.Format("2006-01-02 15:04 -07:00"))
 	}
@@ -267,4 +267,19 @@ func DriftText(s *result.Sweep) string {
 	}
 	return fmt.Sprintf("Drift over the %d passes (each point's last fork against its first, the median over the points; "+
 		"the passes ran the points in alternating order, so drift falls on every point alike): %s.", s.Forks, strings.Join(parts, ", "))
+}
+
+// ValueRange is the smallest and largest drawable figure, bands included.
+func (pl *SweepPlot) ValueRange() (lo, hi float64, ok bool) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, c := range pl.Curves {
+		for _, vs := range [][]float64{c.Y, c.Lo, c.Hi} {
+			for _, v := range vs {
+				if Finite(v) && (!pl.LogY || v > 0) {
+					lo, hi = min(lo, v), max(hi, v)
+				}
+			}
+		}
+	}
+	return lo, hi, lo <= hi
 }

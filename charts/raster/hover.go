@@ -1,19 +1,22 @@
-package charts
+package raster
 
 import (
 	"image"
 	"strconv"
+
+	"localitylab/charts"
+	"localitylab/charts/axis"
 )
 
 // drawHover marks the hovered frame with a vertical line and a dot on each series,
 // and reads every series' value there out in a box beside the line.
-func (p *Painter) drawHover(img *image.RGBA, area image.Rectangle, x, y *axis, pl *Plot) {
+func (p *Painter) drawHover(img *image.RGBA, area image.Rectangle, x, y *axis.Axis, pl *charts.Plot) {
 	h := pl.Hover
-	xx := x.pos(float64(h))
-	fillRect(img, image.Rect(int(xx), area.Min.Y, int(xx)+1, area.Max.Y), axisLine)
+	xx := x.Pos(float64(h))
+	fillRect(img, image.Rect(int(xx), area.Min.Y, int(xx)+1, area.Max.Y), charts.AxisLine)
 	for i := range pl.Lines {
-		if v, ok := valueAt(&pl.Lines[i], h, y.log); ok {
-			dot(img, area, xx, y.pos(v), p.lineWidth()*1.6, pl.Lines[i].Color)
+		if v, ok := valueAt(&pl.Lines[i], h, y.Log); ok {
+			dot(img, area, xx, y.Pos(v), p.lineWidth()*1.6, pl.Lines[i].Color)
 		}
 	}
 
@@ -40,36 +43,36 @@ func (p *Painter) drawHover(img *image.RGBA, area image.Rectangle, x, y *axis, p
 	}
 	box := image.Rect(bx, area.Min.Y+pad/2, bx+w, area.Min.Y+pad/2+hgt).Intersect(area)
 	fillRect(img, box, hoverBox)
-	strokeRect(img, box, 1, axisLine)
+	strokeRect(img, box, 1, charts.AxisLine)
 
 	base := box.Min.Y + gap + b.ascent
-	b.draw(img, box, box.Min.X+gap, base, title, ink)
+	b.draw(img, box, box.Min.X+gap, base, title, charts.Ink)
 	base += b.descent
 	for i := range pl.Lines {
 		l := &pl.Lines[i]
 		base += f.height()
 		mid := base - f.ascent*2/5
 		fillRect(img, image.Rect(box.Min.X+gap, mid-sw/2, box.Min.X+gap+sw, mid-sw/2+sw), l.Color)
-		f.draw(img, box, box.Min.X+gap+sw+gap, base, l.Label, ink)
+		f.draw(img, box, box.Min.X+gap+sw+gap, base, l.Label, charts.Ink)
 		v := hoverValue(pl, i)
-		f.draw(img, box, box.Max.X-gap-f.width(v), base, v, ink)
+		f.draw(img, box, box.Max.X-gap-f.width(v), base, v, charts.Ink)
 	}
 }
 
 // valueAt returns line l's value at frame h, and false where it has none to draw.
-func valueAt(l *Line, h int, log bool) (float64, bool) {
+func valueAt(l *charts.Line, h int, log bool) (float64, bool) {
 	if h < 0 || h >= len(l.Values) {
 		return 0, false
 	}
 	v := l.Values[h]
-	return v, finite(v) && !(log && v <= 0)
+	return v, charts.Finite(v) && !(log && v <= 0)
 }
 
 // hoverValue formats line i's value at the hovered frame; a frame it has not
 // measured reads "n/a", never zero.
-func hoverValue(pl *Plot, i int) string {
+func hoverValue(pl *charts.Plot, i int) string {
 	l := &pl.Lines[i]
-	if pl.Hover >= len(l.Values) || !finite(l.Values[pl.Hover]) {
+	if pl.Hover >= len(l.Values) || !charts.Finite(l.Values[pl.Hover]) {
 		return "n/a"
 	}
 	return pl.Metric.Format(l.Values[pl.Hover])

@@ -1,10 +1,11 @@
-package charts
+package raster
 
 import (
 	"image"
 	"io"
 	"testing"
 
+	"localitylab/charts"
 	"localitylab/memlayout"
 	"localitylab/memlayout/layouttest"
 )
@@ -21,7 +22,7 @@ func TestLayoutGolden(t *testing.T) {
 	}
 	t.Run("png", func(t *testing.T) {
 		checkGoldenPNG(t, "layout_every.png", image.Pt(1920, 1080), func(w io.Writer) error {
-			return WriteLayoutPNG(w, layouttest.Every(), "parameters: entities 4,000, seed 1", Options{})
+			return WriteLayoutPNG(w, layouttest.Every(), "parameters: entities 4,000, seed 1", charts.Options{})
 		})
 	})
 }
@@ -34,7 +35,7 @@ func TestLayoutPacking(t *testing.T) {
 	layouttest.Packed(&l)
 	img := image.NewRGBA(image.Rect(0, 0, 600, 400))
 	p := NewPainter(12)
-	p.drawScatter(img, img.Rect, &l.Views[0], Color("soa"))
+	p.drawScatter(img, img.Rect, &l.Views[0], charts.Color("soa"))
 	// Every column of the plot between its ends holds the backing's colour at one
 	// height only, rising to the right.
 	last := img.Rect.Max.Y

@@ -1,4 +1,4 @@
-package charts
+package page
 
 import (
 	"bytes"
@@ -12,13 +12,14 @@ import (
 	"testing"
 	"time"
 
+	"localitylab/charts"
 	"localitylab/charts/internal/fixture"
 	"localitylab/internal/golden"
 	"localitylab/internal/runtest"
 	"localitylab/lab/result"
 )
 
-func writeHTML(t *testing.T, r *result.Run, o Options) string {
+func writeHTML(t *testing.T, r *result.Run, o charts.Options) string {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := WriteHTML(&buf, r, o); err != nil {
@@ -38,7 +39,7 @@ func smallRun() *result.Run {
 // the run's own, so nothing needs masking today; the mask keeps the test meaningful
 // should a go-echarts update bring random chart ids back.
 func TestWriteHTMLGolden(t *testing.T) {
-	o := Options{EChartsURL: "echarts.min.js", Claims: []Claim{{Source: "source 003, Game Programming Patterns",
+	o := charts.Options{EChartsURL: "echarts.min.js", Claims: []charts.Claim{{Source: "source 003, Game Programming Patterns",
 		Text: "Rewriting the update loop from pointers to contiguous arrays made it 50 times faster.",
 		Answer: "Measured here: ptrarray is 8.00× slower than soa (95% interval 7.90–8.10, the median of per-frame ratios). " +
 			"The gap here is narrower than the source's 50.0×."}},
@@ -65,19 +66,19 @@ func TestWriteHTMLContent(t *testing.T) {
 	tests := []struct {
 		name    string
 		run     *result.Run
-		opt     Options
+		opt     charts.Options
 		want    []string
 		wantNot []string
 	}{
-		{"default host", smallRun(), Options{},
+		{"default host", smallRun(), charts.Options{},
 			[]string{`<script src="` + DefaultEChartsURL + `">`, `id="frame_time"`, `id="misses"`, `"type":"log"`, "markArea", "budget"},
 			nil},
-		{"local copy", smallRun(), Options{EChartsURL: "js/echarts.min.js"}, []string{`<script src="js/echarts.min.js">`}, []string{DefaultEChartsURL}},
-		{"counters off: no misses chart", off, Options{}, []string{"counters off", `id="allocs"`}, []string{`id="misses"`}},
-		{"close backings: linear axis", off, Options{}, nil, []string{`"type":"log"`}},
-		{"forced log", off, Options{Scale: ScaleLog}, []string{`"type":"log"`}, nil},
-		{"no budget line", smallRun(), Options{Budget: -1}, nil, []string{"markLine"}},
-		{"an error cannot inject script", hostile, Options{}, []string{"&lt;/script&gt;"}, []string{`<script>alert`}},
+		{"local copy", smallRun(), charts.Options{EChartsURL: "js/echarts.min.js"}, []string{`<script src="js/echarts.min.js">`}, []string{DefaultEChartsURL}},
+		{"counters off: no misses chart", off, charts.Options{}, []string{"counters off", `id="allocs"`}, []string{`id="misses"`}},
+		{"close backings: linear axis", off, charts.Options{}, nil, []string{`"type":"log"`}},
+		{"forced log", off, charts.Options{Scale: charts.ScaleLog}, []string{`"type":"log"`}, nil},
+		{"no budget line", smallRun(), charts.Options{Budget: -1}, nil, []string{"markLine"}},
+		{"an error cannot inject script", hostile, charts.Options{}, []string{"&lt;/script&gt;"}, []string{`<script>alert`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,7 +100,7 @@ func TestWriteHTMLContent(t *testing.T) {
 func TestWriteHTMLSkipsUnmeasuredPercentiles(t *testing.T) {
 	r := smallRun()
 	r.Backings[0].Summary.P99NS = math.NaN() // a summary the engine could not compute
-	page := writeHTML(t, r, Options{})
+	page := writeHTML(t, r, charts.Options{})
 	if strings.Contains(page, "NaN") {
 		t.Error("page contains NaN")
 	}
@@ -123,7 +124,7 @@ func TestHTMLOpensInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := filepath.Join(dir, "run.html")
-	if err := os.WriteFile(page, []byte(writeHTML(t, failedRun(), Options{EChartsURL: "echarts.min.js"})), 0o644); err != nil {
+	if err := os.WriteFile(page, []byte(writeHTML(t, fixture.Failed(), charts.Options{EChartsURL: "echarts.min.js"})), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -153,7 +154,7 @@ func TestHTMLOpensInChromium(t *testing.T) {
 func TestWriteHTMLForks(t *testing.T) {
 	r := runtest.Forked(3, 8, []string{"soa", "ptrarray"}, func(k, i int) float64 { return float64(1 + 9*i) },
 		func(k, i int) int64 { return 1e6 })
-	page := writeHTML(t, r, Options{})
+	page := writeHTML(t, r, charts.Options{})
 	_, frameChart, _ := strings.Cut(page, `id="frame_time"`)
 	frameChart, _, _ = strings.Cut(frameChart, "</script>")
 	if n := strings.Count(frameChart, `"name":"warm-up"`); n != 3 {

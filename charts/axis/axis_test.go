@@ -1,4 +1,4 @@
-package charts
+package axis
 
 import (
 	"math"
@@ -11,8 +11,8 @@ func TestNiceStep(t *testing.T) {
 		{0.7, 1}, {1, 1}, {1.1, 2}, {2.2, 2.5}, {3, 5}, {7, 10}, {12, 20}, {4.2e6, 5e6}, {0.013, 0.02},
 	}
 	for _, tt := range tests {
-		if got := niceStep(tt.raw); math.Abs(got-tt.want) > 1e-9*tt.want {
-			t.Errorf("niceStep(%v) = %v, want %v", tt.raw, got, tt.want)
+		if got := NiceStep(tt.raw); math.Abs(got-tt.want) > 1e-9*tt.want {
+			t.Errorf("NiceStep(%v) = %v, want %v", tt.raw, got, tt.want)
 		}
 	}
 }
@@ -28,18 +28,18 @@ func TestLinearRange(t *testing.T) {
 	}{
 		{"frame times", 0, 17.3e6, 5, 1, 0, 20e6, 5e6},
 		{"bytes tick in MiB", 0, 177 * mib, 6, mib, 0, 200 * mib, 50 * mib},
-		{"zero allocations still get a whole-object axis", 0, 0, 5, 1, 1, 1, 1},
+		{"zero allocations still get a whole-object Axis", 0, 0, 5, 1, 1, 1, 1},
 		{"negative data keeps zero inside", -3, 9, 4, 1, 0, 10, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, step := linearRange(tt.lo, tt.hi, tt.n, tt.unit, tt.minStep)
-			if a.hi != tt.wantHi || step != tt.wantStep || a.lo > min(tt.lo, 0) {
-				t.Errorf("range [%v, %v] step %v, want [≤%v, %v] step %v", a.lo, a.hi, step, min(tt.lo, 0), tt.wantHi, tt.wantStep)
+			a, step := LinearRange(tt.lo, tt.hi, tt.n, tt.unit, tt.minStep)
+			if a.Hi != tt.wantHi || step != tt.wantStep || a.Lo > min(tt.lo, 0) {
+				t.Errorf("range [%v, %v] step %v, want [≤%v, %v] step %v", a.Lo, a.Hi, step, min(tt.lo, 0), tt.wantHi, tt.wantStep)
 			}
-			ticks := a.linearTicks(step, nil)
-			if ticks[0] != a.lo || ticks[len(ticks)-1] != a.hi {
-				t.Errorf("ticks %v do not span the axis [%v, %v]", ticks, a.lo, a.hi)
+			ticks := a.LinearTicks(step, nil)
+			if ticks[0] != a.Lo || ticks[len(ticks)-1] != a.Hi {
+				t.Errorf("ticks %v do not span the axis [%v, %v]", ticks, a.Lo, a.Hi)
 			}
 		})
 	}
@@ -61,11 +61,11 @@ func TestLogRangeAndTicks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := logRange(tt.lo, tt.hi)
-			if !near(a.lo, tt.wantLo) || !near(a.hi, tt.wantHi) {
-				t.Errorf("logRange(%v, %v) = [%v, %v], want [%v, %v]", tt.lo, tt.hi, a.lo, a.hi, tt.wantLo, tt.wantHi)
+			a := LogRange(tt.lo, tt.hi)
+			if !near(a.Lo, tt.wantLo) || !near(a.Hi, tt.wantHi) {
+				t.Errorf("LogRange(%v, %v) = [%v, %v], want [%v, %v]", tt.lo, tt.hi, a.Lo, a.Hi, tt.wantLo, tt.wantHi)
 			}
-			got := a.logTicks(tt.n, nil)
+			got := a.LogTicks(tt.n, nil)
 			if !slices.EqualFunc(got, tt.wantTicks, near) {
 				t.Errorf("ticks %v, want %v", got, tt.wantTicks)
 			}
@@ -74,11 +74,11 @@ func TestLogRangeAndTicks(t *testing.T) {
 }
 
 func TestAxisPos(t *testing.T) {
-	lin := axis{lo: 0, hi: 100, p0: 200, p1: 0}
-	lg := axis{log: true, lo: 1e3, hi: 1e6, p0: 300, p1: 0}
+	lin := Axis{Lo: 0, Hi: 100, P0: 200, P1: 0}
+	lg := Axis{Log: true, Lo: 1e3, Hi: 1e6, P0: 300, P1: 0}
 	tests := []struct {
 		name string
-		a    axis
+		a    Axis
 		v    float64
 		want float64
 	}{
@@ -86,7 +86,7 @@ func TestAxisPos(t *testing.T) {
 		{"log bottom", lg, 1e3, 300}, {"log one decade up", lg, 1e4, 200}, {"log top", lg, 1e6, 0},
 	}
 	for _, tt := range tests {
-		if got := tt.a.pos(tt.v); math.Abs(got-tt.want) > 1e-9 {
+		if got := tt.a.Pos(tt.v); math.Abs(got-tt.want) > 1e-9 {
 			t.Errorf("%s: pos(%v) = %v, want %v", tt.name, tt.v, got, tt.want)
 		}
 	}

@@ -1,13 +1,15 @@
-package charts
+package page
 
 import (
 	"strconv"
 	"strings"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
+	echarts "github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/render"
 
+	"localitylab/charts"
+	"localitylab/charts/axis"
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
@@ -32,24 +34,24 @@ func jsName(s string) string {
 
 // chartInit gives a chart its fixed id (so the page is the same for the same run),
 // its size, and room at the top for a legend of the given number of rows.
-func chartInit(id, height string, legendRows int) []charts.GlobalOpts {
-	return []charts.GlobalOpts{
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "100%", Height: height}),
-		charts.WithAnimation(false),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
-		charts.WithGridOpts(opts.Grid{Left: "12", Right: "48", Top: strconv.Itoa(32 + 24*legendRows), Bottom: "56", ContainLabel: opts.Bool(true)}),
+func chartInit(id, height string, legendRows int) []echarts.GlobalOpts {
+	return []echarts.GlobalOpts{
+		echarts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "100%", Height: height}),
+		echarts.WithAnimation(false),
+		echarts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
+		echarts.WithGridOpts(opts.Grid{Left: "12", Right: "48", Top: strconv.Itoa(32 + 24*legendRows), Bottom: "56", ContainLabel: opts.Bool(true)}),
 	}
 }
 
 // frameAxis is the x axis of the per-frame charts, with zooming by wheel and slider.
-func frameAxis(frames int) ([]charts.GlobalOpts, []int) {
+func frameAxis(frames int) ([]echarts.GlobalOpts, []int) {
 	xs := make([]int, frames)
 	for i := range xs {
 		xs[i] = i
 	}
-	return []charts.GlobalOpts{
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "frame", NameLocation: "end"}),
-		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside"}, opts.DataZoom{Type: "slider", Start: 0, End: 100}),
+	return []echarts.GlobalOpts{
+		echarts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "frame", NameLocation: "end"}),
+		echarts.WithDataZoomOpts(opts.DataZoom{Type: "inside"}, opts.DataZoom{Type: "slider", Start: 0, End: 100}),
 	}, xs
 }
 
@@ -67,15 +69,15 @@ func valueAxis(name, formatter string, log bool) opts.YAxis {
 func bytesAxis(name string, hi float64) opts.YAxis {
 	y := valueAxis(name, "llBytes", false)
 	if hi > 0 {
-		a, step := linearRange(0, hi, 6, bytesUnit(hi), 0)
-		y.Min, y.Max, y.MinInterval, y.MaxInterval = 0, a.hi, step, step
+		a, step := axis.LinearRange(0, hi, 6, axis.BytesUnit(hi), 0)
+		y.Min, y.Max, y.MinInterval, y.MaxInterval = 0, a.Hi, step, step
 	}
 	return y
 }
 
 // axisTooltip shows every series' value at the hovered frame.
-func axisTooltip(formatter string) charts.GlobalOpts {
-	return charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", ValueFormatter: opts.FuncOpts(formatter)})
+func axisTooltip(formatter string) echarts.GlobalOpts {
+	return echarts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", ValueFormatter: opts.FuncOpts(formatter)})
 }
 
 // lineData converts a measured series; it is never called on a nil (n/a) one.
@@ -98,45 +100,45 @@ func seriesName(b *result.Backing, suffix string) string {
 }
 
 // lineStyle draws a backing's series in its colour, thin, without point symbols.
-func lineStyle(name string, dashed bool) []charts.SeriesOpts {
-	c := hex(Color(name))
+func lineStyle(name string, dashed bool) []echarts.SeriesOpts {
+	c := charts.Hex(charts.Color(name))
 	ls := opts.LineStyle{Color: c, Width: 1.5}
 	if dashed {
 		ls.Type = "dashed"
 	}
-	return []charts.SeriesOpts{
-		charts.WithLineStyleOpts(ls),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
-		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+	return []echarts.SeriesOpts{
+		echarts.WithLineStyleOpts(ls),
+		echarts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
+		echarts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
 	}
 }
 
 // frameTimeChart is frame time over frames, with the warm-up and the budget line,
 // and reports whether the budget fits the axis (see Plot.budgetShown).
-func frameTimeChart(r *result.Run, o Options, log bool) (*charts.Line, bool) {
-	c := charts.NewLine()
+func frameTimeChart(r *result.Run, o charts.Options, log bool) (*echarts.Line, bool) {
+	c := echarts.NewLine()
 	c.SetGlobalOptions(chartInit("frame_time", "460px", 1)...)
 	xo, xs := frameAxis(r.Frames)
 	c.SetGlobalOptions(xo...)
 	c.SetXAxis(xs)
-	budget := BudgetNS(o.Budget)
-	pl := RunPlot(r, FrameTime, o)
+	budget := charts.BudgetNS(o.Budget)
+	pl := charts.RunPlot(r, charts.FrameTime, o)
 	pl.Log = log
 	y := valueAxis("frame time", "llDuration", log)
-	lo, hi, ok := pl.valueRange()
-	shown := ok && pl.budgetShown(hi)
+	lo, hi, ok := pl.ValueRange()
+	shown := ok && pl.BudgetShown(hi)
 	if shown {
 		// ECharts does not widen an axis for a mark line, so the axis must; on a
 		// log axis it must also start and end on round numbers, as the PNG's does.
 		hi = max(hi, budget)
 		if log {
-			y.Min, y.Max = floor125(lo), ceil125(hi)
+			y.Min, y.Max = axis.Floor125(lo), axis.Ceil125(hi)
 		} else {
-			a, _ := linearRange(0, hi, 6, 1, 0)
-			y.Max = a.hi
+			a, _ := axis.LinearRange(0, hi, 6, 1, 0)
+			y.Max = a.Hi
 		}
 	}
-	c.SetGlobalOptions(charts.WithYAxisOpts(y), axisTooltip("llDuration"))
+	c.SetGlobalOptions(echarts.WithYAxisOpts(y), axisTooltip("llDuration"))
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		so := seriesStyle(b.Name, false, i == 0, warmupSpans(r))
@@ -150,7 +152,7 @@ func frameTimeChart(r *result.Run, o Options, log bool) (*charts.Line, bool) {
 
 // seriesStyle is a backing's line style and, on the first series of a chart, the
 // shading of the warm-up frames, so that each chart shades them once.
-func seriesStyle(name string, dashed, first bool, warm [][2]int) []charts.SeriesOpts {
+func seriesStyle(name string, dashed, first bool, warm [][2]int) []echarts.SeriesOpts {
 	so := lineStyle(name, dashed)
 	if first {
 		so = append(so, warmupArea(warm)...)
@@ -177,7 +179,7 @@ func warmupSpans(r *result.Run) [][2]int {
 }
 
 // warmupArea shades the warm-up frames, each stretch of them.
-func warmupArea(warm [][2]int) []charts.SeriesOpts {
+func warmupArea(warm [][2]int) []echarts.SeriesOpts {
 	if len(warm) == 0 {
 		return nil
 	}
@@ -185,9 +187,9 @@ func warmupArea(warm [][2]int) []charts.SeriesOpts {
 	for i, w := range warm {
 		areas[i] = []opts.MarkAreaData{{Name: "warm-up", XAxis: w[0]}, {XAxis: w[1]}}
 	}
-	return []charts.SeriesOpts{
-		charts.WithMarkAreaData(areas...),
-		charts.WithMarkAreaStyleOpts(opts.MarkAreaStyle{
+	return []echarts.SeriesOpts{
+		echarts.WithMarkAreaData(areas...),
+		echarts.WithMarkAreaStyleOpts(opts.MarkAreaStyle{
 			ItemStyle: &opts.ItemStyle{Color: "rgba(0,0,0,0.06)"},
 			Label:     &opts.Label{Show: opts.Bool(true), Position: "insideTop", Color: "#666"},
 		}),
@@ -195,11 +197,11 @@ func warmupArea(warm [][2]int) []charts.SeriesOpts {
 }
 
 // budgetLine marks the frame budget.
-func budgetLine(ns float64) []charts.SeriesOpts {
-	red := hex(budgetRed)
-	return []charts.SeriesOpts{
-		charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "budget", YAxis: ns}),
-		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
+func budgetLine(ns float64) []echarts.SeriesOpts {
+	red := charts.Hex(charts.BudgetRed)
+	return []echarts.SeriesOpts{
+		echarts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "budget", YAxis: ns}),
+		echarts.WithMarkLineStyleOpts(opts.MarkLineStyle{
 			Symbol:    []string{"none", "none"},
 			LineStyle: &opts.LineStyle{Color: red, Type: "dashed", Width: 1.5},
 			Label: &opts.Label{Show: opts.Bool(true), Position: "insideEndTop", Color: red,
@@ -210,19 +212,19 @@ func budgetLine(ns float64) []charts.SeriesOpts {
 
 // percentileChart compares p50, p95 and p99 frame times, one bar per backing in its
 // colour. A backing without frames after warm-up has no percentiles and no bars.
-func percentileChart(r *result.Run, log bool) *charts.Bar {
-	c := charts.NewBar()
+func percentileChart(r *result.Run, log bool) *echarts.Bar {
+	c := echarts.NewBar()
 	c.SetGlobalOptions(chartInit("percentiles", "400px", 1)...)
-	c.SetGlobalOptions(charts.WithYAxisOpts(valueAxis("frame time", "llDuration", log)), axisTooltip("llDuration"))
+	c.SetGlobalOptions(echarts.WithYAxisOpts(valueAxis("frame time", "llDuration", log)), axisTooltip("llDuration"))
 	c.SetXAxis([]string{"p50", "p95", "p99"})
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		s := &b.Summary
-		if len(b.Frames.NS) <= r.Warmup || !finite(s.P50NS) || !finite(s.P95NS) || !finite(s.P99NS) {
+		if len(b.Frames.NS) <= r.Warmup || !charts.Finite(s.P50NS) || !charts.Finite(s.P95NS) || !charts.Finite(s.P99NS) {
 			continue // no full summary: no bars, rather than bars of nothing
 		}
 		data := []opts.BarData{{Value: s.P50NS}, {Value: s.P95NS}, {Value: s.P99NS}}
-		c.AddSeries(seriesName(b, ""), data, charts.WithItemStyleOpts(opts.ItemStyle{Color: hex(Color(b.Name))}))
+		c.AddSeries(seriesName(b, ""), data, echarts.WithItemStyleOpts(opts.ItemStyle{Color: charts.Hex(charts.Color(b.Name))}))
 	}
 	return c
 }
@@ -235,10 +237,10 @@ type pageChart struct {
 
 // pageCharts lists the page's charts in reading order: speed first, then memory,
 // then allocations, then the counters that explain the speed.
-func pageCharts(r *result.Run, o Options, log bool) []pageChart {
+func pageCharts(r *result.Run, o charts.Options, log bool) []pageChart {
 	ftChart, shown := frameTimeChart(r, o, log)
 	ft := "Time of each frame, per backing. The shaded frames at the start are warm-up: shown, but left out of the summary. Scroll or drag the slider to zoom."
-	switch b := BudgetNS(o.Budget); {
+	switch b := charts.BudgetNS(o.Budget); {
 	case b > 0 && shown:
 		ft += " The dashed red line is the frame budget of " + units.Duration(b) + "."
 	case b > 0:

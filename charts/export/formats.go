@@ -1,8 +1,16 @@
-package charts
+// Package export is the table of the files a result is exported to (HTML, PNG, CSV,
+// JSON), each with its writer for a run and for a sweep. The command line's output
+// flags and the app's Export menu are both made from it, so that a new kind of file
+// is added once and appears in both. It sits above the drawers (packages raster and
+// page) and the result files (lab/result) because it names their writers.
+package export
 
 import (
 	"io"
 
+	"localitylab/charts"
+	"localitylab/charts/page"
+	"localitylab/charts/raster"
 	"localitylab/lab/result"
 )
 
@@ -14,7 +22,7 @@ type FileFormat[T any] struct {
 	Flag  string // the command line's flag: "html"
 	Ext   string // the file name's extension: ".html"
 	Doc   string // what the file is for
-	Write func(w io.Writer, x T, o Options) error
+	Write func(w io.Writer, x T, o charts.Options) error
 }
 
 // Format is a run's export; SweepFormat a sweep's.
@@ -28,17 +36,17 @@ type (
 var exports = []struct {
 	name, flag, ext  string
 	runDoc, sweepDoc string
-	run              func(io.Writer, *result.Run, Options) error
-	sweep            func(io.Writer, *result.Sweep, Options) error
+	run              func(io.Writer, *result.Run, charts.Options) error
+	sweep            func(io.Writer, *result.Sweep, charts.Options) error
 }{
 	{"HTML", "html", ".html",
 		"a page to explore: charts to hover and zoom, the run record and the table",
 		"a page to explore: the chart to hover and zoom, the tables and the sweep record",
-		WriteHTML, WriteSweepHTML},
+		page.WriteHTML, page.WriteSweepHTML},
 	{"PNG", "png", ".png",
 		"an image for a slide: the three charts and the table, 1920×1080",
 		"an image for a slide: the chart, a table per backing and the crossings, 1920×1080",
-		WritePNG, WriteSweepPNG},
+		raster.WritePNG, raster.WriteSweepPNG},
 	{"CSV", "csv", ".csv",
 		"a spreadsheet: one row per backing per frame",
 		"a spreadsheet: one row per point per backing",
@@ -64,8 +72,8 @@ func init() {
 
 // withoutOptions makes a writer that needs no options (the data files) fit a
 // FileFormat.
-func withoutOptions[T any](write func(io.Writer, T) error) func(io.Writer, T, Options) error {
-	return func(w io.Writer, x T, _ Options) error { return write(w, x) }
+func withoutOptions[T any](write func(io.Writer, T) error) func(io.Writer, T, charts.Options) error {
+	return func(w io.Writer, x T, _ charts.Options) error { return write(w, x) }
 }
 
 // FormatNamed returns the run format of that name; a name outside Formats is a bug.

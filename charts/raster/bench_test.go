@@ -1,10 +1,11 @@
-package charts
+package raster
 
 import (
 	"image"
 	"io"
 	"testing"
 
+	"localitylab/charts"
 	"localitylab/charts/internal/fixture"
 )
 
@@ -14,7 +15,7 @@ func BenchmarkWritePNG(b *testing.B) {
 	r := fixture.Run(fixture.Standard())
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := WritePNG(io.Discard, r, Options{}); err != nil {
+		if err := WritePNG(io.Discard, r, charts.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -26,7 +27,7 @@ func BenchmarkRenderRun(b *testing.B) {
 	b.ReportAllocs()
 	var img *image.RGBA
 	for b.Loop() {
-		img = renderRun(r, Options{})
+		img = renderRun(r, charts.Options{})
 	}
 	if img.Bounds().Dx() != 1920 {
 		b.Fatalf("rendered %v, want 1920 wide", img.Bounds())
@@ -45,9 +46,9 @@ func BenchmarkPainterDraw(b *testing.B) {
 		w, h int
 		px   float64
 	}{{"600x320", 600, 320, 12}, {"1200x640", 1200, 640, 24}} {
-		for _, m := range Metrics {
+		for _, m := range charts.Metrics {
 			b.Run(size.name+"/"+m.String(), func(b *testing.B) {
-				pl := RunPlot(r, m, Options{})
+				pl := charts.RunPlot(r, m, charts.Options{})
 				pl.Hover = 500
 				img := image.NewRGBA(image.Rect(0, 0, size.w, size.h))
 				p := NewPainter(size.px)

@@ -1,4 +1,4 @@
-package charts
+package raster
 
 import (
 	"image"

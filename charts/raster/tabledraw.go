@@ -1,7 +1,9 @@
-package charts
+package raster
 
 import (
 	"image"
+
+	"localitylab/charts"
 )
 
 // rowHeight is the height of one table row.
@@ -13,7 +15,7 @@ func (p *Painter) tableHeight(n int) int { return (n + 1) * p.rowHeight() }
 // drawTable draws the summary table into r: a bold header, rows on alternating
 // shades with the backing's colour beside its name, numbers right-aligned, and a
 // failed backing's error in red after its figures, cut to the room left.
-func (p *Painter) drawTable(img *image.RGBA, r image.Rectangle, t *Table) {
+func (p *Painter) drawTable(img *image.RGBA, r image.Rectangle, t *charts.Table) {
 	f, b := p.fonts.normal, p.fonts.bold
 	sw, gap, colGap := int(p.px*0.8), int(p.px*0.4), int(p.px*1.6)
 	widths := make([]int, len(t.Columns))
@@ -46,10 +48,10 @@ func (p *Painter) drawTable(img *image.RGBA, r image.Rectangle, t *Table) {
 		if j > 0 {
 			tx = x + widths[j] - b.width(c)
 		}
-		b.draw(img, r, tx, base(r.Min.Y), c, ink)
+		b.draw(img, r, tx, base(r.Min.Y), c, charts.Ink)
 		x += widths[j] + colGap
 	}
-	fillRect(img, image.Rect(r.Min.X, r.Min.Y+rh-1, r.Max.X, r.Min.Y+rh), axisLine)
+	fillRect(img, image.Rect(r.Min.X, r.Min.Y+rh-1, r.Max.X, r.Min.Y+rh), charts.AxisLine)
 
 	for i, row := range t.Rows {
 		top := r.Min.Y + (i+1)*rh
@@ -63,9 +65,9 @@ func (p *Painter) drawTable(img *image.RGBA, r image.Rectangle, t *Table) {
 			case 0:
 				mid := y - f.ascent*2/5
 				fillRect(img, image.Rect(x, mid-sw/2, x+sw, mid-sw/2+sw), row.Color)
-				f.draw(img, r, x+sw+gap, y, c, ink)
+				f.draw(img, r, x+sw+gap, y, c, charts.Ink)
 			default:
-				f.draw(img, r, x+widths[j]-f.width(c), y, c, ink)
+				f.draw(img, r, x+widths[j]-f.width(c), y, c, charts.Ink)
 			}
 			x += widths[j] + colGap
 		}

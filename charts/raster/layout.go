@@ -1,13 +1,12 @@
-package charts
+package raster
 
 import (
 	"fmt"
 	"image"
 	"image/color"
 	"io"
-	"math"
-	"strings"
 
+	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/memlayout"
 )
@@ -20,19 +19,19 @@ import (
 // WriteLayoutPNG writes l as one PNG image (1920×1080 unless o says otherwise), with
 // subtitle (the run's parameters, say) under the header. Like WritePNG it needs no
 // display.
-func WriteLayoutPNG(w io.Writer, l *memlayout.Layout, subtitle string, o Options) error {
+func WriteLayoutPNG(w io.Writer, l *memlayout.Layout, subtitle string, o charts.Options) error {
 	return writeSlide(w, o, nil, func() *image.RGBA { return renderLayout(l, subtitle, o) })
 }
 
 // renderLayout draws the slide: the layout, with the subtitle at the bottom.
-func renderLayout(l *memlayout.Layout, subtitle string, o Options) *image.RGBA {
+func renderLayout(l *memlayout.Layout, subtitle string, o charts.Options) *image.RGBA {
 	img, p, pad := newSlide(o)
 	r := img.Rect.Inset(pad)
 	if subtitle != "" {
 		s := p.fonts.small
 		lines := s.wrap(subtitle, r.Dx())
 		bottom := r.Max.Y - len(lines)*s.height()
-		drawWrapped(img, s, r.Min.X, bottom, r.Dx(), subtitle, inkSoft)
+		drawWrapped(img, s, r.Min.X, bottom, r.Dx(), subtitle, charts.InkSoft)
 		r.Max.Y = bottom - pad/2
 	}
 	p.DrawLayout(img, r, l)
@@ -43,7 +42,7 @@ func renderLayout(l *memlayout.Layout, subtitle string, o Options) *image.RGBA {
 func (p *Painter) DrawLayout(img *image.RGBA, r image.Rectangle, l *memlayout.Layout) {
 	fillRect(img, r, white)
 	pad := p.pad()
-	col := Color(l.Backing)
+	col := charts.Color(l.Backing)
 	t := p.fonts.title
 	sw := t.ascent
 	y := r.Min.Y + t.ascent
@@ -52,7 +51,7 @@ func (p *Painter) DrawLayout(img *image.RGBA, r image.Rectangle, l *memlayout.La
 	if l.Frame > 0 {
 		head += fmt.Sprintf(" · after frame %s", units.Count(float64(l.Frame)))
 	}
-	t.draw(img, r, r.Min.X+sw+pad, y, t.fit(head, r.Dx()-sw-pad), ink)
+	t.draw(img, r, r.Min.X+sw+pad, y, t.fit(head, r.Dx()-sw-pad), charts.Ink)
 	body := image.Rect(r.Min.X, y+t.descent+pad, r.Max.X, r.Max.Y)
 	if body.Dy() < 4*p.fonts.normal.height() {
 		return
@@ -61,7 +60,7 @@ func (p *Painter) DrawLayout(img *image.RGBA, r image.Rectangle, l *memlayout.La
 	p.drawFacts(img, image.Rect(body.Min.X, body.Min.Y, body.Min.X+factW, body.Max.Y), l)
 	views := image.Rect(body.Min.X+factW+2*pad, body.Min.Y, body.Max.X, body.Max.Y)
 	if len(l.Views) == 0 {
-		p.fonts.normal.draw(img, views, views.Min.X, views.Min.Y+p.fonts.normal.ascent, "No views: this store reports facts only.", inkSoft)
+		p.fonts.normal.draw(img, views, views.Min.X, views.Min.Y+p.fonts.normal.ascent, "No views: this store reports facts only.", charts.InkSoft)
 		return
 	}
 	cols := 2
@@ -89,15 +88,15 @@ func (p *Painter) drawFacts(img *image.RGBA, r image.Rectangle, l *memlayout.Lay
 		}
 		need := f.height() + lines*s.height() + p.pad()/2
 		if y+need > r.Max.Y {
-			s.draw(img, r, r.Min.X, y+s.ascent, fmt.Sprintf("… and %d more in the JSON", len(l.Facts)-i), inkSoft)
+			s.draw(img, r, r.Min.X, y+s.ascent, fmt.Sprintf("… and %d more in the JSON", len(l.Facts)-i), charts.InkSoft)
 			return
 		}
-		value, c := FactValue(fact), ink
+		value, c := charts.FactValue(fact), charts.Ink
 		if !fact.Known {
-			c = inkSoft
+			c = charts.InkSoft
 		}
 		vw := b.width(value)
-		f.draw(img, r, r.Min.X, y+f.ascent, f.fit(FactName(fact.Name), r.Dx()-vw-p.pad()), inkSoft)
+		f.draw(img, r, r.Min.X, y+f.ascent, f.fit(charts.FactName(fact.Name), r.Dx()-vw-p.pad()), charts.InkSoft)
 		b.draw(img, r, r.Max.X-vw, y+b.ascent, value, c)
 		y += f.height()
 		if lines > 0 {
@@ -108,7 +107,7 @@ func (p *Painter) drawFacts(img *image.RGBA, r image.Rectangle, l *memlayout.Lay
 				if j == lines-1 && len(s.wrap(fact.Note, r.Dx())) > lines {
 					line = s.fit(line+" …", r.Dx())
 				}
-				s.draw(img, r, r.Min.X, y+s.ascent, line, inkSoft)
+				s.draw(img, r, r.Min.X, y+s.ascent, line, charts.InkSoft)
 				y += s.height()
 			}
 		}
@@ -116,36 +115,13 @@ func (p *Painter) drawFacts(img *image.RGBA, r image.Rectangle, l *memlayout.Lay
 	}
 }
 
-// FactName is a fact's name as a person reads it: "median_gap_bytes" is the median
-// gap, its unit said by its value.
-func FactName(name string) string {
-	name = strings.TrimSuffix(strings.TrimSuffix(name, "_bytes"), "_ns")
-	return strings.ReplaceAll(name, "_", " ")
-}
-
-// FactValue formats a fact's value in its unit; an unknown fact reads "n/a".
-func FactValue(f memlayout.Fact) string {
-	if !f.Known || math.IsNaN(f.Value) {
-		return "n/a"
-	}
-	switch f.Unit {
-	case "bytes":
-		return units.Bytes(f.Value)
-	case "ns":
-		return units.Duration(f.Value)
-	case "%":
-		return fmt.Sprintf("%.0f%%", f.Value)
-	}
-	return units.Count(f.Value)
-}
-
 // drawView paints one view: its title, what it shows, its note.
 func (p *Painter) drawView(img *image.RGBA, r image.Rectangle, v *memlayout.View, col color.NRGBA) {
 	b, s := p.fonts.bold, p.fonts.small
-	b.draw(img, r, r.Min.X, r.Min.Y+b.ascent, b.fit(v.Title, r.Dx()), ink)
+	b.draw(img, r, r.Min.X, r.Min.Y+b.ascent, b.fit(v.Title, r.Dx()), charts.Ink)
 	area := image.Rect(r.Min.X, r.Min.Y+b.height()+p.pad()/2, r.Max.X, r.Max.Y)
 	if v.Note != "" {
-		s.draw(img, r, r.Min.X, r.Max.Y-s.descent, s.fit(v.Note, r.Dx()), inkSoft)
+		s.draw(img, r, r.Min.X, r.Max.Y-s.descent, s.fit(v.Note, r.Dx()), charts.InkSoft)
 		area.Max.Y -= s.height() + p.pad()/3
 	}
 	if area.Dy() < 8 || area.Dx() < 8 {

@@ -1,13 +1,14 @@
-package charts
+package page
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
+	echarts "github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"localitylab/charts"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 )
@@ -15,14 +16,14 @@ import (
 // WriteCompareHTML writes the comparison as one page, laid out as a run's page: the
 // two runs' record, the comparison table, and the three charts with both runs on the
 // same axes, to hover and zoom.
-func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o Options) error {
-	if err := firstError(o.check(), checkRun(base), checkRun(new)); err != nil {
+func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o charts.Options) error {
+	if err := charts.FirstError(o.Check(), charts.CheckRun(base), charts.CheckRun(new)); err != nil {
 		return err
 	}
-	url := o.echartsURL()
-	pg := &page{Headline: rep.Title(), HostLine: "base: " + hostLine(base) + " — new: " + hostLine(new), EChartsURL: url,
+	url := echartsURL(o)
+	pg := &page{Headline: rep.Title(), HostLine: "base: " + charts.HostLine(base) + " — new: " + charts.HostLine(new), EChartsURL: url,
 		TableTitle: "What changed", TableExplain: compareExplain, RecordTitle: "The two runs",
-		Record: compareRecord(base, new, rep), Table: CompareTable(rep)}
+		Record: compareRecord(base, new, rep), Table: charts.CompareTable(rep)}
 	for _, r := range []*result.Run{base, new} {
 		for i := range r.Backings {
 			if b := &r.Backings[i]; b.Error != "" {
@@ -34,17 +35,17 @@ func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o
 			}
 		}
 	}
-	log := o.Scale.Log(append(typicalFrameTimes(new), typicalFrameTimes(base)...))
+	log := o.Scale.Log(append(charts.TypicalFrameTimes(new), charts.TypicalFrameTimes(base)...))
 	for _, s := range []struct {
 		title, explain string
 		chart          echart
 	}{
 		{"Frame time", "Time of each frame of both runs, per backing: the new run solid, the base dashed. The new run's warm-up is shaded. Scroll or drag the slider to zoom.",
-			compareChart(base, new, "frame_time", valueAxis("frame time", "llDuration", log), "llDuration", FrameTime, warmupSpans(new))},
+			compareChart(base, new, "frame_time", valueAxis("frame time", "llDuration", log), "llDuration", charts.FrameTime, warmupSpans(new))},
 		{"Memory", "Live heap over frames, per backing: the new run solid, the base dashed.",
-			compareChart(base, new, "memory", valueAxis("bytes", "llBytes", false), "llBytes", Memory, nil)},
+			compareChart(base, new, "memory", valueAxis("bytes", "llBytes", false), "llBytes", charts.Memory, nil)},
 		{"Allocations per frame", "Heap objects allocated during each frame: the new run solid, the base dashed.",
-			compareChart(base, new, "allocs", valueAxis("allocations", "llCount", false), "llCount", Allocs, nil)},
+			compareChart(base, new, "allocs", valueAxis("allocations", "llCount", false), "llCount", charts.Allocs, nil)},
 	} {
 		h, err := snippet(s.chart)
 		if err != nil {
@@ -78,9 +79,9 @@ func compareRecord(base, new *result.Run, rep *compare.Report) [][2]string {
 			what += " (" + x.r.Title + ")"
 		}
 		rec = append(rec,
-			[2]string{x.name + " run", what + ", started " + runDate(x.r)},
-			[2]string{x.name + " host", hostName(x.r.Host)},
-			[2]string{x.name + " schedule", CacheText(x.r)},
+			[2]string{x.name + " run", what + ", started " + charts.RunDate(x.r)},
+			[2]string{x.name + " host", charts.HostName(x.r.Host)},
+			[2]string{x.name + " schedule", charts.CacheText(x.r)},
 			[2]string{x.name + " equal work", equalWork(x.r)})
 	}
 	for _, d := range rep.Accepted {
@@ -97,12 +98,12 @@ func compareRecord(base, new *result.Run, rep *compare.Report) [][2]string {
 
 // compareChart is one metric of both runs over frames, per backing: the new run
 // solid, the base dashed.
-func compareChart(base, new *result.Run, id string, y opts.YAxis, formatter string, m Metric, warm [][2]int) *charts.Line {
-	c := charts.NewLine()
+func compareChart(base, new *result.Run, id string, y opts.YAxis, formatter string, m charts.Metric, warm [][2]int) *echarts.Line {
+	c := echarts.NewLine()
 	c.SetGlobalOptions(chartInit(id, "460px", 2)...)
 	xo, xs := frameAxis(max(base.Frames, new.Frames))
 	c.SetGlobalOptions(xo...)
-	c.SetGlobalOptions(charts.WithYAxisOpts(y), axisTooltip(formatter))
+	c.SetGlobalOptions(echarts.WithYAxisOpts(y), axisTooltip(formatter))
 	c.SetXAxis(xs)
 	first := true
 	for _, r := range []*result.Run{new, base} {
@@ -116,9 +117,9 @@ func compareChart(base, new *result.Run, id string, y opts.YAxis, formatter stri
 			}
 			var data []opts.LineData
 			switch m {
-			case FrameTime:
+			case charts.FrameTime:
 				data = lineData(b.Frames.NS)
-			case Memory:
+			case charts.Memory:
 				data = lineData(b.Frames.HeapBytes)
 			default:
 				data = lineData(b.Frames.Allocs)

@@ -1,4 +1,4 @@
-package charts
+package raster
 
 import (
 	"bytes"
@@ -7,25 +7,19 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/charts"
 	"localitylab/charts/internal/fixture"
 	"localitylab/lab/result"
 )
-
-func failedRun() *result.Run {
-	o := fixture.Standard()
-	o.Counters = true
-	o.Fail, o.FailAt = "map", 180
-	return fixture.Run(o)
-}
 
 func TestWritePNGGolden(t *testing.T) {
 	tests := []struct {
 		name string
 		run  *result.Run
-		opt  Options
+		opt  charts.Options
 	}{
-		{"run.png", fixture.Run(fixture.Standard()), Options{}},
-		{"failed-linear-33ms.png", failedRun(), Options{Width: 1280, Height: 720, Scale: ScaleLinear, Budget: Budget30}},
+		{"run.png", fixture.Run(fixture.Standard()), charts.Options{}},
+		{"failed-linear-33ms.png", fixture.Failed(), charts.Options{Width: 1280, Height: 720, Scale: charts.ScaleLinear, Budget: charts.Budget30}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -39,14 +33,14 @@ func TestWritePNGRejects(t *testing.T) {
 	tests := []struct {
 		name string
 		run  *result.Run
-		opt  Options
+		opt  charts.Options
 		want string // in the error
 	}{
-		{"narrow", good, Options{Width: 200}, "width 200"},
-		{"huge", good, Options{Height: 10000}, "height 10000"},
-		{"scale", good, Options{Scale: 7}, "scale 7"},
-		{"nil run", nil, Options{}, "no run"},
-		{"no backings", &result.Run{Frames: 10}, Options{}, "0 backings"},
+		{"narrow", good, charts.Options{Width: 200}, "width 200"},
+		{"huge", good, charts.Options{Height: 10000}, "height 10000"},
+		{"scale", good, charts.Options{Scale: 7}, "scale 7"},
+		{"nil run", nil, charts.Options{}, "no run"},
+		{"no backings", &result.Run{Frames: 10}, charts.Options{}, "0 backings"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package charts
+package raster
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"math"
 
+	"localitylab/charts"
+	"localitylab/charts/axis"
 	"localitylab/internal/units"
 	"localitylab/memlayout"
 )
@@ -23,43 +25,43 @@ func shade(c color.NRGBA, t float64) color.NRGBA {
 	if t < 0.5 {
 		return mix(mix(c, white, 0.75), c, t*2)
 	}
-	return mix(c, mix(c, ink, 0.7), (t-0.5)*2)
+	return mix(c, mix(c, charts.Ink, 0.7), (t-0.5)*2)
 }
 
 // plotAxes lays out the axes of a plot of x in [0, xhi] and y in [0, yhi] in r, draws
 // their ticks and labels (label formats a value of each), and returns the plotting
 // area with its two axes.
-func (p *Painter) plotAxes(img *image.RGBA, r image.Rectangle, xhi, yhi float64, xunit, yunit float64, xlabel, ylabel func(float64) string) (image.Rectangle, axis, axis) {
+func (p *Painter) plotAxes(img *image.RGBA, r image.Rectangle, xhi, yhi float64, xunit, yunit float64, xlabel, ylabel func(float64) string) (image.Rectangle, axis.Axis, axis.Axis) {
 	s := p.fonts.small
 	bottom := r.Max.Y - s.height() - p.pad()/3
 	ny := max(2, (bottom-r.Min.Y)/int(p.px*2.5))
-	y, ystep := linearRange(0, max(yhi, 1), ny, yunit, 0)
-	p.ticks = y.linearTicks(ystep, p.ticks)
+	y, ystep := axis.LinearRange(0, max(yhi, 1), ny, yunit, 0)
+	p.ticks = y.LinearTicks(ystep, p.ticks)
 	lw := 0
 	for _, v := range p.ticks {
 		lw = max(lw, s.width(ylabel(v)))
 	}
 	area := image.Rect(r.Min.X+lw+p.pad()/2, r.Min.Y+s.ascent/2, r.Max.X-p.pad(), bottom)
-	y.p0, y.p1 = float64(area.Max.Y), float64(area.Min.Y)
+	y.P0, y.P1 = float64(area.Max.Y), float64(area.Min.Y)
 	for _, v := range p.ticks {
-		py := int(math.Round(y.pos(v)))
+		py := int(math.Round(y.Pos(v)))
 		fillRect(img, image.Rect(area.Min.X, py, area.Max.X, py+1), gridLine)
 		l := ylabel(v)
-		s.draw(img, r, area.Min.X-p.pad()/3-s.width(l), py+s.ascent/2, l, inkSoft)
+		s.draw(img, r, area.Min.X-p.pad()/3-s.width(l), py+s.ascent/2, l, charts.InkSoft)
 	}
 	nx := max(2, area.Dx()/int(p.px*7))
-	x, xstep := linearRange(0, max(xhi, 1), nx, xunit, 1)
-	x.p0, x.p1 = float64(area.Min.X), float64(area.Max.X)
-	p.xticks = x.linearTicks(xstep, p.xticks)
+	x, xstep := axis.LinearRange(0, max(xhi, 1), nx, xunit, 1)
+	x.P0, x.P1 = float64(area.Min.X), float64(area.Max.X)
+	p.xticks = x.LinearTicks(xstep, p.xticks)
 	for _, v := range p.xticks {
-		px := int(math.Round(x.pos(v)))
-		fillRect(img, image.Rect(px, area.Max.Y, px+1, area.Max.Y+p.pad()/3), axisLine)
+		px := int(math.Round(x.Pos(v)))
+		fillRect(img, image.Rect(px, area.Max.Y, px+1, area.Max.Y+p.pad()/3), charts.AxisLine)
 		l := xlabel(v)
 		lx := min(max(px-s.width(l)/2, r.Min.X), r.Max.X-s.width(l))
-		s.draw(img, r, lx, r.Max.Y-s.descent, l, inkSoft)
+		s.draw(img, r, lx, r.Max.Y-s.descent, l, charts.InkSoft)
 	}
-	fillRect(img, image.Rect(area.Min.X, area.Max.Y, area.Max.X, area.Max.Y+1), axisLine)
-	fillRect(img, image.Rect(area.Min.X, area.Min.Y, area.Min.X+1, area.Max.Y), axisLine)
+	fillRect(img, image.Rect(area.Min.X, area.Max.Y, area.Max.X, area.Max.Y+1), charts.AxisLine)
+	fillRect(img, image.Rect(area.Min.X, area.Min.Y, area.Min.X+1, area.Max.Y), charts.AxisLine)
 	return area, x, y
 }
 
@@ -71,13 +73,13 @@ func (p *Painter) drawScatter(img *image.RGBA, r image.Rectangle, v *memlayout.V
 	for _, pt := range v.Points {
 		hi = max(hi, pt.Offset)
 	}
-	area, x, y := p.plotAxes(img, r, float64(max(v.Of-1, 1)), float64(hi), 1, bytesUnit(float64(hi)),
+	area, x, y := p.plotAxes(img, r, float64(max(v.Of-1, 1)), float64(hi), 1, axis.BytesUnit(float64(hi)),
 		func(f float64) string { return units.Count(f) }, func(f float64) string { return units.Bytes(f) })
 	dot := max(2, int(p.px/5))
 	c := col
 	c.A = 0xC0
 	for _, pt := range v.Points {
-		px, py := int(x.pos(float64(pt.Index))), int(y.pos(float64(pt.Offset)))
+		px, py := int(x.Pos(float64(pt.Index))), int(y.Pos(float64(pt.Offset)))
 		fillRect(img, image.Rect(px-dot/2, py-dot/2, px-dot/2+dot, py-dot/2+dot).Intersect(area.Inset(-dot)), c)
 	}
 }
@@ -116,7 +118,7 @@ func (p *Painter) drawHistogram(img *image.RGBA, r image.Rectangle, v *memlayout
 		top = max(top, b.Count)
 	}
 	if len(v.Bins) == 0 || top == 0 {
-		p.fonts.small.draw(img, r, r.Min.X, r.Min.Y+p.fonts.small.ascent, "nothing to count", inkSoft)
+		p.fonts.small.draw(img, r, r.Min.X, r.Min.Y+p.fonts.small.ascent, "nothing to count", charts.InkSoft)
 		return
 	}
 	s := p.fonts.small
@@ -136,17 +138,17 @@ func (p *Painter) drawHistogram(img *image.RGBA, r image.Rectangle, v *memlayout
 		x0 := area.Min.X + int(float64(i)*bw)
 		x1 := area.Min.X + int(float64(i+1)*bw)
 		gap := max(1, (x1-x0)/8)
-		yt := int(y.pos(float64(b.Count)))
+		yt := int(y.Pos(float64(b.Count)))
 		if b.Count > 0 {
 			fillRect(img, image.Rect(x0+gap, min(yt, area.Max.Y-1), x1-gap, area.Max.Y), col)
 			if cl := units.Count(float64(b.Count)); s.width(cl) <= x1-x0 && yt-s.descent-2 > area.Min.Y+s.ascent {
-				s.draw(img, r, (x0+x1-s.width(cl))/2, yt-s.descent-2, cl, ink)
+				s.draw(img, r, (x0+x1-s.width(cl))/2, yt-s.descent-2, cl, charts.Ink)
 			}
 		}
 		if i%every == 0 {
 			l := binLabel(v.Unit, b)
 			lx := min(max((x0+x1-s.width(l))/2, r.Min.X), r.Max.X-s.width(l))
-			s.draw(img, r, lx, r.Max.Y-s.descent, l, inkSoft)
+			s.draw(img, r, lx, r.Max.Y-s.descent, l, charts.InkSoft)
 		}
 	}
 }
@@ -158,7 +160,7 @@ func (p *Painter) drawStrip(img *image.RGBA, r image.Rectangle, v *memlayout.Vie
 	s := p.fonts.small
 	n := len(v.Slots)
 	if n == 0 {
-		s.draw(img, r, r.Min.X, r.Min.Y+s.ascent, "no slots", inkSoft)
+		s.draw(img, r, r.Min.X, r.Min.Y+s.ascent, "no slots", charts.InkSoft)
 		return
 	}
 	var maxGen uint32
@@ -200,10 +202,10 @@ func (p *Painter) drawStrip(img *image.RGBA, r image.Rectangle, v *memlayout.Vie
 	for _, k := range keys {
 		sw := s.ascent
 		fillRect(img, image.Rect(x, y-sw, x+sw, y), k.c)
-		x = s.draw(img, r, x+sw+p.pad()/3, y, k.name, inkSoft) + p.pad()
+		x = s.draw(img, r, x+sw+p.pad()/3, y, k.name, charts.InkSoft) + p.pad()
 	}
 	if v.PerCell > 1 {
-		s.draw(img, r, x, y, fmt.Sprintf("· a cell is %s slots", units.Count(float64(v.PerCell))), inkSoft)
+		s.draw(img, r, x, y, fmt.Sprintf("· a cell is %s slots", units.Count(float64(v.PerCell))), charts.InkSoft)
 	}
 }
 
@@ -223,7 +225,7 @@ func (p *Painter) drawBars(img *image.RGBA, r image.Rectangle, v *memlayout.View
 	rowH := min(f.height()+s.height()+p.pad()/2, r.Dy()/max(len(v.Bars), 1))
 	for i, b := range v.Bars {
 		y := r.Min.Y + i*rowH
-		f.draw(img, r, r.Min.X, y+f.ascent, f.fit(b.Label, lw), ink)
+		f.draw(img, r, r.Min.X, y+f.ascent, f.fit(b.Label, lw), charts.Ink)
 		track := image.Rect(r.Min.X+lw+p.pad(), y+f.ascent/4, r.Max.X, y+f.height()-f.descent/2)
 		frac, text := 0.0, units.Count(float64(b.Value))+" "+b.Unit
 		if b.Unit == "bytes" {
@@ -239,7 +241,7 @@ func (p *Painter) drawBars(img *image.RGBA, r image.Rectangle, v *memlayout.View
 		fill := track
 		fill.Max.X = track.Min.X + int(math.Round(min(frac, 1)*float64(track.Dx())))
 		fillRect(img, fill, col)
-		s.draw(img, r, track.Min.X, track.Max.Y+s.ascent, s.fit(text, track.Dx()), inkSoft)
+		s.draw(img, r, track.Min.X, track.Max.Y+s.ascent, s.fit(text, track.Dx()), charts.InkSoft)
 	}
 }
 
@@ -261,7 +263,7 @@ func (p *Painter) drawRows(img *image.RGBA, r image.Rectangle, v *memlayout.View
 		top = max(top, row.Cap, row.Len+row.Free)
 	}
 	if len(v.Rows) == 0 || top == 0 {
-		s.draw(img, r, r.Min.X, r.Min.Y+s.ascent, "every row is empty", inkSoft)
+		s.draw(img, r, r.Min.X, r.Min.Y+s.ascent, "every row is empty", charts.InkSoft)
 		return
 	}
 	legendH := s.height() + p.pad()/2
@@ -285,14 +287,14 @@ func (p *Painter) drawRows(img *image.RGBA, r image.Rectangle, v *memlayout.View
 		seg(max(row.Cap-row.Len-row.Free, 0), spareGrey)
 		if i == 0 || i == len(v.Rows)-1 {
 			l := "row " + units.Count(float64(row.Index))
-			s.draw(img, r, area.Min.X-p.pad()/2-s.width(l), min(y0+s.ascent, area.Max.Y), l, inkSoft)
+			s.draw(img, r, area.Min.X-p.pad()/2-s.width(l), min(y0+s.ascent, area.Max.Y), l, charts.InkSoft)
 		}
 	}
 	// The scale: entries from 0 to the largest capacity.
-	fillRect(img, image.Rect(area.Min.X, area.Max.Y+1, area.Max.X, area.Max.Y+2), axisLine)
-	s.draw(img, r, area.Min.X, area.Max.Y+s.height(), "0", inkSoft)
+	fillRect(img, image.Rect(area.Min.X, area.Max.Y+1, area.Max.X, area.Max.Y+2), charts.AxisLine)
+	s.draw(img, r, area.Min.X, area.Max.Y+s.height(), "0", charts.InkSoft)
 	tl := units.Count(float64(top)) + " entries"
-	s.draw(img, r, area.Max.X-s.width(tl)+s.width(units.Count(float64(top))), area.Max.Y+s.height(), tl, inkSoft)
+	s.draw(img, r, area.Max.X-s.width(tl)+s.width(units.Count(float64(top))), area.Max.Y+s.height(), tl, charts.InkSoft)
 	p.legend(img, r, r.Max.Y-s.descent, []legendKey{{col, "live"}, {freeGrey, "free slots"}, {spareGrey, "spare capacity"}})
 }
 
@@ -309,7 +311,7 @@ func (p *Painter) legend(img *image.RGBA, r image.Rectangle, y int, keys []legen
 		sw := s.ascent
 		fillRect(img, image.Rect(x, y-sw, x+sw, y), k.c)
 		strokeRect(img, image.Rect(x, y-sw, x+sw, y), 1, gridLine)
-		x = s.draw(img, r, x+sw+p.pad()/3, y, k.name, inkSoft) + p.pad()
+		x = s.draw(img, r, x+sw+p.pad()/3, y, k.name, charts.InkSoft) + p.pad()
 	}
 	return x
 }
@@ -320,7 +322,7 @@ func (p *Painter) drawHeat(img *image.RGBA, r image.Rectangle, v *memlayout.View
 	h := &v.Heat
 	s := p.fonts.small
 	if h.W == 0 || h.H == 0 || len(h.Counts) != h.W*h.H {
-		s.draw(img, r, r.Min.X, r.Min.Y+s.ascent, "no cells", inkSoft)
+		s.draw(img, r, r.Min.X, r.Min.Y+s.ascent, "no cells", charts.InkSoft)
 		return
 	}
 	var top uint32
@@ -347,7 +349,7 @@ func (p *Painter) drawHeat(img *image.RGBA, r image.Rectangle, v *memlayout.View
 			fillRect(img, cell, fc)
 		}
 	}
-	strokeRect(img, area, 1, axisLine)
+	strokeRect(img, area, 1, charts.AxisLine)
 	if m := h.Mark; !m.Empty() && !h.Area.Empty() {
 		mr := image.Rect(area.Min.X+int(float64(m.X0-h.Area.X0)*k), area.Min.Y+int(float64(m.Y0-h.Area.Y0)*k),
 			area.Min.X+int(float64(m.X1-h.Area.X0)*k), area.Min.Y+int(float64(m.Y1-h.Area.Y0)*k))
@@ -381,7 +383,7 @@ func (p *Painter) drawColumns(img *image.RGBA, r image.Rectangle, v *memlayout.V
 	rowH := min(f.height()+s.height()+p.pad()/3, r.Dy()/len(v.Columns))
 	for i, c := range v.Columns {
 		y := r.Min.Y + i*rowH
-		b.draw(img, r, r.Min.X, y+b.ascent, c.Name, ink)
+		b.draw(img, r, r.Min.X, y+b.ascent, c.Name, charts.Ink)
 		x0 := r.Min.X + nw + p.pad()
 		track := image.Rect(x0, y+f.ascent/4, r.Max.X, y+f.height()-f.descent/2)
 		if top > 0 {
@@ -401,7 +403,7 @@ func (p *Painter) drawColumns(img *image.RGBA, r image.Rectangle, v *memlayout.V
 		fillRect(img, fill, col)
 		text := fmt.Sprintf("%d-byte elements · %s · %s", c.Elem, units.Bytes(float64(c.Bytes)), state)
 		if rowH >= f.height()+s.height() {
-			s.draw(img, r, x0, track.Max.Y+s.ascent, s.fit(text, r.Max.X-x0), inkSoft)
+			s.draw(img, r, x0, track.Max.Y+s.ascent, s.fit(text, r.Max.X-x0), charts.InkSoft)
 		}
 	}
 }
@@ -415,7 +417,7 @@ func (p *Painter) drawText(img *image.RGBA, r image.Rectangle, v *memlayout.View
 			if y+f.height() > r.Max.Y {
 				return
 			}
-			f.draw(img, r, r.Min.X, y+f.ascent, l, ink)
+			f.draw(img, r, r.Min.X, y+f.ascent, l, charts.Ink)
 			y += f.height()
 		}
 		y += p.pad() / 2

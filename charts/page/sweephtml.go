@@ -1,4 +1,4 @@
-package charts
+package page
 
 import (
 	_ "embed"
@@ -10,9 +10,10 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
+	echarts "github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
@@ -29,29 +30,29 @@ type sweepPage struct {
 	Record             [][2]string
 	Chart              template.HTML
 	Explain            string
-	Points, Backings   Table
+	Points, Backings   charts.Table
 	Crossings          []string
 	Skipped, Stopped   string
-	Claims             []Claim
+	Claims             []charts.Claim
 }
 
 // WriteSweepHTML writes a sweep as one self-describing page: the sweep record, the
 // chart to hover and zoom, the table point by point and per backing, the crossings
 // in words and, for a lesson, its claims with what the sweep measured.
-func WriteSweepHTML(w io.Writer, s *result.Sweep, o Options) error {
-	if err := firstError(o.check(), checkSweep(s)); err != nil {
+func WriteSweepHTML(w io.Writer, s *result.Sweep, o charts.Options) error {
+	if err := charts.FirstError(o.Check(), charts.CheckSweep(s)); err != nil {
 		return err
 	}
-	url := o.echartsURL()
-	pl := NewSweepPlot(s, o.Scale, math.NaN())
+	url := echartsURL(o)
+	pl := charts.NewSweepPlot(s, o.Scale, math.NaN())
 	chart, err := snippet(sweepChart(s, &pl))
 	if err != nil {
 		return fmt.Errorf("charts: sweep chart: %w", err)
 	}
-	pg := sweepPage{Headline: sweepHeadline(s), HostLine: sweepHostLine(s), EChartsURL: url, Record: sweepRecord(s),
-		Chart: chart, Explain: sweepExplain(&pl), Points: SweepPointsTable(s), Backings: SweepBackingsTable(s),
-		Crossings: CrossingLines(s), Skipped: SkippedText(s), Claims: o.Claims}
-	if d := DriftText(s); d != "" {
+	pg := sweepPage{Headline: charts.SweepHeadline(s), HostLine: charts.SweepHostLine(s), EChartsURL: url, Record: sweepRecord(s),
+		Chart: chart, Explain: sweepExplain(&pl), Points: charts.SweepPointsTable(s), Backings: charts.SweepBackingsTable(s),
+		Crossings: charts.CrossingLines(s), Skipped: charts.SkippedText(s), Claims: o.Claims}
+	if d := charts.DriftText(s); d != "" {
 		pg.Crossings = append(pg.Crossings, d)
 	}
 	if s.Stopped != "" {
@@ -64,7 +65,9 @@ func WriteSweepHTML(w io.Writer, s *result.Sweep, o Options) error {
 }
 
 // Swatch is a backing's colour for the template's CSS.
-func (*sweepPage) Swatch(backing string) template.CSS { return template.CSS(hex(Color(backing))) }
+func (*sweepPage) Swatch(backing string) template.CSS {
+	return template.CSS(charts.Hex(charts.Color(backing)))
+}
 
 // sweepRecord lists what a reader needs to trust and repeat the sweep.
 func sweepRecord(s *result.Sweep) [][2]string {
@@ -84,21 +87,21 @@ func sweepRecord(s *result.Sweep) [][2]string {
 	rec = append(rec,
 		[2]string{"swept", s.Param + " = " + strings.Join(vals, ", ")},
 		[2]string{"backings", strings.Join(s.Backings, ", ")},
-		[2]string{"fixed parameters", strings.TrimPrefix(sweepParamList(s), "fixed: ")},
+		[2]string{"fixed parameters", strings.TrimPrefix(charts.SweepParamList(s), "fixed: ")},
 		[2]string{"points' length", length},
 		[2]string{"caches", s.Cache + " (as for a run: see the README, \"Measuring\")"},
-		[2]string{"machine's caches", CachesText(s)},
+		[2]string{"machine's caches", charts.CachesText(s)},
 		[2]string{"started", s.Started.Format("2006-01-02 15:04 -07:00")},
 		[2]string{"took", units.Duration(float64(s.DurationNS))},
-		[2]string{"host", hostName(s.Host)},
-		[2]string{"hardware counters", countersText(s.Counters)},
+		[2]string{"host", charts.HostName(s.Host)},
+		[2]string{"hardware counters", charts.CountersText(s.Counters)},
 		[2]string{"result schema", s.Schema},
 	)
 	return rec
 }
 
 // sweepExplain says how to read the chart.
-func sweepExplain(pl *SweepPlot) string {
+func sweepExplain(pl *charts.SweepPlot) string {
 	e := "Each backing's median frame time divided by the entities loaded, at each value of the swept parameter; " +
 		"the band is its 95% interval over the point's rounds. Hover a point for its figures."
 	if pl.LogY {
@@ -117,8 +120,8 @@ func sweepExplain(pl *SweepPlot) string {
 // entity, a line per backing with its band (two stacked series: the interval's low
 // end, drawn as nothing, and its width, filled), cache markers as mark lines and
 // crossings as mark points.
-func sweepChart(s *result.Sweep, pl *SweepPlot) *charts.Line {
-	c := charts.NewLine()
+func sweepChart(s *result.Sweep, pl *charts.SweepPlot) *echarts.Line {
+	c := echarts.NewLine()
 	c.SetGlobalOptions(chartInit("sweep", "560px", 1)...)
 	xType, yType := "value", "value"
 	if pl.LogX {
@@ -129,18 +132,18 @@ func sweepChart(s *result.Sweep, pl *SweepPlot) *charts.Line {
 	}
 	unit := jsName(s.Unit)
 	c.SetGlobalOptions(
-		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: jsName(pl.XCaption), NameLocation: "middle", NameGap: 30,
+		echarts.WithXAxisOpts(opts.XAxis{Type: xType, Name: jsName(pl.XCaption), NameLocation: "middle", NameGap: 30,
 			Min: pl.XMin, Max: pl.XMax, AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("function(v){return llCount(v)+'" + jsWord(percentSuffix(unit)) + "'}")}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: "ns per entity", AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("llDuration")}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: opts.FuncOpts(sweepTooltip(jsName(s.Param), unit))}),
-		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
+		echarts.WithYAxisOpts(opts.YAxis{Type: yType, Name: "ns per entity", AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("llDuration")}}),
+		echarts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: opts.FuncOpts(sweepTooltip(jsName(s.Param), unit))}),
+		echarts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
 	)
 	for i := range pl.Curves {
 		cv := &pl.Curves[i]
-		col := hex(cv.Color)
+		col := charts.Hex(cv.Color)
 		var main, lo, width []opts.LineData
 		for k, x := range cv.X {
-			if !finite(cv.Y[k]) || !finite(cv.Lo[k]) || !finite(cv.Hi[k]) {
+			if !charts.Finite(cv.Y[k]) || !charts.Finite(cv.Lo[k]) || !charts.Finite(cv.Hi[k]) {
 				// "-" is ECharts' missing value: the line breaks there, as the PNG's does.
 				main, lo, width = append(main, gap(x)), append(lo, gap(x)), append(width, gap(x))
 				continue
@@ -151,20 +154,20 @@ func sweepChart(s *result.Sweep, pl *SweepPlot) *charts.Line {
 		}
 		stack := "band " + jsName(cv.Name)
 		invisible := opts.LineStyle{Opacity: opts.Float(0)}
-		c.AddSeries(stack+" low", lo, charts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
-			charts.WithLineStyleOpts(invisible))
-		c.AddSeries(stack+" width", width, charts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
-			charts.WithLineStyleOpts(invisible), charts.WithAreaStyleOpts(opts.AreaStyle{Color: col, Opacity: opts.Float(0.22)}))
-		so := []charts.SeriesOpts{
-			charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
-			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 7}),
+		c.AddSeries(stack+" low", lo, echarts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
+			echarts.WithLineStyleOpts(invisible))
+		c.AddSeries(stack+" width", width, echarts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
+			echarts.WithLineStyleOpts(invisible), echarts.WithAreaStyleOpts(opts.AreaStyle{Color: col, Opacity: opts.Float(0.22)}))
+		so := []echarts.SeriesOpts{
+			echarts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2}),
+			echarts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
+			echarts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 7}),
 		}
 		so = append(so, markerLines(pl, cv)...)
 		so = append(so, crossPoints(s, pl, cv.Name, unit)...)
 		c.AddSeries(jsName(cv.Name), main, so...)
 	}
-	c.SetGlobalOptions(charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Data: legendNames(pl)}))
+	c.SetGlobalOptions(echarts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Data: legendNames(pl)}))
 	return c
 }
 
@@ -172,7 +175,7 @@ func sweepChart(s *result.Sweep, pl *SweepPlot) *charts.Line {
 func gap(x float64) opts.LineData { return opts.LineData{Value: []any{x, "-"}} }
 
 // legendNames keeps the band series out of the legend.
-func legendNames(pl *SweepPlot) []string {
+func legendNames(pl *charts.SweepPlot) []string {
 	out := make([]string, len(pl.Curves))
 	for i, c := range pl.Curves {
 		out[i] = jsName(c.Name)
@@ -224,7 +227,7 @@ func unitSuffix(unit string) string {
 
 // markerLines are a curve's cache markers, dashed in its colour, labelled with the
 // cache's name.
-func markerLines(pl *SweepPlot, cv *SweepCurve) []charts.SeriesOpts {
+func markerLines(pl *charts.SweepPlot, cv *charts.SweepCurve) []echarts.SeriesOpts {
 	var items []opts.MarkLineNameXAxisItem
 	for _, m := range pl.Markers {
 		if m.Backing == cv.Name {
@@ -234,37 +237,37 @@ func markerLines(pl *SweepPlot, cv *SweepCurve) []charts.SeriesOpts {
 	if len(items) == 0 {
 		return nil
 	}
-	col := hex(cv.Color)
-	return []charts.SeriesOpts{
-		charts.WithMarkLineNameXAxisItemOpts(items...),
-		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
+	col := charts.Hex(cv.Color)
+	return []echarts.SeriesOpts{
+		echarts.WithMarkLineNameXAxisItemOpts(items...),
+		echarts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 			LineStyle: &opts.LineStyle{Color: col, Type: "dashed", Width: 1.2},
 			Label:     &opts.Label{Show: opts.Bool(true), Position: "end", Color: col, Formatter: "{b}"}}),
 	}
 }
 
 // crossPoints rings the crossings below which this backing is the faster.
-func crossPoints(s *result.Sweep, pl *SweepPlot, name, unit string) []charts.SeriesOpts {
+func crossPoints(s *result.Sweep, pl *charts.SweepPlot, name, unit string) []echarts.SeriesOpts {
 	var items []opts.MarkPointNameCoordItem
 	for _, c := range s.Crossings {
 		if c.Below != name {
 			continue
 		}
-		y := pl.curveAt(c.Below, c.At)
-		if !finite(y) {
+		y := pl.CurveAt(c.Below, c.At)
+		if !charts.Finite(y) {
 			continue
 		}
 		item := opts.MarkPointNameCoordItem{Name: jsName(c.Text), Coordinate: []any{c.At, y},
-			Symbol: "emptyCircle", SymbolSize: 16, ItemStyle: &opts.ItemStyle{Color: hex(ink)},
-			Label: &opts.Label{Show: opts.Bool(true), Position: "bottom", Color: hex(ink),
-				Formatter: "≈ " + approxLabel(c.At, unit)}}
+			Symbol: "emptyCircle", SymbolSize: 16, ItemStyle: &opts.ItemStyle{Color: charts.Hex(charts.Ink)},
+			Label: &opts.Label{Show: opts.Bool(true), Position: "bottom", Color: charts.Hex(charts.Ink),
+				Formatter: "≈ " + charts.ApproxLabel(c.At, unit)}}
 		if !c.Significant { // within noise: faint, unlabelled, as on the PNG
-			item.SymbolSize, item.ItemStyle.Color, item.Label = 10, hex(axisLine), &opts.Label{Show: opts.Bool(false)}
+			item.SymbolSize, item.ItemStyle.Color, item.Label = 10, charts.Hex(charts.AxisLine), &opts.Label{Show: opts.Bool(false)}
 		}
 		items = append(items, item)
 	}
 	if len(items) == 0 {
 		return nil
 	}
-	return []charts.SeriesOpts{charts.WithMarkPointNameCoordItemOpts(items...)}
+	return []echarts.SeriesOpts{echarts.WithMarkPointNameCoordItemOpts(items...)}
 }

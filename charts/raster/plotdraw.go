@@ -1,4 +1,4 @@
-package charts
+package raster
 
 import (
 	"image"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 
+	"localitylab/charts"
+	"localitylab/charts/axis"
 	"localitylab/internal/units"
 )
 
@@ -18,12 +20,12 @@ type keyPos struct {
 
 // drawHeader draws the title, the note and the legend, and returns the y where the
 // plotting area may start.
-func (p *Painter) drawHeader(img *image.RGBA, r image.Rectangle, pl *Plot) int {
+func (p *Painter) drawHeader(img *image.RGBA, r image.Rectangle, pl *charts.Plot) int {
 	pad, t := p.pad(), p.fonts.title
 	y := p.drawTitle(img, r, pl.Metric.String(), pl.Note, pl.Log)
 	p.keyBuf = append(p.keyBuf[:0], pl.Keys...)
 	if pl.Warmup > 0 {
-		p.keyBuf = append(p.keyBuf, Key{Name: "warm-up", Color: warmShade, shade: true})
+		p.keyBuf = append(p.keyBuf, charts.Key{Name: "warm-up", Color: warmShade, Shade: true})
 	}
 	return p.drawLegend(img, r, y+t.descent+pad/2, p.keyBuf) + pad
 }
@@ -34,13 +36,13 @@ func (p *Painter) drawHeader(img *image.RGBA, r image.Rectangle, pl *Plot) int {
 func (p *Painter) drawTitle(img *image.RGBA, r image.Rectangle, title, note string, log bool) int {
 	pad, t, s := p.pad(), p.fonts.title, p.fonts.small
 	y := r.Min.Y + pad + t.ascent
-	x := t.draw(img, r, r.Min.X+pad, y, title, ink)
+	x := t.draw(img, r, r.Min.X+pad, y, title, charts.Ink)
 	if log {
 		note = joinNote("log scale", note)
 	}
 	if note != "" {
 		note = s.fit(note, r.Max.X-pad-x-2*pad)
-		s.draw(img, r, r.Max.X-pad-s.width(note), y, note, inkSoft)
+		s.draw(img, r, r.Max.X-pad-s.width(note), y, note, charts.InkSoft)
 	}
 	return y
 }
@@ -54,7 +56,7 @@ func joinNote(a, b string) string {
 
 // drawLegend lays the keys out in rows that wrap at r's width, draws them, and
 // returns the y below the last row.
-func (p *Painter) drawLegend(img *image.RGBA, r image.Rectangle, top int, keys []Key) int {
+func (p *Painter) drawLegend(img *image.RGBA, r image.Rectangle, top int, keys []charts.Key) int {
 	if len(keys) == 0 {
 		return top
 	}
@@ -82,11 +84,11 @@ func (p *Painter) drawLegend(img *image.RGBA, r image.Rectangle, top int, keys [
 		mid := base - f.ascent*2/5
 		sq := image.Rect(kp.x, mid-sw/2, kp.x+sw, mid-sw/2+sw)
 		fillRect(img, sq, k.Color)
-		if k.shade {
+		if k.Shade {
 			strokeRect(img, sq, 1, gridLine)
 		}
-		nx := f.draw(img, r, kp.x+sw+gap, base, k.Name, ink)
-		c := inkSoft
+		nx := f.draw(img, r, kp.x+sw+gap, base, k.Name, charts.Ink)
+		c := charts.InkSoft
 		if k.Failed {
 			c = errorRed
 		}
@@ -96,45 +98,45 @@ func (p *Painter) drawLegend(img *image.RGBA, r image.Rectangle, top int, keys [
 }
 
 // layoutY fixes the plotting area and the y axis for values in [lo, hi].
-func (p *Painter) layoutY(r image.Rectangle, top int, pl *Plot, lo, hi float64) (image.Rectangle, axis) {
+func (p *Painter) layoutY(r image.Rectangle, top int, pl *charts.Plot, lo, hi float64) (image.Rectangle, axis.Axis) {
 	pad, s := p.pad(), p.fonts.small
 	bottom := r.Max.Y - pad - s.height() - pad/2
 	n := max(2, (bottom-top)/int(p.px*3))
-	if pl.budgetShown(hi) {
+	if pl.BudgetShown(hi) {
 		lo, hi = min(lo, pl.Budget), max(hi, pl.Budget)
 	}
-	var y axis
+	var y axis.Axis
 	if pl.Log {
-		y = logRange(lo, hi)
-		p.ticks = y.logTicks(n, p.ticks)
+		y = axis.LogRange(lo, hi)
+		p.ticks = y.LogTicks(n, p.ticks)
 	} else {
 		minStep := 0.0
-		if pl.Metric == Allocs {
+		if pl.Metric == charts.Allocs {
 			minStep = 1 // an allocation is a whole object
 		}
 		var step float64
-		y, step = linearRange(lo, hi, n, pl.Metric.tickUnit(hi), minStep)
-		p.ticks = y.linearTicks(step, p.ticks)
+		y, step = axis.LinearRange(lo, hi, n, tickUnit(pl.Metric, hi), minStep)
+		p.ticks = y.LinearTicks(step, p.ticks)
 	}
 	labels := s.width(xCaption) // the x caption sits under the y labels
 	for _, v := range p.ticks {
-		labels = max(labels, s.width(pl.Metric.tickLabel(v)))
+		labels = max(labels, s.width(tickLabel(pl.Metric, v)))
 	}
 	area := image.Rect(r.Min.X+pad+labels+pad/2, top, r.Max.X-pad, bottom)
-	y.p0, y.p1 = float64(area.Max.Y), float64(area.Min.Y)
+	y.P0, y.P1 = float64(area.Max.Y), float64(area.Min.Y)
 	return area, y
 }
 
 // drawYTicks draws a grid line and a label at each tick computed by layoutY.
-func (p *Painter) drawYTicks(img *image.RGBA, area image.Rectangle, y *axis, m Metric) {
+func (p *Painter) drawYTicks(img *image.RGBA, area image.Rectangle, y *axis.Axis, m charts.Metric) {
 	s := p.fonts.small
 	for _, v := range p.ticks {
-		yy := int(math.Round(y.pos(v)))
+		yy := int(math.Round(y.Pos(v)))
 		if yy < area.Max.Y-1 {
 			fillRect(img, image.Rect(area.Min.X, yy, area.Max.X, yy+1), gridLine)
 		}
-		l := m.tickLabel(v)
-		s.draw(img, img.Rect, area.Min.X-p.pad()/2-s.width(l), yy+s.ascent*7/20, l, inkSoft)
+		l := tickLabel(m, v)
+		s.draw(img, img.Rect, area.Min.X-p.pad()/2-s.width(l), yy+s.ascent*7/20, l, charts.InkSoft)
 	}
 }
 
@@ -142,35 +144,35 @@ func (p *Painter) drawYTicks(img *image.RGBA, area image.Rectangle, y *axis, m M
 const xCaption = "frame"
 
 // drawXTicks draws frame-number ticks under the area, and the axis caption.
-func (p *Painter) drawXTicks(img *image.RGBA, r, area image.Rectangle, x *axis) {
+func (p *Painter) drawXTicks(img *image.RGBA, r, area image.Rectangle, x *axis.Axis) {
 	s, pad := p.fonts.small, p.pad()
 	n := max(2, area.Dx()/int(p.px*6))
-	xa, step := linearRange(0, x.hi, n, 1, 1)
+	xa, step := axis.LinearRange(0, x.Hi, n, 1, 1)
 	base := area.Max.Y + pad/2 + s.ascent
-	p.xticks = xa.linearTicks(step, p.xticks)
+	p.xticks = xa.LinearTicks(step, p.xticks)
 	for _, v := range p.xticks {
-		if v > x.hi {
+		if v > x.Hi {
 			break
 		}
-		xx := int(math.Round(x.pos(v)))
-		fillRect(img, image.Rect(xx, area.Max.Y, xx+1, area.Max.Y+pad/3), axisLine)
+		xx := int(math.Round(x.Pos(v)))
+		fillRect(img, image.Rect(xx, area.Max.Y, xx+1, area.Max.Y+pad/3), charts.AxisLine)
 		l := units.Count(v)
-		s.draw(img, r, xx-s.width(l)/2, base, l, inkSoft)
+		s.draw(img, r, xx-s.width(l)/2, base, l, charts.InkSoft)
 	}
-	s.draw(img, r, area.Min.X-pad-s.width(xCaption), base, xCaption, inkSoft)
+	s.draw(img, r, area.Min.X-pad-s.width(xCaption), base, xCaption, charts.InkSoft)
 }
 
 // drawFrame draws the left and bottom axis lines.
 func (p *Painter) drawFrame(img *image.RGBA, area image.Rectangle) {
-	fillRect(img, image.Rect(area.Min.X, area.Min.Y, area.Min.X+1, area.Max.Y), axisLine)
-	fillRect(img, image.Rect(area.Min.X, area.Max.Y-1, area.Max.X, area.Max.Y), axisLine)
+	fillRect(img, image.Rect(area.Min.X, area.Min.Y, area.Min.X+1, area.Max.Y), charts.AxisLine)
+	fillRect(img, image.Rect(area.Min.X, area.Max.Y-1, area.Max.X, area.Max.Y), charts.AxisLine)
 }
 
 // drawWarmup shades the warm-up frames, which are shown but left out of the
 // summary (the legend says what the shade means): the run's first, or, in a run of
 // several forks, each fork's first, with a line where each fork after the first
 // begins, labelled "fork 2", "fork 3"….
-func (p *Painter) drawWarmup(img *image.RGBA, area image.Rectangle, x *axis, pl *Plot, frames int) {
+func (p *Painter) drawWarmup(img *image.RGBA, area image.Rectangle, x *axis.Axis, pl *charts.Plot, frames int) {
 	if frames == 0 {
 		return
 	}
@@ -180,11 +182,11 @@ func (p *Painter) drawWarmup(img *image.RGBA, area image.Rectangle, x *axis, pl 
 		}
 		start := area.Min.X
 		if from > 0 {
-			start = max(start, int(math.Round(x.pos(float64(from)-0.5))))
+			start = max(start, int(math.Round(x.Pos(float64(from)-0.5))))
 		}
 		end := area.Max.X
 		if to < frames {
-			end = min(end, int(math.Round(x.pos(float64(to)-0.5))))
+			end = min(end, int(math.Round(x.Pos(float64(to)-0.5))))
 		}
 		fillRect(img, image.Rect(start, area.Min.Y, end, area.Max.Y), warmShade)
 	}
@@ -198,39 +200,39 @@ func (p *Painter) drawWarmup(img *image.RGBA, area image.Rectangle, x *axis, pl 
 		if k == 0 || fk.First >= frames {
 			continue
 		}
-		xx := int(math.Round(x.pos(float64(fk.First) - 0.5)))
-		fillRect(img, image.Rect(xx, area.Min.Y, xx+1, area.Max.Y), axisLine)
-		s.draw(img, area, xx+pad/4, area.Max.Y-pad/4-s.descent, "fork "+strconv.Itoa(k+1), inkSoft)
+		xx := int(math.Round(x.Pos(float64(fk.First) - 0.5)))
+		fillRect(img, image.Rect(xx, area.Min.Y, xx+1, area.Max.Y), charts.AxisLine)
+		s.draw(img, area, xx+pad/4, area.Max.Y-pad/4-s.descent, "fork "+strconv.Itoa(k+1), charts.InkSoft)
 	}
 }
 
 // drawBudget draws the frame-time budget as a dashed line, or says it is above the
 // axis when drawing it would flatten the data.
-func (p *Painter) drawBudget(img *image.RGBA, area image.Rectangle, y *axis, pl *Plot, shown bool) {
-	if pl.Metric != FrameTime || pl.Budget <= 0 {
+func (p *Painter) drawBudget(img *image.RGBA, area image.Rectangle, y *axis.Axis, pl *charts.Plot, shown bool) {
+	if pl.Metric != charts.FrameTime || pl.Budget <= 0 {
 		return
 	}
 	s, pad := p.fonts.small, p.pad()
 	label := "budget " + units.Duration(pl.Budget)
 	if !shown {
 		label += " (above the axis)"
-		s.draw(img, area, area.Max.X-pad/2-s.width(label), area.Min.Y+pad/2+s.ascent, label, budgetRed)
+		s.draw(img, area, area.Max.X-pad/2-s.width(label), area.Min.Y+pad/2+s.ascent, label, charts.BudgetRed)
 		return
 	}
-	yy := int(math.Round(y.pos(pl.Budget)))
+	yy := int(math.Round(y.Pos(pl.Budget)))
 	w := max(1, int(math.Round(p.px/9)))
-	dashedHLine(img, area.Min.X, area.Max.X, yy, w, int(p.px/2), budgetRed)
+	dashedHLine(img, area.Min.X, area.Max.X, yy, w, int(p.px/2), charts.BudgetRed)
 	base := yy - w - pad/4 // above the line, or below it when the line is at the top
 	if base-s.ascent < area.Min.Y {
 		base = yy + w + pad/4 + s.ascent
 	}
-	s.draw(img, area, area.Max.X-pad/2-s.width(label), base, label, budgetRed)
+	s.draw(img, area, area.Max.X-pad/2-s.width(label), base, label, charts.BudgetRed)
 }
 
 // drawLine draws one series as a polyline broken wherever a value is missing:
 // column by column when it has a point every two pixels or more, segment by segment when
 // it is sparse enough for the segments' anti-aliased edges to show.
-func (p *Painter) drawLine(img *image.RGBA, area image.Rectangle, x, y *axis, l *Line) {
+func (p *Painter) drawLine(img *image.RGBA, area image.Rectangle, x, y *axis.Axis, l *charts.Line) {
 	if 2*len(l.Values) >= area.Dx() {
 		p.drawDense(img, area, x, y, l)
 		return
@@ -242,14 +244,14 @@ func (p *Painter) drawLine(img *image.RGBA, area image.Rectangle, x, y *axis, l 
 	var px, py float64
 	prev := false
 	for i, v := range l.Values {
-		if !finite(v) || (y.log && v <= 0) {
+		if !charts.Finite(v) || (y.Log && v <= 0) {
 			prev = false
 			continue
 		}
-		cx, cy := x.pos(float64(i)), y.pos(v)
+		cx, cy := x.Pos(float64(i)), y.Pos(v)
 		if prev {
 			pn.segment(px, py, cx, cy)
-		} else if i+1 >= len(l.Values) || !finite(l.Values[i+1]) {
+		} else if i+1 >= len(l.Values) || !charts.Finite(l.Values[i+1]) {
 			dot(img, area, cx, cy, pn.width, l.Color) // a lone point has no segment to show it
 		}
 		px, py, prev = cx, cy, true
@@ -257,15 +259,15 @@ func (p *Painter) drawLine(img *image.RGBA, area image.Rectangle, x, y *axis, l 
 }
 
 // drawDense draws a line through the column sweep.
-func (p *Painter) drawDense(img *image.RGBA, area image.Rectangle, x, y *axis, l *Line) {
+func (p *Painter) drawDense(img *image.RGBA, area image.Rectangle, x, y *axis.Axis, l *charts.Line) {
 	cs := &p.cols
 	cs.reset(area.Min.X, area.Max.X)
 	for i, v := range l.Values {
-		if !finite(v) || (y.log && v <= 0) {
+		if !charts.Finite(v) || (y.Log && v <= 0) {
 			cs.brk()
 			continue
 		}
-		cs.point(x.pos(float64(i)), y.pos(v))
+		cs.point(x.Pos(float64(i)), y.Pos(v))
 	}
 	dash := 0
 	if l.Dashed {
@@ -288,4 +290,21 @@ func dot(img *image.RGBA, clip image.Rectangle, cx, cy, rad float64, c color.NRG
 			}
 		}
 	}
+}
+
+// tickLabel writes an axis tick: like Format, but without the trailing zeros that
+// three significant digits leave on round numbers ("2 ms", not "2.00 ms").
+func tickLabel(m charts.Metric, v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	return charts.TrimZeros(m.Format(v))
+}
+
+// tickUnit is the unit in which linear ticks of this metric must be nice numbers.
+func tickUnit(m charts.Metric, hi float64) float64 {
+	if m == charts.Memory {
+		return axis.BytesUnit(hi)
+	}
+	return 1
 }

@@ -1,4 +1,13 @@
-package charts
+// Package page writes a run, a sweep or a comparison of two runs as one
+// self-describing HTML page (WriteHTML, WriteSweepHTML, WriteCompareHTML): charts
+// made with go-echarts that a reader can zoom and hover, the record of what was run
+// where and when, and the tables of package charts.
+//
+// A page travels on its own (attached to a review, opened months later), so it
+// carries its record and the lesson's claims with it; it loads ECharts from
+// Options.EChartsURL, which may be a local copy for a machine offline. Its axes end
+// on the same round numbers as the slide's (package axis), so the two agree.
+package page
 
 import (
 	_ "embed"
@@ -11,6 +20,7 @@ import (
 
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
@@ -41,8 +51,8 @@ type page struct {
 	RecordTitle        string
 	Record             [][2]string
 	Errors             []string // one per failed backing: "map: worker exited …"
-	Table              Table
-	Claims             []Claim
+	Table              charts.Table
+	Claims             []charts.Claim
 	ClaimsNote         string
 	Sections           []section
 }
@@ -58,8 +68,8 @@ type section struct {
 // memory, allocations and, when counters were on, memory misses. Chart ids are
 // fixed, so the same run gives the same page byte for byte. The page writes only
 // to w; callers write files through internal/atomicfile.
-func WriteHTML(w io.Writer, r *result.Run, o Options) error {
-	if err := firstError(o.check(), checkRun(r)); err != nil {
+func WriteHTML(w io.Writer, r *result.Run, o charts.Options) error {
+	if err := charts.FirstError(o.Check(), charts.CheckRun(r)); err != nil {
 		return err
 	}
 	pg, err := buildPage(r, o)
@@ -73,10 +83,10 @@ func WriteHTML(w io.Writer, r *result.Run, o Options) error {
 }
 
 // buildPage fills the page: record, table and the rendered chart snippets.
-func buildPage(r *result.Run, o Options) (*page, error) {
-	url := o.echartsURL()
-	log := o.Scale.Log(typicalFrameTimes(r))
-	pg := &page{Headline: headline(r), HostLine: hostLine(r), EChartsURL: url, Record: record(r), Table: SummaryTable(r),
+func buildPage(r *result.Run, o charts.Options) (*page, error) {
+	url := echartsURL(o)
+	log := o.Scale.Log(charts.TypicalFrameTimes(r))
+	pg := &page{Headline: charts.Headline(r), HostLine: charts.HostLine(r), EChartsURL: url, Record: record(r), Table: charts.SummaryTable(r),
 		TableTitle: "Summary", TableExplain: summaryExplain, RecordTitle: "Run record",
 		Claims: o.Claims, ClaimsNote: o.ClaimsNote}
 	for i := range r.Backings {
@@ -132,21 +142,21 @@ func record(r *result.Run) [][2]string {
 		[2]string{"parameters", r.Params.List()},
 		[2]string{"seed", seed},
 		[2]string{"frames", framesText(r)},
-		[2]string{"frame schedule", CacheText(r)},
-		[2]string{"forks", ForkText(r)},
-		[2]string{"frame clock", ClockText(r)},
+		[2]string{"frame schedule", charts.CacheText(r)},
+		[2]string{"forks", charts.ForkText(r)},
+		[2]string{"frame clock", charts.ClockText(r)},
 	)
-	if cpu := frameCPUText(r); cpu != "" {
+	if cpu := charts.FrameCPUText(r); cpu != "" {
 		rec = append(rec, [2]string{"frame CPU", cpu})
 	}
-	if pages := pagesRecord(r); pages != "" {
+	if pages := charts.PagesRecord(r); pages != "" {
 		rec = append(rec, [2]string{"pages", pages})
 	}
 	rec = append(rec,
-		[2]string{"started", runDate(r)},
-		[2]string{"host", hostName(r.Host)},
+		[2]string{"started", charts.RunDate(r)},
+		[2]string{"host", charts.HostName(r.Host)},
 		[2]string{"Go", r.Host.Go},
-		[2]string{"hardware counters", countersText(r.Counters)},
+		[2]string{"hardware counters", charts.CountersText(r.Counters)},
 		[2]string{"equal work", equalWork(r)},
 		[2]string{"result schema", r.Schema},
 	)
@@ -191,4 +201,14 @@ func equalWork(r *result.Run) string {
 }
 
 // Swatch is a backing's colour for the template's CSS.
-func (*page) Swatch(backing string) template.CSS { return template.CSS(hex(Color(backing))) }
+func (*page) Swatch(backing string) template.CSS {
+	return template.CSS(charts.Hex(charts.Color(backing)))
+}
+
+// echartsURL is where the pages load ECharts from, the default applied.
+func echartsURL(o charts.Options) string {
+	if o.EChartsURL == "" {
+		return DefaultEChartsURL
+	}
+	return o.EChartsURL
+}
