@@ -2,22 +2,27 @@ package raster
 
 import (
 	"image"
+	"io"
 	"math"
 
 	"localitylab/charts"
 	"localitylab/lab/result"
 )
 
+// WriteSweepPNG writes a sweep's chart, its table per backing and its crossings as
+// one PNG image for a slide, with title lines saying what was swept, where and when.
+// Like WritePNG it needs no browser, display or GL context.
+func WriteSweepPNG(w io.Writer, s *result.Sweep, o charts.Options) error {
+	return writeSlide(w, o, charts.CheckSweep(s), func() *image.RGBA { return renderSweep(s, o) })
+}
+
 // renderSweep draws the slide: title lines, the chart, then the table per backing
 // and the crossings in words.
 func renderSweep(s *result.Sweep, o charts.Options) *image.RGBA {
 	img, p, pad := newSlide(o)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	t, sm := p.fonts.title, p.fonts.small
-
-	y := drawWrapped(img, t, pad, pad, w-2*pad, charts.SweepHeadline(s), charts.Ink) + pad/3
-	y = drawWrapped(img, sm, pad, y, w-2*pad, charts.SweepParamList(s), charts.InkSoft)
-	y = drawWrapped(img, sm, pad, y, w-2*pad, charts.SweepHostLine(s), charts.InkSoft) + pad/2
+	sm := p.fonts.small
+	y := drawHead(img, p, pad, charts.SweepHeadline(s), charts.SweepParamList(s), charts.SweepHostLine(s))
 
 	var lines []string
 	lines = append(lines, charts.CrossingLines(s)...)

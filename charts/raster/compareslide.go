@@ -20,25 +20,13 @@ func WriteComparePNG(w io.Writer, base, new *result.Run, rep *compare.Report, o 
 func renderCompare(base, new *result.Run, rep *compare.Report, o charts.Options) *image.RGBA {
 	img, p, pad := newSlide(o)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	t, s := p.fonts.title, p.fonts.small
-
-	y := drawWrapped(img, t, pad, pad, w-2*pad, rep.Title(), charts.Ink) + pad/3
-	y = drawWrapped(img, s, pad, y, w-2*pad, "parameters: "+new.Params.List(), charts.InkSoft)
-	for _, l := range compareLines(base, new, rep) {
-		y = drawWrapped(img, s, pad, y, w-2*pad, l, charts.InkSoft)
-	}
-	y += pad / 2
+	s := p.fonts.small
+	y := drawHead(img, p, pad, rep.Title(), append([]string{"parameters: " + new.Params.List()}, compareLines(base, new, rep)...)...)
 
 	tab := charts.CompareTable(rep)
 	noteH := s.height() + pad/2
 	tableTop := h - pad - noteH - p.tableHeight(len(tab.Rows))
-	gap := pad
-	cw := (w - 2*pad - 2*gap) / 3
-	for i, m := range charts.Metrics {
-		x := pad + i*(cw+gap)
-		pl := charts.ComparePlot(base, new, m, o)
-		p.Draw(img, image.Rect(x, y, x+cw, tableTop-pad/2), &pl)
-	}
+	drawThree(img, p, pad, y, tableTop-pad/2, func(m charts.Metric) charts.Plot { return charts.ComparePlot(base, new, m, o) })
 	p.drawTable(img, image.Rect(pad, tableTop, w-pad, h-pad-noteH), &tab)
 	drawWrapped(img, s, pad, h-pad-noteH+pad/4, w-2*pad, charts.CompareNote, charts.InkSoft)
 	return img
