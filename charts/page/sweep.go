@@ -25,15 +25,12 @@ var sweepPageTemplate = parsePage(sweepPageSource)
 
 // sweepPage is what the sweep template fills in.
 type sweepPage struct {
-	Headline, HostLine string
-	EChartsURL         string
-	Record             [][2]string
-	Chart              template.HTML
-	Explain            string
-	Points, Backings   charts.Table
-	Crossings          []string
-	Skipped, Stopped   string
-	Claims             []charts.Claim
+	head
+	Chart            template.HTML
+	Explain          string
+	Points, Backings charts.Table
+	Crossings        []string
+	Skipped, Stopped string
 }
 
 // WriteSweepHTML writes a sweep as one self-describing page: the sweep record, the
@@ -49,9 +46,9 @@ func WriteSweepHTML(w io.Writer, s *result.Sweep, o charts.Options) error {
 	if err != nil {
 		return fmt.Errorf("charts: sweep chart: %w", err)
 	}
-	pg := sweepPage{Headline: charts.SweepHeadline(s), HostLine: charts.SweepHostLine(s), EChartsURL: url, Record: sweepRecord(s),
+	pg := sweepPage{head: head{Headline: charts.SweepHeadline(s), HostLine: charts.SweepHostLine(s), EChartsURL: url, Record: sweepRecord(s), Claims: o.Claims},
 		Chart: chart, Explain: sweepExplain(&pl), Points: charts.SweepPointsTable(s), Backings: charts.SweepBackingsTable(s),
-		Crossings: charts.CrossingLines(s), Skipped: charts.SkippedText(s), Claims: o.Claims}
+		Crossings: charts.CrossingLines(s), Skipped: charts.SkippedText(s)}
 	if d := charts.DriftText(s); d != "" {
 		pg.Crossings = append(pg.Crossings, d)
 	}
@@ -62,11 +59,6 @@ func WriteSweepHTML(w io.Writer, s *result.Sweep, o charts.Options) error {
 		return fmt.Errorf("charts: writing HTML: %w", err)
 	}
 	return nil
-}
-
-// Swatch is a backing's colour for the template's CSS.
-func (*sweepPage) Swatch(backing string) template.CSS {
-	return template.CSS(charts.Hex(charts.Color(backing)))
 }
 
 // sweepRecord lists what a reader needs to trust and repeat the sweep.

@@ -1,66 +1,27 @@
-// Package page writes a run, a sweep or a comparison of two runs as one
-// self-describing HTML page (WriteHTML, WriteSweepHTML, WriteCompareHTML): charts
-// made with go-echarts that a reader can zoom and hover, the record of what was run
-// where and when, and the tables of package charts.
-//
-// A page travels on its own (attached to a review, opened months later), so it
-// carries its record and the lesson's claims with it; it loads ECharts from
-// Options.EChartsURL, which may be a local copy for a machine offline. Its axes end
-// on the same round numbers as the slide's (package axis), so the two agree.
 package page
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
-	"html/template"
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
 
-// DefaultEChartsURL is where the page loads ECharts from unless Options.EChartsURL
-// says otherwise: go-echarts' usual host.
-const DefaultEChartsURL = "https://go-echarts.github.io/go-echarts-assets/assets/" + opts.EchartsJS
-
-//go:embed page.html.tmpl
-var pageSource string
-
-//go:embed pagehead.html.tmpl
-var pageHeadSource string
-
-var pageTemplate = parsePage(pageSource)
-
-// parsePage parses a page's template with the parts every page shares.
-func parsePage(src string) *template.Template {
-	return template.Must(template.Must(template.New("page").Parse(src)).Parse(pageHeadSource))
-}
-
 // page is what the template fills in.
 type page struct {
-	Headline, HostLine string
-	EChartsURL         string
-	TableTitle         string
-	TableExplain       string
-	RecordTitle        string
-	Record             [][2]string
-	Errors             []string // one per failed backing: "map: worker exited …"
-	Table              charts.Table
-	Claims             []charts.Claim
-	ClaimsNote         string
-	Sections           []section
-}
-
-// section is one chart of the page with the text that says how to read it.
-type section struct {
-	Title, Explain string
-	Chart          template.HTML
+	head
+	TableTitle   string
+	TableExplain string
+	RecordTitle  string
+	Errors       []string // one per failed backing: "map: worker exited …"
+	Table        charts.Table
+	ClaimsNote   string
+	Sections     []section
 }
 
 // WriteHTML writes the run as one self-describing HTML page: what was run where and
@@ -86,24 +47,11 @@ func WriteHTML(w io.Writer, r *result.Run, o charts.Options) error {
 func buildPage(r *result.Run, o charts.Options) (*page, error) {
 	url := echartsURL(o)
 	log := o.Scale.Log(charts.TypicalFrameTimes(r))
-	pg := &page{Headline: charts.Headline(r), HostLine: charts.HostLine(r), EChartsURL: url, Record: record(r), Table: charts.SummaryTable(r),
-		TableTitle: "Summary", TableExplain: summaryExplain, RecordTitle: "Run record",
-		Claims: o.Claims, ClaimsNote: o.ClaimsNote}
-	for i := range r.Backings {
-		if b := &r.Backings[i]; b.Error != "" {
-			pg.Errors = append(pg.Errors, b.Name+": "+b.Error)
-		}
-	}
-	add := func(title, explain string, c echart) error {
-		h, err := snippet(c)
-		if err != nil {
-			return fmt.Errorf("charts: %s chart: %w", title, err)
-		}
-		pg.Sections = append(pg.Sections, section{Title: title, Explain: explain, Chart: h})
-		return nil
-	}
+	pg := &page{head: head{Headline: charts.Headline(r), HostLine: charts.HostLine(r), EChartsURL: url, Record: record(r), Claims: o.Claims},
+		Table: charts.SummaryTable(r), TableTitle: "Summary", TableExplain: summaryExplain, RecordTitle: "Run record",
+		ClaimsNote: o.ClaimsNote, Errors: failures(r, "")}
 	for _, s := range pageCharts(r, o, log) {
-		if err := add(s.title, s.explain, s.chart); err != nil {
+		if err := pg.add(s.title, s.explain, s.chart); err != nil {
 			return nil, err
 		}
 	}
@@ -112,21 +60,6 @@ func buildPage(r *result.Run, o charts.Options) (*page, error) {
 
 // summaryExplain says how to read a run's summary table.
 const summaryExplain = "Fastest first, by median frame time over the frames kept (after warm-up and, in warm mode, not the re-warming first half of a burst). “× slower than best”: in each round, the median of the per-frame time ratios to the fastest backing; then the median over the rounds, with its 95% confidence interval over the rounds (“range” below six rounds); “n.s.” marks an interval that does not rule out no difference. GC/frame is the collector’s CPU time for each backing’s own work. A run of several forks (fresh worker processes, one after another) takes its intervals over the rounds of every fork, widened to hold each fork’s own median; “fork spread” is how far apart the forks’ medians lie, and “two modes” marks forks whose own intervals do not overlap: a rerun may land near either."
-
-// snippet renders a chart's element and script for the page. go-echarts drops the
-// error of encoding the options (a NaN, say, makes the script empty), so the
-// options are encoded once here first, where the error can be returned.
-func snippet(c echart) (template.HTML, error) {
-	c.Validate()
-	if _, err := json.Marshal(c.JSON()); err != nil {
-		return "", err
-	}
-	s := c.RenderSnippet()
-	if !strings.Contains(s.Script, "setOption") {
-		return "", fmt.Errorf("go-echarts rendered no script")
-	}
-	return template.HTML(s.Element + "\n" + s.Script), nil
-}
 
 // record lists what a reader needs to trust and repeat the run.
 func record(r *result.Run) [][2]string {
@@ -198,17 +131,4 @@ func equalWork(r *result.Run) string {
 		parts[i] = s + " (" + strings.Join(sums[s], ", ") + ")"
 	}
 	return "CHECKSUMS DIFFER: " + strings.Join(parts, "; ")
-}
-
-// Swatch is a backing's colour for the template's CSS.
-func (*page) Swatch(backing string) template.CSS {
-	return template.CSS(charts.Hex(charts.Color(backing)))
-}
-
-// echartsURL is where the pages load ECharts from, the default applied.
-func echartsURL(o charts.Options) string {
-	if o.EChartsURL == "" {
-		return DefaultEChartsURL
-	}
-	return o.EChartsURL
 }

@@ -21,20 +21,10 @@ func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o
 		return err
 	}
 	url := echartsURL(o)
-	pg := &page{Headline: rep.Title(), HostLine: "base: " + charts.HostLine(base) + " — new: " + charts.HostLine(new), EChartsURL: url,
+	pg := &page{head: head{Headline: rep.Title(), HostLine: "base: " + charts.HostLine(base) + " — new: " + charts.HostLine(new), EChartsURL: url,
+		Record: compareRecord(base, new, rep)},
 		TableTitle: "What changed", TableExplain: compareExplain, RecordTitle: "The two runs",
-		Record: compareRecord(base, new, rep), Table: charts.CompareTable(rep)}
-	for _, r := range []*result.Run{base, new} {
-		for i := range r.Backings {
-			if b := &r.Backings[i]; b.Error != "" {
-				which := "new"
-				if r == base {
-					which = "base"
-				}
-				pg.Errors = append(pg.Errors, b.Name+" ("+which+" run): "+b.Error)
-			}
-		}
-	}
+		Table: charts.CompareTable(rep), Errors: append(failures(base, "base"), failures(new, "new")...)}
 	log := o.Scale.Log(append(charts.TypicalFrameTimes(new), charts.TypicalFrameTimes(base)...))
 	for _, s := range []struct {
 		title, explain string
@@ -47,11 +37,9 @@ func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o
 		{"Allocations per frame", "Heap objects allocated during each frame: the new run solid, the base dashed.",
 			compareChart(base, new, "allocs", valueAxis("allocations", "llCount", false), "llCount", charts.Allocs, nil)},
 	} {
-		h, err := snippet(s.chart)
-		if err != nil {
-			return fmt.Errorf("charts: %s chart: %w", s.title, err)
+		if err := pg.add(s.title, s.explain, s.chart); err != nil {
+			return err
 		}
-		pg.Sections = append(pg.Sections, section{Title: s.title, Explain: s.explain, Chart: h})
 	}
 	if err := pageTemplate.Execute(w, pg); err != nil {
 		return fmt.Errorf("charts: writing HTML: %w", err)
