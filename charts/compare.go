@@ -33,7 +33,7 @@ func CompareTable(rep *compare.Report) Table {
 		row := Row{Backing: c.Backing, Color: Color(c.Backing)}
 		row.Cells = []string{c.Backing,
 			duration(c.Base.P50NS), duration(c.New.P50NS), duration(c.Base.P99NS), duration(c.New.P99NS),
-			ChangeCell(&c), pCell(&c), floorCell(&c),
+			changeCell(&c), pCell(&c), floorCell(&c),
 			units.Count(c.Base.AllocsPerFrame) + " → " + units.Count(c.New.AllocsPerFrame),
 			units.Bytes(c.Base.BytesPerEntity) + " → " + units.Bytes(c.New.BytesPerEntity)}
 		switch {
@@ -49,9 +49,9 @@ func CompareTable(rep *compare.Report) Table {
 	return t
 }
 
-// ChangeCell is a backing's change, "-20.1% (-22.0% to -18.3%)", or n/a with no round
+// changeCell is a backing's change, "-20.1% (-22.0% to -18.3%)", or n/a with no round
 // to compare.
-func ChangeCell(c *compare.Change) string {
+func changeCell(c *compare.Change) string {
 	if c.Note != "" {
 		return "n/a"
 	}
@@ -147,7 +147,7 @@ func AddVsBase(t Table, rep *compare.Report) Table {
 		cell := "not in base"
 		for i := range rep.Backings {
 			if c := &rep.Backings[i]; c.Backing == r.Backing {
-				cell = ChangeCell(c)
+				cell = changeCell(c)
 			}
 		}
 		r.Cells = append(slices.Clone(r.Cells), cell)

@@ -27,11 +27,11 @@ func (a *Axis) Pos(v float64) float64 {
 	return a.P0 + (v-a.Lo)/(a.Hi-a.Lo)*(a.P1-a.P0)
 }
 
-// NiceStep returns the smallest of 1, 2, 2.5, 5 × 10^k that is at least raw, so
+// niceStep returns the smallest of 1, 2, 2.5, 5 × 10^k that is at least raw, so
 // that ticks land on numbers a person would write.
-func NiceStep(raw float64) float64 {
+func niceStep(raw float64) float64 {
 	if raw <= 0 || math.IsNaN(raw) || math.IsInf(raw, 0) {
-		panic("charts: NiceStep needs a positive finite step")
+		panic("charts: niceStep needs a positive finite step")
 	}
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
 	for _, m := range []float64{1, 2, 2.5, 5, 10} {
@@ -54,7 +54,7 @@ func LinearRange(lo, hi float64, n int, unit, minStep float64) (a Axis, step flo
 	if unit <= 0 {
 		unit = 1
 	}
-	step = max(NiceStep((hi-lo)/unit/float64(max(n, 1)))*unit, minStep)
+	step = max(niceStep((hi-lo)/unit/float64(max(n, 1)))*unit, minStep)
 	a = Axis{Lo: math.Floor(lo/step) * step, Hi: math.Ceil(hi/step-1e-9) * step, Unit: unit}
 	if a.Hi <= a.Lo {
 		a.Hi = a.Lo + step

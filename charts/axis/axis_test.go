@@ -11,8 +11,8 @@ func TestNiceStep(t *testing.T) {
 		{0.7, 1}, {1, 1}, {1.1, 2}, {2.2, 2.5}, {3, 5}, {7, 10}, {12, 20}, {4.2e6, 5e6}, {0.013, 0.02},
 	}
 	for _, tt := range tests {
-		if got := NiceStep(tt.raw); math.Abs(got-tt.want) > 1e-9*tt.want {
-			t.Errorf("NiceStep(%v) = %v, want %v", tt.raw, got, tt.want)
+		if got := niceStep(tt.raw); math.Abs(got-tt.want) > 1e-9*tt.want {
+			t.Errorf("niceStep(%v) = %v, want %v", tt.raw, got, tt.want)
 		}
 	}
 }
