@@ -7,7 +7,7 @@ import (
 	"localitylab/lab/result"
 )
 
-// RunPlot returns chart m of a finished run, ready for a Painter.
+// RunPlot returns chart m of a finished run, ready for the renderer (package raster).
 func RunPlot(r *result.Run, m Metric, o Options) Plot {
 	if err := m.Check(); err != nil {
 		panic(err)
