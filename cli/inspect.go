@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/charts/raster"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/internal/units"
@@ -127,7 +128,7 @@ func (o *inspectOpts) write(l *memlayout.Layout, params workload.Params, stdout 
 	}
 	if o.png != "" {
 		sub := "parameters: " + params.List()
-		if err := atomicfile.WriteTo(o.png, raw(stdout), func(w io.Writer) error { return charts.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
+		if err := atomicfile.WriteTo(o.png, raw(stdout), func(w io.Writer) error { return raster.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
 			errs = append(errs, fmt.Errorf("-png: %w", err))
 		}
 	}

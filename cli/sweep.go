@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/charts/export"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
@@ -182,7 +183,7 @@ func sweepFailures(s *result.Sweep, stderr io.Writer) int {
 }
 
 // sweepOutputs are the files a sweep can be written to: a flag per format of
-// charts.SweepFormats (the same flags as a run's), and the page's ECharts.
+// export.SweepFormats (the same flags as a run's), and the page's ECharts.
 type sweepOutputs struct {
 	paths      map[string]*string
 	echartsURL string
@@ -190,7 +191,7 @@ type sweepOutputs struct {
 
 func (o *sweepOutputs) flags(fs *flag.FlagSet) {
 	o.paths = map[string]*string{}
-	for _, f := range charts.SweepFormats {
+	for _, f := range export.SweepFormats {
 		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the sweep to `FILE` as %s (%s)", f.Name, f.Doc))
 	}
 	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
@@ -201,9 +202,9 @@ func sweepOutputsOf(o outputs) sweepOutputs {
 	return sweepOutputs{paths: o.paths, echartsURL: o.echartsURL}
 }
 
-func (o *sweepOutputs) each(do func(f charts.SweepFormat, path string) error) error {
+func (o *sweepOutputs) each(do func(f export.SweepFormat, path string) error) error {
 	var errs []error
-	for _, f := range charts.SweepFormats {
+	for _, f := range export.SweepFormats {
 		if p := o.paths[f.Flag]; p != nil && *p != "" {
 			if err := do(f, *p); err != nil {
 				errs = append(errs, fmt.Errorf("-%s: %w", f.Flag, err))
@@ -219,7 +220,7 @@ func (o *sweepOpts) checkFiles() error { return o.files.check(presetFile(o.prese
 
 func (o *sweepOutputs) check(inputs ...namedFile) error {
 	var files []namedFile
-	o.each(func(f charts.SweepFormat, path string) error {
+	o.each(func(f export.SweepFormat, path string) error {
 		files = append(files, flagFile(f.Flag, path))
 		return nil
 	})
@@ -228,7 +229,7 @@ func (o *sweepOutputs) check(inputs ...namedFile) error {
 
 // toStdout reports whether an output goes to standard output ("-json -").
 func (o *sweepOutputs) toStdout() bool {
-	return o.each(func(_ charts.SweepFormat, path string) error {
+	return o.each(func(_ export.SweepFormat, path string) error {
 		if atomicfile.IsStdout(path) {
 			return errStdout
 		}
@@ -245,7 +246,7 @@ func (o *sweepOutputs) write(s *result.Sweep, answered []presets.Answered, stdou
 	for _, a := range answered {
 		opts.Claims = append(opts.Claims, charts.Claim{Source: a.Source, Text: a.Text, Answer: a.Answer.String()})
 	}
-	return o.each(func(f charts.SweepFormat, path string) error {
+	return o.each(func(f export.SweepFormat, path string) error {
 		return atomicfile.WriteTo(path, raw(stdout), func(w io.Writer) error { return f.Write(w, s, opts) })
 	})
 }
