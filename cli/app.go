@@ -194,7 +194,7 @@ func checkWithoutSetup(ov launch.Overrides) error {
 			if _, ok := spec.Param(name); !ok {
 				continue
 			}
-			err := launch.CheckParam(spec, name, ov.Params[name])
+			err := launch.FlagError(spec.CheckParam(name, ov.Params[name]))
 			if err == nil {
 				first = nil
 				break

@@ -165,9 +165,7 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 	if c.Params == nil {
 		c.Params = workload.Params{}
 	}
-	if err := applyParams(spec, o.params, c.Params); err != nil {
-		return c, err
-	}
+	applyParams(o.params, c.Params)
 	// Frames that leave nothing to summarise are named first: a run of one frame is
 	// refused for that, not for the forks it cannot be split into.
 	if err := c.CheckKept(); err != nil {

@@ -65,8 +65,7 @@ func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.W
 // config checks the flags and makes the run: one backing, no warm-up to speak of,
 // its layout taken once the frames are done.
 func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
-	spec, err := workloadSpec(o.workload, "")
-	if err != nil {
+	if _, err := workloadSpec(o.workload, ""); err != nil {
 		return lab.Config{}, err
 	}
 	if o.backing == "" {
@@ -80,9 +79,7 @@ func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
 	}
 	c := lab.Config{Workload: o.workload, Backings: []string{o.backing}, Params: workload.Params{},
 		Frames: o.frames, Forks: 1, Timeout: o.timeout, LayoutEvery: time.Hour} // one process: its layout after the frames
-	if err := applyParams(spec, o.params, c.Params); err != nil {
-		return c, err
-	}
+	applyParams(o.params, c.Params)
 	if err := c.Check(); err != nil {
 		return c, checkError(err)
 	}
