@@ -196,7 +196,7 @@ func checkPositive(name string, d time.Duration, example string) error {
 }
 
 // checkError turns an error of lab.Config.Check into a usage error naming the flag.
-func checkError(err error) error { return &usageError{launch.FlagError(err)} }
+func checkError(err error) error { return &usageError{Err: launch.FlagError(err)} }
 
 // parseBackings reads -backings for the workload of spec; empty means the six built in.
 func parseBackings(spec *workload.Spec, s string) ([]string, error) {

@@ -54,8 +54,7 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
-	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, sweep, report, inspect, compare, check, presets or help)\n", cmd)
-	return exit.Usage
+	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, presets or help)", cmd), stderr)
 }
 
 const usage = `Locality Lab makes data locality visible: it runs game-like workloads over
@@ -129,13 +128,10 @@ func worker(stdout, stderr io.Writer) int {
 	return exit.OK
 }
 
-// usageError is bad input: it is reported with exit status 2.
-type usageError struct{ err error }
+// usageError is bad input: it is reported with exit status 2 (launch.Status).
+type usageError = launch.UsageError
 
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usagef(format string, a ...any) error { return &usageError{fmt.Errorf(format, a...)} }
+func usagef(format string, a ...any) error { return &usageError{Err: fmt.Errorf(format, a...)} }
 
 // workloadSpec is the spec of the workload named by -workload (or a preset), as a
 // usage error when there is none or no such workload; or says what else names one.

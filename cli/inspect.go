@@ -11,7 +11,6 @@ import (
 
 	"localitylab/charts"
 	"localitylab/internal/atomicfile"
-	"localitylab/internal/exit"
 	"localitylab/internal/units"
 	"localitylab/lab"
 	"localitylab/memlayout"
@@ -55,8 +54,7 @@ func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.W
 		return failed(ctx, err, "; nothing was written", stderr)
 	}
 	if b := st.Backings[0]; b.Err != nil {
-		fmt.Fprintf(stderr, "localitylab: %v\n", b.Err)
-		return exit.Worker
+		return complain(b.Err, stderr)
 	}
 	writeFacts(textOut(atomicfile.IsStdout(o.png) || atomicfile.IsStdout(o.json), stdout, stderr), &l)
 	return complain(o.write(&l, c.Params, stdout), stderr)

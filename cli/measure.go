@@ -13,22 +13,18 @@ import (
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/workloads"
 )
 
 // complain prints err, if any, with the command's name and returns the exit status it
-// calls for.
+// calls for (launch.Status).
 func complain(err error, stderr io.Writer) int {
-	if err == nil {
-		return exit.OK
+	if err != nil {
+		fmt.Fprintln(stderr, "localitylab:", termSafe(err.Error()))
 	}
-	fmt.Fprintln(stderr, "localitylab:", termSafe(err.Error()))
-	var ue *usageError
-	if errors.As(err, &ue) {
-		return exit.Usage
-	}
-	return exit.Failed
+	return launch.Status(err)
 }
 
 // measure runs c, shows its progress on stderr, and reports the result: the summary
@@ -45,15 +41,15 @@ func measure(ctx context.Context, c lab.Config, format string, out outputs, stdo
 		return failed(ctx, err, "; nothing was written", stderr)
 	}
 	status := show(r, format, out, stdout, stderr)
-	failures := 0
+	var failures launch.WorkersFailed
 	for _, b := range r.Backings {
 		if b.Error != "" {
 			fmt.Fprintf(stderr, "localitylab: %s\n", b.Error)
-			failures++
+			failures = append(failures, b.Error)
 		}
 	}
-	if status == exit.OK && failures > 0 {
-		return exit.Worker
+	if status == exit.OK && failures != nil {
+		return launch.Status(failures)
 	}
 	return status
 }

@@ -16,6 +16,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/sweep"
+	"localitylab/launch"
 	"localitylab/presets"
 )
 
@@ -129,10 +130,10 @@ func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files
 		status, _ := stopStatus(ctx)
 		return status
 	case measuredNone(s):
-		fmt.Fprintln(stderr, "localitylab: every point was skipped: none fits in the memory available")
-		return exit.Usage
-	case sweepFailures(s, stderr) > 0:
-		return exit.Worker
+		return complain(usagef("every point was skipped: none fits in the memory available"), stderr)
+	}
+	if failures := sweepFailures(s, stderr); failures != nil {
+		return launch.Status(failures)
 	}
 	return exit.OK
 }
@@ -167,18 +168,18 @@ func measuredNone(s *result.Sweep) bool {
 	return len(s.Points) > 0
 }
 
-// sweepFailures prints every worker failure of s and counts them.
-func sweepFailures(s *result.Sweep, stderr io.Writer) int {
-	n := 0
+// sweepFailures prints every worker failure of s and returns them.
+func sweepFailures(s *result.Sweep, stderr io.Writer) launch.WorkersFailed {
+	var failed launch.WorkersFailed
 	for _, p := range s.Points {
 		for _, b := range p.Backings {
 			if b.Error != "" {
 				fmt.Fprintf(stderr, "localitylab: %s = %d: %s\n", s.Param, p.Value, b.Error)
-				n++
+				failed = append(failed, b.Error)
 			}
 		}
 	}
-	return n
+	return failed
 }
 
 // sweepOutputs are the files a sweep can be written to: a flag per format of

@@ -1,7 +1,8 @@
 // Package launch is what the command line hands the app when it opens it: the
 // options the app's flags set, already parsed and checked. It lets package cli parse
 // every flag without linking Fyne, and package ui open the window without a flag
-// parser, each importing only this small package of the other's concerns.
+// parser, each importing only this small package of the other's concerns. The
+// rule both end by is here too: Status, the exit status an error calls for.
 //
 // The flags that change a setup (a workload parameter such as -entities, and
 // -frames) are shared with bench, and so are their checks: Overrides applies them to
@@ -51,10 +52,11 @@ type Overrides struct {
 
 // Apply puts o on top of s and checks the result as a run would be checked, so that
 // a mistake is reported before the window opens. The warm-up shrinks to a tenth of
-// the frames when it would no longer fit. Errors name the flag at fault.
+// the frames when it would no longer fit. Errors are a *UsageError that names the
+// flag at fault.
 func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
 	if _, err := workloads.Lookup(s.Workload); err != nil {
-		return s, fmt.Errorf("-preset: %w", err)
+		return s, &UsageError{fmt.Errorf("-preset: %w", err)}
 	}
 	s.Params = s.Params.Clone()
 	for _, name := range o.Params.Keys() {
@@ -82,11 +84,11 @@ func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
 	c := lab.Config{Workload: s.Workload, Backings: s.Backings, Params: s.Params, Frames: s.Frames, Warmup: s.Warmup, Forks: s.Forks}
 	if o.FramesSet { // a -frames that leaves nothing to summarise, as bench refuses it
 		if err := c.CheckKept(); err != nil {
-			return s, FlagError(err)
+			return s, &UsageError{FlagError(err)}
 		}
 	}
 	if err := c.Check(); err != nil {
-		return s, FlagError(err)
+		return s, &UsageError{FlagError(err)}
 	}
 	return s, nil
 }
