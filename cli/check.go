@@ -91,7 +91,7 @@ func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
 func checkText(c check.Config, rep check.Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "check: %s, seed %d, entities %s; %s\n", c.Workload, rep.Params["seed"],
-		units.Count(float64(rep.Params["entities"])), strings.Join(c.Backings, ", "))
+		units.Count(float64(rep.Params[workload.Entities])), strings.Join(c.Backings, ", "))
 	m := rep.Mismatch
 	if m == nil {
 		fmt.Fprintf(&b, "%d frames: every backing folded %s's checksum in every frame.\n", rep.Frames, c.Backings[0])

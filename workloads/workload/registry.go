@@ -14,7 +14,7 @@ import (
 
 // MaxPerRun is how many backings one run compares at most, whatever number this binary
 // knows: each gets a colour, a line per chart and a row of the table that stay readable.
-const MaxPerRun = 6
+const MaxPerRun = backingnames.MaxPerRun
 
 // Own is a backing that a program of its own registers at start, through package byo:
 // its name and, for each workload it implements, how to make its store. A workload it

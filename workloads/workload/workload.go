@@ -144,6 +144,10 @@ func (q Param) Allowed(num func(int64) string) string {
 
 func decimal(v int64) string { return strconv.FormatInt(v, 10) }
 
+// Entities is the name of the parameter every workload has besides Seed: how many
+// entities its world holds, each workload with its own range.
+const Entities = params.Entities
+
 // Seed is the parameter every workload has: the same seed gives the same world.
 var Seed = Param{Name: "seed", Doc: "random seed: the same seed gives the same world", Default: 1, Min: 0, Max: 1<<53 - 1}
 
