@@ -66,7 +66,21 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 }
 
 // bench runs a measured comparison and reports it.
-var bench = flagCommand(entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check, (*benchOpts).run)
+func bench(args []string, stdout, stderr io.Writer) int {
+	fs, o := benchFlags(stderr)
+	set, status, done := parseCommand(fs, args, stderr, entitiesHint)
+	if done {
+		return status
+	}
+	c, err := o.config(set)
+	if err == nil {
+		err = o.check()
+	}
+	if err != nil {
+		return complain(err, stderr)
+	}
+	return untilStopped(func(ctx context.Context) int { return o.run(ctx, c, stdout, stderr) })
+}
 
 func (o *benchOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
 	return measure(ctx, c, o.format, o.out, stdout, stderr)

@@ -34,7 +34,18 @@ func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 
 // checkRun runs the backings in one process, frame by frame, and shows where the
 // first of them stops doing the reference's work (package check).
-var checkRun = flagCommand(entitiesHint, checkFlags, (*checkOpts).config, nil, (*checkOpts).run)
+func checkRun(args []string, stdout, stderr io.Writer) int {
+	fs, o := checkFlags(stderr)
+	set, status, done := parseCommand(fs, args, stderr, entitiesHint)
+	if done {
+		return status
+	}
+	c, err := o.config(set)
+	if err != nil {
+		return complain(err, stderr)
+	}
+	return untilStopped(func(ctx context.Context) int { return o.run(ctx, c, stdout, stderr) })
+}
 
 func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.Writer) int {
 	rep, err := check.Run(ctx, c, nil)

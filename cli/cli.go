@@ -26,14 +26,11 @@ import (
 
 // Main runs the command line with args (without the program name) and returns the exit
 // status. Without a command it opens the app by calling app with the app's flags,
-// parsed and checked here; app is nil until the window exists, and then Main runs a
-// short headless comparison instead.
+// parsed and checked here. Tests of the commands may pass a nil app; then the app's
+// flags are an unknown command.
 func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int) int {
 	if len(args) == 0 {
-		if app != nil {
-			return app(launch.Options{})
-		}
-		return headless(stdout, stderr)
+		return app(launch.Options{})
 	}
 	cmd, rest := args[0], args[1:]
 	if cmd == "worker" {
@@ -183,30 +180,17 @@ func newFlags[O any](name string, w io.Writer) (*flag.FlagSet, *O) {
 // entitiesHint is what a command that takes only flags says to a stray argument.
 const entitiesHint = "parameters are flags: -entities 1000"
 
-// flagCommand makes a command that takes flags only (bench, sweep, inspect, check):
-// it parses the args with flags, builds what it runs with config from the flags that
-// were set, checks the rest with check (when not nil), and only then calls run, so
-// that every mistake is reported before any work starts. run works under ctx,
-// which Ctrl-C cancels (untilInterrupt).
-func flagCommand[O, C any](hint string, flags func(io.Writer) (*flag.FlagSet, *O), config func(*O, map[string]bool) (C, error),
-	check func(*O) error, run func(o *O, ctx context.Context, c C, stdout, stderr io.Writer) int) func(args []string, stdout, stderr io.Writer) int {
-	return func(args []string, stdout, stderr io.Writer) int {
-		fs, o := flags(stderr)
-		set, status, done := parseCommand(fs, args, stderr, hint)
-		if done {
-			return status
-		}
-		c, err := config(o, set)
-		if err == nil && check != nil {
-			err = check(o)
-		}
-		if err != nil {
-			return complain(err, stderr)
-		}
-		ctx, stop := untilInterrupt()
-		defer stop()
-		return run(o, ctx, c, stdout, stderr)
-	}
+// A command that takes flags only (bench, sweep, inspect, check) reads them with
+// parseCommand, builds what it runs from the flags that were set and checks it, and
+// only then works, under untilStopped: every mistake is reported before any work
+// starts.
+
+// untilStopped runs work under the context a stop signal cancels (untilInterrupt)
+// and returns the status work returns.
+func untilStopped(work func(ctx context.Context) int) int {
+	ctx, stop := untilInterrupt()
+	defer stop()
+	return work(ctx)
 }
 
 // parseCommand is parseFlags for a command that takes flags only: it also refuses a

@@ -45,7 +45,18 @@ func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
 // inspect runs frames of one backing in a worker, as bench does, then asks the worker
 // where the structure's data lives and writes what it says: the facts on stdout, the
 // pictures and the figures to the files asked for.
-var inspect = flagCommand(entitiesHint, inspectFlags, (*inspectOpts).config, nil, (*inspectOpts).run)
+func inspect(args []string, stdout, stderr io.Writer) int {
+	fs, o := inspectFlags(stderr)
+	set, status, done := parseCommand(fs, args, stderr, entitiesHint)
+	if done {
+		return status
+	}
+	c, err := o.config(set)
+	if err != nil {
+		return complain(err, stderr)
+	}
+	return untilStopped(func(ctx context.Context) int { return o.run(ctx, c, stdout, stderr) })
+}
 
 func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
 	var l memlayout.Layout

@@ -14,7 +14,6 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/launch"
-	"localitylab/presets"
 	"localitylab/workloads"
 )
 
@@ -72,20 +71,6 @@ func show(r *result.Run, format string, out outputs, stdout, stderr io.Writer) i
 		return complain(err, stderr)
 	}
 	return exit.OK
-}
-
-// headless is what Main does without arguments until the app's window exists: a short
-// run of the default preset, printed as a table.
-func headless(stdout, stderr io.Writer) int {
-	p := presets.Default()
-	c := lab.Config{Title: p.Title, Workload: p.Workload, Backings: p.Backings, Params: p.Params.Clone(),
-		Frames: min(p.Frames, 60), Warmup: min(p.Warmup, 10), Counters: true}
-	fmt.Fprintf(stderr, "The Locality Lab window is not built yet; here is a short headless run of the default\n"+
-		"preset, %q (%d of its %d frames; `localitylab bench -preset %s` runs them all).\n\n",
-		p.Title, c.Frames, p.Frames, p.Name)
-	ctx, stop := untilInterrupt()
-	defer stop()
-	return measure(ctx, c, "table", outputs{}, stdout, stderr)
 }
 
 // checkCommand is the check that shows where mm's two backings first differ: the

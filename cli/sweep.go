@@ -46,8 +46,21 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 
 // sweepCmd runs a sweep and reports it: progress per point on stderr, the table on
 // stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
-var sweepCmd = flagCommand("parameters are flags: -param entities -values 1000,10000",
-	sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles, (*sweepOpts).run)
+func sweepCmd(args []string, stdout, stderr io.Writer) int {
+	fs, o := sweepFlags(stderr)
+	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -param entities -values 1000,10000")
+	if done {
+		return status
+	}
+	c, err := o.config(set)
+	if err == nil {
+		err = o.checkFiles()
+	}
+	if err != nil {
+		return complain(err, stderr)
+	}
+	return untilStopped(func(ctx context.Context) int { return o.run(ctx, c, stdout, stderr) })
+}
 
 func (o *sweepOpts) run(ctx context.Context, c sweep.Config, stdout, stderr io.Writer) int {
 	return runSweep(ctx, c, o.out.lesson, o.files, stdout, stderr)
