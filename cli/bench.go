@@ -37,6 +37,8 @@ type benchOpts struct {
 	timeout  time.Duration
 	format   string
 	out      outputs
+
+	c lab.Config // the run, once prepared
 }
 
 func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
@@ -68,22 +70,19 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 // bench runs a measured comparison and reports it.
 func bench(args []string, stdout, stderr io.Writer) int {
 	fs, o := benchFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, entitiesHint)
-	if done {
-		return status
-	}
-	c, err := o.config(set)
-	if err == nil {
-		err = o.check()
-	}
-	if err != nil {
-		return complain(err, stderr)
-	}
-	return untilStopped(func(ctx context.Context) int { return o.run(ctx, c, stdout, stderr) })
+	return runFlagCmd(fs, o, entitiesHint, args, stdout, stderr)
 }
 
-func (o *benchOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
-	return measure(ctx, c, o.format, o.out, stdout, stderr)
+// prepare builds the run and checks the rest of the flags.
+func (o *benchOpts) prepare(set map[string]bool) (err error) {
+	if o.c, err = o.config(set); err != nil {
+		return err
+	}
+	return o.check()
+}
+
+func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	return measure(ctx, o.c, o.format, o.out, stdout, stderr)
 }
 
 // check validates the flags that do not go into the run's configuration, and the

@@ -20,6 +20,8 @@ type checkOpts struct {
 	backings string
 	preset   string
 	frames   int
+
+	c check.Config // the check, once prepared
 }
 
 func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
@@ -36,18 +38,16 @@ func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 // first of them stops doing the reference's work (package check).
 func checkRun(args []string, stdout, stderr io.Writer) int {
 	fs, o := checkFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, entitiesHint)
-	if done {
-		return status
-	}
-	c, err := o.config(set)
-	if err != nil {
-		return complain(err, stderr)
-	}
-	return untilStopped(func(ctx context.Context) int { return o.run(ctx, c, stdout, stderr) })
+	return runFlagCmd(fs, o, entitiesHint, args, stdout, stderr)
 }
 
-func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.Writer) int {
+func (o *checkOpts) prepare(set map[string]bool) (err error) {
+	o.c, err = o.config(set)
+	return err
+}
+
+func (o *checkOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	c := o.c
 	rep, err := check.Run(ctx, c, nil)
 	if err != nil {
 		return failed(ctx, err, "", stderr)

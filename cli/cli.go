@@ -180,17 +180,29 @@ func newFlags[O any](name string, w io.Writer) (*flag.FlagSet, *O) {
 // entitiesHint is what a command that takes only flags says to a stray argument.
 const entitiesHint = "parameters are flags: -entities 1000"
 
-// A command that takes flags only (bench, sweep, inspect, check) reads them with
-// parseCommand, builds what it runs from the flags that were set and checks it, and
-// only then works, under untilStopped: every mistake is reported before any work
-// starts.
+// flagCmd is a command that takes flags only (bench, sweep, inspect, check), once
+// its flags are parsed: prepare builds what it runs from the flags that were set and
+// checks it, and work does it under ctx, which a stop signal cancels.
+type flagCmd interface {
+	prepare(set map[string]bool) error
+	work(ctx context.Context, stdout, stderr io.Writer) int
+}
 
-// untilStopped runs work under the context a stop signal cancels (untilInterrupt)
-// and returns the status work returns.
-func untilStopped(work func(ctx context.Context) int) int {
+// runFlagCmd runs cmd, whose flags are fs, with args: it parses them (a stray
+// argument is refused with hint, what the command takes instead), prepares, and only
+// then works under untilInterrupt, so that every mistake is reported before any
+// work starts.
+func runFlagCmd(fs *flag.FlagSet, cmd flagCmd, hint string, args []string, stdout, stderr io.Writer) int {
+	set, status, done := parseCommand(fs, args, stderr, hint)
+	if done {
+		return status
+	}
+	if err := cmd.prepare(set); err != nil {
+		return complain(err, stderr)
+	}
 	ctx, stop := untilInterrupt()
 	defer stop()
-	return work(ctx)
+	return cmd.work(ctx, stdout, stderr)
 }
 
 // parseCommand is parseFlags for a command that takes flags only: it also refuses a

@@ -29,6 +29,8 @@ type inspectOpts struct {
 	timeout time.Duration
 	png     string
 	json    string
+
+	c lab.Config // the run, once prepared
 }
 
 func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
@@ -47,18 +49,16 @@ func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
 // pictures and the figures to the files asked for.
 func inspect(args []string, stdout, stderr io.Writer) int {
 	fs, o := inspectFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, entitiesHint)
-	if done {
-		return status
-	}
-	c, err := o.config(set)
-	if err != nil {
-		return complain(err, stderr)
-	}
-	return untilStopped(func(ctx context.Context) int { return o.run(ctx, c, stdout, stderr) })
+	return runFlagCmd(fs, o, entitiesHint, args, stdout, stderr)
 }
 
-func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
+func (o *inspectOpts) prepare(set map[string]bool) (err error) {
+	o.c, err = o.config(set)
+	return err
+}
+
+func (o *inspectOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	c := o.c
 	var l memlayout.Layout
 	st, err := runInspect(ctx, c, &l, newProgress(stderr))
 	if err != nil {

@@ -28,6 +28,8 @@ type sweepOpts struct {
 	values string
 	budget time.Duration
 	files  sweepOutputs
+
+	s sweep.Config // the sweep, once prepared
 }
 
 func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
@@ -48,22 +50,19 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 // stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
 func sweepCmd(args []string, stdout, stderr io.Writer) int {
 	fs, o := sweepFlags(stderr)
-	set, status, done := parseCommand(fs, args, stderr, "parameters are flags: -param entities -values 1000,10000")
-	if done {
-		return status
-	}
-	c, err := o.config(set)
-	if err == nil {
-		err = o.checkFiles()
-	}
-	if err != nil {
-		return complain(err, stderr)
-	}
-	return untilStopped(func(ctx context.Context) int { return o.run(ctx, c, stdout, stderr) })
+	return runFlagCmd(fs, o, "parameters are flags: -param entities -values 1000,10000", args, stdout, stderr)
 }
 
-func (o *sweepOpts) run(ctx context.Context, c sweep.Config, stdout, stderr io.Writer) int {
-	return runSweep(ctx, c, o.out.lesson, o.files, stdout, stderr)
+// prepare builds the sweep and checks its output files.
+func (o *sweepOpts) prepare(set map[string]bool) (err error) {
+	if o.s, err = o.config(set); err != nil {
+		return err
+	}
+	return o.checkFiles()
+}
+
+func (o *sweepOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	return runSweep(ctx, o.s, o.out.lesson, o.files, stdout, stderr)
 }
 
 // config builds the sweep from the preset, if any, and the flags.
