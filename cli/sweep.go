@@ -17,6 +17,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/sweep"
+	"localitylab/launch"
 	"localitylab/presets"
 )
 
@@ -28,6 +29,8 @@ type sweepOpts struct {
 	values string
 	budget time.Duration
 	files  sweepOutputs
+
+	s sweep.Config // the sweep, once prepared
 }
 
 func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
@@ -46,11 +49,21 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 
 // sweepCmd runs a sweep and reports it: progress per point on stderr, the table on
 // stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
-var sweepCmd = flagCommand("parameters are flags: -param entities -values 1000,10000",
-	sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles, (*sweepOpts).run)
+func sweepCmd(args []string, stdout, stderr io.Writer) int {
+	fs, o := sweepFlags(stderr)
+	return runFlagCmd(fs, o, "parameters are flags: -param entities -values 1000,10000", args, stdout, stderr)
+}
 
-func (o *sweepOpts) run(ctx context.Context, c sweep.Config, stdout, stderr io.Writer) int {
-	return runSweep(ctx, c, o.out.lesson, o.files, stdout, stderr)
+// prepare builds the sweep and checks its output files.
+func (o *sweepOpts) prepare(set map[string]bool) (err error) {
+	if o.s, err = o.config(set); err != nil {
+		return err
+	}
+	return o.checkFiles()
+}
+
+func (o *sweepOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	return runSweep(ctx, o.s, o.out.lesson, o.files, stdout, stderr)
 }
 
 // config builds the sweep from the preset, if any, and the flags.
@@ -130,10 +143,10 @@ func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files
 		status, _ := stopStatus(ctx)
 		return status
 	case measuredNone(s):
-		fmt.Fprintln(stderr, "localitylab: every point was skipped: none fits in the memory available")
-		return exit.Usage
-	case sweepFailures(s, stderr) > 0:
-		return exit.Worker
+		return complain(usagef("every point was skipped: none fits in the memory available"), stderr)
+	}
+	if failures := sweepFailures(s, stderr); failures != nil {
+		return launch.Status(failures)
 	}
 	return exit.OK
 }
@@ -168,18 +181,18 @@ func measuredNone(s *result.Sweep) bool {
 	return len(s.Points) > 0
 }
 
-// sweepFailures prints every worker failure of s and counts them.
-func sweepFailures(s *result.Sweep, stderr io.Writer) int {
-	n := 0
+// sweepFailures prints every worker failure of s and returns them.
+func sweepFailures(s *result.Sweep, stderr io.Writer) launch.WorkersFailed {
+	var failed launch.WorkersFailed
 	for _, p := range s.Points {
 		for _, b := range p.Backings {
 			if b.Error != "" {
 				fmt.Fprintf(stderr, "localitylab: %s = %d: %s\n", s.Param, p.Value, b.Error)
-				n++
+				failed = append(failed, b.Error)
 			}
 		}
 	}
-	return n
+	return failed
 }
 
 // sweepOutputs are the files a sweep can be written to: a flag per format of

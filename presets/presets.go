@@ -28,8 +28,10 @@ import (
 // Schema names the version of a preset file.
 const Schema = "localitylab/preset/v1"
 
-// MaxFrames bounds a preset's run length, so that a typo cannot start an hour-long run.
-const MaxFrames = 100_000
+// MaxFrames bounds a preset's run length, so that a typo cannot start an hour-long
+// run: the lab's bound (result.MaxFrames, which lab.MaxFrames is), since a preset is
+// a run to be.
+const MaxFrames = result.MaxFrames
 
 // Limits on what a preset file holds: far above anything a lesson needs (the longest
 // built-in lesson is 2.6 KB in 7 paragraphs, its longest claim 0.3 KB, its longest

@@ -114,8 +114,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("values: %d given (want at least 2)", len(c.Values))
 	}
 	for i, v := range c.Values {
-		if v < q.Min || v > q.Max {
-			return fmt.Errorf("values: %d is out of range for %s (want %d to %d)", v, q.Name, q.Min, q.Max)
+		if err := q.Check(spec.Name, v); err != nil {
+			return fmt.Errorf("values: %w", err)
 		}
 		if i > 0 && v == c.Values[i-1] {
 			return fmt.Errorf("values: %d given twice", v)
