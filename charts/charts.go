@@ -21,6 +21,7 @@ package charts
 
 import (
 	"fmt"
+	"localitylab/internal/backingnames"
 	"math"
 	"time"
 
@@ -149,9 +150,9 @@ func BudgetNS(d time.Duration) float64 {
 	return float64(d)
 }
 
-// maxBackings is the most backings a run compares (workload.MaxPerRun, which this
-// package does not import): the charts and the table are laid out for that many.
-const maxBackings = 6
+// maxBackings is the most backings a run compares: the charts and the table are laid
+// out for that many.
+const maxBackings = backingnames.MaxPerRun
 
 // CheckRun returns an error when r cannot be drawn at all. A run with failed or
 // partial backings can; one without backings or with more than six cannot.
