@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,14 +41,10 @@ func TestBuiltins(t *testing.T) {
 			}
 		}
 	}
-	// Of the lessons, only aos-vs-soa compares a backing this binary lacks (it comes
-	// with examples/aos, whose tests offer it): it is not offered, and asking for it
-	// says why.
-	if len(away) != 1 || away[0].Name != "aos-vs-soa" || !strings.Contains(why[0].Error(), `unknown backing "aos"`) {
-		t.Errorf("unavailable presets %v (%v), want aos-vs-soa, for want of aos", away, why)
-	}
-	if _, err := Lookup("aos-vs-soa"); err == nil || !strings.Contains(err.Error(), "go run ./examples/aos") {
-		t.Errorf(`Lookup("aos-vs-soa"): %v, want an error saying where aos comes from`, err)
+	// Every lesson runs in the plain binary a class is given: none may compare a
+	// backing that only a program of one's own registers.
+	if len(away) != 0 {
+		t.Errorf("unavailable presets %v (%v): every built-in lesson must run in the plain binary", away, why)
 	}
 	if Default().Name != "sprites-million" {
 		t.Errorf("default preset is %q", Default().Name)
@@ -217,5 +214,27 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 				t.Errorf("error %q, want it to name %s and contain %q", err, filepath.Base(tt.path), tt.want)
 			}
 		})
+	}
+}
+
+// TestUnavailableSaysWhy: a built-in lesson about a backing this binary lacks (one a
+// program of one's own registers, such as examples/aos's) is not offered, and asking
+// for it names the backing and where one comes from.
+func TestUnavailableSaysWhy(t *testing.T) {
+	saved := builtins
+	t.Cleanup(func() { builtins = saved })
+	own := builtins[0]
+	own.Name, own.Backings = "own-backing", []string{"aos", "soa"}
+	builtins = append(append([]Preset(nil), saved...), own)
+
+	away, why := Unavailable()
+	if len(away) != 1 || away[0].Name != "own-backing" || !strings.Contains(why[0].Error(), `unknown backing "aos"`) {
+		t.Errorf("unavailable presets %v (%v), want own-backing, for want of aos", away, why)
+	}
+	if slices.ContainsFunc(Builtin(), func(p Preset) bool { return p.Name == "own-backing" }) {
+		t.Error("Builtin offers a lesson whose backing this binary lacks")
+	}
+	if _, err := Lookup("own-backing"); err == nil || !strings.Contains(err.Error(), "go run ./examples/aos") {
+		t.Errorf(`Lookup("own-backing"): %v, want an error saying where aos comes from`, err)
 	}
 }
