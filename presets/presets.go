@@ -79,19 +79,24 @@ type Sweep struct {
 // handle take on their own; and "budget" (no Ratio): Slower misses the frame budget
 // of 16.7 ms (stutters) where Faster keeps it. A sweep checks the others, on the cost
 // per entity: "growth", Backing's cost at the sweep's last value is Ratio times its
-// cost at the first; "cliff", Backing's cost at the last value, past the last-level
-// cache, is Ratio times its cost at the last value whose working set fits the cache
-// below the last level (see Claim.AnswerSweep for why not the last level);
+// cost at the first, rising (or, below 1, falling) at every step between; "cliff",
+// Backing's cost steps up: its highest is Ratio times its lowest before it, the step
+// read from the costs, not from where its bytes fill a cache (see answerCliff);
 // "crossing", Faster is faster below some value of the sweep and Slower faster above
 // it (Ratio 1). A Ratio of 1 records a claim with no figure ("faster than any hash
 // table"): only the direction is claimed.
 type Claim struct {
-	Source  string  `json:"source"` // "source 003, Game Programming Patterns"
-	Text    string  `json:"text"`   // the claim in a sentence
-	Metric  string  `json:"metric"` // one of metrics
-	Slower  string  `json:"slower,omitempty"`
-	Faster  string  `json:"faster,omitempty"`
-	Backing string  `json:"backing,omitempty"` // growth and cliff: the backing whose cost is claimed
+	Source  string `json:"source"` // "source 003, Game Programming Patterns"
+	Text    string `json:"text"`   // the claim in a sentence
+	Metric  string `json:"metric"` // one of metrics
+	Slower  string `json:"slower,omitempty"`
+	Faster  string `json:"faster,omitempty"`
+	Backing string `json:"backing,omitempty"` // growth and cliff: the backing whose cost is claimed
+	// Control, for a growth claim, is a backing of the sweep that the swept parameter
+	// leaves alone: the growth is judged against the control's over the same values,
+	// so that a change of the whole machine between the points is not read as the
+	// parameter's effect.
+	Control string  `json:"control,omitempty"`
 	Ratio   float64 `json:"ratio,omitempty"`
 	// Conditions are the parameter values under which the lesson tests the claim, the
 	// nearest the lab comes to the source's setup; a run with other values of them has
@@ -433,6 +438,16 @@ func (c *Claim) validate(backings []string, sweep bool) error {
 		}
 	} else if c.Backing != "" {
 		return fmt.Errorf("%s: set in a %q claim, which compares two backings", unwanted, c.Metric)
+	}
+	if c.Control != "" {
+		switch {
+		case c.Metric != "growth":
+			return fmt.Errorf("control: set in a %q claim (only a growth claim has one)", c.Metric)
+		case c.Control == c.Backing:
+			return fmt.Errorf("control: %q is the claim's own backing", c.Control)
+		case !slices.Contains(backings, c.Control):
+			return fmt.Errorf("control: %q is not one of the preset's backings (%s)", c.Control, strings.Join(backings, ", "))
+		}
 	}
 	for field, b := range fields {
 		if !slices.Contains(backings, b) {
