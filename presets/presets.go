@@ -129,6 +129,7 @@ var builtinOrder = []string{
 	"allocs-per-frame",
 	"dispatch-in-the-loop",
 	"packed-vs-holes",
+	"holes-cost",
 }
 
 var builtins = mustLoadBuiltins()
