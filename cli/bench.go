@@ -69,6 +69,7 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 var bench = flagCommand(entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check, (*benchOpts).run)
 
 func (o *benchOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
+	warnHeavy(o.out.lesson, stderr)
 	return measure(ctx, c, o.format, o.out, stdout, stderr)
 }
 
@@ -217,4 +218,16 @@ func parseBackings(spec *workload.Spec, s string) ([]string, error) {
 		out = append(out, b)
 	}
 	return out, nil
+}
+
+// warnHeavy says, before a heavy built-in lesson starts, what it asks of the machine
+// and how long its run took where the lab was built, so that a class is not surprised
+// by minutes of waiting or a refusal for memory.
+func warnHeavy(lesson *presets.Preset, stderr io.Writer) {
+	if lesson == nil {
+		return
+	}
+	if st, _, ok := presets.StepOf(lesson.Name); ok && st.Heavy != "" {
+		fmt.Fprintf(stderr, "localitylab: %s is heavy: %s\n", lesson.Name, st.Heavy)
+	}
 }
