@@ -55,6 +55,7 @@ var (
 	}
 	further = []Step{
 		{Name: "lookup-by-id", Run: 104 * time.Second},
+		{Name: "dispatch-mixed", Run: 54 * time.Second},
 		{Name: "spatialhash-motion", Run: 9 * time.Second},
 		{Name: "all-six-sprites", Run: 35 * time.Second},
 		{Name: "all-six-bullets", Run: 18 * time.Second},
