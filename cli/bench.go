@@ -82,6 +82,7 @@ func (o *benchOpts) prepare(set map[string]bool) (err error) {
 }
 
 func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	warnHeavy(o.out.lesson, stderr)
 	return measure(ctx, o.c, o.format, o.out, stdout, stderr)
 }
 
@@ -228,4 +229,16 @@ func parseBackings(spec *workload.Spec, s string) ([]string, error) {
 		out = append(out, b)
 	}
 	return out, nil
+}
+
+// warnHeavy says, before a heavy built-in lesson starts, what it asks of the machine
+// and how long its run took where the lab was built, so that a class is not surprised
+// by minutes of waiting or a refusal for memory.
+func warnHeavy(lesson *presets.Preset, stderr io.Writer) {
+	if lesson == nil {
+		return
+	}
+	if st, _, ok := presets.StepOf(lesson.Name); ok && st.Heavy != "" {
+		fmt.Fprintf(stderr, "localitylab: %s is heavy: %s\n", lesson.Name, st.Heavy)
+	}
 }

@@ -124,6 +124,7 @@ func sweepCheckError(err error) error {
 
 // runSweep runs c with its progress on stderr, then prints and writes the result.
 func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+	warnHeavy(lesson, stderr)
 	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
 	var mm *lab.MismatchError
 	switch {

@@ -46,6 +46,8 @@ func (c Claim) Answer(r *result.Run) Answer {
 		a = c.answerLookup(r)
 	case "budget":
 		a = c.answerBudget(r)
+	case "gc":
+		a = c.answerGC(r)
 	default:
 		if c.OfSweep() {
 			return Answer{Measured: "This claim is answered by a sweep, not by a single run: run the lesson as a sweep."}
