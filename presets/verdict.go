@@ -127,18 +127,12 @@ const (
 	unclear
 )
 
-// verdict says whether the measurement bears the claim out. A claim of direction
-// only (ratio 1) holds when the slower is significantly slower. A claim with a
-// figure is about magnitude: it holds when the interval reaches within closeEnough of
-// the figure, and otherwise the verdict says what fraction or multiple of the figure
-// was measured ("about a third of the source's 50×"). Too few rounds for an interval
-// judge nothing.
-func (c Claim) verdict(q result.Ratio) string {
-	_, v := c.judge(q)
-	return v
-}
-
-// judge is verdict with its kind.
+// judge says whether the measurement bears the claim out, and how. A claim of
+// direction only (ratio 1) holds when the slower is significantly slower. A claim with
+// a figure is about magnitude: it holds when the interval reaches within closeEnough
+// of the figure, and otherwise the verdict says what fraction or multiple of the
+// figure was measured ("about a third of the source's 50×"). Too few rounds for an
+// interval judge nothing.
 func (c Claim) judge(q result.Ratio) (kind, string) {
 	if q.Range {
 		return tooFew, fmt.Sprintf("Too few rounds to judge (%d; a 95%% interval needs 6): run more frames.", q.Blocks)
