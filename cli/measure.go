@@ -32,8 +32,9 @@ func complain(err error, stderr io.Writer) int {
 }
 
 // measure runs c, shows its progress on stderr, and reports the result: the summary
-// (or benchmark lines) on stdout, then the output files. Ctrl-C stops the run.
-func measure(ctx context.Context, c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
+// (or benchmark lines) on stdout, then the output files. With sim, the misses are
+// simulated after the frames (lab.Simulate). Ctrl-C stops the run.
+func measure(ctx context.Context, c lab.Config, sim bool, format string, out outputs, stdout, stderr io.Writer) int {
 	r, err := runWatched(ctx, c, lab.Run, newProgress(stderr))
 	var mm *lab.MismatchError
 	switch {
@@ -43,6 +44,9 @@ func measure(ctx context.Context, c lab.Config, format string, out outputs, stdo
 		return status
 	case err != nil:
 		return failed(ctx, err, "; nothing was written", stderr)
+	}
+	if sim {
+		simulate(ctx, c, r, stderr)
 	}
 	status := show(r, format, out, stdout, stderr)
 	failures := 0
@@ -89,7 +93,7 @@ func headless(stdout, stderr io.Writer) int {
 		p.Title, c.Frames, p.Frames, p.Name)
 	ctx, stop := untilInterrupt()
 	defer stop()
-	return measure(ctx, c, "table", outputs{}, stdout, stderr)
+	return measure(ctx, c, false, "table", outputs{}, stdout, stderr)
 }
 
 // checkCommand is the check that shows where mm's two backings first differ: the

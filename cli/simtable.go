@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// simColumns head the simulated misses, which follow the hardware's misses/frame
+// column: counted per entity, since that is the figure theory predicts (one line per
+// 64 bytes streamed, about one per object chased beyond the cache).
+var simColumns = []string{"D1 misses/entity (simulated)", "LL misses/entity (simulated)"}
+
+// addSimColumns inserts the simulated misses into the table's rows (rows[0] the
+// header, then the backings in order) when the run asked for them.
+func addSimColumns(r *result.Run, rows [][]string, order []int) [][]string {
+	if r.Counters.Simulated == nil {
+		return rows
+	}
+	at := slices.Index(rows[0], "misses/frame") + 1
+	rows[0] = slices.Insert(rows[0], at, simColumns...)
+	for k, i := range order {
+		rows[k+1] = slices.Insert(rows[k+1], at, simCells(&r.Backings[i].Summary)...)
+	}
+	return rows
+}
+
+// simCells are a backing's simulated misses per entity; where there are none, the
+// cell says so and the notes say why.
+func simCells(s *result.Summary) []string {
+	if !s.HasSim() || s.SimD1MissesPerEntity == nil {
+		return []string{"n/a (see notes)", "n/a (see notes)"}
+	}
+	return []string{perEntity(*s.SimD1MissesPerEntity), perEntity(*s.SimLLMissesPerEntity)}
+}
+
+// perEntity shows a figure that is often below one with three significant digits.
+func perEntity(v float64) string {
+	if v >= 100 {
+		return units.Count(v)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// simNotes say how the simulated misses were counted and, per backing, what they were
+// per frame or why there are none; where the machine counts no misses and none were
+// simulated, how to get them.
+func simNotes(r *result.Run) []string {
+	sim := r.Counters.Simulated
+	if sim == nil {
+		if r.Counters.Enabled && !countedMisses(r) {
+			return []string{"No misses were counted: this machine offers no hardware counters for them. -counters sim simulates them with Valgrind's Callgrind (slow: every backing loads again under the simulator)."}
+		}
+		return nil
+	}
+	if sim.Note != "" {
+		return []string{"Simulated misses: none: " + sim.Note + "."}
+	}
+	notes := []string{fmt.Sprintf("Simulated misses: not counted by the CPU but by a model of its caches (%s; D1 %s, LL %s, from the system's cache sizes), "+
+		"fed every load and store of %d frames of each backing after %d warm-up frames, run again after the measured ones in a worker under the simulator. "+
+		"It models no prefetcher, no TLB and no overlap of misses: these are the misses the layout causes, not the time they cost.",
+		sim.Tool, simCacheText(sim.D1), simCacheText(sim.LL), sim.Frames, sim.Warmup)}
+	for _, b := range r.Backings {
+		s := &b.Summary
+		switch {
+		case s.HasSim():
+			notes = append(notes, fmt.Sprintf("  %s: per frame %s D1 misses (%s to %s over the frames), %s LL misses, %s instructions.", b.Name,
+				units.Count(*s.SimD1MissesPerFrame), units.Count(s.SimD1Range[0]), units.Count(s.SimD1Range[1]),
+				units.Count(*s.SimLLMissesPerFrame), units.Count(*s.SimInstructionsPerFrame)))
+		case s.SimNote != "":
+			notes = append(notes, fmt.Sprintf("  %s: no simulated misses: %s.", b.Name, termSafe(s.SimNote)))
+		}
+	}
+	return notes
+}
+
+func simCacheText(c result.SimCache) string {
+	return fmt.Sprintf("%s, %d-way, %d B lines", units.Bytes(float64(c.Bytes)), c.Ways, c.Line)
+}
+
+// countedMisses reports whether any backing has hardware miss counts.
+func countedMisses(r *result.Run) bool {
+	for _, b := range r.Backings {
+		if b.Summary.MemMissesPerFrame != nil {
+			return true
+		}
+	}
+	return false
+}
