@@ -60,6 +60,9 @@ func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
 		return c, err
 	}
 	c.Run, c.Budget = run, o.budget
+	if o.counters.simulate {
+		return c, usagef("-counters sim: sweeps do not simulate misses yet (bench does: run it at the point you want explained)")
+	}
 	if set["frames"] {
 		c.Frames, c.Warmup = run.Frames, run.Warmup
 	}

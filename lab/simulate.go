@@ -90,7 +90,7 @@ func Simulate(ctx context.Context, c Config, r *result.Run, progress func(SimSta
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		if ctx.Err() != nil {
-			b.Summary.SimNote = "simulation stopped"
+			b.Summary.SimNote = "simulation stopped before it was done"
 			continue
 		}
 		report := func(st SimStatus) {
@@ -100,7 +100,11 @@ func Simulate(ctx context.Context, c Config, r *result.Run, progress func(SimSta
 			}
 		}
 		counts, err := simulateBacking(ctx, &c, b, r.Forks, callgrind.Setup{Tool: tool, Geometry: geom}, worker, report)
-		if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			b.Summary.SimNote = "simulation stopped before it was done"
+			continue
+		case err != nil:
 			b.Summary.SimNote = "simulation failed: " + err.Error()
 			continue
 		}
