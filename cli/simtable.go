@@ -4,44 +4,23 @@ import (
 	"fmt"
 	"slices"
 
+	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
 
-// simColumns head the simulated misses, which follow the hardware's misses/frame
-// column: counted per entity, since that is the figure theory predicts (one line per
-// 64 bytes streamed, about one per object chased beyond the cache).
-var simColumns = []string{"D1 misses/entity (simulated)", "LL misses/entity (simulated)"}
-
-// addSimColumns inserts the simulated misses into the table's rows (rows[0] the
-// header, then the backings in order) when the run asked for them.
+// addSimColumns inserts the simulated misses (charts.SimColumns) into the table's
+// rows (rows[0] the header, then the backings in order) when the run asked for them.
 func addSimColumns(r *result.Run, rows [][]string, order []int) [][]string {
 	if r.Counters.Simulated == nil {
 		return rows
 	}
-	at := slices.Index(rows[0], "misses/frame") + 1
-	rows[0] = slices.Insert(rows[0], at, simColumns...)
+	at := slices.Index(rows[0], charts.SimAfter) + 1
+	rows[0] = slices.Insert(rows[0], at, charts.SimColumns...)
 	for k, i := range order {
-		rows[k+1] = slices.Insert(rows[k+1], at, simCells(&r.Backings[i].Summary)...)
+		rows[k+1] = slices.Insert(rows[k+1], at, charts.SimCells(&r.Backings[i].Summary)...)
 	}
 	return rows
-}
-
-// simCells are a backing's simulated misses per entity; where there are none, the
-// cell says so and the notes say why.
-func simCells(s *result.Summary) []string {
-	if !s.HasSim() || s.SimD1MissesPerEntity == nil {
-		return []string{"n/a (see notes)", "n/a (see notes)"}
-	}
-	return []string{perEntity(*s.SimD1MissesPerEntity), perEntity(*s.SimLLMissesPerEntity)}
-}
-
-// perEntity shows a figure that is often below one with three significant digits.
-func perEntity(v float64) string {
-	if v >= 100 {
-		return units.Count(v)
-	}
-	return fmt.Sprintf("%.3g", v)
 }
 
 // simNotes say how the simulated misses were counted and, per backing, what they were
