@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"localitylab/internal/units"
 	"localitylab/lab/callgrind"
 	"localitylab/lab/result"
 	"localitylab/workloads/workload"
@@ -171,5 +172,24 @@ func TestFillSim(t *testing.T) {
 	if *s.SimD1MissesPerFrame != 16 || *s.SimLLMissesPerFrame != 2 || *s.SimInstructionsPerFrame != 200 ||
 		*s.SimD1MissesPerEntity != 4 || *s.SimLLMissesPerEntity != 0.5 || s.SimD1Range[0] != 12 || s.SimD1Range[1] != 20 {
 		t.Errorf("got %+v", s)
+	}
+}
+
+// TestCheckSimMemory: a world that fits with Valgrind's overhead is simulated, one
+// that does not is refused by name, on a pretended machine with 1 GiB available.
+func TestCheckSimMemory(t *testing.T) {
+	saved := availableMemory
+	t.Cleanup(func() { availableMemory = saved })
+	availableMemory = func() (uint64, bool) { return 1 << 30, true }
+	if err := checkSimMemory("soa", 100<<20); err != nil {
+		t.Errorf("100 MiB + %s overhead refused with 1 GiB available: %v", units.Bytes(simOverhead), err)
+	}
+	err := checkSimMemory("ptrarray", 700<<20)
+	if err == nil || !strings.Contains(err.Error(), "ptrarray under Valgrind needs about") {
+		t.Errorf("700 MiB + overhead and a margin with 1 GiB available: %v", err)
+	}
+	availableMemory = func() (uint64, bool) { return 0, false }
+	if err := checkSimMemory("map", 1<<40); err != nil {
+		t.Errorf("refused where the system does not say what is available: %v", err)
 	}
 }
