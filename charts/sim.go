@@ -8,23 +8,23 @@ import (
 	"localitylab/lab/result"
 )
 
-// SimColumns head a run's simulated misses (result.SimSummary) wherever its summary
-// table is shown: per entity, the figure theory predicts (one line per 64 bytes
-// streamed, about one per object chased beyond the cache), and labelled simulated so
-// that no one reads them as counted by the CPU. They follow the hardware's
-// misses/frame, which stays first.
-var SimColumns = []string{"D1 misses/entity (simulated)", "LL misses/entity (simulated)"}
+// SimColumn heads a run's simulated misses (result.SimSummary) wherever its summary
+// table is shown: first-level (D1) and last-level (LL) data misses per entity, the
+// figure theory predicts (one line per 64 bytes streamed, about one per object chased
+// beyond the cache), labelled simulated so that no one reads them as counted by the
+// CPU. It follows the hardware's misses/frame, which stays first.
+const SimColumn = "simulated misses/entity"
 
-// SimAfter is the column the simulated ones follow.
+// SimAfter is the column the simulated one follows.
 const SimAfter = "misses/frame"
 
-// SimCells are a backing's simulated misses per entity; where there are none, the
-// cells say so and the run's notes say why (SimSummary.SimNote).
-func SimCells(s *result.Summary) []string {
+// SimCell is a backing's simulated misses per entity, "D1 0.275, LL 0"; where there
+// are none, the cell says so and the run's notes say why (SimSummary.SimNote).
+func SimCell(s *result.Summary) string {
 	if !s.HasSim() || s.SimD1MissesPerEntity == nil || s.SimLLMissesPerEntity == nil {
-		return []string{"n/a (see notes)", "n/a (see notes)"}
+		return "n/a (see notes)"
 	}
-	return []string{simFigure(*s.SimD1MissesPerEntity), simFigure(*s.SimLLMissesPerEntity)}
+	return "D1 " + simFigure(*s.SimD1MissesPerEntity) + ", LL " + simFigure(*s.SimLLMissesPerEntity)
 }
 
 // simFigure shows a figure that is often below one with three significant digits.
@@ -35,19 +35,45 @@ func simFigure(v float64) string {
 	return fmt.Sprintf("%.3g", v)
 }
 
-// addSimColumns inserts the simulated misses into t when the run asked for them.
-func addSimColumns(r *result.Run, t *Table) {
+// addSimColumn puts the simulated misses into t when the run asked for them: after
+// misses/frame where a backing has hardware counts, in its place where none has (its
+// cells would all read n/a), so that the slide's table keeps its width.
+func addSimColumn(r *result.Run, t *Table) {
 	if r.Counters.Simulated == nil {
 		return
 	}
-	at := slices.Index(t.Columns, SimAfter) + 1
-	t.Columns = slices.Insert(slices.Clone(t.Columns), at, SimColumns...)
+	at := slices.Index(t.Columns, SimAfter)
+	replace := !hardwareMisses(r)
+	cols := slices.Clone(t.Columns)
+	if replace {
+		cols[at] = SimColumn
+	} else {
+		at++
+		cols = slices.Insert(cols, at, SimColumn)
+	}
+	t.Columns = cols
 	for i := range t.Rows {
 		row := &t.Rows[i]
 		for k := range r.Backings {
-			if r.Backings[k].Name == row.Backing {
-				row.Cells = slices.Insert(row.Cells, at, SimCells(&r.Backings[k].Summary)...)
+			if r.Backings[k].Name != row.Backing {
+				continue
+			}
+			c := SimCell(&r.Backings[k].Summary)
+			if replace {
+				row.Cells[at] = c
+			} else {
+				row.Cells = slices.Insert(row.Cells, at, c)
 			}
 		}
 	}
+}
+
+// hardwareMisses reports whether any backing has misses counted by the CPU.
+func hardwareMisses(r *result.Run) bool {
+	for _, b := range r.Backings {
+		if b.Summary.MemMissesPerFrame != nil {
+			return true
+		}
+	}
+	return false
 }

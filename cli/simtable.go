@@ -9,16 +9,17 @@ import (
 	"localitylab/lab/result"
 )
 
-// addSimColumns inserts the simulated misses (charts.SimColumns) into the table's
-// rows (rows[0] the header, then the backings in order) when the run asked for them.
+// addSimColumns inserts the simulated misses (charts.SimColumn) after misses/frame in
+// the table's rows (rows[0] the header, then the backings in order) when the run asked
+// for them; a terminal has the room to keep misses/frame beside it, with its n/a.
 func addSimColumns(r *result.Run, rows [][]string, order []int) [][]string {
 	if r.Counters.Simulated == nil {
 		return rows
 	}
 	at := slices.Index(rows[0], charts.SimAfter) + 1
-	rows[0] = slices.Insert(rows[0], at, charts.SimColumns...)
+	rows[0] = slices.Insert(rows[0], at, charts.SimColumn)
 	for k, i := range order {
-		rows[k+1] = slices.Insert(rows[k+1], at, charts.SimCells(&r.Backings[i].Summary)...)
+		rows[k+1] = slices.Insert(rows[k+1], at, charts.SimCell(&r.Backings[i].Summary))
 	}
 	return rows
 }
