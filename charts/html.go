@@ -147,6 +147,11 @@ func record(r *result.Run) [][2]string {
 		[2]string{"host", hostName(r.Host)},
 		[2]string{"Go", r.Host.Go},
 		[2]string{"hardware counters", countersText(r.Counters)},
+	)
+	if sim := SimText(r); sim != "" {
+		rec = append(rec, [2]string{"simulated misses", sim})
+	}
+	rec = append(rec,
 		[2]string{"equal work", equalWork(r)},
 		[2]string{"result schema", r.Schema},
 	)

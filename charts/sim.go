@@ -77,3 +77,28 @@ func hardwareMisses(r *result.Run) bool {
 	}
 	return false
 }
+
+// SimText says, for a run's record, how its simulated misses were counted and what
+// the model leaves out, or why there are none; "" when none were asked for.
+func SimText(r *result.Run) string {
+	sim := r.Counters.Simulated
+	if sim == nil {
+		return ""
+	}
+	if sim.Note != "" {
+		return "asked for, none: " + sim.Note
+	}
+	s := fmt.Sprintf("by %s, D1 %s, LL %s (the system's cache sizes), %d frames of each backing after %d warm-up, "+
+		"in a worker of its own after the measured frames; no prefetcher, TLB or overlap of misses is modelled",
+		sim.Tool, simCache(sim.D1), simCache(sim.LL), sim.Frames, sim.Warmup)
+	for _, b := range r.Backings {
+		if n := b.Summary.SimNote; n != "" && !b.Summary.HasSim() {
+			s += "; " + b.Name + ": " + n
+		}
+	}
+	return s
+}
+
+func simCache(c result.SimCache) string {
+	return fmt.Sprintf("%s %d-way %d B lines", units.Bytes(float64(c.Bytes)), c.Ways, c.Line)
+}

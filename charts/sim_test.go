@@ -2,6 +2,7 @@ package charts
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"localitylab/lab/result"
@@ -56,5 +57,26 @@ func TestSummaryTableSimulated(t *testing.T) {
 	r.Counters.Simulated = nil
 	if cols := SummaryTable(r).Columns; slices.Contains(cols, SimColumn) {
 		t.Errorf("a run without simulation has the column %q", cols)
+	}
+}
+
+// TestSimText: the record says by what and with which caches the misses were
+// simulated, and why a backing has none; nothing when none were asked for.
+func TestSimText(t *testing.T) {
+	r := &result.Run{Counters: result.Counters{Simulated: &result.Simulated{Tool: "valgrind-3.19.0 --tool=callgrind --cache-sim=yes",
+		D1: result.SimCache{Bytes: 48 << 10, Ways: 12, Line: 64}, LL: result.SimCache{Bytes: 32 << 20, Ways: 16, Line: 64}, Frames: 4, Warmup: 2}},
+		Backings: []result.Backing{{Name: "map", Summary: result.Summary{SimSummary: result.SimSummary{SimNote: "simulation failed: hung"}}}}}
+	got := SimText(r)
+	for _, want := range []string{"valgrind-3.19.0", "D1 48.0 KiB 12-way 64 B lines", "LL 32.0 MiB 16-way", "4 frames", "no prefetcher", "map: simulation failed: hung"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	r.Counters.Simulated = &result.Simulated{Note: "valgrind is not installed"}
+	if got := SimText(r); got != "asked for, none: valgrind is not installed" {
+		t.Errorf("without valgrind: %q", got)
+	}
+	if SimText(&result.Run{}) != "" {
+		t.Error("a run without simulation has a simulated record")
 	}
 }
