@@ -20,7 +20,9 @@ const SimAfter = "misses/frame"
 
 // SimCell is a backing's simulated misses per entity, "D1 0.275, LL 0"; where there
 // are none, the cell says so and the run's notes say why (SimSummary.SimNote).
-func SimCell(s *result.Summary) string {
+func SimCell(s *result.Summary) string { return simCell(&s.SimSummary) }
+
+func simCell(s *result.SimSummary) string {
 	if !s.HasSim() || s.SimD1MissesPerEntity == nil || s.SimLLMissesPerEntity == nil {
 		return "n/a (see notes)"
 	}
@@ -101,4 +103,29 @@ func SimText(r *result.Run) string {
 
 func simCache(c result.SimCache) string {
 	return fmt.Sprintf("%s %d-way %d B lines", units.Bytes(float64(c.Bytes)), c.Ways, c.Line)
+}
+
+// addSweepSimColumns adds to a sweep's table by point one column per backing with
+// its simulated misses per entity, when the sweep asked for them.
+func addSweepSimColumns(s *result.Sweep, t *Table) {
+	if s.Counters.Simulated == nil {
+		return
+	}
+	for _, b := range s.Backings {
+		t.Columns = append(t.Columns, b+" "+SimColumn)
+	}
+	for i, p := range s.Points {
+		if i >= len(t.Rows) {
+			break
+		}
+		for _, name := range s.Backings {
+			cell := "n/a"
+			for k := range p.Backings {
+				if p.Backings[k].Name == name && p.Skipped == "" {
+					cell = simCell(&p.Backings[k].SimSummary)
+				}
+			}
+			t.Rows[i].Cells = append(t.Rows[i].Cells, cell)
+		}
+	}
 }

@@ -80,3 +80,27 @@ func TestSimText(t *testing.T) {
 		t.Error("a run without simulation has a simulated record")
 	}
 }
+
+// TestSweepSimColumns: a sweep with simulated misses gets a column per backing, with
+// each point's figures, and rows that keep their length on a skipped point.
+func TestSweepSimColumns(t *testing.T) {
+	d1, ll := 1.25, 0.412
+	s := &result.Sweep{Param: "entities", Backings: []string{"soa", "ptrarray"},
+		Counters: result.Counters{Simulated: &result.Simulated{Tool: "valgrind"}},
+		Points: []result.Point{
+			{Value: 1000, Entities: 1000, Backings: []result.PointBacking{{Name: "soa", SimSummary: result.SimSummary{SimNote: "hung"}},
+				{Name: "ptrarray", SimSummary: result.SimSummary{SimD1MissesPerFrame: &d1, SimD1MissesPerEntity: &d1, SimLLMissesPerEntity: &ll}}}},
+			{Value: 2000, Skipped: "no room"},
+		}}
+	tab := SweepPointsTable(s)
+	n := len(tab.Columns)
+	if tab.Columns[n-2] != "soa "+SimColumn || tab.Columns[n-1] != "ptrarray "+SimColumn {
+		t.Fatalf("columns %q", tab.Columns)
+	}
+	if got := tab.Rows[0].Cells[n-2:]; got[0] != "n/a (see notes)" || got[1] != "D1 1.25, LL 0.412" {
+		t.Errorf("first point's cells %q", got)
+	}
+	if len(tab.Rows[1].Cells) != n {
+		t.Errorf("the skipped point has %d cells for %d columns", len(tab.Rows[1].Cells), n)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/lab/sweep"
 )
 
 // simulate counts r's simulated misses (lab.Simulate), showing its progress on stderr
@@ -44,4 +45,24 @@ func simStatusLine(st lab.SimStatus) string {
 		return fmt.Sprintf("%s loading %3.0f%%", head, 100*st.Load)
 	}
 	return fmt.Sprintf("%s %d/%d frames", head, st.Done, st.Total)
+}
+
+// simulateSweep counts the simulated misses at every point of s (sweep.Simulate),
+// with its progress on stderr as simulate shows a run's.
+func simulateSweep(ctx context.Context, c sweep.Config, s *result.Sweep, stderr io.Writer) {
+	p := newProgress(stderr)
+	var key string
+	sweep.Simulate(ctx, c, s, func(st sweep.SimStatus) {
+		k := fmt.Sprintf("%d %s %d %v", st.Index, st.Backing, st.Done, st.Load >= 1)
+		now := time.Now()
+		if k == key && (!isTerminal(p.w) || now.Sub(p.at) < progressEvery) {
+			return
+		}
+		key, p.at = k, now
+		p.draw(fmt.Sprintf("point %d of %d (%s %d), %s", st.Index+1, st.Count, s.Param, st.Value, simStatusLine(st.SimStatus)))
+	})
+	p.end()
+	if n := s.Counters.Simulated; n != nil && n.Note != "" {
+		fmt.Fprintln(stderr, "localitylab: no simulated misses:", termSafe(n.Note))
+	}
 }

@@ -69,3 +69,19 @@ func countedMisses(r *result.Run) bool {
 	}
 	return false
 }
+
+// sweepSimNote says how a sweep's simulated misses were counted, or why there are
+// none; "" when none were asked for.
+func sweepSimNote(s *result.Sweep) string {
+	sim := s.Counters.Simulated
+	switch {
+	case sim == nil:
+		return ""
+	case sim.Note != "":
+		return "Simulated misses: none: " + sim.Note + "."
+	}
+	return fmt.Sprintf("simulated misses/entity: first-level (D1) and last-level (LL) data misses per entity of a model of the caches "+
+		"(%s; D1 %s, LL %s), fed every load and store of %d frames after %d warm-up, the point's world loaded again under the simulator "+
+		"after the sweep; no prefetcher, TLB or overlap of misses is modelled: the misses the layout causes, not the time they cost.",
+		sim.Tool, simCacheText(sim.D1), simCacheText(sim.LL), sim.Frames, sim.Warmup)
+}

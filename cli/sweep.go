@@ -49,7 +49,7 @@ var sweepCmd = flagCommand("parameters are flags: -param entities -values 1000,1
 	sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles, (*sweepOpts).run)
 
 func (o *sweepOpts) run(ctx context.Context, c sweep.Config, stdout, stderr io.Writer) int {
-	return runSweep(ctx, c, o.out.lesson, o.files, stdout, stderr)
+	return runSweep(ctx, c, o.counters.simulate, o.out.lesson, o.files, stdout, stderr)
 }
 
 // config builds the sweep from the preset, if any, and the flags.
@@ -60,9 +60,6 @@ func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
 		return c, err
 	}
 	c.Run, c.Budget = run, o.budget
-	if o.counters.simulate {
-		return c, usagef("-counters sim: sweeps do not simulate misses yet (bench does: run it at the point you want explained)")
-	}
 	if set["frames"] {
 		c.Frames, c.Warmup = run.Frames, run.Warmup
 	}
@@ -112,8 +109,11 @@ func sweepCheckError(err error) error {
 }
 
 // runSweep runs c with its progress on stderr, then prints and writes the result.
-func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+func runSweep(ctx context.Context, c sweep.Config, sim bool, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
 	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
+	if sim && err == nil {
+		simulateSweep(ctx, c, s, stderr)
+	}
 	var mm *lab.MismatchError
 	switch {
 	case errors.As(err, &mm):
