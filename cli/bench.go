@@ -37,6 +37,8 @@ type benchOpts struct {
 	timeout  time.Duration
 	format   string
 	out      outputs
+
+	c lab.Config // the run, once prepared
 }
 
 func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
@@ -68,10 +70,21 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 }
 
 // bench runs a measured comparison and reports it.
-var bench = flagCommand(entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check, (*benchOpts).run)
+func bench(args []string, stdout, stderr io.Writer) int {
+	fs, o := benchFlags(stderr)
+	return runFlagCmd(fs, o, entitiesHint, args, stdout, stderr)
+}
 
-func (o *benchOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
-	return measure(ctx, c, o.counters.simulate, o.format, o.out, stdout, stderr)
+// prepare builds the run and checks the rest of the flags.
+func (o *benchOpts) prepare(set map[string]bool) (err error) {
+	if o.c, err = o.config(set); err != nil {
+		return err
+	}
+	return o.check()
+}
+
+func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	return measure(ctx, o.c, o.counters.simulate, o.format, o.out, stdout, stderr)
 }
 
 // check validates the flags that do not go into the run's configuration, and the
@@ -167,9 +180,7 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 	if c.Params == nil {
 		c.Params = workload.Params{}
 	}
-	if err := applyParams(spec, o.params, c.Params); err != nil {
-		return c, err
-	}
+	applyParams(o.params, c.Params)
 	// Frames that leave nothing to summarise are named first: a run of one frame is
 	// refused for that, not for the forks it cannot be split into.
 	if err := c.CheckKept(); err != nil {
@@ -200,7 +211,7 @@ func checkPositive(name string, d time.Duration, example string) error {
 }
 
 // checkError turns an error of lab.Config.Check into a usage error naming the flag.
-func checkError(err error) error { return &usageError{launch.FlagError(err)} }
+func checkError(err error) error { return &usageError{Err: launch.FlagError(err)} }
 
 // parseBackings reads -backings for the workload of spec; empty means the six built in.
 func parseBackings(spec *workload.Spec, s string) ([]string, error) {

@@ -145,21 +145,6 @@ func TestPresets(t *testing.T) {
 	}
 }
 
-// TestHeadless runs what the binary does without arguments before the window exists:
-// a short run of the default preset (a million sprites, so not in -short).
-func TestHeadless(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads a million sprites three times")
-	}
-	code, stdout, stderr := run(t)
-	if code != exit.OK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	if !strings.Contains(stderr, "window is not built yet") || !strings.Contains(stdout, "spatialhash") {
-		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
-	}
-}
-
 // outPath is a file name in a fresh temporary directory.
 func outPath(t *testing.T, name string) string {
 	t.Helper()

@@ -10,6 +10,7 @@ import (
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // writeSweepTable prints a sweep: a line naming it, the table point by point, the
@@ -78,7 +79,7 @@ func sweepLine(s *result.Sweep) string {
 	var fixed []string
 	if spec, err := workloads.Lookup(s.Workload); err == nil {
 		for _, q := range spec.Params {
-			if v, ok := s.Params[q.Name]; ok && (v != q.Default || q.Name == "seed" || q.Name == "entities") {
+			if v, ok := s.Params[q.Name]; ok && (v != q.Default || q.Name == workload.Seed.Name || q.Name == workload.Entities) {
 				fixed = append(fixed, fmt.Sprintf("%s %s", q.Name, units.Count(float64(v))))
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 	"localitylab/memlayout"
 	"localitylab/workloads/workload"
 )
@@ -215,7 +216,13 @@ func (l *Live) Done() <-chan struct{} { return l.sig.Done() }
 // *MismatchError when checksums disagreed, the context's error when the run was
 // stopped, and nil otherwise: a failed worker ends its backing only, and its error is
 // in that Backing.Error (and in Status).
-func (l *Live) Wait() (*result.Run, error) { return Final(l.sig, &l.mu, l.Snapshot, &l.err) }
+func (l *Live) Wait() (*result.Run, error) {
+	<-l.sig.Done()
+	r := l.Snapshot()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return r, l.err
+}
 
 // Status returns the run's progress now.
 func (l *Live) Status() Status {
@@ -284,7 +291,7 @@ func (l *Live) Snapshot() *result.Run {
 		r.Backings[i] = rb
 	}
 	l.mu.Unlock()
-	Summarize(r)
+	summary.Summarize(r)
 	return r
 }
 

@@ -20,7 +20,6 @@ import (
 
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/units"
-	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
@@ -29,8 +28,10 @@ import (
 // Schema names the version of a preset file.
 const Schema = "localitylab/preset/v1"
 
-// MaxFrames bounds a preset's run length, so that a typo cannot start an hour-long run.
-const MaxFrames = 100_000
+// MaxFrames bounds a preset's run length, so that a typo cannot start an hour-long
+// run: the lab's bound (result.MaxFrames, which lab.MaxFrames is), since a preset is
+// a run to be.
+const MaxFrames = result.MaxFrames
 
 // Limits on what a preset file holds: far above anything a lesson needs (the longest
 // built-in lesson is 2.6 KB in 7 paragraphs, its longest claim 0.3 KB, its longest
@@ -58,7 +59,7 @@ type Preset struct {
 	Frames   int             `json:"frames"`
 	Warmup   int             `json:"warmup"`
 	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
-	Forks    int             `json:"forks,omitempty"` // sets of fresh workers the frames are split among; 0: lab.DefaultForks
+	Forks    int             `json:"forks,omitempty"` // sets of fresh workers the frames are split among; 0: result.DefaultForks
 	Pages    string          `json:"pages,omitempty"` // "system", "huge" or "small"; empty for the lab's default
 	Claims   []Claim         `json:"claims,omitempty"`
 	// Sweep, for a lesson told by a sweep, is the parameter swept and its values; the
@@ -304,12 +305,12 @@ func (p *Preset) validate(backings bool) error {
 	if p.Cache != "" && p.Cache != "warm" && p.Cache != "cold" {
 		return fmt.Errorf("cache: %q (want warm or cold)", p.Cache)
 	}
-	if p.Forks < 0 || p.Forks > lab.MaxForks {
-		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or leave it out for %d)", p.Forks, lab.MaxForks, lab.DefaultForks)
+	if p.Forks < 0 || p.Forks > result.MaxForks {
+		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or leave it out for %d)", p.Forks, result.MaxForks, result.DefaultForks)
 	}
 	forks := p.Forks
 	if forks == 0 {
-		forks = lab.DefaultForks
+		forks = result.DefaultForks
 	}
 	if _, err := result.PlanForks(p.Frames, p.Warmup, forks); err != nil {
 		return err

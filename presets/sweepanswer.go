@@ -8,7 +8,6 @@ import (
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
-	"localitylab/lab/sweep"
 )
 
 // AnswerSweep puts what sweep s measured beside a claim about a sweep. A nil sweep
@@ -264,7 +263,7 @@ func fasterAt(p *result.Point, backings []string, a, b string) bool {
 
 // valueAt writes "entities = 1,000,000", "moving_pct = 5%".
 func valueAt(s *result.Sweep, v int64) string {
-	return s.Param + " = " + sweep.ValueText(float64(v), s.Unit)
+	return s.Param + " = " + units.ParamValue(float64(v), s.Unit)
 }
 
 // cacheLevels returns the largest of the caches and the one below it by size (the

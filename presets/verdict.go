@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"localitylab/internal/units"
-	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 )
 
 // Answer is what a run measured about a claim.
@@ -69,11 +69,11 @@ func (c Claim) Answer(r *result.Run) Answer {
 // median of the per-frame ratios, then their median with its 95% interval over the
 // rounds.
 func (c Claim) answerFrame(r *result.Run) Answer {
-	q, err := lab.Compare(r, c.Slower, c.Faster)
+	q, err := summary.Ratio(r, c.Slower, c.Faster)
 	if err != nil {
-		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
+		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "ratio: ") + "."}
 	}
-	forks, _ := lab.CompareForks(r, c.Slower, c.Faster)
+	forks, _ := summary.ForkRatios(r, c.Slower, c.Faster)
 	var b strings.Builder
 	if q.Median >= 1 {
 		fmt.Fprintf(&b, "Measured here: %s is %s slower than %s", c.Slower, units.Ratio(q.Median), c.Faster)
@@ -295,15 +295,15 @@ func (c Claim) judgeLoad(ratio float64) (kind, string) {
 }
 
 // answerLookup compares the time the two backings took to resolve a frame's handles
-// by id, timed on their own just after each frame (lab.CompareLookups), by the same
+// by id, timed on their own just after each frame (summary.LookupRatio), by the same
 // statistics as frame times. In a frame the lookups are a small share beside the
 // update of every entity; a claim about lookups is judged on them alone.
 func (c Claim) answerLookup(r *result.Run) Answer {
-	q, err := lab.CompareLookups(r, c.Slower, c.Faster)
+	q, err := summary.LookupRatio(r, c.Slower, c.Faster)
 	if err != nil {
-		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
+		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "ratio: ") + "."}
 	}
-	forks, _ := lab.CompareLookupsForks(r, c.Slower, c.Faster)
+	forks, _ := summary.LookupForkRatios(r, c.Slower, c.Faster)
 	var b strings.Builder
 	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
 	n, slowNS := medianLookup(r, slow)

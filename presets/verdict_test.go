@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/internal/runtest"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
 )

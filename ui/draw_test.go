@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"localitylab/charts"
-	"localitylab/internal/runtest"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 	"localitylab/workloads/workload"
 )
 

@@ -17,7 +17,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
-	"localitylab/internal/exit"
 	"localitylab/launch"
 	"localitylab/presets"
 )
@@ -37,7 +36,7 @@ func Main(o launch.Options) int {
 func run(o launch.Options, stderr io.Writer) int {
 	if err := checkDisplay(runtime.GOOS, os.Getenv); err != nil {
 		fmt.Fprintln(stderr, "localitylab:", err)
-		return exit.Failed
+		return launch.Status(err) // no display: a failure, not bad input
 	}
 	a := app.NewWithID(appID)
 	s, note := initialSetup(a.Preferences(), o.Setup)
@@ -45,7 +44,7 @@ func run(o launch.Options, stderr io.Writer) int {
 		var err error
 		if s, err = o.Overrides.Apply(s); err != nil {
 			fmt.Fprintln(stderr, "localitylab:", err)
-			return exit.Usage
+			return launch.Status(err) // bad input (launch.UsageError)
 		}
 	}
 	w := newWindow(a, s, o.Large || a.Preferences().Bool(prefLarge), env{})

@@ -24,7 +24,7 @@ import (
 
 // The parameters beyond seed and entities, by name.
 const (
-	pEntities    = "entities"
+	pEntities    = workload.Entities
 	pLifetime    = "lifetime"
 	pEmitters    = "emitters"
 	pHandles     = "handles"
