@@ -59,7 +59,7 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 		workload.MaxPerRun, strings.Join(workload.AllBackings(), ", ")))
 	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` (see localitylab presets) or a preset FILE; other flags override it")
 	o.counters = countersFlag{hardware: true}
-	fs.Var(&o.counters, "counters", "miss counts: auto (hardware counters, instructions, cycles and memory misses, where the system allows), "+
+	fs.Var(&o.counters, "counters", "miss counts, `MODE`: auto (hardware counters, instructions, cycles and memory misses, where the system allows), "+
 		"sim (those, and cache misses simulated by Valgrind's Callgrind after the measured frames, on any Linux machine; slow), or false (none)")
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: warm (its own last frame's, as go test -bench) or cold (emptied before every frame) (default warm, or the preset's)")
 	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages each worker's heap gets: system (as the OS gives), huge (2 MiB pages asked for after each load, in every fork) or small (huge pages turned off) (default %s, or the preset's)", lab.DefaultPages))
