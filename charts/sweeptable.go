@@ -40,6 +40,7 @@ func SweepPointsTable(s *result.Sweep) Table {
 		row.Cells = append(row.Cells, best, units.Count(float64(p.Measured)))
 		t.Rows = append(t.Rows, row)
 	}
+	addSweepSimColumns(s, &t)
 	return t
 }
 

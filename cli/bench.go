@@ -29,7 +29,7 @@ type benchOpts struct {
 	preset   string
 	frames   int
 	warmup   int
-	counters bool
+	counters countersFlag
 	cache    string
 	pages    string
 	burst    int
@@ -58,7 +58,9 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backings, "backings", "", fmt.Sprintf("comma-separated backings, 1 to %d of %s (default the six built in, or the preset's)",
 		workload.MaxPerRun, strings.Join(workload.AllBackings(), ", ")))
 	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` (see localitylab presets) or a preset FILE; other flags override it")
-	fs.BoolVar(&o.counters, "counters", true, "read hardware counters (instructions, cycles, memory misses) where the system allows")
+	o.counters = countersFlag{hardware: true}
+	fs.Var(&o.counters, "counters", "miss counts, `MODE`: auto (hardware counters, instructions, cycles and memory misses, where the system allows), "+
+		"sim (those, and cache misses simulated by Valgrind's Callgrind after the measured frames, on any Linux machine; slow), or false (none)")
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: warm (its own last frame's, as go test -bench) or cold (emptied before every frame) (default warm, or the preset's)")
 	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages each worker's heap gets: system (as the OS gives), huge (2 MiB pages asked for after each load, in every fork) or small (huge pages turned off) (default %s, or the preset's)", lab.DefaultPages))
 	fs.IntVar(&o.burst, "burst", 0, fmt.Sprintf("frames each backing runs in one turn (1 to %d; default chosen each round so a round takes about %v)", lab.MaxBurst, lab.RoundBudget))
@@ -83,7 +85,7 @@ func (o *benchOpts) prepare(set map[string]bool) (err error) {
 
 func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 	warnHeavy(o.out.lesson, stderr)
-	return measure(ctx, o.c, o.format, o.out, stdout, stderr)
+	return measure(ctx, o.c, o.counters.simulate, o.format, o.out, stdout, stderr)
 }
 
 // check validates the flags that do not go into the run's configuration, and the
@@ -116,7 +118,7 @@ func checkFormat(f string) error {
 // config builds the run from the preset, if any, and the flags that were set, which
 // override it.
 func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
-	c := lab.Config{Counters: o.counters, Timeout: o.timeout, Frames: defaultFrames, Warmup: -1, Burst: o.burst}
+	c := lab.Config{Counters: o.counters.hardware, Timeout: o.timeout, Frames: defaultFrames, Warmup: -1, Burst: o.burst}
 	if o.preset != "" {
 		p, err := lookupPreset(o.preset)
 		if err != nil {

@@ -27,8 +27,9 @@ func complain(err error, stderr io.Writer) int {
 }
 
 // measure runs c, shows its progress on stderr, and reports the result: the summary
-// (or benchmark lines) on stdout, then the output files. Ctrl-C stops the run.
-func measure(ctx context.Context, c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
+// (or benchmark lines) on stdout, then the output files. With sim, the misses are
+// simulated after the frames (lab.Simulate). Ctrl-C stops the run.
+func measure(ctx context.Context, c lab.Config, sim bool, format string, out outputs, stdout, stderr io.Writer) int {
 	r, err := runWatched(ctx, c, lab.Run, newProgress(stderr))
 	var mm *lab.MismatchError
 	switch {
@@ -38,6 +39,9 @@ func measure(ctx context.Context, c lab.Config, format string, out outputs, stdo
 		return status
 	case err != nil:
 		return failed(ctx, err, "; nothing was written", stderr)
+	}
+	if sim {
+		simulate(ctx, c, r, stderr)
 	}
 	status := show(r, format, out, stdout, stderr)
 	var failures launch.WorkersFailed

@@ -63,7 +63,7 @@ func (o *sweepOpts) prepare(set map[string]bool) (err error) {
 }
 
 func (o *sweepOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
-	return runSweep(ctx, o.s, o.out.lesson, o.files, stdout, stderr)
+	return runSweep(ctx, o.s, o.counters.simulate, o.out.lesson, o.files, stdout, stderr)
 }
 
 // config builds the sweep from the preset, if any, and the flags.
@@ -123,9 +123,12 @@ func sweepCheckError(err error) error {
 }
 
 // runSweep runs c with its progress on stderr, then prints and writes the result.
-func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+func runSweep(ctx context.Context, c sweep.Config, sim bool, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
 	warnHeavy(lesson, stderr)
 	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
+	if sim && err == nil {
+		simulateSweep(ctx, c, s, stderr)
+	}
 	var mm *lab.MismatchError
 	switch {
 	case errors.As(err, &mm):

@@ -41,6 +41,9 @@ func writeSweepTable(w io.Writer, s *result.Sweep, answered []presets.Answered) 
 		"resampling the point's rounds (the range of their medians below six rounds), widened to hold the median of each of the "+
 		"point's forks (one per pass over the points). Working set: bytes per entity × entities, as loaded; "+
 		"\"reaches a cache at\" is where it grows past each cache's size, interpolated between the points.", 88))
+	if n := sweepSimNote(s); n != "" {
+		fmt.Fprintln(&b, wrap(n, 88))
+	}
 	for _, a := range answered {
 		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+a.Source+"): "+a.Text, 88), wrap(a.Answer.String(), 88))
 	}

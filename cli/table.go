@@ -31,15 +31,17 @@ func writeTable(w io.Writer, r *result.Run) error {
 		cols = slices.Insert(slices.Clone(cols), forkAt, charts.ForkColumn)
 	}
 	rows := [][]string{cols}
-	for _, i := range fastestFirst(r) {
+	order := fastestFirst(r)
+	for _, i := range order {
 		rows = append(rows, tableRow(r, &r.Backings[i]))
 	}
+	rows = addSimColumns(r, rows, order)
 	var b strings.Builder
 	fmt.Fprintln(&b, runLine(r))
 	fmt.Fprintln(&b)
 	writeAligned(&b, rows)
 	fmt.Fprintln(&b)
-	for _, note := range tableNotes(r) {
+	for _, note := range append(tableNotes(r), simNotes(r)...) {
 		fmt.Fprintln(&b, note)
 	}
 	_, err := io.WriteString(w, b.String())

@@ -230,7 +230,10 @@ func (l *Live) Status() Status {
 	defer l.mu.Unlock()
 	st := Status{Phase: l.phase, Frames: l.cfg.Frames, Done: l.framesDone, Fork: l.fork, Forks: len(l.cfg.plan), Err: l.err,
 		Backings: make([]BackingStatus, len(l.backings))}
-	for i, b := range l.backings {
+	// Only the fields under mu: a copy of the whole backing would also read the ones
+	// the run's goroutine keeps to itself (pinned, set while placing a fork's frames).
+	for i := range l.backings {
+		b := &l.backings[i]
 		st.Backings[i] = BackingStatus{Name: b.name, Load: b.loadFrac, Loaded: b.loaded, Frames: len(b.samples), Err: b.err}
 	}
 	return st

@@ -24,11 +24,14 @@ type Answer struct {
 	// parameters are not the ones the lesson tests the claim under; empty when they
 	// are.
 	Conditions string
+	// Misses, where the run simulated them, are the two backings' misses per entity
+	// beside what the source predicts (simanswer.go); empty otherwise.
+	Misses string
 }
 
 // String is the answer as the app, the command line and the page state it.
 func (a Answer) String() string {
-	return strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Verdict) + " " + a.Conditions)
+	return strings.TrimSpace(strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Verdict)+" "+a.Conditions) + " " + a.Misses)
 }
 
 // Answer puts what r measured beside the claim. A nil run answers nothing.
@@ -40,6 +43,7 @@ func (c Claim) Answer(r *result.Run) Answer {
 	switch c.Metric {
 	case "frame":
 		a = c.answerFrame(r)
+		a.Misses = c.simMisses(r)
 	case "load":
 		a = c.explainLoad(r, c.answerLoad(r))
 	case "lookup":

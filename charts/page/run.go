@@ -90,6 +90,11 @@ func record(r *result.Run) [][2]string {
 		[2]string{"host", charts.HostName(r.Host)},
 		[2]string{"Go", r.Host.Go},
 		[2]string{"hardware counters", charts.CountersText(r.Counters)},
+	)
+	if sim := charts.SimText(r); sim != "" {
+		rec = append(rec, [2]string{"simulated misses", sim})
+	}
+	rec = append(rec,
 		[2]string{"equal work", equalWork(r)},
 		[2]string{"result schema", r.Schema},
 	)

@@ -37,7 +37,7 @@ func (p *Painter) drawTable(img *image.RGBA, r image.Rectangle, t *charts.Table)
 		sum += w
 	}
 	if n := len(widths) - 1; n > 0 && sum+n*colGap+2*gap > r.Dx() {
-		colGap = max(int(p.px*0.5), (r.Dx()-sum-2*gap)/n)
+		colGap = max(int(p.px*0.3), (r.Dx()-sum-2*gap)/n)
 	}
 	rh := p.rowHeight()
 	base := func(top int) int { return top + (rh-f.height())/2 + f.ascent }

@@ -240,6 +240,9 @@ func (s *Summary) validate(frames int) error {
 			return fmt.Errorf("%s: %v (want a finite figure, 0 or more)", f.name, *f.v)
 		}
 	}
+	if err := s.validateSim(); err != nil {
+		return err
+	}
 	if _, err := ParseChecksum(s.Checksum); s.Checksum != "" && err != nil {
 		return fmt.Errorf("checksum: %q is not 16 hex digits", s.Checksum)
 	}
