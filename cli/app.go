@@ -32,6 +32,7 @@ type appOpts struct {
 	save       string
 	layout     string
 	compare    string
+	counters   countersFlag
 	params     []*paramFlag
 }
 
@@ -52,6 +53,9 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	fs.BoolVar(&o.large, "large", false, "start with large text (for projectors)")
 	fs.StringVar(&o.layout, "layout", "", "open the Layout view, where the data lives, on `BACKING` (one of the setup's backings) instead of the preview")
 	fs.BoolVar(&o.sweep, "sweep", false, "open on the Sweep tab; with -run, start the sweep (of a sweep lesson's parameter, else of entities) instead of a run")
+	o.counters = countersFlag{hardware: true}
+	fs.Var(&o.counters, "counters", "miss counts, `MODE`: auto (hardware counters where the system allows), "+
+		"sim (those, and cache misses simulated by Valgrind's Callgrind after a run that ran to its end; slow), or false (none)")
 	fs.StringVar(&o.compare, "compare", "", "show the run saved in `FILE` under the setup's as a base to compare with (as File → Compare with a saved run…)")
 	return fs, o
 }
@@ -104,6 +108,7 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
 		Layout: o.layout, Sweep: o.sweep, Compare: o.compare,
+		Counters:  launch.Counters{Set: set["counters"], Hardware: o.counters.hardware, Simulate: o.counters.simulate},
 		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"], Forks: o.forks}}
 	if set["forks"] && (o.forks < 1 || o.forks > lab.MaxForks) {
 		return opts, usagef("-forks: %d (want 1 to %d)", o.forks, lab.MaxForks)

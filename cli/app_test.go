@@ -62,6 +62,21 @@ func TestAppOptions(t *testing.T) {
 				t.Errorf("layout %q, want soa", o.Layout)
 			}
 		}},
+		{"counters sim", []string{"-counters", "sim"}, func(t *testing.T, o launch.Options) {
+			if want := (launch.Counters{Set: true, Hardware: true, Simulate: true}); o.Counters != want {
+				t.Errorf("counters %+v, want %+v", o.Counters, want)
+			}
+		}},
+		{"counters off", []string{"-counters=false"}, func(t *testing.T, o launch.Options) {
+			if want := (launch.Counters{Set: true}); o.Counters != want {
+				t.Errorf("counters %+v, want %+v", o.Counters, want)
+			}
+		}},
+		{"counters unset", []string{"-run"}, func(t *testing.T, o launch.Options) {
+			if o.Counters.Set || o.Counters.Simulate {
+				t.Errorf("counters %+v, want the app's own defaults", o.Counters)
+			}
+		}},
 		{"quitting", []string{"-run", "-quit-after", "3s", "-screenshot", shot, "-save", save}, func(t *testing.T, o launch.Options) {
 			if o.QuitAfter != 3*time.Second || o.Screenshot != shot || o.Save != save {
 				t.Errorf("options %+v", o)
@@ -112,6 +127,7 @@ func TestAppBadInput(t *testing.T) {
 		{[]string{"-forks", "17"}, "-forks: 17 (want 1 to 16)"},
 		{[]string{"-preset", "tiles-rows", "-forks", "16"}, "-warmup: 4 warm-up frames of 16 over 16 forks leave fork 1 (frames 1, warm-up 1) none to measure"},
 		{[]string{"-frames", "2", "-forks", "3"}, "-forks: 3 forks of a run of 2 frames leave a fork no frame"},
+		{[]string{"-counters", "simulated"}, `invalid value "simulated" for flag -counters: "simulated" (want auto, sim, true or false)`},
 		{[]string{"-pages", "2M"}, `-pages: "2M" is not a page mode (want system, huge or small)`},
 		{[]string{"-run", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-layout", "slotmapp"}, `-layout: unknown backing "slotmapp"`},

@@ -37,6 +37,16 @@ type Options struct {
 	Layout     string        // -layout BACKING: open the Layout view on that backing; "": the preview
 	Sweep      bool          // -sweep: open on the Sweep tab; with -run, start the sweep instead of a run
 	Compare    string        // -compare FILE: a saved run to show as the base, checked readable
+	Counters   Counters      // -counters: which miss counts runs get
+}
+
+// Counters is the app's -counters: which misses the runs count. Unless Set, the app
+// opens with its defaults (hardware counters where the system allows, no
+// simulation).
+type Counters struct {
+	Set      bool
+	Hardware bool // read the CPU's counters where the system allows
+	Simulate bool // after a run that ran to its end, simulate its misses under Valgrind (lab.Simulate)
 }
 
 // Overrides are the flags that change a setup: workload parameters by name, and the
