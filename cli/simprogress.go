@@ -18,7 +18,7 @@ func simulate(ctx context.Context, c lab.Config, r *result.Run, stderr io.Writer
 	p := newProgress(stderr)
 	var key string
 	lab.Simulate(ctx, c, r, func(st lab.SimStatus) {
-		line := simStatusLine(st)
+		line := st.String()
 		// Redraw on a terminal a few times a second; elsewhere only when the backing or
 		// its stage changes, and at each frame, so that a log stays short.
 		k := fmt.Sprintf("%s %d %v", st.Backing, st.Done, st.Load >= 1)
@@ -35,18 +35,6 @@ func simulate(ctx context.Context, c lab.Config, r *result.Run, stderr io.Writer
 	}
 }
 
-// simStatusLine: "simulating misses: soa (1 of 2) loading 40%", then "… soa 2/6 frames".
-func simStatusLine(st lab.SimStatus) string {
-	head := fmt.Sprintf("simulating misses: %s", st.Backing)
-	if st.Count > 1 {
-		head += fmt.Sprintf(" (%d of %d)", st.Index+1, st.Count)
-	}
-	if st.Load < 1 {
-		return fmt.Sprintf("%s loading %3.0f%%", head, 100*st.Load)
-	}
-	return fmt.Sprintf("%s %d/%d frames", head, st.Done, st.Total)
-}
-
 // simulateSweep counts the simulated misses at every point of s (sweep.Simulate),
 // with its progress on stderr as simulate shows a run's.
 func simulateSweep(ctx context.Context, c sweep.Config, s *result.Sweep, stderr io.Writer) {
@@ -59,7 +47,7 @@ func simulateSweep(ctx context.Context, c sweep.Config, s *result.Sweep, stderr 
 			return
 		}
 		key, p.at = k, now
-		p.draw(fmt.Sprintf("point %d of %d (%s %d), %s", st.Index+1, st.Count, s.Param, st.Value, simStatusLine(st.SimStatus)))
+		p.draw(fmt.Sprintf("point %d of %d (%s %d), %s", st.Index+1, st.Count, s.Param, st.Value, st.SimStatus.String()))
 	})
 	p.end()
 	if n := s.Counters.Simulated; n != nil && n.Note != "" {

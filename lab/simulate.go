@@ -34,6 +34,19 @@ type SimStatus struct {
 	Index, Count int // which backing of how many
 }
 
+// String is the progress as the command line and the app show it: "simulating misses:
+// soa (1 of 2) loading 40%", then "simulating misses: soa (1 of 2) 2/6 frames".
+func (st SimStatus) String() string {
+	head := "simulating misses: " + st.Backing
+	if st.Count > 1 {
+		head += fmt.Sprintf(" (%d of %d)", st.Index+1, st.Count)
+	}
+	if st.Load < 1 {
+		return fmt.Sprintf("%s loading %3.0f%%", head, 100*st.Load)
+	}
+	return fmt.Sprintf("%s %d/%d frames", head, st.Done, st.Total)
+}
+
 // Simulate counts simulated cache misses for the backings of the finished run r,
 // whose configuration was c, and writes them into r: per backing in its summary's
 // SimSummary, and how they were counted in r.Counters.Simulated.

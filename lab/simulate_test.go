@@ -193,3 +193,18 @@ func TestCheckSimMemory(t *testing.T) {
 		t.Errorf("refused where the system does not say what is available: %v", err)
 	}
 }
+
+func TestSimStatusString(t *testing.T) {
+	for _, tt := range []struct {
+		st   SimStatus
+		want string
+	}{
+		{SimStatus{Backing: "soa", Load: 0.4, Total: 6, Index: 0, Count: 2}, "simulating misses: soa (1 of 2) loading  40%"},
+		{SimStatus{Backing: "soa", Load: 1, Done: 2, Total: 6, Index: 1, Count: 2}, "simulating misses: soa (2 of 2) 2/6 frames"},
+		{SimStatus{Backing: "map", Load: 1, Done: 6, Total: 6, Count: 1}, "simulating misses: map 6/6 frames"},
+	} {
+		if got := tt.st.String(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.st, got, tt.want)
+		}
+	}
+}
