@@ -126,7 +126,7 @@ const (
 	setupReplaced  setupEvent = iota // another setup: a preset, a workload, a file; earlier figures no longer apply
 	backingsEdited                   // the backings chosen
 	paramsEdited                     // a parameter, the frames or the warm-up, as typed and valid
-	countersEdited                   // the hardware counters switched
+	countersEdited                   // the hardware counters or the simulated misses switched
 )
 
 // noResult is what a job's table says instead of figures after a checksum mismatch.

@@ -16,6 +16,7 @@ import (
 // take seconds per backing to load; without it the window would look hung.
 type loadingPanel struct {
 	box    *fyne.Container
+	title  *widget.Label
 	rows   *fyne.Container
 	bars   []*widget.ProgressBar
 	notes  []*widget.Label
@@ -25,14 +26,17 @@ type loadingPanel struct {
 func newLoadingPanel(cancel func()) *loadingPanel {
 	p := &loadingPanel{rows: container.New(layout.NewFormLayout())}
 	p.cancel = widget.NewButton("Cancel", cancel)
-	title := widget.NewLabel("Loading the worlds, one backing after another. The load is timed for each backing; the frames start when every backing is loaded.")
-	title.Wrapping = fyne.TextWrapWord
-	p.box = container.NewPadded(container.NewVBox(title, p.rows, container.NewHBox(layout.NewSpacer(), p.cancel)))
+	p.title = widget.NewLabel(loadingTitle)
+	p.title.Wrapping = fyne.TextWrapWord
+	p.box = container.NewPadded(container.NewVBox(p.title, p.rows, container.NewHBox(layout.NewSpacer(), p.cancel)))
 	return p
 }
 
-// Reset shows a bar at zero for each backing.
+const loadingTitle = "Loading the worlds, one backing after another. The load is timed for each backing; the frames start when every backing is loaded."
+
+// Reset shows a bar at zero for each backing, under the loading's title.
 func (p *loadingPanel) Reset(backings []string) {
+	p.title.SetText(loadingTitle)
 	p.rows.RemoveAll()
 	p.bars, p.notes = nil, nil
 	for _, b := range backings {

@@ -48,6 +48,7 @@ func run(o launch.Options, stderr io.Writer) int {
 		}
 	}
 	w := newWindow(a, s, o.Large || a.Preferences().Bool(prefLarge), env{})
+	w.setup.setCountersFrom(o.Counters)
 	if note != "" {
 		w.status.say(note, true)
 	}

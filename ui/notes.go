@@ -103,6 +103,9 @@ func measured(r *result.Run, name string) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s of its heap in huge pages%s (pages %s)", charts.HugePagesCell(b), over, mode))
 	}
+	if s := simNote(r, b); s != "" {
+		parts = append(parts, s)
+	}
 	return "Measured here: " + strings.Join(parts, ", ") + "."
 }
 

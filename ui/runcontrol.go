@@ -45,6 +45,7 @@ type runMenuItems struct {
 	file []*fyne.MenuItem
 
 	toggle, step, reset, cancel, counters *fyne.MenuItem
+	simulate                              *fyne.MenuItem
 	export, save, clearBase               *fyne.MenuItem
 	exports                               []*fyne.MenuItem
 }
@@ -57,7 +58,8 @@ func newRunMenuItems(j *runJob) *runMenuItems {
 	m.reset = item("Reset", keyReset, j.reset)
 	m.cancel = item("Cancel loading", keyEsc, j.cancel)
 	m.counters = fyne.NewMenuItem("Hardware counters", func() { w.setup.setCounters(!w.setup.counters) })
-	m.run = fyne.NewMenu("Run", m.toggle, m.step, m.reset, m.cancel, fyne.NewMenuItemSeparator(), m.counters)
+	m.simulate = fyne.NewMenuItem("Simulated misses", func() { w.setup.setSimulate(!w.setup.simulate) })
+	m.run = fyne.NewMenu("Run", m.toggle, m.step, m.reset, m.cancel, fyne.NewMenuItemSeparator(), m.counters, m.simulate)
 
 	m.export = item("Export…", keyExport, func() { w.exportDialog(j) })
 	var exportAs *fyne.MenuItem
@@ -81,9 +83,10 @@ func (m *runMenuItems) sync(j *runJob, s *menuSync) {
 	for _, it := range m.exports {
 		s.set(&it.Disabled, !has)
 	}
-	s.set(&m.cancel.Disabled, !j.measuring)
+	s.set(&m.cancel.Disabled, !j.measuring && !j.simulating())
 	s.set(&m.clearBase.Disabled, j.base.r == nil)
 	s.set(&m.counters.Checked, j.w.setup.counters)
+	s.set(&m.simulate.Checked, j.w.setup.simulate)
 }
 
 // refresh enables what makes sense in the run's phase, and while another job
@@ -94,13 +97,13 @@ func (j *runJob) refresh(s *menuSync) {
 	free := other == nil || other.job == j
 	loading := j.measuring && (j.phase == lab.Starting || j.phase == lab.Loading)
 	paused := j.measuring && j.phase == lab.Paused
-	enable(b.run, (!j.measuring || paused) && free)
+	enable(b.run, (!j.measuring || paused) && free && !j.simulating())
 	b.run.SetText("Run")
 	if paused {
 		b.run.SetText("Resume")
 	}
 	enable(b.pause, j.measuring && !paused) // pausing a load: load, then wait
-	enable(b.step, !loading && free)
+	enable(b.step, !loading && free && !j.simulating())
 	enable(b.reset, j.measuring || j.shown != nil)
 	has := j.shown != nil && j.invalid == nil
 	enable(b.export, has)
@@ -169,6 +172,10 @@ func (j *runJob) reset() {
 
 // cancel interrupts a load (or a run): what was measured is kept on screen.
 func (j *runJob) cancel() {
+	if j.simulating() {
+		j.cancelSim()
+		return
+	}
 	if j.measuring {
 		j.live.Stop()
 		j.w.status.say("Cancelling…", false)
@@ -181,6 +188,10 @@ func (j *runJob) cancel() {
 func (j *runJob) begin(paused bool) bool {
 	w := j.w
 	if !w.mayStart(j) {
+		return false
+	}
+	if j.simulating() {
+		w.status.say("The last run's misses are being simulated: Esc stops that first, keeping the run.", true)
 		return false
 	}
 	s, err := w.setup.read()
@@ -204,6 +215,7 @@ func (j *runJob) begin(paused bool) bool {
 	j.live = l
 	j.pump.start(w.env, l, j.gatherer(l))
 	j.measuring, j.phase, j.shown, j.invalid = true, lab.Starting, nil, nil
+	j.simAsked = w.setup.simulate
 	j.base.keep(s.Workload)
 	j.pane.begin(cfg, s)
 	j.syncLayout()

@@ -40,6 +40,8 @@ type runJob struct {
 	status    lab.Status  // the run's status as last shown
 	shown     *result.Run // the run whose figures are shown: live snapshot or opened file
 	invalid   error       // the shown run's checksums disagreed: it is not a result
+	simAsked  bool        // the run started last asks for simulated misses at its end
+	sim       *simulation // the simulation of the last run's misses in progress (simulate.go); nil: none
 }
 
 // noRun is what the table says with no run to show.
@@ -57,7 +59,7 @@ func newRunJob(w *window) *runJob {
 
 func (j *runJob) view() fyne.CanvasObject { return j.pane.root }
 func (j *runJob) menu() *fyne.Menu        { return j.items.run }
-func (j *runJob) busy() bool              { return j.measuring }
+func (j *runJob) busy() bool              { return j.measuring || j.simulating() }
 func (j *runJob) start()                  { j.begin(false) }
 
 // setupChanged follows the setup panel: the lesson and notes show the setup, and the
@@ -175,16 +177,39 @@ func backingNames(r *result.Run) []string {
 
 // stop stops the run, if any, and its pump; its workers end in the background.
 func (j *runJob) stop() <-chan struct{} {
+	sim := j.stopSim()
 	j.live = nil
-	return j.pump.stop()
+	return both(j.pump.stop(), sim)
+}
+
+// both returns a channel closed once a and b are (a nil one counts as closed).
+func both(a, b <-chan struct{}) <-chan struct{} {
+	if a == nil || b == nil {
+		if a == nil {
+			return b
+		}
+		return a
+	}
+	out := make(chan struct{})
+	go func() {
+		<-a
+		<-b
+		close(out)
+	}()
+	return out
 }
 
 // final stops the run and returns what -quit-after saves: the live run as measured
-// until now (stopped, not failed), the run shown, or why there is none.
+// until now (stopped, not failed), the run shown, or why there is none. A
+// simulation in progress stops, and the run is saved with what it simulated.
 func (j *runJob) final() func() outcome {
-	l, r, err := j.live, j.shown, j.invalid
+	l, r, err, sim := j.live, j.shown, j.invalid, j.sim
 	j.stop()
 	return func() outcome {
+		if sim != nil {
+			<-sim.done
+			l, r = nil, sim.run
+		}
 		if l != nil {
 			r, err = l.Wait()
 			if errors.Is(err, context.Canceled) {

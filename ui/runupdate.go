@@ -101,6 +101,13 @@ func (j *runJob) finish(u update) {
 		if c := u.snap.Counters; c.Enabled && c.Note != "" {
 			msg += " " + counterNote(c.Note)
 		}
+		if j.simAsked && j.live != nil {
+			if !anyFailed(u.status) {
+				j.simulate(j.live, msg)
+				return // it ends the job when done
+			}
+			msg += " No simulated misses: a worker failed."
+		}
 		w.status.say(msg, anyFailed(u.status))
 	}
 	w.ended()

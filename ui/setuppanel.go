@@ -30,6 +30,7 @@ type setupPanel struct {
 	preset   presets.Preset  // the setup as last applied, edited or started
 	claims   []presets.Claim // the lesson's claims, those about unchosen backings included
 	counters bool            // the runs count hardware events
+	simulate bool            // a run that ends normally has its misses simulated (simsetting.go)
 
 	root          *fyne.Container
 	width         *fixedWidth
@@ -39,6 +40,7 @@ type setupPanel struct {
 	names         []string        // every backing this binary knows (workload.AllBackings)
 	checks        []*widget.Check // one per name, in that order; those the workload does not offer are hidden
 	countersCheck *widget.Check
+	simCheck      *widget.Check
 	cache         *widget.RadioGroup // "warm" or "cold": what state of the caches each frame starts from
 	pages         *widget.RadioGroup // "system", "huge" or "small": which memory pages the heaps get
 	form          *paramsForm
@@ -73,6 +75,7 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 		p.changed(p.preset, countersEdited)
 	})
 	p.countersCheck.Checked = true
+	p.simCheck = p.newSimCheck()
 	p.cache = widget.NewRadioGroup([]string{cacheWarm, cacheCold}, nil)
 	p.cache.Horizontal, p.cache.Required = true, true
 	p.cache.SetSelected(cacheWarm)
@@ -87,7 +90,7 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 	top := container.NewVBox(
 		heading("Preset"), p.picker,
 		heading("Workload"), p.workload,
-		heading("Backings"), checks, p.countersCheck,
+		heading("Backings"), checks, p.countersCheck, p.simCheck,
 		container.NewHBox(widget.NewLabel("Caches:"), p.cache),
 		container.NewHBox(widget.NewLabel("Pages:"), p.pages),
 	)
@@ -196,7 +199,7 @@ func (p *setupPanel) setCounters(on bool) { p.countersCheck.SetChecked(on) }
 
 // setEditable locks the setup while a job measures it.
 func (p *setupPanel) setEditable(on bool) {
-	objs := []enabler{p.picker, p.workload, p.countersCheck, p.cache, p.pages}
+	objs := []enabler{p.picker, p.workload, p.countersCheck, p.simCheck, p.cache, p.pages}
 	for _, c := range p.checks {
 		objs = append(objs, c)
 	}

@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"localitylab/lab"
+	"localitylab/lab/result"
+)
+
+// A live run's simulated misses. When the setup asked for them (simsetting.go) and
+// the run ran to its end with every worker alive, the run job counts them with
+// lab.Simulate on a copy of the finished run, off the Fyne goroutine, while the
+// measured figures stay on screen: the loading panel stands in front of the preview
+// again with a bar per backing, and the status line says where the simulator is
+// ("simulating misses: soa (1 of 2) 2/6 frames"). The job stays busy meanwhile, so
+// the setup stays locked and no other job starts. Esc (or the panel's Cancel)
+// stops it and keeps the measured run, with what was simulated before the stop;
+// Reset, Open or quitting drops it. Once done, the copy becomes the run shown: the
+// table gets its "simulated misses/entity" column, the notes their figures (or why
+// there are none), and Export and Save write them.
+
+// simulation is one run's simulation in progress.
+type simulation struct {
+	cancel  context.CancelFunc
+	done    chan struct{} // closed when Simulate has returned; run is then the Fyne goroutine's
+	run     *result.Run   // the copy being simulated
+	stopped bool          // Esc stopped it
+
+	mu      sync.Mutex
+	last    lab.SimStatus
+	pending bool // a progress update is on its way to the Fyne goroutine
+}
+
+// simTitle is the loading panel's title while the simulator runs.
+const simTitle = "Simulating cache misses under Valgrind's Callgrind, one backing after another: each world loads " +
+	"again and runs a few frames some 50 times slower than on the CPU. The measured figures are in the table; " +
+	"Cancel (Esc) keeps them without the simulated misses."
+
+// simulating reports whether the last run's misses are being simulated.
+func (j *runJob) simulating() bool { return j.sim != nil }
+
+// simulate starts the simulation of the run l, which has just ended normally; ended
+// is the status line's message for its end, kept in front of the progress.
+func (j *runJob) simulate(l *lab.Live, ended string) {
+	cfg := l.Config()
+	cfg.PreviewEvery, cfg.LayoutEvery, cfg.StartPaused = 0, 0, false
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &simulation{cancel: cancel, done: make(chan struct{}), run: l.Snapshot()}
+	j.sim = s
+	loading := j.pane.scene.loading
+	loading.Reset(cfg.Backings)
+	loading.title.SetText(simTitle)
+	j.pane.scene.showLoading(true)
+	j.w.status.say(ended+" Simulating misses…", false)
+	j.w.refresh()
+	e := j.w.env
+	go func() {
+		lab.Simulate(ctx, cfg, s.run, func(st lab.SimStatus) { s.report(e, st, func(st lab.SimStatus) { j.simProgress(s, ended, st) }) })
+		cancel()
+		close(s.done)
+		e.doOnMain(func() { j.simEnded(s, ended) })
+	}()
+}
+
+// report hands st to show on the Fyne goroutine, at most one at a time: the
+// simulator reports each frame and its load's progress, and a busy window then
+// shows the latest rather than a queue.
+func (s *simulation) report(e env, st lab.SimStatus, show func(lab.SimStatus)) {
+	s.mu.Lock()
+	s.last = st
+	if s.pending {
+		s.mu.Unlock()
+		return
+	}
+	s.pending = true
+	s.mu.Unlock()
+	e.doOnMain(func() {
+		s.mu.Lock()
+		st := s.last
+		s.pending = false
+		s.mu.Unlock()
+		show(st)
+	})
+}
+
+// simProgress shows where the simulation of s is, if it is still the job's.
+func (j *runJob) simProgress(s *simulation, ended string, st lab.SimStatus) {
+	if j.sim != s || s.stopped {
+		return
+	}
+	line := st.String()
+	j.w.status.say(ended+" "+strings.ToUpper(line[:1])+line[1:]+"… Esc stops it; the measured figures stay.", false)
+	bars := j.pane.scene.loading.bars
+	for i, b := range bars {
+		switch {
+		case i < st.Index:
+			b.SetValue(1)
+		case i == st.Index:
+			b.SetValue(simFraction(st))
+		}
+	}
+}
+
+// simFraction is how far a backing's simulation is, counting its load as one frame.
+func simFraction(st lab.SimStatus) float64 {
+	if st.Total <= 0 {
+		return st.Load
+	}
+	return (st.Load + float64(st.Done)) / float64(st.Total+1)
+}
+
+// simEnded shows the simulated run, if s is still the job's: Reset, Open or a new
+// run drop it.
+func (j *runJob) simEnded(s *simulation, ended string) {
+	if j.sim != s {
+		return
+	}
+	j.sim = nil
+	j.shown = s.run
+	j.pane.table.SetRun(s.run)
+	j.pane.lesson.ShowRun(s.run)
+	j.pane.scene.showLoading(false)
+	j.w.status.say(ended+" "+simOutcome(s.run, s.stopped), false)
+	j.w.ended()
+}
+
+// stopSim drops the simulation, if any, and returns a channel closed once its
+// workers are gone (nil: none).
+func (j *runJob) stopSim() <-chan struct{} {
+	s := j.sim
+	if s == nil {
+		return nil
+	}
+	j.sim = nil
+	s.cancel()
+	return s.done
+}
+
+// cancelSim is Esc during the simulation: it stops, and the measured run stays with
+// what was simulated before.
+func (j *runJob) cancelSim() {
+	j.sim.stopped = true
+	j.sim.cancel()
+	j.w.status.say("Stopping the simulation…", false)
+}
+
+// simOutcome says, after the run's own end message, what the simulation gave.
+func simOutcome(r *result.Run, stopped bool) string {
+	sim := r.Counters.Simulated
+	if sim == nil {
+		return ""
+	}
+	if sim.Note != "" {
+		return "No simulated misses: " + sim.Note + "."
+	}
+	var got, without []string
+	for _, b := range r.Backings {
+		switch {
+		case b.Summary.HasSim():
+			got = append(got, b.Name)
+		case !stopped && b.Summary.SimNote != "":
+			without = append(without, fmt.Sprintf("%s: %s", b.Name, b.Summary.SimNote))
+		}
+	}
+	msg := ""
+	switch {
+	case stopped && len(got) == 0:
+		msg = "Simulation stopped: the measured figures are kept, without simulated misses."
+	case stopped:
+		msg = "Simulation stopped: the measured figures are kept, with simulated misses for " + joinNames(got) + " only."
+	case len(got) > 0:
+		msg = "Simulated misses for " + joinNames(got) + " are in the table (simulated misses/entity)."
+	}
+	if len(without) > 0 {
+		msg += " No simulated misses for " + strings.Join(without, "; ") + "."
+	}
+	return strings.TrimSpace(msg)
+}
+
+// simNote is the part of a backing's note about its simulated misses: the figures
+// per entity, or why there are none (the table's cell then reads "n/a (see notes)").
+func simNote(r *result.Run, b *result.Backing) string {
+	if r.Counters.Simulated == nil {
+		return ""
+	}
+	s := &b.Summary
+	if s.HasSim() && s.SimD1MissesPerEntity != nil && s.SimLLMissesPerEntity != nil {
+		return fmt.Sprintf("simulated misses per entity (Callgrind) D1 %.3g, LL %.3g", *s.SimD1MissesPerEntity, *s.SimLLMissesPerEntity)
+	}
+	if s.SimNote != "" {
+		return "no simulated misses: " + s.SimNote
+	}
+	return ""
+}

@@ -1,0 +1,225 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"localitylab/charts"
+	"localitylab/lab"
+	"localitylab/lab/callgrind"
+	"localitylab/launch"
+	"localitylab/presets"
+	"localitylab/workloads/workload"
+)
+
+// TestSimSettingReachesRun: the app's -counters flag sets both ticks, the ticks reach
+// the run (its lab config's hardware counters, the job's request to simulate), and a
+// run that asked for simulated misses where Valgrind is missing ends with the
+// measured figures, a "simulated misses/entity" column that reads n/a, and notes and
+// a status line that say why.
+func TestSimSettingReachesRun(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no valgrind here, whatever the machine has
+	t.Setenv("VALGRIND", "")
+	h := newHarness(t, small(workload.SoA, workload.PtrArray), "")
+	var got lab.Config
+	h.w.env.start = func(ctx context.Context, c lab.Config) (*lab.Live, error) {
+		got = c
+		return lab.Start(ctx, c)
+	}
+	h.w.setup.setCountersFrom(launch.Counters{Set: true, Hardware: false, Simulate: true})
+	if h.w.setup.counters || !h.w.setup.simulate || !h.w.setup.simCheck.Checked || h.w.setup.countersCheck.Checked {
+		t.Fatalf("-counters sim=false… gave counters %v, simulate %v", h.w.setup.counters, h.w.setup.simulate)
+	}
+	h.w.refresh()
+	if !h.w.run.items.simulate.Checked {
+		t.Error("the Run menu's Simulated misses is not checked")
+	}
+	h.w.run.items.counters.Action() // the menu switches the hardware counters back on
+	if !h.w.run.begin(false) {
+		t.Fatal("the run did not start")
+	}
+	if !got.Counters || !h.w.run.simAsked {
+		t.Errorf("the run's config has counters %v, simulation asked %v; want both", got.Counters, h.w.run.simAsked)
+	}
+	h.finished()
+	h.until("the simulation to end", func() bool { return h.w.busy() == nil })
+	if h.w.setup.picker.Disabled() {
+		t.Error("the setup stays locked after the simulation")
+	}
+	for _, b := range []string{workload.SoA, workload.PtrArray} {
+		if cell := simCell(t, h, b); cell != "n/a (see notes)" {
+			t.Errorf("%s: simulated cell %q, want n/a", b, cell)
+		}
+		if n := noteOf(h, b); !strings.Contains(n, "no simulated misses: valgrind is not installed") {
+			t.Errorf("%s: note %q does not say valgrind is missing", b, n)
+		}
+	}
+	if s := h.w.status.text(); !strings.HasPrefix(s, "Done: 30 frames") || !strings.Contains(s, "No simulated misses: valgrind is not installed") {
+		t.Errorf("status %q", s)
+	}
+	if r := h.w.run.shown; r == nil || r.Counters.Simulated == nil || r.Backings[0].Summary.P50NS <= 0 {
+		t.Errorf("the run shown lost its measured figures or its simulation record: %+v", r)
+	}
+}
+
+// TestSimulatedRun runs Callgrind on real workers from the app: a small still world
+// of soa and ptrarray ends with simulated misses per sprite in the table and the
+// notes, ptrarray's first-level misses well above soa's (it chases a pointer to a
+// 64-byte object per sprite where soa streams its columns); and Esc during the
+// simulation keeps the measured run, without the misses not yet simulated.
+func TestSimulatedRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: Callgrind runs the frames some 50 times slower")
+	}
+	if _, err := callgrind.Find(context.Background()); err != nil {
+		t.Skipf("skipped, no simulator: %v", err)
+	}
+	exe := unstrippedUI(t)
+	setup := small(workload.SoA, workload.PtrArray)
+	setup.Params = workload.Params{"entities": 20_000, "on_screen": 500, "moving_pct": 0}
+	setup.Frames, setup.Warmup = 12, 2
+
+	t.Run("ends in the table", func(t *testing.T) {
+		h := simHarness(t, setup, exe)
+		var lines []string
+		h.until("the simulation to end", func() bool {
+			if s := h.w.status.text(); strings.Contains(s, "Simulating misses: ") && !slices.Contains(lines, s) {
+				lines = append(lines, s)
+			}
+			return !h.w.run.measuring && h.w.busy() == nil
+		})
+		if !slices.ContainsFunc(lines, func(s string) bool { return strings.Contains(s, "soa (1 of 2)") }) {
+			t.Errorf("the status line never showed the simulation's progress: %q", lines)
+		}
+		per := map[string]float64{}
+		for _, b := range h.w.run.shown.Backings {
+			s := b.Summary
+			if !s.HasSim() || s.SimD1MissesPerEntity == nil {
+				t.Fatalf("%s: no simulated misses: %s (status %q)", b.Name, s.SimNote, h.w.status.text())
+			}
+			per[b.Name] = *s.SimD1MissesPerEntity
+			if cell := simCell(t, h, b.Name); !strings.HasPrefix(cell, "D1 ") {
+				t.Errorf("%s: simulated cell %q", b.Name, cell)
+			}
+			if n := noteOf(h, b.Name); !strings.Contains(n, "simulated misses per entity (Callgrind) D1 ") {
+				t.Errorf("%s: note %q has no simulated misses", b.Name, n)
+			}
+			t.Logf("%s: %.3f D1 misses/sprite, %.1f bytes/sprite", b.Name, per[b.Name], b.Load.BytesPerEntity)
+		}
+		if soa := h.w.run.shown.Backings[0]; per["soa"] > soa.Load.BytesPerEntity/64*1.3 {
+			t.Errorf("soa %.3f D1 misses/sprite, more than its %.1f bytes/sprite over 64-byte lines × 1.3", per["soa"], soa.Load.BytesPerEntity)
+		}
+		if per["ptrarray"] < 2*per["soa"] {
+			t.Errorf("ptrarray %.3f D1 misses/sprite, less than twice soa's %.3f", per["ptrarray"], per["soa"])
+		}
+		if !strings.Contains(h.w.status.text(), "Simulated misses for soa and ptrarray are in the table") {
+			t.Errorf("status %q", h.w.status.text())
+		}
+		if _, err := h.w.run.output(); err != nil {
+			t.Errorf("nothing to export after the simulation: %v", err)
+		}
+	})
+
+	t.Run("Esc keeps the run", func(t *testing.T) {
+		h := simHarness(t, setup, exe)
+		h.until("the simulator's first frame", func() bool {
+			return h.w.run.simulating() && strings.Contains(h.w.status.text(), "1/6 frames")
+		})
+		if !h.w.run.pane.scene.loading.box.Visible() || !h.w.run.buttons.run.Disabled() {
+			t.Error("during the simulation the panel is hidden or Run is enabled")
+		}
+		h.key(fyne.KeyEscape)
+		h.until("the simulation to stop", func() bool { return h.w.busy() == nil })
+		r := h.w.run.shown
+		for _, b := range r.Backings {
+			if b.Summary.P50NS <= 0 || b.Summary.HasSim() || !strings.Contains(b.Summary.SimNote, "stopped") {
+				t.Errorf("%s: median %v ns, simulated %v, note %q; want the measured figures and no simulated ones",
+					b.Name, b.Summary.P50NS, b.Summary.HasSim(), b.Summary.SimNote)
+			}
+		}
+		if rows := h.w.run.pane.table.Rows(); len(rows) != 2 {
+			t.Errorf("table has %d rows after the stop, want the run's 2", len(rows))
+		}
+		if s := h.w.status.text(); !strings.Contains(s, "Simulation stopped: the measured figures are kept") {
+			t.Errorf("status %q", s)
+		}
+		if h.w.run.pane.scene.loading.box.Visible() || h.w.setup.picker.Disabled() {
+			t.Error("after the stop the simulation's panel stays or the setup stays locked")
+		}
+	})
+}
+
+// simHarness opens a window on s whose runs use exe as their worker, with simulated
+// misses asked for, and starts the run.
+func simHarness(t *testing.T, s presets.Preset, exe string) *harness {
+	h := newHarness(t, s, "")
+	h.w.env.worker = []string{exe}
+	h.w.setup.setSimulate(true)
+	if !h.w.run.begin(false) {
+		t.Fatal("the run did not start")
+	}
+	return h
+}
+
+// unstrippedUI is this package's test binary built with its symbol table: Callgrind
+// needs it to find the store's Frame method, and go test runs a stripped one.
+var unstrippedUI = func() func(t *testing.T) string {
+	var once sync.Once
+	var path string
+	var err error
+	return func(t *testing.T) string {
+		once.Do(func() {
+			var dir string
+			if dir, err = os.MkdirTemp("", "ui-sim-worker"); err != nil {
+				return
+			}
+			path = filepath.Join(dir, "ui.test")
+			var out []byte
+			out, err = exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", path, ".").CombinedOutput()
+			if err != nil {
+				err = &lab.WorkerError{Backing: "build", Reason: err.Error(), Stderr: strings.Split(string(out), "\n")}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(filepath.Dir(path)) })
+		return path
+	}
+}()
+
+// simCell is the table's simulated-misses cell of a backing.
+func simCell(t *testing.T, h *harness, backing string) string {
+	t.Helper()
+	tab := h.w.run.pane.table.table
+	at := slices.Index(tab.Columns, charts.SimColumn)
+	if at < 0 {
+		t.Fatalf("no %q column in %q", charts.SimColumn, tab.Columns)
+	}
+	for _, r := range tab.Rows {
+		if r.Backing == backing {
+			return r.Cells[at]
+		}
+	}
+	t.Fatalf("no row for %s", backing)
+	return ""
+}
+
+// noteOf is what the notes say a run measured for a backing.
+func noteOf(h *harness, backing string) string {
+	for _, n := range h.w.run.pane.lesson.notes {
+		if n.backing == backing {
+			return n.measured.Text
+		}
+	}
+	return ""
+}
