@@ -97,18 +97,18 @@ func (j *runJob) finish(u update) {
 	case u.err != nil:
 		w.status.fail("The run ended with an error", u.err)
 	default:
-		msg := doneMessage(u.status)
+		msg, counters := doneMessage(u.status), ""
 		if c := u.snap.Counters; c.Enabled && c.Note != "" {
-			msg += " " + counterNote(c.Note)
+			counters = " " + counterNote(c.Note)
 		}
 		if j.simAsked && j.live != nil {
 			if !anyFailed(u.status) {
-				j.simulate(j.live, msg)
+				j.simulate(j.live, msg, counters)
 				return // it ends the job when done
 			}
 			msg += " No simulated misses: a worker failed."
 		}
-		w.status.say(msg, anyFailed(u.status))
+		w.status.say(msg+counters, anyFailed(u.status))
 	}
 	w.ended()
 }

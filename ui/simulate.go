@@ -42,9 +42,11 @@ const simTitle = "Simulating cache misses under Valgrind's Callgrind, one backin
 // simulating reports whether the last run's misses are being simulated.
 func (j *runJob) simulating() bool { return j.sim != nil }
 
-// simulate starts the simulation of the run l, which has just ended normally; ended
-// is the status line's message for its end, kept in front of the progress.
-func (j *runJob) simulate(l *lab.Live, ended string) {
+// simulate starts the simulation of the run l, which has just ended normally. ended
+// is the status line's message for its end, kept in front of the progress and of
+// the simulation's outcome; counters, why the hardware counters read n/a (or ""),
+// follows the outcome, since it is long and the line cuts what does not fit.
+func (j *runJob) simulate(l *lab.Live, ended, counters string) {
 	cfg := l.Config()
 	cfg.PreviewEvery, cfg.LayoutEvery, cfg.StartPaused = 0, 0, false
 	ctx, cancel := context.WithCancel(context.Background())
@@ -61,7 +63,7 @@ func (j *runJob) simulate(l *lab.Live, ended string) {
 		lab.Simulate(ctx, cfg, s.run, func(st lab.SimStatus) { s.report(e, st, func(st lab.SimStatus) { j.simProgress(s, ended, st) }) })
 		cancel()
 		close(s.done)
-		e.doOnMain(func() { j.simEnded(s, ended) })
+		e.doOnMain(func() { j.simEnded(s, ended, counters) })
 	}()
 }
 
@@ -114,7 +116,7 @@ func simFraction(st lab.SimStatus) float64 {
 
 // simEnded shows the simulated run, if s is still the job's: Reset, Open or a new
 // run drop it.
-func (j *runJob) simEnded(s *simulation, ended string) {
+func (j *runJob) simEnded(s *simulation, ended, counters string) {
 	if j.sim != s {
 		return
 	}
@@ -123,7 +125,7 @@ func (j *runJob) simEnded(s *simulation, ended string) {
 	j.pane.table.SetRun(s.run)
 	j.pane.lesson.ShowRun(s.run)
 	j.pane.scene.showLoading(false)
-	j.w.status.say(ended+" "+simOutcome(s.run, s.stopped), false)
+	j.w.status.say(ended+" "+simOutcome(s.run, s.stopped)+counters, false)
 	j.w.ended()
 }
 
