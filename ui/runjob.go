@@ -201,9 +201,13 @@ func both(a, b <-chan struct{}) <-chan struct{} {
 
 // final stops the run and returns what -quit-after saves: the live run as measured
 // until now (stopped, not failed), the run shown, or why there is none. A
-// simulation in progress stops, and the run is saved with what it simulated.
+// simulation in progress stops, and the run is saved with what it simulated; a
+// finished one is saved with its simulated misses.
 func (j *runJob) final() func() outcome {
 	l, r, err, sim := j.live, j.shown, j.invalid, j.sim
+	if l != nil && !j.measuring && r != nil && r.Counters.Simulated != nil {
+		l = nil // the live run's own record lacks the simulation, done on a copy of it
+	}
 	j.stop()
 	return func() outcome {
 		if sim != nil {

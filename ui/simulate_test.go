@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -10,12 +11,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 
 	"localitylab/charts"
 	"localitylab/lab"
 	"localitylab/lab/callgrind"
+	"localitylab/lab/result"
 	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/workloads/workload"
@@ -222,4 +225,30 @@ func noteOf(h *harness, backing string) string {
 		}
 	}
 	return ""
+}
+
+// TestQuitAfterSavesSimulation: -quit-after waits for the simulation, as for the run,
+// and -save writes the run with its simulation's record (here, why there are no
+// simulated misses), not the live run's record without it.
+func TestQuitAfterSavesSimulation(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv("VALGRIND", "")
+	h := newHarness(t, small(workload.SoA), "")
+	save := filepath.Join(t.TempDir(), "run.json")
+	var stderr bytes.Buffer
+	h.w.auto = &autoQuit{w: h.w, after: time.Minute, save: save, stderr: &stderr}
+	h.w.auto.arm()
+	h.w.setup.setSimulate(true)
+	h.w.run.begin(false)
+	h.until("the app to quit", func() bool { return h.w.quitting })
+	r, err := result.LoadJSON(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sim := r.Counters.Simulated; sim == nil || !strings.Contains(sim.Note, "valgrind is not installed") {
+		t.Errorf("saved run's simulation record %+v, want the reason there are no simulated misses", sim)
+	}
+	if r.Backings[0].Frames.Len() != 30 {
+		t.Errorf("saved run has %d frames, want the run's 30", r.Backings[0].Frames.Len())
+	}
 }
