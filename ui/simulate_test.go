@@ -3,13 +3,11 @@ package ui
 import (
 	"bytes"
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -134,19 +132,27 @@ func TestSimulatedRun(t *testing.T) {
 
 	t.Run("Esc keeps the run", func(t *testing.T) {
 		h := simHarness(t, setup, exe)
-		h.until("the simulator's first frame", func() bool {
-			return h.w.run.simulating() && strings.Contains(h.w.status.text(), "1/6 frames")
+		h.until("the simulator's frames", func() bool { // the line shows the latest progress, not every step
+			s := h.w.status.text()
+			return h.w.busy() == nil || h.w.run.simulating() && (strings.Contains(s, "/6 frames") || strings.Contains(s, "(2 of 2)"))
 		})
+		if !h.w.run.simulating() {
+			t.Fatalf("the run ended without simulating: %q", h.w.status.text())
+		}
 		if !h.w.run.pane.scene.loading.box.Visible() || !h.w.run.buttons.run.Disabled() {
 			t.Error("during the simulation the panel is hidden or Run is enabled")
 		}
 		h.key(fyne.KeyEscape)
 		h.until("the simulation to stop", func() bool { return h.w.busy() == nil })
 		r := h.w.run.shown
-		for _, b := range r.Backings {
-			if b.Summary.P50NS <= 0 || b.Summary.HasSim() || !strings.Contains(b.Summary.SimNote, "stopped") {
-				t.Errorf("%s: median %v ns, simulated %v, note %q; want the measured figures and no simulated ones",
-					b.Name, b.Summary.P50NS, b.Summary.HasSim(), b.Summary.SimNote)
+		for i, b := range r.Backings {
+			if b.Summary.P50NS <= 0 {
+				t.Errorf("%s: median %v ns: the measured figures are lost", b.Name, b.Summary.P50NS)
+			}
+			// The last backing was never simulated to its end; one before it may have been.
+			if last := i == len(r.Backings)-1; last && (b.Summary.HasSim() || !strings.Contains(b.Summary.SimNote, "stopped")) {
+				t.Errorf("%s: simulated %v, note %q; want no simulated misses and a note that it stopped",
+					b.Name, b.Summary.HasSim(), b.Summary.SimNote)
 			}
 		}
 		if rows := h.w.run.pane.table.Rows(); len(rows) != 2 {
@@ -173,32 +179,17 @@ func simHarness(t *testing.T, s presets.Preset, exe string) *harness {
 	return h
 }
 
-// unstrippedUI is this package's test binary built with its symbol table: Callgrind
+// unstrippedUI builds this package's test binary with its symbol table: Callgrind
 // needs it to find the store's Frame method, and go test runs a stripped one.
-var unstrippedUI = func() func(t *testing.T) string {
-	var once sync.Once
-	var path string
-	var err error
-	return func(t *testing.T) string {
-		once.Do(func() {
-			var dir string
-			if dir, err = os.MkdirTemp("", "ui-sim-worker"); err != nil {
-				return
-			}
-			path = filepath.Join(dir, "ui.test")
-			var out []byte
-			out, err = exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", path, ".").CombinedOutput()
-			if err != nil {
-				err = &lab.WorkerError{Backing: "build", Reason: err.Error(), Stderr: strings.Split(string(out), "\n")}
-			}
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { os.RemoveAll(filepath.Dir(path)) })
-		return path
+func unstrippedUI(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ui.test")
+	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", path, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("building the worker: %v\n%s", err, out)
 	}
-}()
+	return path
+}
 
 // simCell is the table's simulated-misses cell of a backing.
 func simCell(t *testing.T, h *harness, backing string) string {
