@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"localitylab/internal/units"
@@ -57,20 +56,17 @@ func needValgrind(t *testing.T) {
 	}
 }
 
-// unstrippedWorker is this package's test binary built with its symbol table, which
-// Callgrind needs to find the store's Frame method (go test runs a stripped one).
-var unstrippedWorker = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "lab-sim-worker")
-	if err != nil {
-		return "", err
-	}
-	path := filepath.Join(dir, "lab.test")
+// unstrippedWorker builds this package's test binary with its symbol table, which
+// Callgrind needs to find the store's Frame method (go test runs a stripped one),
+// into a directory removed after the test; built per test, so that -count=N works.
+func unstrippedWorker(t *testing.T) (string, error) {
+	path := filepath.Join(t.TempDir(), "lab.test")
 	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", path, ".").CombinedOutput()
 	if err != nil {
 		return "", &WorkerError{Backing: "build", Reason: err.Error(), Stderr: strings.Split(string(out), "\n")}
 	}
 	return path, nil
-})
+}
 
 // TestSimulateWorker runs the simulator on real workers: this package's test binary
 // built with its symbol table.
@@ -79,11 +75,10 @@ func TestSimulateWorker(t *testing.T) {
 		t.Skip("-short: the simulator runs frames some 50 times slower")
 	}
 	needValgrind(t)
-	exe, err := unstrippedWorker()
+	exe, err := unstrippedWorker(t)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(filepath.Dir(exe))
 	t.Run("sprites", func(t *testing.T) { testSimulateSprites(t, exe) })
 	t.Run("stopped", func(t *testing.T) { testSimulateStopped(t, exe) })
 }
