@@ -93,7 +93,7 @@ func (j *runJob) simProgress(s *simulation, ended string, st lab.SimStatus) {
 	if j.sim != s || s.stopped {
 		return
 	}
-	line := st.String()
+	line := strings.Join(strings.Fields(st.String()), " ") // "loading  40%" is padded for a terminal
 	j.w.status.say(ended+" "+strings.ToUpper(line[:1])+line[1:]+"… Esc stops it; the measured figures stay.", false)
 	bars := j.pane.scene.loading.bars
 	for i, b := range bars {
