@@ -34,6 +34,9 @@ type SweepPlot struct {
 	Keys     []Key
 	Note     string  // top right: "log scale", what is being measured
 	Pending  float64 // the value being measured now, drawn as a faint column; NaN for none
+	// Misses is the panel of misses per entity under the cost, on the same x axis;
+	// nil where the sweep has none.
+	Misses *SweepMisses
 }
 
 // SweepCurve is one backing's line: its points, with NaN where it has no figure.
@@ -112,6 +115,7 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 		notes = append(notes, "○ lines cross (faint: within noise)")
 	}
 	pl.Note = strings.Join(notes, " · ")
+	pl.Misses = newSweepMisses(s)
 	return pl
 }
 
