@@ -13,8 +13,9 @@ import (
 // A sweep's chart: x is the swept parameter, y each backing's cost per entity (the
 // median frame time over the entities), one line per backing in its colour with its
 // interval as a band; vertical markers where a backing's working set reaches each
-// cache's size; a ring where two lines cross. The window, the PNG and the HTML page
-// draw it from the same SweepPlot, so that they agree.
+// cache's size; a ring where two lines cross; and, where the sweep has simulated
+// misses, a panel of them under the cost (see SweepMisses). The window, the PNG and
+// the HTML page draw it from the same SweepPlot, so that they agree.
 
 // sweepLogRatio is how far apart the cheapest and dearest costs per entity must be
 // for ScaleAuto to draw y on a log axis.
