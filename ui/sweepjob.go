@@ -171,7 +171,7 @@ func (j *sweepJob) refresh(*menuSync) {
 	other := j.w.busy()
 	enable(b.run, other == nil)
 	enable(b.cancel, j.sweeping)
-	has := j.shown != nil && len(j.shown.Points) > 0
+	has := j.shown != nil && len(j.shown.Points) > 0 && !j.sweeping // a sweep is written once it ends (or is cancelled)
 	enable(b.export, has)
 	enable(b.save, has)
 	enable(b.open, !j.sweeping)
