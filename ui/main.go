@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"localitylab/internal/exit"
+	"localitylab/lab"
 	"localitylab/launch"
 	"localitylab/presets"
 )
@@ -41,6 +42,9 @@ func run(o launch.Options, stderr io.Writer) int {
 	}
 	a := app.NewWithID(appID)
 	s, note := initialSetup(a.Preferences(), o.Setup)
+	if o.Setup == nil && o.Compare != "" {
+		s = setupToCompare(o.Compare, s)
+	}
 	if o.Setup == nil {
 		var err error
 		if s, err = o.Overrides.Apply(s); err != nil {
@@ -89,4 +93,19 @@ func initialSetup(p fyne.Preferences, chosen *presets.Preset) (presets.Preset, s
 		return s, ""
 	}
 	return presets.Default(), ""
+}
+
+// setupToCompare is the setup -compare opens on: the saved run's own (workload,
+// backings, parameters, lesson), so that the base and the runs made beside it
+// measure the same thing whatever was remembered from last time. A file that cannot
+// be read or set up leaves s, and the window says why when it compares.
+func setupToCompare(path string, s presets.Preset) presets.Preset {
+	r, err := lab.LoadRun(path)
+	if err != nil {
+		return s
+	}
+	if own, ok := setupOfRun(r); ok {
+		return own
+	}
+	return s
 }

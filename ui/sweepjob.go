@@ -235,10 +235,13 @@ func sweepOptions(setup presets.Preset, s *result.Sweep) charts.Options {
 }
 
 // open shows the sweep saved at path, without running anything, in the sweep tab.
+// The setup becomes the sweep's (workload, backings, parameters, and for a lesson's
+// sweep the lesson and its claims) and the tab shows its parameter and values, so
+// that Run sweep measures it again and its claims are answered. While a job measures
+// it refuses, as opening a run does.
 func (j *sweepJob) open(path string) {
 	w := j.w
-	if j.sweeping {
-		w.status.fail("Cannot open a sweep now", errors.New("a sweep is in progress: "+sweepWords.whenBusy))
+	if !w.idle("Cannot open a sweep now") {
 		return
 	}
 	s, err := lab.LoadSweep(path)
@@ -246,6 +249,13 @@ func (j *sweepJob) open(path string) {
 		w.status.fail("Cannot open the sweep", err)
 		return
 	}
+	if setup, ok := setupOfSweep(s, w.setup.preset); ok {
+		w.setup.apply(setup)
+	}
+	j.quiet = true // the file's parameter and values, not the parameter's defaults
+	j.param.SetSelected(s.Param)
+	j.values.SetText(sweep.FormatValues(s.Values))
+	j.quiet = false
 	j.stop() // the last sweep is not this one
 	j.show(s, math.NaN())
 	j.progress.SetValue(1)
