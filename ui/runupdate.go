@@ -91,6 +91,7 @@ func (j *runJob) finish(u update) {
 		j.pane.noResult(noResult("run", u.err))
 		w.status.fail("Checksum mismatch", u.err)
 	case errors.Is(u.err, context.Canceled) && u.status.Done == 0:
+		j.shown = nil // loads and no frame: nothing to export or save
 		w.status.say("Cancelled before any frame ran.", false)
 	case errors.Is(u.err, context.Canceled):
 		w.status.say(fmt.Sprintf("Stopped after %s of %s frames; what was measured is shown.", units.Count(float64(u.status.Done)), units.Count(float64(u.status.Frames))), false)

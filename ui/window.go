@@ -47,7 +47,7 @@ func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 	a.Settings().SetTheme(newLabTheme(large))
 	w.win = a.NewWindow("Locality Lab")
 	w.status = newStatusLine(w.win)
-	w.files = fileDialogs{win: w.win, status: w.status}
+	w.files = newFileDialogs(w.win, w.status, a.Preferences())
 	w.build()
 	w.setup.fitWidth(a.Settings().Theme().Size(theme.SizeNameText))
 	w.menu = newMenuBar(w)
