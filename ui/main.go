@@ -11,6 +11,7 @@ package ui
 import (
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"runtime"
 
@@ -40,6 +41,7 @@ func run(o launch.Options, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "localitylab:", err)
 		return exit.Failed
 	}
+	log.SetOutput(newQuietLog(log.Writer())) // before the app reads its preferences
 	a := app.NewWithID(appID)
 	s, note := initialSetup(a.Preferences(), o.Setup)
 	if o.Setup == nil && o.Compare != "" {
