@@ -35,7 +35,7 @@ type sweepJob struct {
 	values   *widget.Entry
 	defaults *widget.Button
 	buttons  struct{ run, cancel, export, save, open *widget.Button }
-	progress *widget.ProgressBar
+	progress *progressBar
 	status   *widget.Label // the status line's words about the sweep, kept in the tab
 	chart    *live.SweepChart
 	table    *SummaryTable
@@ -67,7 +67,7 @@ func newSweepJob(w *window) *sweepJob {
 	b.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { w.exportDialog(j) })
 	b.save = widget.NewButtonWithIcon("Save sweep…", theme.DocumentSaveIcon(), func() { w.saveDialog(j) })
 	b.open = widget.NewButtonWithIcon("Open sweep…", theme.FolderOpenIcon(), func() { w.openDialog(j) })
-	j.progress = widget.NewProgressBar()
+	j.progress = newProgressBar()
 	j.status = widget.NewLabel("")
 	j.status.Truncation = fyne.TextTruncateEllipsis
 	j.chart = live.NewSweepChart(noSweep)
