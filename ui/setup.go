@@ -3,6 +3,9 @@ package ui
 import (
 	"fmt"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
 	"localitylab/charts"
 	"localitylab/lab"
 	"localitylab/lab/result"
@@ -28,6 +31,7 @@ func (p *setupPanel) apply(s presets.Preset) {
 // presetChosen handles the picker.
 func (p *setupPanel) presetChosen(title string) {
 	p.unfocus()
+	p.showFullTitle(fyne.CurrentApp().Settings().Theme().Size(theme.SizeNameText))
 	if p.quiet {
 		return
 	}
