@@ -220,3 +220,23 @@ func TestResetDuringSweepKeepsSetupLocked(t *testing.T) {
 		t.Error("after the sweep the setup should unlock")
 	}
 }
+
+// TestMarkerPlace: a cache marker is placed between the two values measured around
+// it, with the parameter and its unit, never at an interpolated value no run had.
+func TestMarkerPlace(t *testing.T) {
+	cold := &result.Sweep{Param: "cold_bytes", Unit: "bytes", Values: []int64{0, 8, 16, 32}}
+	entities := &result.Sweep{Param: "entities", Values: []int64{1000, 10000, 100000}}
+	for _, tc := range []struct {
+		s    *result.Sweep
+		at   float64
+		want string
+	}{
+		{cold, 1.5, "between cold_bytes = 0 and 8 bytes"},
+		{cold, 16, "at cold_bytes = 16 bytes"},
+		{entities, 31623, "between entities = 10k and 100k"},
+	} {
+		if got := markerPlace(tc.s, tc.at); got != tc.want {
+			t.Errorf("%s at %v: %q, want %q", tc.s.Param, tc.at, got, tc.want)
+		}
+	}
+}
