@@ -240,3 +240,25 @@ func TestMarkerPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepTitle: a sweep keeps its lesson's title only when the lesson is a sweep
+// of the parameter swept; an entities sweep of "A million sprites" is no million.
+func TestSweepTitle(t *testing.T) {
+	h := newHarness(t, presets.Default(), "")
+	m := h.w.sweep
+	m.param.SetSelected("entities")
+	m.values.SetText("1000, 10000")
+	c, _, err := m.config()
+	if err != nil || c.Run.Title != "" {
+		t.Errorf("an entities sweep of %q: title %q (%v), want none", presets.Default().Title, c.Run.Title, err)
+	}
+	p, err := presets.Lookup("cache-cliff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.w.setup.apply(p)
+	c, _, err = m.config()
+	if err != nil || c.Run.Title != p.Title {
+		t.Errorf("the cache cliff's own sweep: title %q (%v), want %q", c.Run.Title, err, p.Title)
+	}
+}
