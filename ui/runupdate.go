@@ -98,11 +98,15 @@ func (j *runJob) finish(u update) {
 	case u.err != nil:
 		w.status.fail("The run ended with an error", u.err)
 	default:
-		msg := doneMessage(u.status)
+		msg, more := doneMessage(u.status), ""
 		if c := u.snap.Counters; c.Enabled && c.Note != "" {
-			msg += " " + counterNote(c.Note)
+			// Said once: the box is unticked, so the next runs do not try again and
+			// end in the same long reason.
+			msg += " No hardware counters on this machine: unticked, misses/frame stays n/a."
+			more = counterNote(c.Note)
+			w.setup.setCounters(false)
 		}
-		w.status.say(msg, anyFailed(u.status))
+		w.status.sayMore(msg, more, anyFailed(u.status))
 	}
 	w.ended()
 }
