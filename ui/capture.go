@@ -71,11 +71,9 @@ func hideOutsideScrolls(root fyne.CanvasObject) []fyne.CanvasObject {
 				walk(child, pos, clip)
 			}
 		case *container.Scroll:
-			inner := here
-			if clip != nil {
-				inner = clip.intersect(here)
-			}
-			walk(x.Content, pos, &inner)
+			walk(x.Content, pos, clip.within(here))
+		case *wheelScroll:
+			walk(x.Content, pos, clip.within(here))
 		case *container.Split:
 			walk(x.Leading, pos, clip)
 			walk(x.Trailing, pos, clip)
@@ -100,6 +98,15 @@ func (r rect) holds(o rect) bool {
 	const slack = 1
 	return o.pos.X >= r.pos.X-slack && o.pos.Y >= r.pos.Y-slack &&
 		o.pos.X+o.size.Width <= r.pos.X+r.size.Width+slack && o.pos.Y+o.size.Height <= r.pos.Y+r.size.Height+slack
+}
+
+// within is the clip inside a scroll at o, in a clip r (nil: the whole canvas).
+func (r *rect) within(o rect) *rect {
+	if r == nil {
+		return &o
+	}
+	in := r.intersect(o)
+	return &in
 }
 
 func (r rect) intersect(o rect) rect {

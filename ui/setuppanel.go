@@ -96,7 +96,7 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 		container.NewHBox(widget.NewLabel("Caches:"), p.cache),
 		container.NewHBox(widget.NewLabel("Pages:"), p.pages),
 	)
-	inner := container.NewBorder(top, buttons, nil, nil, container.NewVScroll(p.form.box))
+	inner := container.NewBorder(top, buttons, nil, nil, newWheelScroll(p.form.box))
 	p.width = &fixedWidth{}
 	p.root = container.New(p.width, inner)
 	p.fitWidth(theme.DefaultTheme().Size(theme.SizeNameText))

@@ -18,7 +18,7 @@ import (
 // sweep, a box for the reader's prediction about each and, once the sweep has
 // points, the measured answer; then the crossings and the points skipped, in words.
 type sweepClaims struct {
-	scroll *container.Scroll
+	scroll *wheelScroll
 	box    *fyne.Container
 	rows   []sweepClaimRow
 	words  *widget.Label // crossings and skipped points
@@ -32,7 +32,7 @@ type sweepClaimRow struct {
 
 func newSweepClaims() *sweepClaims {
 	p := &sweepClaims{box: container.NewVBox(), words: wrapped("")}
-	p.scroll = container.NewVScroll(p.box)
+	p.scroll = newWheelScroll(p.box)
 	p.SetClaims(nil, nil)
 	return p
 }
@@ -55,7 +55,7 @@ func (p *sweepClaims) SetClaims(claims []presets.Claim, sw *presets.Sweep) {
 		}
 		head := widget.NewLabel("The claim (" + c.Source + ")")
 		head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
-		r := sweepClaimRow{claim: c, guess: widget.NewEntry(), answer: wrapped("")}
+		r := sweepClaimRow{claim: c, guess: panelEntry(), answer: wrapped("")}
 		r.guess.SetPlaceHolder("your prediction")
 		r.guess.SetText(old[c.Text])
 		r.answer.TextStyle.Italic = true
