@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -107,5 +108,24 @@ func TestLayoutSelectorFollowsSetup(t *testing.T) {
 	h.w.setup.apply(small(workload.Map))
 	if h.w.run.pane.scene.layout.pick.Selected != workload.Map {
 		t.Errorf("chosen %q after a setup of map alone", h.w.run.pane.scene.layout.pick.Selected)
+	}
+}
+
+// TestLayoutTabRoom: at 1920×1080 the Layout tab takes the room its facts and views
+// need (at least 1000×500 units, where it had about 750×290), and the preview gets
+// its share back when it returns.
+func TestLayoutTabRoom(t *testing.T) {
+	h := newHarness(t, small(workload.PtrArray, workload.SpatialHash), "")
+	h.w.win.Resize(fyne.NewSize(1844, 994))
+	sc := h.w.run.pane.scene
+	before := sc.root.Size()
+	sc.showLayout(workload.SpatialHash)
+	if got := sc.layout.view.Size(); got.Width < 1000 || got.Height < 500 {
+		t.Errorf("the layout view is %v at 1844×994 (the preview had %v)", got, before)
+	}
+	sc.layout.choose(workload.PtrArray)
+	sc.tabs.SelectIndex(0)
+	if got := sc.root.Size(); math.Abs(float64(got.Width-before.Width)) > 1 || math.Abs(float64(got.Height-before.Height)) > 1 {
+		t.Errorf("back on the preview the pane is %v, want %v", got, before)
 	}
 }

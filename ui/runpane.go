@@ -23,23 +23,57 @@ type runPane struct {
 	lesson *lessonPanel
 	charts *chartRow
 	table  *SummaryTable
+
+	top, split *container.Split // scene | lesson, and (scene | lesson) over the charts
+	layoutRoom bool             // the splits give the Layout tab its room
 }
+
+// The splits' shares: the preview beside the lesson over the charts, and, while the
+// Layout tab is shown, more of both for the layout, whose facts and views need a
+// pane of about 1000×600 at 1920×1080 to be read (half as much cut titles and made
+// its views vanish).
+const (
+	sceneShare, sceneShareLayout = 0.5, 0.68
+	topShare, topShareLayout     = 0.55, 0.72
+)
 
 func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	p := &runPane{
-		scene:  newScenePane(cancelLoad, layoutChosen),
 		lesson: newLessonPanel(),
 		charts: newChartRow(),
 		table:  NewSummaryTable(noRun),
 	}
+	p.scene = newScenePane(cancelLoad, func() {
+		p.fitLayout()
+		layoutChosen()
+	})
 	top := container.NewHSplit(p.scene.root, p.lesson.scroll)
-	top.Offset = 0.5
+	top.Offset = sceneShare
 	split := container.NewVSplit(top, p.charts.box)
-	split.Offset = 0.55
+	split.Offset = topShare
+	p.top, p.split = top, split
 	// The table takes the height of its rows, which is never much (six backings at
 	// most), and the preview and the charts share the rest.
 	p.root = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewHScroll(p.table)), nil, nil, split)
 	return p
+}
+
+// fitLayout gives the Layout tab more of the pane when it comes to the front, and
+// the preview its share back when it leaves; a choice of another backing in it
+// leaves the splits where the user put them.
+func (p *runPane) fitLayout() {
+	on := p.scene.layoutShown()
+	if p.top == nil || on == p.layoutRoom {
+		return
+	}
+	p.layoutRoom = on
+	if on {
+		p.top.SetOffset(sceneShareLayout)
+		p.split.SetOffset(topShareLayout)
+	} else {
+		p.top.SetOffset(sceneShare)
+		p.split.SetOffset(topShare)
+	}
 }
 
 // begin makes room for a new run of cfg: empty charts, the loading panel in front.
