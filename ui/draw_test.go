@@ -5,6 +5,9 @@ import (
 	"image/color"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
 	"localitylab/charts"
 	"localitylab/internal/runtest"
 	"localitylab/lab/result"
@@ -94,5 +97,44 @@ func TestSummaryTableRows(t *testing.T) {
 	tb.SetMessage("No result", true)
 	if len(tb.Rows()) != 0 || tb.Message() != "No result" {
 		t.Error("SetMessage left rows in the table")
+	}
+}
+
+// TestSummaryTableFewerColumns: a table narrower than its columns leaves out the
+// optional ones, first named first, and shows the rest whole (misses/frame among
+// them); wide enough, it shows them all; its least width is that of the columns kept.
+func TestSummaryTableFewerColumns(t *testing.T) {
+	test.NewTempApp(t)
+	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
+	tb := NewSummaryTable("none")
+	tb.SetRun(r)
+	rd := test.WidgetRenderer(tb).(*tableRenderer)
+	visible := func() map[string]bool {
+		out := map[string]bool{}
+		for _, h := range rd.header {
+			if h.Visible() && h.Position().X+h.Size().Width <= tb.Size().Width {
+				out[h.Text] = true
+			}
+		}
+		return out
+	}
+	tb.Resize(fyne.NewSize(4000, 300))
+	if all := visible(); len(all) != len(rd.header) {
+		t.Errorf("at 4000 wide the table shows %d of %d columns", len(all), len(rd.header))
+	}
+	tb.Resize(fyne.NewSize(tb.MinSize().Width, 300))
+	got := visible()
+	for _, must := range []string{"backing", "p50 frame", "× slower than best (95% CI)", "allocs/frame", "bytes/entity", "misses/frame"} {
+		if !got[must] {
+			t.Errorf("at its least width (%v) the table does not show %q whole: %v", tb.MinSize().Width, must, got)
+		}
+	}
+	if got["huge pages"] || got["interrupted"] {
+		t.Errorf("at its least width the table still shows the optional columns: %v", got)
+	}
+	mid := tb.MinSize().Width + 200
+	tb.Resize(fyne.NewSize(mid, 300))
+	if m := visible(); !m["p99 frame"] || m["huge pages"] {
+		t.Errorf("at %v wide: %v, want the first optional columns left out first", mid, m)
 	}
 }

@@ -54,7 +54,9 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	p.top, p.split = top, split
 	// The table takes the height of its rows, which is never much (six backings at
 	// most), and the preview and the charts share the rest.
-	p.root = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewHScroll(p.table)), nil, nil, split)
+	// It leaves out its less needed columns where they do not fit (large text, a
+	// small screen) rather than scroll them out of view.
+	p.root = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), p.table), nil, nil, split)
 	return p
 }
 
