@@ -34,9 +34,14 @@ func TestFitsSmallScreens(t *testing.T) {
 
 func TestLargeTextAtRunTime(t *testing.T) {
 	h := newHarness(t, small(), "")
+	h.w.win.Resize(fyne.NewSize(1844, 994))
 	normal := h.w.setup.root.MinSize().Width
+	chartsH := h.w.run.pane.charts.box.Size().Height
 	base := theme.DefaultTheme().Size(theme.SizeNameText)
 	h.w.toggleLarge()
+	if got := h.w.run.pane.charts.box.Size().Height; got < chartsH*1.2 {
+		t.Errorf("with large text the charts are %v high, want at least 1.2 times the %v of normal text: their legends and labels grew", got, chartsH)
+	}
 	th := fyne.CurrentApp().Settings().Theme()
 	if got := th.Size(theme.SizeNameText); got != base*largeFactor {
 		t.Errorf("large text is %v, want %v", got, base*largeFactor)

@@ -26,15 +26,19 @@ type runPane struct {
 
 	top, split *container.Split // scene | lesson, and (scene | lesson) over the charts
 	layoutRoom bool             // the splits give the Layout tab its room
+	large      bool             // large text: the charts get more of the height
 }
 
 // The splits' shares: the preview beside the lesson over the charts, and, while the
 // Layout tab is shown, more of both for the layout, whose facts and views need a
 // pane of about 1000×600 at 1920×1080 to be read (half as much cut titles and made
 // its views vanish).
+// With large text the charts' legends and labels take more of their height, and the
+// top's share goes down so that the plots stay about as tall as with normal text.
 const (
 	sceneShare, sceneShareLayout = 0.5, 0.68
 	topShare, topShareLayout     = 0.55, 0.72
+	topShareLarge                = 0.42
 )
 
 func newRunPane(cancelLoad, layoutChosen func()) *runPane {
@@ -69,10 +73,25 @@ func (p *runPane) fitLayout() {
 		return
 	}
 	p.layoutRoom = on
-	if on {
+	p.share()
+}
+
+// setLarge gives the charts the height large text needs, or gives it back.
+func (p *runPane) setLarge(on bool) {
+	p.large = on
+	p.share()
+}
+
+// share sets the splits for the tab in front and the text size.
+func (p *runPane) share() {
+	switch {
+	case p.layoutRoom:
 		p.top.SetOffset(sceneShareLayout)
 		p.split.SetOffset(topShareLayout)
-	} else {
+	case p.large:
+		p.top.SetOffset(sceneShare)
+		p.split.SetOffset(topShareLarge)
+	default:
 		p.top.SetOffset(sceneShare)
 		p.split.SetOffset(topShare)
 	}

@@ -62,6 +62,7 @@ func (w *window) setLarge(on bool) {
 	w.app.Settings().SetTheme(newLabTheme(on))
 	w.app.Preferences().SetBool(prefLarge, on)
 	w.setup.fitWidth(w.app.Settings().Theme().Size(theme.SizeNameText))
+	w.run.pane.setLarge(on)
 	w.refresh()
 }
 

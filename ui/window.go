@@ -50,6 +50,7 @@ func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 	w.files = newFileDialogs(w.win, w.status, a.Preferences())
 	w.build()
 	w.setup.fitWidth(a.Settings().Theme().Size(theme.SizeNameText))
+	w.run.pane.setLarge(large)
 	w.menu = newMenuBar(w)
 	w.win.SetMainMenu(w.menu.main)
 	w.setup.apply(s)
