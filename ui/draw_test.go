@@ -138,3 +138,34 @@ func TestSummaryTableFewerColumns(t *testing.T) {
 		t.Errorf("at %v wide: %v, want the first optional columns left out first", mid, m)
 	}
 }
+
+// TestNoAllocationsChart: while no backing allocates in a measured frame, the
+// allocations chart gives its room to the other two and a line says why; one
+// allocation in a measured frame brings it back, one in a warm-up frame does not.
+func TestNoAllocationsChart(t *testing.T) {
+	test.NewTempApp(t)
+	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
+	for i := range r.Backings {
+		clear(r.Backings[i].Frames.Allocs)
+	}
+	row := newChartRow()
+	allocs := row.charts[2]
+	row.fitAllocs(r)
+	if allocs.Visible() || !row.none.Visible() {
+		t.Errorf("no allocations: chart shown %v, line shown %v", allocs.Visible(), row.none.Visible())
+	}
+	if r.Warmup > 0 {
+		r.Backings[0].Frames.Allocs[0] = 5
+		if row.fitAllocs(r); allocs.Visible() {
+			t.Error("an allocation in a warm-up frame brought the chart back")
+		}
+	}
+	last := len(r.Backings[1].Frames.Allocs) - 1
+	r.Backings[1].Frames.Allocs[last] = 1
+	if row.fitAllocs(r); !allocs.Visible() || row.none.Visible() {
+		t.Error("an allocation in a measured frame did not bring the chart back")
+	}
+	if row.fitAllocs(nil); !allocs.Visible() {
+		t.Error("before any frame the chart is hidden")
+	}
+}

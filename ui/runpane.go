@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -123,6 +124,7 @@ func (p *runPane) show(u update, wl string) {
 		p.scene.layout.show(u.layout)
 	}
 	if u.snap != nil {
+		p.charts.fitAllocs(u.snap)
 		p.table.SetRun(u.snap)
 		p.lesson.ShowRun(u.snap)
 	}
@@ -167,22 +169,65 @@ func (p *runPane) clear(s presets.Preset, msg string) {
 type chartRow struct {
 	box    *fyne.Container
 	charts []*live.Chart
-	failed []bool // backings already marked failed
+	failed []bool        // backings already marked failed
+	none   *widget.Label // stands in for the allocations chart while nothing allocates
 }
 
 func newChartRow() *chartRow {
-	r := &chartRow{box: container.NewGridWithColumns(len(charts.Metrics))}
+	grid := container.NewGridWithColumns(len(charts.Metrics))
+	r := &chartRow{none: widget.NewLabel("Allocations per frame: none, in every backing's measured frames (the chart comes back when one allocates).")}
+	r.none.Wrapping = fyne.TextWrapWord
+	r.none.Hide()
 	for _, m := range charts.Metrics {
 		c := live.NewChart(m)
 		r.charts = append(r.charts, c)
-		r.box.Add(c)
+		grid.Add(c)
 	}
+	r.box = container.NewBorder(nil, r.none, nil, nil, grid)
 	return r
+}
+
+// fitAllocs gives the allocations chart's room to the other two, and says so in a
+// line, while no backing has allocated in a measured frame of run: the chart would
+// be a flat line on a 0–1 axis. With nothing measured yet, or once anything
+// allocates, the chart is shown.
+func (r *chartRow) fitAllocs(run *result.Run) {
+	c := r.charts[slices.Index(charts.Metrics, charts.Allocs)]
+	if run != nil && allocatesNothing(run) {
+		c.Hide()
+		r.none.Show()
+	} else {
+		c.Show()
+		r.none.Hide()
+	}
+	r.box.Refresh()
+}
+
+// allocatesNothing reports whether run has measured frames and none of them, in any
+// backing that ran, allocated.
+func allocatesNothing(run *result.Run) bool {
+	measured := false
+	for _, b := range run.Backings {
+		if b.Error != "" {
+			continue
+		}
+		for f, n := range b.Frames.Allocs {
+			if run.Excluded(f) != result.Kept {
+				continue
+			}
+			if n != 0 {
+				return false
+			}
+			measured = true
+		}
+	}
+	return measured
 }
 
 // reset empties the charts for a run of backings in the forks of plan.
 func (r *chartRow) reset(backings []string, warmup, frames int, plan []result.Fork) {
 	r.failed = make([]bool, len(backings))
+	r.fitAllocs(nil)
 	for _, c := range r.charts {
 		c.Reset(backings, warmup, frames)
 		c.SetForks(plan)
@@ -217,6 +262,7 @@ func (r *chartRow) setRun(run *result.Run) {
 	for _, c := range r.charts {
 		c.SetRun(run)
 	}
+	r.fitAllocs(run)
 }
 
 func (r *chartRow) setBase(base *result.Run) {
