@@ -150,9 +150,13 @@ func TestNoAllocationsChart(t *testing.T) {
 	}
 	row := newChartRow()
 	allocs := row.charts[2]
+	row.box.Resize(fyne.NewSize(1500, 300))
 	row.fitAllocs(r)
 	if allocs.Visible() || !row.none.Visible() {
 		t.Errorf("no allocations: chart shown %v, line shown %v", allocs.Visible(), row.none.Visible())
+	}
+	if w := row.charts[0].Size().Width; w < 550 {
+		t.Errorf("with the allocations chart gone, frame time is %v wide of 1500: its room was not given to the others", w)
 	}
 	if r.Warmup > 0 {
 		r.Backings[0].Frames.Allocs[0] = 5

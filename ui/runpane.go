@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
@@ -168,22 +169,24 @@ func (p *runPane) clear(s presets.Preset, msg string) {
 // budget line and axis apply to all three.
 type chartRow struct {
 	box    *fyne.Container
+	grid   *fyne.Container // the charts shown, side by side
 	charts []*live.Chart
-	failed []bool        // backings already marked failed
-	none   *widget.Label // stands in for the allocations chart while nothing allocates
+	failed []bool          // backings already marked failed
+	none   *fyne.Container // stands in for the allocations chart while nothing allocates
 }
 
 func newChartRow() *chartRow {
-	grid := container.NewGridWithColumns(len(charts.Metrics))
-	r := &chartRow{none: widget.NewLabel("Allocations per frame: none, in every backing's measured frames (the chart comes back when one allocates).")}
-	r.none.Wrapping = fyne.TextWrapWord
+	r := &chartRow{grid: container.NewGridWithColumns(len(charts.Metrics))}
+	note := widget.NewLabel("Allocations per frame: none, in every backing's measured frames. The chart comes back when one allocates.")
+	note.Wrapping = fyne.TextWrapWord
+	r.none = container.New(&fixedWidth{w: 200}, note)
 	r.none.Hide()
 	for _, m := range charts.Metrics {
 		c := live.NewChart(m)
 		r.charts = append(r.charts, c)
-		grid.Add(c)
+		r.grid.Add(c)
 	}
-	r.box = container.NewBorder(nil, r.none, nil, nil, grid)
+	r.box = container.NewBorder(nil, nil, nil, r.none, r.grid)
 	return r
 }
 
@@ -196,9 +199,11 @@ func (r *chartRow) fitAllocs(run *result.Run) {
 	if run != nil && allocatesNothing(run) {
 		c.Hide()
 		r.none.Show()
+		r.grid.Layout = layout.NewGridLayoutWithColumns(len(charts.Metrics) - 1)
 	} else {
 		c.Show()
 		r.none.Hide()
+		r.grid.Layout = layout.NewGridLayoutWithColumns(len(charts.Metrics))
 	}
 	r.box.Refresh()
 }
