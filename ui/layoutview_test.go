@@ -129,3 +129,22 @@ func TestLayoutTabRoom(t *testing.T) {
 		t.Errorf("back on the preview the pane is %v, want %v", got, before)
 	}
 }
+
+// TestLayoutTabRoomLarge: with large text the Layout tab still gets more than the
+// preview had, and the charts under it keep a third of the height for their legends
+// and plots.
+func TestLayoutTabRoomLarge(t *testing.T) {
+	h := newHarness(t, small(workload.PtrArray, workload.SpatialHash), "")
+	h.w.setLarge(true)
+	h.w.win.Resize(fyne.NewSize(1844, 994))
+	sc := h.w.run.pane.scene
+	before := sc.root.Size()
+	sc.showLayout(workload.PtrArray)
+	view, chartsH, split := sc.layout.view.Size(), h.w.run.pane.charts.box.Size().Height, h.w.run.pane.split.Size().Height
+	if view.Height <= before.Height || view.Width <= before.Width {
+		t.Errorf("with large text the layout view is %v, the preview had %v", view, before)
+	}
+	if chartsH < split/3 {
+		t.Errorf("with large text and the Layout tab the charts are %v high of %v", chartsH, split)
+	}
+}

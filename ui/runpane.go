@@ -41,6 +41,7 @@ const (
 	sceneShare, sceneShareLayout = 0.5, 0.68
 	topShare, topShareLayout     = 0.55, 0.72
 	topShareLarge                = 0.42
+	topShareLayoutLarge          = 0.6 // the charts' legends and axes need their height too
 )
 
 func newRunPane(cancelLoad, layoutChosen func()) *runPane {
@@ -87,6 +88,9 @@ func (p *runPane) setLarge(on bool) {
 // share sets the splits for the tab in front and the text size.
 func (p *runPane) share() {
 	switch {
+	case p.layoutRoom && p.large:
+		p.top.SetOffset(sceneShareLayout)
+		p.split.SetOffset(topShareLayoutLarge)
 	case p.layoutRoom:
 		p.top.SetOffset(sceneShareLayout)
 		p.split.SetOffset(topShareLayout)
