@@ -63,7 +63,10 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	// most), and the preview and the charts share the rest.
 	// It leaves out its less needed columns where they do not fit (large text, a
 	// small screen) rather than scroll them out of view.
-	p.root = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), p.table), nil, nil, split)
+	// On a screen too short for the charts' least height and every row, the table
+	// keeps three rows and scrolls the rest (tableBelow).
+	rows := container.NewVScroll(p.table)
+	p.root = container.New(&tableBelow{table: p.table}, split, widget.NewSeparator(), rows)
 	return p
 }
 
@@ -290,4 +293,38 @@ func (r *chartRow) setScale(s charts.Scale) {
 	for _, c := range r.charts {
 		c.SetScale(s)
 	}
+}
+
+// tableBelow lays out the run pane: the splits above, a separator, and the table
+// (in a vertical scroll) below at the height of all its rows when the pane has it,
+// else at what is left above the splits' least height, and never less than three
+// rows' worth; the scroll shows the rest.
+type tableBelow struct{ table *SummaryTable }
+
+// tableRowsKept is how many rows (the header among them) the table keeps in view.
+const tableRowsKept = 4
+
+func (l *tableBelow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	top, sep, rows := objs[0], objs[1], objs[2]
+	sepH := sep.MinSize().Height
+	full := l.table.MinSize().Height
+	h := min(full, max(l.least(), size.Height-top.MinSize().Height-sepH))
+	topH := size.Height - h - sepH
+	top.Move(fyne.NewPos(0, 0))
+	top.Resize(fyne.NewSize(size.Width, topH))
+	sep.Move(fyne.NewPos(0, topH))
+	sep.Resize(fyne.NewSize(size.Width, sepH))
+	rows.Move(fyne.NewPos(0, topH+sepH))
+	rows.Resize(fyne.NewSize(size.Width, h))
+}
+
+// least is the table's height kept in view: its first rows, or all of it if less.
+func (l *tableBelow) least() float32 {
+	_, lineH, _ := l.table.lineHeight()
+	return min(l.table.MinSize().Height, tableRowsKept*lineH)
+}
+
+func (l *tableBelow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	top, sep := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(max(top.Width, l.table.MinSize().Width), top.Height+sep.Height+l.least())
 }

@@ -96,7 +96,9 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 		container.NewHBox(widget.NewLabel("Caches:"), p.cache),
 		container.NewHBox(widget.NewLabel("Pages:"), p.pages),
 	)
-	inner := container.NewBorder(top, buttons, nil, nil, newWheelScroll(p.form.box))
+	// The choices and the parameters scroll together over the buttons, so that the
+	// panel needs no more height than a small screen has, with large text too.
+	inner := container.NewBorder(nil, buttons, nil, nil, newWheelScroll(container.NewVBox(top, p.form.box)))
 	p.width = &fixedWidth{}
 	p.root = container.New(p.width, inner)
 	p.fitWidth(theme.DefaultTheme().Size(theme.SizeNameText))
@@ -110,7 +112,13 @@ func (p *setupPanel) unfocus() { p.win.Canvas().Unfocus() }
 // fitWidth sizes the panel for text of this size: wide enough for the parameter
 // names and a readable entry, and no wider, so the charts keep the room.
 func (p *setupPanel) fitWidth(textSize float32) {
+	// 24 characters' room with normal text; with large text 22, which still holds the
+	// longest parameter name beside its entry, so that the window fits a 1366×768
+	// screen.
 	p.width.w = 24 * textSize
+	if textSize > theme.DefaultTheme().Size(theme.SizeNameText) {
+		p.width.w = 22 * textSize
+	}
 	p.showFullTitle(textSize)
 	p.root.Refresh()
 }

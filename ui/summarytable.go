@@ -166,7 +166,7 @@ func (r *tableRenderer) rebuild() {
 // rather than every column with the last ones cut off behind a scroll bar; the
 // export and the command line keep them all.
 var optionalColumns = []string{"huge pages", "interrupted", "GCs/1k frames", "GC/frame", "p99 with GC",
-	charts.ForkColumn, "load time", "p99 frame"}
+	charts.ForkColumn, "load time", "p99 frame", "bytes/entity", "allocs/frame"}
 
 // shown returns, for a table width, which columns are shown: all of them when they
 // fit, else all but the optional ones that must go, in their order.
@@ -207,6 +207,11 @@ func (r *tableRenderer) widths() []float32 {
 		}
 	}
 	return w
+}
+
+// lineHeight is the height of one of the table's rows (see tableRenderer.metrics).
+func (t *SummaryTable) lineHeight() (pad, lineH, sw float32) {
+	return (&tableRenderer{t: t}).metrics()
 }
 
 func (r *tableRenderer) metrics() (pad, lineH, sw float32) {
