@@ -61,3 +61,19 @@ func TestLargeTextAtRunTime(t *testing.T) {
 		t.Errorf("back to normal, text is %v, want %v", got, base)
 	}
 }
+
+// TestLoadingFitsSmallScreens: the loading panel of six backings with large text does
+// not make the window's content taller than a 1366×768 screen's work area.
+func TestLoadingFitsSmallScreens(t *testing.T) {
+	p, err := presets.Lookup("all-six-sprites")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, p, "")
+	h.w.setLarge(true)
+	h.w.run.pane.scene.loading.Reset(p.Backings)
+	h.w.run.pane.scene.showLoading(true)
+	if need := h.w.win.Content().MinSize(); need.Height > 768*0.92 {
+		t.Errorf("while loading six backings with large text the content needs %v", need)
+	}
+}
