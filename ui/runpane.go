@@ -325,6 +325,6 @@ func (l *tableBelow) least() float32 {
 }
 
 func (l *tableBelow) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	top, sep := objs[0].MinSize(), objs[1].MinSize()
-	return fyne.NewSize(max(top.Width, l.table.MinSize().Width), top.Height+sep.Height+l.least())
+	top, sep, rows := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize()
+	return fyne.NewSize(max(top.Width, rows.Width), top.Height+sep.Height+l.least())
 }

@@ -82,7 +82,10 @@ func newSweepJob(w *window) *sweepJob {
 	top := container.NewVBox(form, buttons, container.NewBorder(nil, nil, nil, nil, j.progress), j.status)
 	body := container.NewHSplit(j.chart, j.claims.scroll)
 	body.Offset = 0.72
-	j.root = container.NewBorder(top, container.NewVBox(widget.NewSeparator(), container.NewHScroll(j.table)), nil, nil, body)
+	// A row per point: as the run's table, it keeps four rows in view and scrolls the
+	// rest where the tab is too short (large text, a small screen).
+	j.root = container.NewBorder(top, nil, nil, nil,
+		container.New(&tableBelow{table: j.table}, body, widget.NewSeparator(), container.NewScroll(j.table)))
 	return j
 }
 
