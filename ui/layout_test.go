@@ -84,3 +84,22 @@ func TestLoadingFitsSmallScreens(t *testing.T) {
 		t.Errorf("while loading six backings with large text the content needs %v", need)
 	}
 }
+
+// TestSweepTableLeavesTheChart: a sweep's ten rows with large text on a 1366×768
+// screen take at most 40% of the tab below its controls; the chart keeps the rest.
+func TestSweepTableLeavesTheChart(t *testing.T) {
+	h := newHarness(t, small(), "")
+	h.w.setLarge(true)
+	h.w.win.Resize(fyne.NewSize(1311, 707))
+	m := h.w.sweep
+	h.w.bringFront(m)
+	tab := charts.Table{Columns: []string{"value", "soa ns/entity (95% CI)", "fastest", "rounds"}}
+	for range 10 {
+		tab.Rows = append(tab.Rows, charts.Row{Backing: "soa", Cells: []string{"1,000,000", "0.69 ns (0.68–0.70 ns)", "soa", "35"}})
+	}
+	m.table.SetTable(tab)
+	m.root.Refresh()
+	if chart, table := m.chart.Size().Height, m.table.MinSize().Height; chart < 200 {
+		t.Errorf("the sweep's chart is %v high beside a table of %v rows' height", chart, table)
+	}
+}

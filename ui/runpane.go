@@ -295,20 +295,25 @@ func (r *chartRow) setScale(s charts.Scale) {
 	}
 }
 
-// tableBelow lays out the run pane: the splits above, a separator, and the table
-// (in a vertical scroll) below at the height of all its rows when the pane has it,
-// else at what is left above the splits' least height, and never less than three
-// rows' worth; the scroll shows the rest.
+// tableBelow lays out the run pane (and the Sweep tab): the splits above, a
+// separator, and the table (in a scroll) below at the height of all its rows when the
+// pane has it, else at what is left above the splits' least height or 40% of the
+// pane, whichever is less, and never less than four lines; the scroll shows the rest.
 type tableBelow struct{ table *SummaryTable }
 
-// tableRowsKept is how many rows (the header among them) the table keeps in view.
-const tableRowsKept = 4
+// tableRowsKept is how many rows (the header among them) the table keeps in view;
+// tableShare the most of the pane's height it takes beyond them, so that a sweep's
+// ten rows with large text leave the chart above its height.
+const (
+	tableRowsKept = 4
+	tableShare    = 0.4
+)
 
 func (l *tableBelow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	top, sep, rows := objs[0], objs[1], objs[2]
 	sepH := sep.MinSize().Height
 	full := l.table.MinSize().Height
-	h := min(full, max(l.least(), size.Height-top.MinSize().Height-sepH))
+	h := min(full, max(l.least(), min(size.Height-top.MinSize().Height-sepH, tableShare*size.Height)))
 	topH := size.Height - h - sepH
 	top.Move(fyne.NewPos(0, 0))
 	top.Resize(fyne.NewSize(size.Width, topH))
