@@ -19,7 +19,6 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"localitylab/internal/exit"
-	"localitylab/lab"
 	"localitylab/launch"
 	"localitylab/presets"
 )
@@ -95,19 +94,4 @@ func initialSetup(p fyne.Preferences, chosen *presets.Preset) (presets.Preset, s
 		return s, ""
 	}
 	return presets.Default(), ""
-}
-
-// setupToCompare is the setup -compare opens on: the saved run's own (workload,
-// backings, parameters, lesson), so that the base and the runs made beside it
-// measure the same thing whatever was remembered from last time. A file that cannot
-// be read or set up leaves s, and the window says why when it compares.
-func setupToCompare(path string, s presets.Preset) presets.Preset {
-	r, err := lab.LoadRun(path)
-	if err != nil {
-		return s
-	}
-	if own, ok := setupOfRun(r); ok {
-		return own
-	}
-	return s
 }

@@ -310,3 +310,18 @@ func (v savedSetup) preset() (presets.Preset, bool) {
 	}
 	return s, true
 }
+
+// setupToCompare is the setup -compare opens on: the saved run's own (workload,
+// backings, parameters, lesson), so that the base and the runs made beside it
+// measure the same thing whatever was remembered from last time. A file that cannot
+// be read or set up leaves s, and the window says why when it compares.
+func setupToCompare(path string, s presets.Preset) presets.Preset {
+	r, err := lab.LoadRun(path)
+	if err != nil {
+		return s
+	}
+	if own, ok := setupOfRun(r); ok {
+		return own
+	}
+	return s
+}
