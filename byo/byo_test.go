@@ -79,11 +79,11 @@ func TestRegister(t *testing.T) {
 	if err := tiles.Spec.CheckBacking("still"); err == nil || !strings.Contains(err.Error(), `"still" does not implement tiles (it implements sprites)`) {
 		t.Errorf("tiles: %v", err)
 	}
-	mine, _, err := workloads.New("sprites", p, "still")
+	mine, err := sp.NewStore(p, "still")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, _, err := workloads.New("sprites", p, workload.SoA)
+	ref, err := sp.NewStore(p, workload.SoA)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,17 @@
-// Package charts turns measured runs into pictures: the three charts every view
-// shows (frame time, memory, allocations per frame), drawn the same way in the app's
-// live widget, in a PNG sized for a slide and in a self-describing HTML page.
+// Package charts is what every drawing of a result is made from, and draws
+// nothing itself: the models of a run's, a sweep's and a comparison's charts (Plot,
+// RunPlot, ComparePlot, SweepPlot), the tables (SummaryTable, the sweep's, the
+// comparison's) and the cells and notes every table of a run shares, the lines that
+// head an exported chart (Headline, HostLine, the record's texts), the colours of
+// every backing, and the choices a person makes about a drawing (Options, Scale,
+// the budget).
 //
-// The PNG and the live widget share one renderer written in pure Go (Painter), so
-// that the headless bench command can draw without a browser or a GL context and
-// the picture on a slide is the one seen in the window. The HTML page uses
-// go-echarts, whose charts a reader can zoom and hover.
+// The drawers sit above it: package raster paints these models with a pure-Go
+// renderer (the PNG slides, the layout picture, and the app's live widget through
+// package live), package page writes them as an ECharts page, and package export
+// lists the files a result is exported to. One model under both drawers is what
+// keeps the slide, the page and the window telling the same story: what is charted
+// is decided here once, and each drawer decides only how it looks.
 //
 // Two rules hold everywhere: a figure that was not measured (a counter that was off,
 // a frame a failed backing never reached) reads "n/a" and is never drawn as zero, and
@@ -15,9 +21,7 @@ package charts
 
 import (
 	"fmt"
-	"image"
-	"image/png"
-	"io"
+	"localitylab/internal/backingnames"
 	"math"
 	"time"
 
@@ -53,7 +57,7 @@ func (s Scale) logAbove(typical []float64, ratio float64) bool {
 	}
 	lo, hi := math.Inf(1), 0.0
 	for _, v := range typical {
-		if finite(v) && v > 0 {
+		if Finite(v) && v > 0 {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
@@ -108,8 +112,8 @@ const (
 	minHeight, maxHeight = 540, 4320
 )
 
-// check returns an error naming the first option out of range.
-func (o Options) check() error {
+// Check returns an error naming the first option out of range.
+func (o Options) Check() error {
 	if o.Width != 0 && (o.Width < minWidth || o.Width > maxWidth) {
 		return fmt.Errorf("charts: width %d: want 0 (1920) or %d–%d pixels", o.Width, minWidth, maxWidth)
 	}
@@ -122,49 +126,16 @@ func (o Options) check() error {
 	return nil
 }
 
-// echartsURL is where the pages load ECharts from, the default applied.
-func (o Options) echartsURL() string {
-	if o.EChartsURL == "" {
-		return DefaultEChartsURL
-	}
-	return o.EChartsURL
-}
-
-// firstError is the first of errs that is not nil: the writers check their options
+// FirstError is the first of errs that is not nil: the writers check their options
 // and what they draw before they write anything, so that they write a whole picture
 // or page or nothing, and report what was wrong first.
-func firstError(errs ...error) error {
+func FirstError(errs ...error) error {
 	for _, err := range errs {
 		if err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// writeSlide is every PNG export: it checks o and what is to be drawn (bad, the
-// first error found in it), and only then draws the picture with render and
-// encodes it, so that a writer writes a whole picture or nothing.
-func writeSlide(w io.Writer, o Options, bad error, render func() *image.RGBA) error {
-	if err := firstError(o.check(), bad); err != nil {
-		return err
-	}
-	if err := png.Encode(w, render()); err != nil {
-		return fmt.Errorf("charts: writing PNG: %w", err)
-	}
-	return nil
-}
-
-// size returns the PNG size with defaults applied.
-func (o Options) size() (w, h int) {
-	w, h = o.Width, o.Height
-	if w == 0 {
-		w = 1920
-	}
-	if h == 0 {
-		h = 1080
-	}
-	return w, h
 }
 
 // BudgetNS returns a budget option as the nanoseconds of its line, 0 for none:
@@ -179,13 +150,13 @@ func BudgetNS(d time.Duration) float64 {
 	return float64(d)
 }
 
-// maxBackings is the most backings a run compares (workload.MaxPerRun, which this
-// package does not import): the charts and the table are laid out for that many.
-const maxBackings = 6
+// maxBackings is the most backings a run compares: the charts and the table are laid
+// out for that many.
+const maxBackings = backingnames.MaxPerRun
 
-// checkRun returns an error when r cannot be drawn at all. A run with failed or
+// CheckRun returns an error when r cannot be drawn at all. A run with failed or
 // partial backings can; one without backings or with more than six cannot.
-func checkRun(r *result.Run) error {
+func CheckRun(r *result.Run) error {
 	if r == nil {
 		return fmt.Errorf("charts: no run")
 	}
@@ -194,6 +165,17 @@ func checkRun(r *result.Run) error {
 	}
 	if r.Frames < 0 || r.Warmup < 0 {
 		return fmt.Errorf("charts: run frames %d, warmup %d: want both ≥ 0", r.Frames, r.Warmup)
+	}
+	return nil
+}
+
+// CheckSweep returns an error when s cannot be drawn at all.
+func CheckSweep(s *result.Sweep) error {
+	if s == nil {
+		return fmt.Errorf("charts: no sweep")
+	}
+	if n := len(s.Backings); n == 0 || n > len(palette) {
+		return fmt.Errorf("charts: sweep has %d backings: want 1–%d", n, len(palette))
 	}
 	return nil
 }

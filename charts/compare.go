@@ -1,8 +1,6 @@
 package charts
 
 import (
-	"image"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,7 +33,7 @@ func CompareTable(rep *compare.Report) Table {
 		row := Row{Backing: c.Backing, Color: Color(c.Backing)}
 		row.Cells = []string{c.Backing,
 			duration(c.Base.P50NS), duration(c.New.P50NS), duration(c.Base.P99NS), duration(c.New.P99NS),
-			ChangeCell(&c), pCell(&c), floorCell(&c),
+			changeCell(&c), pCell(&c), floorCell(&c),
 			units.Count(c.Base.AllocsPerFrame) + " → " + units.Count(c.New.AllocsPerFrame),
 			units.Bytes(c.Base.BytesPerEntity) + " → " + units.Bytes(c.New.BytesPerEntity)}
 		switch {
@@ -51,9 +49,9 @@ func CompareTable(rep *compare.Report) Table {
 	return t
 }
 
-// ChangeCell is a backing's change, "-20.1% (-22.0% to -18.3%)", or n/a with no round
+// changeCell is a backing's change, "-20.1% (-22.0% to -18.3%)", or n/a with no round
 // to compare.
-func ChangeCell(c *compare.Change) string {
+func changeCell(c *compare.Change) string {
 	if c.Note != "" {
 		return "n/a"
 	}
@@ -94,7 +92,7 @@ func duration(ns float64) string {
 // the live heap only, since dashes already mean the base. The x axis spans the longer
 // run; the new run's warm-up is shaded.
 func ComparePlot(base, new *result.Run, m Metric, o Options) Plot {
-	if err := m.check(); err != nil {
+	if err := m.Check(); err != nil {
 		panic(err)
 	}
 	pl := Plot{Metric: m, Frames: max(base.Frames, new.Frames), Warmup: new.Warmup, Hover: -1,
@@ -120,7 +118,7 @@ func ComparePlot(base, new *result.Run, m Metric, o Options) Plot {
 	}
 	if m == FrameTime {
 		pl.Budget = BudgetNS(o.Budget)
-		pl.Log = o.Scale.Log(append(typicalFrameTimes(new), typicalFrameTimes(base)...))
+		pl.Log = o.Scale.Log(append(TypicalFrameTimes(new), TypicalFrameTimes(base)...))
 	}
 	return pl
 }
@@ -136,59 +134,6 @@ func metricValues(b *result.Backing, m Metric) []float64 {
 	return floats(b.Frames.Allocs)
 }
 
-// WriteComparePNG writes the comparison as one picture for a slide: title lines
-// naming both runs, their parameters and machines, the three charts with both runs,
-// and the comparison table.
-func WriteComparePNG(w io.Writer, base, new *result.Run, rep *compare.Report, o Options) error {
-	return writeSlide(w, o, firstError(checkRun(base), checkRun(new)), func() *image.RGBA { return renderCompare(base, new, rep, o) })
-}
-
-func renderCompare(base, new *result.Run, rep *compare.Report, o Options) *image.RGBA {
-	img, p, pad := newSlide(o)
-	w, h := img.Rect.Dx(), img.Rect.Dy()
-	t, s := p.fonts.title, p.fonts.small
-
-	y := drawWrapped(img, t, pad, pad, w-2*pad, rep.Title(), ink) + pad/3
-	y = drawWrapped(img, s, pad, y, w-2*pad, "parameters: "+new.Params.List(), inkSoft)
-	for _, l := range compareLines(base, new, rep) {
-		y = drawWrapped(img, s, pad, y, w-2*pad, l, inkSoft)
-	}
-	y += pad / 2
-
-	tab := CompareTable(rep)
-	noteH := s.height() + pad/2
-	tableTop := h - pad - noteH - p.tableHeight(len(tab.Rows))
-	gap := pad
-	cw := (w - 2*pad - 2*gap) / 3
-	for i, m := range Metrics {
-		x := pad + i*(cw+gap)
-		pl := ComparePlot(base, new, m, o)
-		p.Draw(img, image.Rect(x, y, x+cw, tableTop-pad/2), &pl)
-	}
-	p.drawTable(img, image.Rect(pad, tableTop, w-pad, h-pad-noteH), &tab)
-	drawWrapped(img, s, pad, h-pad-noteH+pad/4, w-2*pad, CompareNote, inkSoft)
-	return img
-}
-
-// compareLines say which run is which, where and when each was measured, and what
-// differs between them beyond what was measured.
-func compareLines(base, new *result.Run, rep *compare.Report) []string {
-	out := []string{
-		"base: " + rep.Base.File + " · " + runDate(base) + " · " + hostName(base.Host) + " · " + CacheText(base),
-		"new: " + rep.New.File + " · " + runDate(new) + " · " + hostName(new.Host) + " · " + CacheText(new),
-	}
-	for _, d := range rep.Accepted {
-		out = append(out, "accepted difference, "+d.Kind+": "+d.Text)
-	}
-	if len(rep.OnlyBase) > 0 {
-		out = append(out, "only in the base run: "+strings.Join(rep.OnlyBase, ", "))
-	}
-	if len(rep.OnlyNew) > 0 {
-		out = append(out, "only in the new run: "+strings.Join(rep.OnlyNew, ", "))
-	}
-	return out
-}
-
 // VsBaseColumn is the column the window's summary table gains while a saved run is
 // shown as its base.
 const VsBaseColumn = "vs base (95% CI)"
@@ -202,7 +147,7 @@ func AddVsBase(t Table, rep *compare.Report) Table {
 		cell := "not in base"
 		for i := range rep.Backings {
 			if c := &rep.Backings[i]; c.Backing == r.Backing {
-				cell = ChangeCell(c)
+				cell = changeCell(c)
 			}
 		}
 		r.Cells = append(slices.Clone(r.Cells), cell)

@@ -174,10 +174,10 @@ func ClockText(r *result.Run) string {
 	return "the wall clock"
 }
 
-// frameCPUText says where the frames ran and why, fork by fork where the forks were
+// FrameCPUText says where the frames ran and why, fork by fork where the forks were
 // placed differently: from the first backing that recorded it, with any backing that
 // ran elsewhere named.
-func frameCPUText(r *result.Run) string {
+func FrameCPUText(r *result.Run) string {
 	n := r.NumForks()
 	texts := make([]string, n)
 	for k := range n {
@@ -232,10 +232,10 @@ func byFork(texts []string) string {
 	return strings.Join(parts, "; ")
 }
 
-// pagesRecord is the pages line of a run's record: the mode and each backing's
+// PagesRecord is the pages line of a run's record: the mode and each backing's
 // share of heap in huge pages, fork by fork in a run of several, with what its
 // worker noted.
-func pagesRecord(r *result.Run) string {
+func PagesRecord(r *result.Run) string {
 	head := PagesText(r)
 	if head == "" {
 		return ""

@@ -78,9 +78,9 @@ func TestForkConditions(t *testing.T) {
 	}{
 		{"huge pages over forks", HugePagesCell(&r.Backings[0]), "62–100%"},
 		{"huge pages alike, one fork not run", HugePagesCell(&r.Backings[1]), "100%"},
-		{"frame CPU", frameCPUText(r), "fork 1: CPU 1, the last CPU, none being clearly less busy; fork 2: CPU 0, the least busy; " +
+		{"frame CPU", FrameCPUText(r), "fork 1: CPU 1, the last CPU, none being clearly less busy; fork 2: CPU 0, the least busy; " +
 			"fork 3: CPU 1, the last CPU, none being clearly less busy"},
-		{"pages record", pagesRecord(r), "pages huge (THP madvise): soa fork 1 100% of 32.0 MiB, fork 2 62% of 32.0 MiB, " +
+		{"pages record", PagesRecord(r), "pages huge (THP madvise): soa fork 1 100% of 32.0 MiB, fork 2 62% of 32.0 MiB, " +
 			"fork 3 100% of 32.0 MiB in huge pages; map fork 1 100% of 32.0 MiB, fork 2 100% of 32.0 MiB in huge pages"},
 	}
 	for _, tt := range tests {
@@ -93,7 +93,7 @@ func TestForkConditions(t *testing.T) {
 	}
 	same := []result.FrameCPU{free, free, free}
 	r.Backings[0].ForkFrameCPU, r.Backings[1].ForkFrameCPU = same, same
-	if got := frameCPUText(r); got != "CPU 0, the least busy" {
+	if got := FrameCPUText(r); got != "CPU 0, the least busy" {
 		t.Errorf("forks placed alike: %q, want the one place", got)
 	}
 }

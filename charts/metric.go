@@ -25,8 +25,8 @@ func (m Metric) String() string {
 	return enumName([]string{FrameTime: "Frame time", Memory: "Memory", Allocs: "Allocations per frame"}, "Metric", int(m))
 }
 
-// check returns an error naming the allowed metrics when m is not one of them.
-func (m Metric) check() error {
+// Check returns an error naming the allowed metrics when m is not one of them.
+func (m Metric) Check() error {
 	if m < FrameTime || m > Allocs {
 		return fmt.Errorf("charts: metric %d: want FrameTime (0), Memory (1) or Allocs (2)", int(m))
 	}
@@ -45,26 +45,9 @@ func (m Metric) Format(v float64) string {
 	}
 }
 
-// tickLabel writes an axis tick: like Format, but without the trailing zeros that
-// three significant digits leave on round numbers ("2 ms", not "2.00 ms").
-func (m Metric) tickLabel(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	return trimZeros(m.Format(v))
-}
-
-// tickUnit is the unit in which linear ticks of this metric must be nice numbers.
-func (m Metric) tickUnit(hi float64) float64 {
-	if m == Memory {
-		return bytesUnit(hi)
-	}
-	return 1
-}
-
-// trimZeros removes trailing zeros after a decimal point in the leading number of
+// TrimZeros removes trailing zeros after a decimal point in the leading number of
 // s: "2.50 ms" → "2.5 ms", "20.0 MiB" → "20 MiB". It leaves "1,024" alone.
-func trimZeros(s string) string {
+func TrimZeros(s string) string {
 	end := strings.IndexFunc(s, func(r rune) bool { return r != '.' && r != ',' && r != '-' && (r < '0' || r > '9') })
 	if end < 0 {
 		end = len(s)
@@ -78,5 +61,5 @@ func trimZeros(s string) string {
 	return num + rest
 }
 
-// finite reports whether v can be drawn: NaN marks a figure that was not measured.
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+// Finite reports whether v can be drawn: NaN marks a figure that was not measured.
+func Finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

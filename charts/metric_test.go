@@ -11,30 +11,6 @@ import (
 	"localitylab/workloads/workload"
 )
 
-func TestTickLabels(t *testing.T) {
-	tests := []struct {
-		m    Metric
-		v    float64
-		want string
-	}{
-		{FrameTime, 0, "0"},
-		{FrameTime, 2e6, "2 ms"},
-		{FrameTime, 2.5e6, "2.5 ms"},
-		{FrameTime, 10e3, "10 µs"},
-		{FrameTime, 1e9, "1 s"},
-		{Memory, 20 << 20, "20 MiB"},
-		{Memory, 512, "512 B"},
-		{Memory, 1536, "1.5 KiB"},
-		{Allocs, 1200, "1,200"},
-		{Allocs, 2.5, "2.5"},
-	}
-	for _, tt := range tests {
-		if got := tt.m.tickLabel(tt.v); got != tt.want {
-			t.Errorf("%v tick %v = %q, want %q", tt.m, tt.v, got, tt.want)
-		}
-	}
-}
-
 func TestScaleLog(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -77,16 +53,16 @@ func TestPaletteCoversEveryBacking(t *testing.T) {
 		if !ok || Color(b) != c {
 			t.Errorf("backing %q has no palette colour", b)
 		}
-		if other, dup := seen[hex(c)]; dup {
-			t.Errorf("backings %q and %q share colour %s", b, other, hex(c))
+		if other, dup := seen[Hex(c)]; dup {
+			t.Errorf("backings %q and %q share colour %s", b, other, Hex(c))
 		}
-		seen[hex(c)] = b
+		seen[Hex(c)] = b
 	}
 	// Backings of one's own: each registered one gets a colour no other backing has,
 	// and keeps it as more are registered; one this binary never registered (a run
 	// saved by another binary) gets its name's own slot, the one it would have had.
 	if got, want := Color("from-elsewhere"), ownColors[slotOf("from-elsewhere")]; got != want {
-		t.Errorf("an unregistered backing is drawn %s, want %s", hex(got), hex(want))
+		t.Errorf("an unregistered backing is drawn %s, want %s", Hex(got), Hex(want))
 	}
 	first := ""
 	var firstColor color.NRGBA
@@ -99,14 +75,14 @@ func TestPaletteCoversEveryBacking(t *testing.T) {
 		if i == 0 {
 			first, firstColor = name, Color(name)
 			if firstColor != ownColors[slotOf(name)] {
-				t.Errorf("the first backing registered is drawn %s, not its own slot's %s", hex(firstColor), hex(ownColors[slotOf(name)]))
+				t.Errorf("the first backing registered is drawn %s, not its own slot's %s", Hex(firstColor), Hex(ownColors[slotOf(name)]))
 			}
 		}
 		c := Color(name)
-		if other, dup := seen[hex(c)]; dup {
-			t.Errorf("backings %q and %q share colour %s", name, other, hex(c))
+		if other, dup := seen[Hex(c)]; dup {
+			t.Errorf("backings %q and %q share colour %s", name, other, Hex(c))
 		}
-		seen[hex(c)] = name
+		seen[Hex(c)] = name
 	}
 	if Color(first) != firstColor {
 		t.Errorf("%s changed colour as more backings were registered", first)

@@ -28,28 +28,16 @@ func Color(backing string) color.NRGBA {
 	return ownColor(backing)
 }
 
-// hex writes c as a CSS colour, "#d55e00".
-func hex(c color.NRGBA) string {
+// Hex writes c as a CSS colour, "#d55e00".
+func Hex(c color.NRGBA) string {
 	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
 }
 
-// The colours of everything that is not a backing.
+// The colours of everything that is not a backing that both drawers use: the PNG's
+// and the page's titles, notes, axes and budget line look alike.
 var (
-	white     = color.NRGBA{0xFF, 0xFF, 0xFF, 0xFF}
-	ink       = color.NRGBA{0x22, 0x22, 0x22, 0xFF} // titles and labels
-	inkSoft   = color.NRGBA{0x66, 0x66, 0x66, 0xFF} // tick labels, notes
-	gridLine  = color.NRGBA{0xE4, 0xE4, 0xE4, 0xFF}
-	axisLine  = color.NRGBA{0x99, 0x99, 0x99, 0xFF}
-	warmShade = color.NRGBA{0xEE, 0xEE, 0xEE, 0xFF}
-	budgetRed = color.NRGBA{0xC0, 0x1C, 0x28, 0xFF}
-	errorRed  = color.NRGBA{0xB0, 0x10, 0x10, 0xFF}
-	rowShade  = color.NRGBA{0xF5, 0xF5, 0xF5, 0xFF}
-	hoverBox  = color.NRGBA{0xFF, 0xFF, 0xFF, 0xF0}
-
-	// A layout's views beside the backing's own colour: free or spare room, and the
-	// outline of a camera or window on a heat map.
-	freeGrey  = color.NRGBA{0xD8, 0xD8, 0xD8, 0xFF}
-	spareGrey = color.NRGBA{0xEE, 0xEE, 0xEE, 0xFF}
-	heatZero  = color.NRGBA{0xF7, 0xF7, 0xF7, 0xFF}
-	markInk   = color.NRGBA{0x10, 0x10, 0x10, 0xFF}
+	Ink       = color.NRGBA{0x22, 0x22, 0x22, 0xFF} // titles and labels
+	InkSoft   = color.NRGBA{0x66, 0x66, 0x66, 0xFF} // tick labels, notes
+	AxisLine  = color.NRGBA{0x99, 0x99, 0x99, 0xFF}
+	BudgetRed = color.NRGBA{0xC0, 0x1C, 0x28, 0xFF}
 )

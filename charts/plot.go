@@ -1,7 +1,6 @@
 package charts
 
 import (
-	"image"
 	"image/color"
 	"math"
 
@@ -39,95 +38,11 @@ type Key struct {
 	Color  color.NRGBA
 	Note   string // after the name: "n/a", or the error of a failed backing
 	Failed bool   // the note is an error and is drawn in red
-	shade  bool   // the key of the warm-up shade, drawn outlined
+	Shade  bool   // the key of the warm-up shade, drawn outlined
 }
 
-// Painter draws plots with the pure-Go rasteriser. It keeps its fonts, glyph cache
-// and scratch buffers between draws, so a redraw allocates next to nothing; one
-// Painter must not be used by two goroutines at once.
-type Painter struct {
-	px     float64 // base text size in pixels
-	fonts  fonts
-	ticks  []float64 // y ticks of the plot being drawn
-	xticks []float64
-	keys   []keyPos
-	keyBuf []Key
-	cols   columns // the dense-line sweep's per-column buffer
-
-	// The geometry of the last plot drawn, for FrameAt.
-	area   image.Rectangle
-	frames int
-}
-
-// NewPainter returns a painter whose labels are textPx pixels high; lines, gaps and
-// the other text sizes follow from it.
-func NewPainter(textPx float64) *Painter {
-	if !(textPx >= 4 && textPx <= 200) {
-		panic("charts: NewPainter text size out of range [4, 200]")
-	}
-	return &Painter{px: textPx, fonts: newFonts(textPx)}
-}
-
-// pad is the gap between the parts of a chart.
-func (p *Painter) pad() int { return int(math.Round(p.px * 0.6)) }
-
-// lineWidth is the width of a series line.
-func (p *Painter) lineWidth() float64 { return max(1.5, p.px/7) }
-
-// Draw paints pl into r of img, replacing what was there.
-func (p *Painter) Draw(img *image.RGBA, r image.Rectangle, pl *Plot) {
-	if err := pl.Metric.check(); err != nil {
-		panic(err)
-	}
-	fillRect(img, r, white)
-	frames := pl.frameCount()
-	top := p.drawHeader(img, r, pl)
-	lo, hi, ok := pl.valueRange()
-	var area image.Rectangle
-	var y axis
-	if ok {
-		area, y = p.layoutY(r, top, pl, lo, hi)
-	} else {
-		s, pad := p.fonts.small, p.pad()
-		area = image.Rect(r.Min.X+pad+s.width(xCaption)+pad, top, r.Max.X-pad, r.Max.Y-pad-s.height()-pad/2)
-	}
-	x := axis{lo: 0, hi: float64(max(frames-1, 1)), p0: float64(area.Min.X), p1: float64(area.Max.X)}
-	p.area, p.frames = area, frames
-	p.drawWarmup(img, area, &x, pl, frames)
-	p.drawXTicks(img, r, area, &x)
-	if !ok {
-		msg := "no frames yet"
-		f := p.fonts.normal
-		f.draw(img, area, (area.Min.X+area.Max.X-f.width(msg))/2, (area.Min.Y+area.Max.Y)/2, msg, inkSoft)
-		p.drawFrame(img, area)
-		return
-	}
-	p.drawYTicks(img, area, &y, pl.Metric)
-	p.drawFrame(img, area)
-	p.drawBudget(img, area, &y, pl, pl.budgetShown(hi))
-	for i := range pl.Lines {
-		p.drawLine(img, area, &x, &y, &pl.Lines[i])
-	}
-	if pl.Hover >= 0 && pl.Hover < frames {
-		p.drawHover(img, area, &x, &y, pl)
-	}
-}
-
-// FrameAt returns the frame under pixel column px of the last plot drawn, and
-// false when px is outside its plotting area or nothing was drawn yet.
-func (p *Painter) FrameAt(px int) (int, bool) {
-	if p.frames == 0 || px < p.area.Min.X || px >= p.area.Max.X {
-		return 0, false
-	}
-	if p.frames == 1 {
-		return 0, true
-	}
-	t := float64(px-p.area.Min.X) / float64(p.area.Dx())
-	return min(int(math.Round(t*float64(p.frames-1))), p.frames-1), true
-}
-
-// frameCount is the length of the x axis: Frames, or more if a line is longer.
-func (pl *Plot) frameCount() int {
+// FrameCount is the length of the x axis: Frames, or more if a line is longer.
+func (pl *Plot) FrameCount() int {
 	n := pl.Frames
 	for i := range pl.Lines {
 		n = max(n, len(pl.Lines[i].Values))
@@ -135,13 +50,13 @@ func (pl *Plot) frameCount() int {
 	return n
 }
 
-// valueRange returns the smallest and largest drawable value of every line, and
+// ValueRange returns the smallest and largest drawable value of every line, and
 // false when there is none. On a log axis only positive values count.
-func (pl *Plot) valueRange() (lo, hi float64, ok bool) {
+func (pl *Plot) ValueRange() (lo, hi float64, ok bool) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for i := range pl.Lines {
 		for _, v := range pl.Lines[i].Values {
-			if !finite(v) || (pl.Log && v <= 0) {
+			if !Finite(v) || (pl.Log && v <= 0) {
 				continue
 			}
 			lo, hi = min(lo, v), max(hi, v)
@@ -150,10 +65,10 @@ func (pl *Plot) valueRange() (lo, hi float64, ok bool) {
 	return lo, hi, lo <= hi
 }
 
-// budgetShown reports whether the budget line fits the axis: always on a log axis,
+// BudgetShown reports whether the budget line fits the axis: always on a log axis,
 // which has room for it; on a linear one only if showing it leaves the data at least
 // half the height, since a line far above squashes every series into the floor.
-func (pl *Plot) budgetShown(hi float64) bool {
+func (pl *Plot) BudgetShown(hi float64) bool {
 	return pl.Metric == FrameTime && pl.Budget > 0 && (pl.Log || pl.Budget <= 2*hi)
 }
 

@@ -12,9 +12,9 @@ import (
 // request), so it carries what is needed to read and repeat it: the workload and its
 // key parameters in the title, and the machine, the date and the counters below.
 
-// headline returns the title line of a run: its preset title if any, the workload
+// Headline returns the title line of a run: its preset title if any, the workload
 // and the parameters a reader needs first.
-func headline(r *result.Run) string {
+func Headline(r *result.Run) string {
 	parts := []string{r.Workload}
 	if n, ok := r.Params["entities"]; ok {
 		parts = append(parts, units.Count(float64(n))+" entities")
@@ -37,13 +37,13 @@ func headline(r *result.Run) string {
 	return s
 }
 
-// hostLine returns where and when the run was measured, on one line.
-func hostLine(r *result.Run) string {
-	return strings.Join([]string{hostName(r.Host), runDate(r), countersText(r.Counters)}, " · ")
+// HostLine returns where and when the run was measured, on one line.
+func HostLine(r *result.Run) string {
+	return strings.Join([]string{HostName(r.Host), RunDate(r), CountersText(r.Counters)}, " · ")
 }
 
-// hostName describes the machine: "AMD EPYC 7B13, 2 cores, linux/amd64, go1.26.0, GOGC 100".
-func hostName(h result.Host) string {
+// HostName describes the machine: "AMD EPYC 7B13, 2 cores, linux/amd64, go1.26.0, GOGC 100".
+func HostName(h result.Host) string {
 	var parts []string
 	if h.CPU != "" {
 		parts = append(parts, h.CPU)
@@ -66,9 +66,9 @@ func hostName(h result.Host) string {
 	return strings.Join(parts, ", ")
 }
 
-// runDate writes when the run started, with its UTC offset so that the figure is
+// RunDate writes when the run started, with its UTC offset so that the figure is
 // unambiguous wherever it is read.
-func runDate(r *result.Run) string {
+func RunDate(r *result.Run) string {
 	if r.Started.IsZero() {
 		return "date not recorded"
 	}
@@ -106,9 +106,9 @@ func CacheText(r *result.Run) string {
 	return "one frame per backing in turn (a version 1 run: no cache mode recorded)"
 }
 
-// countersText says whether hardware counters were on and what "misses" counted,
+// CountersText says whether hardware counters were on and what "misses" counted,
 // or, when they were asked for and could not be opened, why they are n/a.
-func countersText(c result.Counters) string {
+func CountersText(c result.Counters) string {
 	switch {
 	case !c.Enabled && c.Note != "":
 		return "counters off (" + c.Note + ")"

@@ -40,6 +40,7 @@ func SweepPointsTable(s *result.Sweep) Table {
 		row.Cells = append(row.Cells, best, units.Count(float64(p.Measured)))
 		t.Rows = append(t.Rows, row)
 	}
+	addSweepSimColumns(s, &t)
 	return t
 }
 
@@ -94,7 +95,7 @@ func SweepBackingsTable(s *result.Sweep) Table {
 		var at []string
 		for _, m := range s.Markers {
 			if m.Backing == name {
-				at = append(at, m.Cache+" "+approxLabel(m.At, s.Unit))
+				at = append(at, m.Cache+" "+ApproxLabel(m.At, s.Unit))
 			}
 		}
 		if len(at) > 0 {

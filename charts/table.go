@@ -54,6 +54,7 @@ func SummaryTable(r *result.Run) Table {
 		b := &r.Backings[i]
 		t.Rows = append(t.Rows, Row{Backing: b.Name, Color: Color(b.Name), Cells: cells(r, b, best), Error: b.Error})
 	}
+	addSimColumn(r, &t)
 	return t
 }
 

@@ -20,7 +20,7 @@ func column(t *testing.T, tab Table, name string) int {
 }
 
 func TestSummaryTableOrderAndFigures(t *testing.T) {
-	tab := SummaryTable(failedRun())
+	tab := SummaryTable(fixture.Failed())
 	var order []string
 	for _, r := range tab.Rows {
 		order = append(order, r.Backing)
@@ -97,9 +97,9 @@ func TestRatioCell(t *testing.T) {
 }
 
 func TestTypicalFrameTimesUsesPartialFrames(t *testing.T) {
-	r := failedRun()
+	r := fixture.Failed()
 	r.Backings[1].Summary.P50NS = 0
-	got := typicalFrameTimes(r)
+	got := TypicalFrameTimes(r)
 	if math.IsNaN(got[1]) || got[1] < 1e6 || got[1] > 1e7 {
 		t.Errorf("typical frame time of the failed map = %v, want its partial median (~3.6 ms)", got[1])
 	}

@@ -150,7 +150,7 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 		return opts, err
 	}
 	if p, err = opts.Overrides.Apply(p); err != nil {
-		return opts, &usageError{err}
+		return opts, err
 	}
 	if o.layout != "" && !slices.Contains(p.Backings, o.layout) {
 		return opts, usagef("-layout: %s is not among the preset's backings (%s)", o.layout, strings.Join(p.Backings, ", "))
@@ -185,7 +185,7 @@ func (o *appOpts) checkQuit() error {
 func checkWithoutSetup(ov launch.Overrides) error {
 	if ov.FramesSet || ov.Forks > 0 {
 		if _, err := (launch.Overrides{Frames: ov.Frames, FramesSet: ov.FramesSet, Forks: ov.Forks}).Apply(presets.Default()); err != nil {
-			return &usageError{err}
+			return err
 		}
 	}
 	for _, name := range ov.Params.Keys() {
@@ -194,7 +194,7 @@ func checkWithoutSetup(ov launch.Overrides) error {
 			if _, ok := spec.Param(name); !ok {
 				continue
 			}
-			err := launch.CheckParam(spec, name, ov.Params[name])
+			err := launch.FlagError(spec.CheckParam(name, ov.Params[name]))
 			if err == nil {
 				first = nil
 				break
@@ -204,7 +204,7 @@ func checkWithoutSetup(ov launch.Overrides) error {
 			}
 		}
 		if first != nil {
-			return &usageError{first}
+			return &usageError{Err: first}
 		}
 	}
 	return nil

@@ -29,7 +29,7 @@ type benchOpts struct {
 	preset   string
 	frames   int
 	warmup   int
-	counters bool
+	counters countersFlag
 	cache    string
 	pages    string
 	burst    int
@@ -37,6 +37,8 @@ type benchOpts struct {
 	timeout  time.Duration
 	format   string
 	out      outputs
+
+	c lab.Config // the run, once prepared
 }
 
 func benchFlags(w io.Writer) (*flag.FlagSet, *benchOpts) {
@@ -56,7 +58,9 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.backings, "backings", "", fmt.Sprintf("comma-separated backings, 1 to %d of %s (default the six built in, or the preset's)",
 		workload.MaxPerRun, strings.Join(workload.AllBackings(), ", ")))
 	fs.StringVar(&o.preset, "preset", "", "start from the built-in preset `NAME` (see localitylab presets) or a preset FILE; other flags override it")
-	fs.BoolVar(&o.counters, "counters", true, "read hardware counters (instructions, cycles, memory misses) where the system allows")
+	o.counters = countersFlag{hardware: true}
+	fs.Var(&o.counters, "counters", "miss counts, `MODE`: auto (hardware counters, instructions, cycles and memory misses, where the system allows), "+
+		"sim (those, and cache misses simulated by Valgrind's Callgrind after the measured frames, on any Linux machine; slow), or false (none)")
 	fs.StringVar(&o.cache, "cache", "", "the caches each frame starts from: warm (its own last frame's, as go test -bench) or cold (emptied before every frame) (default warm, or the preset's)")
 	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages each worker's heap gets: system (as the OS gives), huge (2 MiB pages asked for after each load, in every fork) or small (huge pages turned off) (default %s, or the preset's)", lab.DefaultPages))
 	fs.IntVar(&o.burst, "burst", 0, fmt.Sprintf("frames each backing runs in one turn (1 to %d; default chosen each round so a round takes about %v)", lab.MaxBurst, lab.RoundBudget))
@@ -66,10 +70,22 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 }
 
 // bench runs a measured comparison and reports it.
-var bench = flagCommand(entitiesHint, benchFlags, (*benchOpts).config, (*benchOpts).check, (*benchOpts).run)
+func bench(args []string, stdout, stderr io.Writer) int {
+	fs, o := benchFlags(stderr)
+	return runFlagCmd(fs, o, entitiesHint, args, stdout, stderr)
+}
 
-func (o *benchOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
-	return measure(ctx, c, o.format, o.out, stdout, stderr)
+// prepare builds the run and checks the rest of the flags.
+func (o *benchOpts) prepare(set map[string]bool) (err error) {
+	if o.c, err = o.config(set); err != nil {
+		return err
+	}
+	return o.check()
+}
+
+func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	warnHeavy(o.out.lesson, stderr)
+	return measure(ctx, o.c, o.counters.simulate, o.format, o.out, stdout, stderr)
 }
 
 // check validates the flags that do not go into the run's configuration, and the
@@ -102,7 +118,7 @@ func checkFormat(f string) error {
 // config builds the run from the preset, if any, and the flags that were set, which
 // override it.
 func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
-	c := lab.Config{Counters: o.counters, Timeout: o.timeout, Frames: defaultFrames, Warmup: -1, Burst: o.burst}
+	c := lab.Config{Counters: o.counters.hardware, Timeout: o.timeout, Frames: defaultFrames, Warmup: -1, Burst: o.burst}
 	if o.preset != "" {
 		p, err := lookupPreset(o.preset)
 		if err != nil {
@@ -165,9 +181,7 @@ func (o *benchOpts) config(set map[string]bool) (lab.Config, error) {
 	if c.Params == nil {
 		c.Params = workload.Params{}
 	}
-	if err := applyParams(spec, o.params, c.Params); err != nil {
-		return c, err
-	}
+	applyParams(o.params, c.Params)
 	// Frames that leave nothing to summarise are named first: a run of one frame is
 	// refused for that, not for the forks it cannot be split into.
 	if err := c.CheckKept(); err != nil {
@@ -198,7 +212,7 @@ func checkPositive(name string, d time.Duration, example string) error {
 }
 
 // checkError turns an error of lab.Config.Check into a usage error naming the flag.
-func checkError(err error) error { return &usageError{launch.FlagError(err)} }
+func checkError(err error) error { return &usageError{Err: launch.FlagError(err)} }
 
 // parseBackings reads -backings for the workload of spec; empty means the six built in.
 func parseBackings(spec *workload.Spec, s string) ([]string, error) {
@@ -217,4 +231,16 @@ func parseBackings(spec *workload.Spec, s string) ([]string, error) {
 		out = append(out, b)
 	}
 	return out, nil
+}
+
+// warnHeavy says, before a heavy built-in lesson starts, what it asks of the machine
+// and how long its run took where the lab was built, so that a class is not surprised
+// by minutes of waiting or a refusal for memory.
+func warnHeavy(lesson *presets.Preset, stderr io.Writer) {
+	if lesson == nil {
+		return
+	}
+	if st, _, ok := presets.StepOf(lesson.Name); ok && st.Heavy != "" {
+		fmt.Fprintf(stderr, "localitylab: %s is heavy: %s\n", lesson.Name, st.Heavy)
+	}
 }

@@ -20,6 +20,8 @@ type checkOpts struct {
 	backings string
 	preset   string
 	frames   int
+
+	c check.Config // the check, once prepared
 }
 
 func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
@@ -34,9 +36,18 @@ func checkFlags(w io.Writer) (*flag.FlagSet, *checkOpts) {
 
 // checkRun runs the backings in one process, frame by frame, and shows where the
 // first of them stops doing the reference's work (package check).
-var checkRun = flagCommand(entitiesHint, checkFlags, (*checkOpts).config, nil, (*checkOpts).run)
+func checkRun(args []string, stdout, stderr io.Writer) int {
+	fs, o := checkFlags(stderr)
+	return runFlagCmd(fs, o, entitiesHint, args, stdout, stderr)
+}
 
-func (o *checkOpts) run(ctx context.Context, c check.Config, stdout, stderr io.Writer) int {
+func (o *checkOpts) prepare(set map[string]bool) (err error) {
+	o.c, err = o.config(set)
+	return err
+}
+
+func (o *checkOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	c := o.c
 	rep, err := check.Run(ctx, c, nil)
 	if err != nil {
 		return failed(ctx, err, "", stderr)
@@ -76,9 +87,7 @@ func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
 	if len(c.Backings) < 2 {
 		return check.Config{}, usagef("-backings: %d given (want two or more: the reference first, then those to check against it)", len(c.Backings))
 	}
-	if err := applyParams(spec, o.params, c.Params); err != nil {
-		return check.Config{}, err
-	}
+	applyParams(o.params, c.Params)
 	if err := c.Check(); err != nil {
 		return check.Config{}, checkError(err)
 	}
@@ -93,7 +102,7 @@ func (o *checkOpts) config(set map[string]bool) (check.Config, error) {
 func checkText(c check.Config, rep check.Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "check: %s, seed %d, entities %s; %s\n", c.Workload, rep.Params["seed"],
-		units.Count(float64(rep.Params["entities"])), strings.Join(c.Backings, ", "))
+		units.Count(float64(rep.Params[workload.Entities])), strings.Join(c.Backings, ", "))
 	m := rep.Mismatch
 	if m == nil {
 		fmt.Fprintf(&b, "%d frames: every backing folded %s's checksum in every frame.\n", rep.Frames, c.Backings[0])

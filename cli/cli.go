@@ -26,14 +26,11 @@ import (
 
 // Main runs the command line with args (without the program name) and returns the exit
 // status. Without a command it opens the app by calling app with the app's flags,
-// parsed and checked here; app is nil until the window exists, and then Main runs a
-// short headless comparison instead.
+// parsed and checked here. Tests of the commands may pass a nil app; then the app's
+// flags are an unknown command.
 func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int) int {
 	if len(args) == 0 {
-		if app != nil {
-			return app(launch.Options{})
-		}
-		return headless(stdout, stderr)
+		return app(launch.Options{})
 	}
 	cmd, rest := args[0], args[1:]
 	if cmd == "worker" {
@@ -54,8 +51,7 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
-	fmt.Fprintf(stderr, "localitylab: unknown command %q (want bench, sweep, report, inspect, compare, check, presets or help)\n", cmd)
-	return exit.Usage
+	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, presets or help)", cmd), stderr)
 }
 
 const usage = `Locality Lab makes data locality visible: it runs game-like workloads over
@@ -129,13 +125,10 @@ func worker(stdout, stderr io.Writer) int {
 	return exit.OK
 }
 
-// usageError is bad input: it is reported with exit status 2.
-type usageError struct{ err error }
+// usageError is bad input: it is reported with exit status 2 (launch.Status).
+type usageError = launch.UsageError
 
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usagef(format string, a ...any) error { return &usageError{fmt.Errorf(format, a...)} }
+func usagef(format string, a ...any) error { return &usageError{Err: fmt.Errorf(format, a...)} }
 
 // workloadSpec is the spec of the workload named by -workload (or a preset), as a
 // usage error when there is none or no such workload; or says what else names one.
@@ -187,30 +180,29 @@ func newFlags[O any](name string, w io.Writer) (*flag.FlagSet, *O) {
 // entitiesHint is what a command that takes only flags says to a stray argument.
 const entitiesHint = "parameters are flags: -entities 1000"
 
-// flagCommand makes a command that takes flags only (bench, sweep, inspect, check):
-// it parses the args with flags, builds what it runs with config from the flags that
-// were set, checks the rest with check (when not nil), and only then calls run, so
-// that every mistake is reported before any work starts. run works under ctx,
-// which Ctrl-C cancels (untilInterrupt).
-func flagCommand[O, C any](hint string, flags func(io.Writer) (*flag.FlagSet, *O), config func(*O, map[string]bool) (C, error),
-	check func(*O) error, run func(o *O, ctx context.Context, c C, stdout, stderr io.Writer) int) func(args []string, stdout, stderr io.Writer) int {
-	return func(args []string, stdout, stderr io.Writer) int {
-		fs, o := flags(stderr)
-		set, status, done := parseCommand(fs, args, stderr, hint)
-		if done {
-			return status
-		}
-		c, err := config(o, set)
-		if err == nil && check != nil {
-			err = check(o)
-		}
-		if err != nil {
-			return complain(err, stderr)
-		}
-		ctx, stop := untilInterrupt()
-		defer stop()
-		return run(o, ctx, c, stdout, stderr)
+// flagCmd is a command that takes flags only (bench, sweep, inspect, check), once
+// its flags are parsed: prepare builds what it runs from the flags that were set and
+// checks it, and work does it under ctx, which a stop signal cancels.
+type flagCmd interface {
+	prepare(set map[string]bool) error
+	work(ctx context.Context, stdout, stderr io.Writer) int
+}
+
+// runFlagCmd runs cmd, whose flags are fs, with args: it parses them (a stray
+// argument is refused with hint, what the command takes instead), prepares, and only
+// then works under untilInterrupt, so that every mistake is reported before any
+// work starts.
+func runFlagCmd(fs *flag.FlagSet, cmd flagCmd, hint string, args []string, stdout, stderr io.Writer) int {
+	set, status, done := parseCommand(fs, args, stderr, hint)
+	if done {
+		return status
 	}
+	if err := cmd.prepare(set); err != nil {
+		return complain(err, stderr)
+	}
+	ctx, stop := untilInterrupt()
+	defer stop()
+	return cmd.work(ctx, stdout, stderr)
 }
 
 // parseCommand is parseFlags for a command that takes flags only: it also refuses a

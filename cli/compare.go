@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"localitylab/charts"
+	"localitylab/charts/page"
+	"localitylab/charts/raster"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
@@ -138,8 +140,8 @@ func (o *compareOpts) write(base, new *result.Run, rep *compare.Report, stdout i
 		write      func(w io.Writer) error
 	}{
 		{"json", o.json, func(w io.Writer) error { return compare.WriteJSON(w, rep) }},
-		{"png", o.png, func(w io.Writer) error { return charts.WriteComparePNG(w, base, new, rep, opts) }},
-		{"html", o.html, func(w io.Writer) error { return charts.WriteCompareHTML(w, base, new, rep, opts) }},
+		{"png", o.png, func(w io.Writer) error { return raster.WriteComparePNG(w, base, new, rep, opts) }},
+		{"html", o.html, func(w io.Writer) error { return page.WriteCompareHTML(w, base, new, rep, opts) }},
 	} {
 		if f.path == "" {
 			continue

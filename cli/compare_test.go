@@ -12,6 +12,7 @@ import (
 	"localitylab/internal/golden"
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
 )
@@ -43,7 +44,7 @@ func comparePair(t *testing.T, dir string, f func(r *result.Run)) (base, next st
 	if f != nil {
 		f(r)
 	}
-	lab.Summarize(r)
+	summary.Summarize(r)
 	if err := result.SaveJSON(next, r); err != nil {
 		t.Fatal(err)
 	}

@@ -8,13 +8,14 @@ import (
 	"slices"
 
 	"localitylab/charts"
+	"localitylab/charts/export"
 	"localitylab/internal/atomicfile"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
 
 // outputs are the files a run can be written to, shared by bench and report: a
-// flag per export format (charts.Formats), and what the files say beside the
+// flag per export format (export.Formats), and what the files say beside the
 // figures.
 type outputs struct {
 	paths      map[string]*string // by format flag; "" where not asked for
@@ -26,7 +27,7 @@ type outputs struct {
 
 func (o *outputs) flags(fs *flag.FlagSet) {
 	o.paths = map[string]*string{}
-	for _, f := range charts.Formats {
+	for _, f := range export.Formats {
 		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the run to `FILE` as %s (%s)", f.Name, f.Doc))
 	}
 	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
@@ -34,14 +35,14 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 
 // output is one file asked for.
 type output struct {
-	format charts.Format
+	format export.Format
 	path   string
 }
 
 // each lists the outputs that were asked for, in the formats' order.
 func (o *outputs) each() []output {
 	var out []output
-	for _, f := range charts.Formats {
+	for _, f := range export.Formats {
 		if p := o.paths[f.Flag]; p != nil && *p != "" {
 			out = append(out, output{f, *p})
 		}

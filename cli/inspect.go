@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/charts/raster"
 	"localitylab/internal/atomicfile"
-	"localitylab/internal/exit"
 	"localitylab/internal/units"
 	"localitylab/lab"
 	"localitylab/memlayout"
@@ -30,6 +30,8 @@ type inspectOpts struct {
 	timeout time.Duration
 	png     string
 	json    string
+
+	c lab.Config // the run, once prepared
 }
 
 func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
@@ -46,17 +48,25 @@ func inspectFlags(w io.Writer) (*flag.FlagSet, *inspectOpts) {
 // inspect runs frames of one backing in a worker, as bench does, then asks the worker
 // where the structure's data lives and writes what it says: the facts on stdout, the
 // pictures and the figures to the files asked for.
-var inspect = flagCommand(entitiesHint, inspectFlags, (*inspectOpts).config, nil, (*inspectOpts).run)
+func inspect(args []string, stdout, stderr io.Writer) int {
+	fs, o := inspectFlags(stderr)
+	return runFlagCmd(fs, o, entitiesHint, args, stdout, stderr)
+}
 
-func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.Writer) int {
+func (o *inspectOpts) prepare(set map[string]bool) (err error) {
+	o.c, err = o.config(set)
+	return err
+}
+
+func (o *inspectOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	c := o.c
 	var l memlayout.Layout
 	st, err := runInspect(ctx, c, &l, newProgress(stderr))
 	if err != nil {
 		return failed(ctx, err, "; nothing was written", stderr)
 	}
 	if b := st.Backings[0]; b.Err != nil {
-		fmt.Fprintf(stderr, "localitylab: %v\n", b.Err)
-		return exit.Worker
+		return complain(b.Err, stderr)
 	}
 	writeFacts(textOut(atomicfile.IsStdout(o.png) || atomicfile.IsStdout(o.json), stdout, stderr), &l)
 	return complain(o.write(&l, c.Params, stdout), stderr)
@@ -65,8 +75,7 @@ func (o *inspectOpts) run(ctx context.Context, c lab.Config, stdout, stderr io.W
 // config checks the flags and makes the run: one backing, no warm-up to speak of,
 // its layout taken once the frames are done.
 func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
-	spec, err := workloadSpec(o.workload, "")
-	if err != nil {
+	if _, err := workloadSpec(o.workload, ""); err != nil {
 		return lab.Config{}, err
 	}
 	if o.backing == "" {
@@ -80,9 +89,7 @@ func (o *inspectOpts) config(map[string]bool) (lab.Config, error) {
 	}
 	c := lab.Config{Workload: o.workload, Backings: []string{o.backing}, Params: workload.Params{},
 		Frames: o.frames, Forks: 1, Timeout: o.timeout, LayoutEvery: time.Hour} // one process: its layout after the frames
-	if err := applyParams(spec, o.params, c.Params); err != nil {
-		return c, err
-	}
+	applyParams(o.params, c.Params)
 	if err := c.Check(); err != nil {
 		return c, checkError(err)
 	}
@@ -127,7 +134,7 @@ func (o *inspectOpts) write(l *memlayout.Layout, params workload.Params, stdout 
 	}
 	if o.png != "" {
 		sub := "parameters: " + params.List()
-		if err := atomicfile.WriteTo(o.png, raw(stdout), func(w io.Writer) error { return charts.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
+		if err := atomicfile.WriteTo(o.png, raw(stdout), func(w io.Writer) error { return raster.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
 			errs = append(errs, fmt.Errorf("-png: %w", err))
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"syscall"
 
 	"localitylab/internal/exit"
-	"localitylab/lab"
+	"localitylab/launch"
 )
 
 // stopSignals stop a command's work the same way: Ctrl-C (SIGINT), and SIGTERM, which
@@ -18,11 +18,6 @@ import (
 // keeps what it says it keeps (a sweep's points done), and exits with 128 + the
 // signal, as a shell reports a process the signal ended.
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
-
-// stopped is the cause of a context a stop signal cancelled.
-type stopped struct{ sig os.Signal }
-
-func (s *stopped) Error() string { return s.sig.String() + " signal received" }
 
 // untilInterrupt is the context every command that runs workers works under: a stop
 // signal cancels it, so that the command stops its workers, says what it kept and
@@ -34,7 +29,7 @@ func untilInterrupt() (context.Context, context.CancelFunc) {
 	go func() {
 		select {
 		case s := <-ch:
-			cancel(&stopped{s})
+			cancel(&launch.Stopped{Signal: s})
 		case <-ctx.Done():
 		}
 	}()
@@ -46,11 +41,15 @@ func untilInterrupt() (context.Context, context.CancelFunc) {
 
 // stopStatus is the exit status and the word for work that ctx's signal stopped.
 func stopStatus(ctx context.Context) (int, string) {
-	var s *stopped
-	if errors.As(context.Cause(ctx), &s) && s.sig == syscall.SIGTERM {
-		return exit.Terminated, "terminated (SIGTERM)"
+	cause := context.Cause(ctx)
+	if cause == nil { // not stopped by a signal: the work was cancelled all the same
+		cause = context.Canceled
 	}
-	return exit.Interrupted, "interrupted"
+	status := launch.Status(cause)
+	if status == exit.Terminated {
+		return status, "terminated (SIGTERM)"
+	}
+	return status, "interrupted"
 }
 
 // watcher shows the progress of a run or a sweep (S its status) on stderr.
@@ -70,15 +69,11 @@ func runWatched[C, S, R any](ctx context.Context, c C, run func(context.Context,
 func interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 
 // failed reports work under ctx that ended in err (not nil) and returns the exit
-// status it calls for: a run too large for the memory available is a usage error,
-// since a smaller one would fit; a stop signal is exit 130 or 143, said with note
-// after "interrupted"; anything else is a failure.
+// status it calls for: a stop signal is exit 130 or 143, said with note after
+// "interrupted"; anything else is complained of (a run too large for the memory
+// available is a usage error, since a smaller one would fit).
 func failed(ctx context.Context, err error, note string, stderr io.Writer) int {
-	var me *lab.MemoryError
-	switch {
-	case errors.As(err, &me):
-		return complain(usagef("%v", err), stderr)
-	case interrupted(err):
+	if interrupted(err) {
 		status, word := stopStatus(ctx)
 		fmt.Fprintln(stderr, "localitylab: "+word+note)
 		return status
@@ -91,5 +86,5 @@ func failed(ctx context.Context, err error, note string, stderr io.Writer) int {
 func mismatched(err error, what string, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "localitylab:", err)
 	fmt.Fprintf(stderr, "localitylab: nothing was written: a %s whose backings did different work is not a result\n", what)
-	return exit.Mismatch
+	return launch.Status(err)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -127,6 +128,18 @@ func TestPresets(t *testing.T) {
 			t.Errorf("list lacks %s:\n%s", name, stdout)
 		}
 	}
+	// The course comes first, numbered, each lesson with its run time; the lessons
+	// after it follow.
+	course, after, ok := strings.Cut(stdout, "After the course:")
+	first := presets.Course()[0]
+	if !ok || !strings.Contains(course, "90-minute class") || !regexp.MustCompile(`(?m)^1 +`+first.Name+` .*`+regexp.QuoteMeta(first.RunText())).MatchString(course) ||
+		!strings.Contains(after, presets.Further()[0].Name) || strings.Contains(course, presets.Further()[0].Name+" ") {
+		t.Errorf("the list does not give the course, numbered with run times, then the lessons after it:\n%s", stdout)
+	}
+	code, stdout, _ = run(t, "presets", "tiles-rows")
+	if code != exit.OK || !strings.Contains(stdout, "of the course; its run took") || !strings.Contains(stdout, "Heavy: ") {
+		t.Errorf("presets tiles-rows: exit %d, want its place in the course, its run time and what it asks of the machine\n%s", code, stdout)
+	}
 	code, stdout, _ = run(t, "presets", "sprites-million")
 	if code != exit.OK || !strings.Contains(stdout, "entities = 1000000") || !strings.Contains(stdout, "guess") ||
 		!strings.Contains(stdout, "The source's conditions: a JavaScript demo") {
@@ -142,21 +155,6 @@ func TestPresets(t *testing.T) {
 	}
 	if code, _, stderr := run(t, "presets", "nosuch"); code != exit.Usage || !strings.Contains(stderr, `unknown preset "nosuch"`) {
 		t.Errorf("presets nosuch: exit %d, %s", code, stderr)
-	}
-}
-
-// TestHeadless runs what the binary does without arguments before the window exists:
-// a short run of the default preset (a million sprites, so not in -short).
-func TestHeadless(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads a million sprites three times")
-	}
-	code, stdout, stderr := run(t)
-	if code != exit.OK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	if !strings.Contains(stderr, "window is not built yet") || !strings.Contains(stdout, "spatialhash") {
-		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
 	}
 }
 

@@ -13,27 +13,23 @@ import (
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
-	"localitylab/presets"
+	"localitylab/launch"
 	"localitylab/workloads"
 )
 
 // complain prints err, if any, with the command's name and returns the exit status it
-// calls for.
+// calls for (launch.Status).
 func complain(err error, stderr io.Writer) int {
-	if err == nil {
-		return exit.OK
+	if err != nil {
+		fmt.Fprintln(stderr, "localitylab:", termSafe(err.Error()))
 	}
-	fmt.Fprintln(stderr, "localitylab:", termSafe(err.Error()))
-	var ue *usageError
-	if errors.As(err, &ue) {
-		return exit.Usage
-	}
-	return exit.Failed
+	return launch.Status(err)
 }
 
 // measure runs c, shows its progress on stderr, and reports the result: the summary
-// (or benchmark lines) on stdout, then the output files. Ctrl-C stops the run.
-func measure(ctx context.Context, c lab.Config, format string, out outputs, stdout, stderr io.Writer) int {
+// (or benchmark lines) on stdout, then the output files. With sim, the misses are
+// simulated after the frames (lab.Simulate). Ctrl-C stops the run.
+func measure(ctx context.Context, c lab.Config, sim bool, format string, out outputs, stdout, stderr io.Writer) int {
 	r, err := runWatched(ctx, c, lab.Run, newProgress(stderr))
 	var mm *lab.MismatchError
 	switch {
@@ -44,16 +40,19 @@ func measure(ctx context.Context, c lab.Config, format string, out outputs, stdo
 	case err != nil:
 		return failed(ctx, err, "; nothing was written", stderr)
 	}
+	if sim {
+		simulate(ctx, c, r, stderr)
+	}
 	status := show(r, format, out, stdout, stderr)
-	failures := 0
+	var failures launch.WorkersFailed
 	for _, b := range r.Backings {
 		if b.Error != "" {
 			fmt.Fprintf(stderr, "localitylab: %s\n", b.Error)
-			failures++
+			failures = append(failures, b.Error)
 		}
 	}
-	if status == exit.OK && failures > 0 {
-		return exit.Worker
+	if status == exit.OK && failures != nil {
+		return launch.Status(failures)
 	}
 	return status
 }
@@ -76,20 +75,6 @@ func show(r *result.Run, format string, out outputs, stdout, stderr io.Writer) i
 		return complain(err, stderr)
 	}
 	return exit.OK
-}
-
-// headless is what Main does without arguments until the app's window exists: a short
-// run of the default preset, printed as a table.
-func headless(stdout, stderr io.Writer) int {
-	p := presets.Default()
-	c := lab.Config{Title: p.Title, Workload: p.Workload, Backings: p.Backings, Params: p.Params.Clone(),
-		Frames: min(p.Frames, 60), Warmup: min(p.Warmup, 10), Counters: true}
-	fmt.Fprintf(stderr, "The Locality Lab window is not built yet; here is a short headless run of the default\n"+
-		"preset, %q (%d of its %d frames; `localitylab bench -preset %s` runs them all).\n\n",
-		p.Title, c.Frames, p.Frames, p.Name)
-	ctx, stop := untilInterrupt()
-	defer stop()
-	return measure(ctx, c, "table", outputs{}, stdout, stderr)
 }
 
 // checkCommand is the check that shows where mm's two backings first differ: the

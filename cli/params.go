@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"localitylab/internal/units"
-	"localitylab/launch"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
 )
@@ -86,18 +85,14 @@ func paramDoc(name string) string {
 	return ""
 }
 
-// applyParams writes the parameter flags that were set into p, checking each against
-// the chosen workload: a flag the workload does not have, or a value out of its range,
-// is an error naming the flag.
-func applyParams(spec *workload.Spec, flags []*paramFlag, p workload.Params) error {
+// applyParams writes the parameter flags that were set into p. They are checked
+// with the rest of the run, against the chosen workload, by lab.Config.Check, whose
+// errors checkError reports by the flag: a flag the workload does not have, or a
+// value it does not allow, is an error naming the flag.
+func applyParams(flags []*paramFlag, p workload.Params) {
 	for _, f := range flags {
-		if !f.set {
-			continue
+		if f.set {
+			p[f.name] = f.value
 		}
-		if err := launch.CheckParam(spec, f.name, f.value); err != nil {
-			return &usageError{err}
-		}
-		p[f.name] = f.value
 	}
-	return nil
 }

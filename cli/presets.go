@@ -15,12 +15,13 @@ import (
 func listPresets(args []string, stdout, stderr io.Writer) int {
 	switch len(args) {
 	case 0:
-		rows := [][]string{{"name", "workload", "frames", "backings", "title"}}
-		for _, p := range presets.Builtin() {
-			rows = append(rows, []string{p.Name, p.Workload, fmt.Sprint(p.Frames), strings.Join(p.Backings, ","), p.Title})
-		}
 		var b strings.Builder
-		writeLeft(&b, rows)
+		fmt.Fprintf(&b, "A course for a %d-minute class, in order (its runs took %s in all on the machine the lab was built on, a shared 2-core VM):\n",
+			presets.ClassMinutes, (presets.Step{Run: presets.CourseRunTime()}).RunText())
+		writeLeft(&b, stepRows(presets.Course(), true))
+		fmt.Fprintf(&b, "\nAfter the course:\n")
+		writeLeft(&b, stepRows(presets.Further(), false))
+		fmt.Fprintf(&b, "\nThe run times are one run each (bench -preset, or sweep -preset for a sweep) on a loaded machine; a class's will differ.\n")
 		fmt.Fprintf(&b, "\nRun one with `localitylab bench -preset NAME`, a lesson told by a sweep with `localitylab sweep -preset NAME`;\n"+
 			"`localitylab presets NAME` shows its lesson.\n")
 		away, why := presets.Unavailable()
@@ -39,6 +40,16 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(&b, "  workload %s, backings %s, %d frames (%d warm-up)\n", p.Workload, strings.Join(p.Backings, ", "), p.Frames, p.Warmup)
 		for _, k := range p.Params.Keys() {
 			fmt.Fprintf(&b, "  %s = %d\n", k, p.Params[k])
+		}
+		if st, n, ok := presets.StepOf(p.Name); ok {
+			where := "after the course"
+			if n > 0 {
+				where = fmt.Sprintf("step %d of the course", n)
+			}
+			fmt.Fprintf(&b, "  %s; its run took %s on the machine the lab was built on\n", where, st.RunText())
+			if st.Heavy != "" {
+				fmt.Fprintf(&b, "  %s\n", wrap("Heavy: "+st.Heavy, 86))
+			}
 		}
 		if sw := p.Sweep; sw != nil {
 			vals := make([]string, len(sw.Values))
@@ -60,6 +71,28 @@ func listPresets(args []string, stdout, stderr io.Writer) int {
 		return exit.OK
 	}
 	return complain(usagef("presets: %d arguments (want none, or one preset name or file)", len(args)), stderr)
+}
+
+// stepRows are the rows of the presets list for steps, numbered when they are the
+// course's.
+func stepRows(steps []presets.Step, numbered bool) [][]string {
+	rows := [][]string{{"#", "name", "workload", "run", "backings", "title"}}
+	for i, s := range steps {
+		p, err := presets.Lookup(s.Name)
+		if err != nil {
+			continue // Course and Further list only what this binary offers
+		}
+		n := ""
+		if numbered {
+			n = fmt.Sprint(i + 1)
+		}
+		run := s.RunText()
+		if p.Sweep != nil {
+			run += " (sweep)"
+		}
+		rows = append(rows, []string{n, p.Name, p.Workload, run, strings.Join(p.Backings, ","), p.Title})
+	}
+	return rows
 }
 
 // writeLeft writes rows as left-aligned columns.

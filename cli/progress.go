@@ -35,7 +35,11 @@ func (p *progress) update(st lab.Status) {
 		return
 	}
 	p.at, p.phase, p.started = now, st.Phase, true
-	line := statusLine(st)
+	p.draw(statusLine(st))
+}
+
+// draw shows line: in place on a terminal, as a line of its own elsewhere.
+func (p *progress) draw(line string) {
 	if !isTerminal(p.w) {
 		fmt.Fprintln(p.w, line)
 		return

@@ -11,11 +11,13 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/charts/export"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/sweep"
+	"localitylab/launch"
 	"localitylab/presets"
 )
 
@@ -27,6 +29,8 @@ type sweepOpts struct {
 	values string
 	budget time.Duration
 	files  sweepOutputs
+
+	s sweep.Config // the sweep, once prepared
 }
 
 func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
@@ -45,11 +49,21 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 
 // sweepCmd runs a sweep and reports it: progress per point on stderr, the table on
 // stdout, then the files asked for. Ctrl-C stops it and keeps the points done.
-var sweepCmd = flagCommand("parameters are flags: -param entities -values 1000,10000",
-	sweepFlags, (*sweepOpts).config, (*sweepOpts).checkFiles, (*sweepOpts).run)
+func sweepCmd(args []string, stdout, stderr io.Writer) int {
+	fs, o := sweepFlags(stderr)
+	return runFlagCmd(fs, o, "parameters are flags: -param entities -values 1000,10000", args, stdout, stderr)
+}
 
-func (o *sweepOpts) run(ctx context.Context, c sweep.Config, stdout, stderr io.Writer) int {
-	return runSweep(ctx, c, o.out.lesson, o.files, stdout, stderr)
+// prepare builds the sweep and checks its output files.
+func (o *sweepOpts) prepare(set map[string]bool) (err error) {
+	if o.s, err = o.config(set); err != nil {
+		return err
+	}
+	return o.checkFiles()
+}
+
+func (o *sweepOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	return runSweep(ctx, o.s, o.counters.simulate, o.out.lesson, o.files, stdout, stderr)
 }
 
 // config builds the sweep from the preset, if any, and the flags.
@@ -109,8 +123,12 @@ func sweepCheckError(err error) error {
 }
 
 // runSweep runs c with its progress on stderr, then prints and writes the result.
-func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+func runSweep(ctx context.Context, c sweep.Config, sim bool, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+	warnHeavy(lesson, stderr)
 	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
+	if sim && err == nil {
+		simulateSweep(ctx, c, s, stderr)
+	}
 	var mm *lab.MismatchError
 	switch {
 	case errors.As(err, &mm):
@@ -129,10 +147,10 @@ func runSweep(ctx context.Context, c sweep.Config, lesson *presets.Preset, files
 		status, _ := stopStatus(ctx)
 		return status
 	case measuredNone(s):
-		fmt.Fprintln(stderr, "localitylab: every point was skipped: none fits in the memory available")
-		return exit.Usage
-	case sweepFailures(s, stderr) > 0:
-		return exit.Worker
+		return complain(usagef("every point was skipped: none fits in the memory available"), stderr)
+	}
+	if failures := sweepFailures(s, stderr); failures != nil {
+		return launch.Status(failures)
 	}
 	return exit.OK
 }
@@ -167,22 +185,22 @@ func measuredNone(s *result.Sweep) bool {
 	return len(s.Points) > 0
 }
 
-// sweepFailures prints every worker failure of s and counts them.
-func sweepFailures(s *result.Sweep, stderr io.Writer) int {
-	n := 0
+// sweepFailures prints every worker failure of s and returns them.
+func sweepFailures(s *result.Sweep, stderr io.Writer) launch.WorkersFailed {
+	var failed launch.WorkersFailed
 	for _, p := range s.Points {
 		for _, b := range p.Backings {
 			if b.Error != "" {
 				fmt.Fprintf(stderr, "localitylab: %s = %d: %s\n", s.Param, p.Value, b.Error)
-				n++
+				failed = append(failed, b.Error)
 			}
 		}
 	}
-	return n
+	return failed
 }
 
 // sweepOutputs are the files a sweep can be written to: a flag per format of
-// charts.SweepFormats (the same flags as a run's), and the page's ECharts.
+// export.SweepFormats (the same flags as a run's), and the page's ECharts.
 type sweepOutputs struct {
 	paths      map[string]*string
 	echartsURL string
@@ -190,7 +208,7 @@ type sweepOutputs struct {
 
 func (o *sweepOutputs) flags(fs *flag.FlagSet) {
 	o.paths = map[string]*string{}
-	for _, f := range charts.SweepFormats {
+	for _, f := range export.SweepFormats {
 		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the sweep to `FILE` as %s (%s)", f.Name, f.Doc))
 	}
 	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
@@ -201,9 +219,9 @@ func sweepOutputsOf(o outputs) sweepOutputs {
 	return sweepOutputs{paths: o.paths, echartsURL: o.echartsURL}
 }
 
-func (o *sweepOutputs) each(do func(f charts.SweepFormat, path string) error) error {
+func (o *sweepOutputs) each(do func(f export.SweepFormat, path string) error) error {
 	var errs []error
-	for _, f := range charts.SweepFormats {
+	for _, f := range export.SweepFormats {
 		if p := o.paths[f.Flag]; p != nil && *p != "" {
 			if err := do(f, *p); err != nil {
 				errs = append(errs, fmt.Errorf("-%s: %w", f.Flag, err))
@@ -219,7 +237,7 @@ func (o *sweepOpts) checkFiles() error { return o.files.check(presetFile(o.prese
 
 func (o *sweepOutputs) check(inputs ...namedFile) error {
 	var files []namedFile
-	o.each(func(f charts.SweepFormat, path string) error {
+	o.each(func(f export.SweepFormat, path string) error {
 		files = append(files, flagFile(f.Flag, path))
 		return nil
 	})
@@ -228,7 +246,7 @@ func (o *sweepOutputs) check(inputs ...namedFile) error {
 
 // toStdout reports whether an output goes to standard output ("-json -").
 func (o *sweepOutputs) toStdout() bool {
-	return o.each(func(_ charts.SweepFormat, path string) error {
+	return o.each(func(_ export.SweepFormat, path string) error {
 		if atomicfile.IsStdout(path) {
 			return errStdout
 		}
@@ -245,7 +263,7 @@ func (o *sweepOutputs) write(s *result.Sweep, answered []presets.Answered, stdou
 	for _, a := range answered {
 		opts.Claims = append(opts.Claims, charts.Claim{Source: a.Source, Text: a.Text, Answer: a.Answer.String()})
 	}
-	return o.each(func(f charts.SweepFormat, path string) error {
+	return o.each(func(f export.SweepFormat, path string) error {
 		return atomicfile.WriteTo(path, raw(stdout), func(w io.Writer) error { return f.Write(w, s, opts) })
 	})
 }

@@ -115,12 +115,12 @@ func maskSweep(t *testing.T, data []byte) []byte {
 func TestSweepBadInput(t *testing.T) {
 	testRefusals(t, []string{"sweep", "-workload", "sprites", "-backings", "soa"}, "point 1", []refusal{
 		{"unknown parameter", []string{"-param", "entitees", "-values", "1,2"}, `-param: the sprites workload has no parameter "entitees"`},
-		{"value out of range", []string{"-param", "moving_pct", "-values", "0,150"}, "-values: 150 is out of range for moving_pct (want 0 to 100)"},
+		{"value out of range", []string{"-param", "moving_pct", "-values", "0,150"}, "-values: moving_pct: 150 is out of range for sprites (want 0 to 100)"},
 		{"one value", []string{"-param", "entities", "-values", "1000"}, "-values: 1 given (want at least 2)"},
 		{"not a number", []string{"-param", "entities", "-values", "1000,lots"}, `-values: "lots" is not a number`},
 		{"empty value", []string{"-param", "entities", "-values", "1000,,2000"}, `-values: "" is not a number`},
 		{"a value twice", []string{"-param", "entities", "-values", "1k,1000"}, "-values: 1000 given twice"},
-		{"a value the workload refuses", []string{"-param", "cold_bytes", "-values", "0,12"}, "cold_bytes = 12: params: sprites: cold_bytes = 12 is not allowed (want 0, 8, 16, 32, 64, 128 or 256)"},
+		{"a value the workload refuses", []string{"-param", "cold_bytes", "-values", "0,12"}, "-values: cold_bytes: 12 is not allowed for sprites (want 0, 8, 16, 32, 64, 128 or 256)"},
 		{"no parameter", nil, "-param: missing"},
 		{"bad budget", []string{"-param", "entities", "-budget", "0s"}, "-budget: 0s"},
 		{"a run flag", []string{"-param", "entities", "-cache", "tepid"}, `-cache: "tepid" is not a cache mode`},

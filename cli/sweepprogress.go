@@ -38,7 +38,7 @@ func (p *sweepProgress) update(st sweep.Status) {
 			pass = fmt.Sprintf("pass %d of %d, ", st.Pass+1, st.Passes)
 		}
 		fmt.Fprintf(p.w, "%spoint %d of %d: %s = %s (after %s)\n", pass, st.Point+1, st.Points, st.Param,
-			sweep.ValueText(float64(st.Value), st.Unit), units.Duration(float64(st.Elapsed)))
+			units.ParamValue(float64(st.Value), st.Unit), units.Duration(float64(st.Elapsed)))
 	}
 	if st.Run.Backings != nil {
 		p.run.update(st.Run)
@@ -67,7 +67,7 @@ func (p *sweepProgress) end() { p.run.end() }
 // pointLine sums one point up: "entities = 10,000: ptrarray 12.3 ns, soa 1.1 ns per
 // entity (30 rounds)".
 func pointLine(param, unit string, pt *result.Point) string {
-	head := param + " = " + sweep.ValueText(float64(pt.Value), unit)
+	head := param + " = " + units.ParamValue(float64(pt.Value), unit)
 	if pt.Skipped != "" {
 		return head + ": skipped: " + pt.Skipped
 	}

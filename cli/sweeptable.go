@@ -10,6 +10,7 @@ import (
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 // writeSweepTable prints a sweep: a line naming it, the table point by point, the
@@ -40,6 +41,9 @@ func writeSweepTable(w io.Writer, s *result.Sweep, answered []presets.Answered) 
 		"resampling the point's rounds (the range of their medians below six rounds), widened to hold the median of each of the "+
 		"point's forks (one per pass over the points). Working set: bytes per entity × entities, as loaded; "+
 		"\"reaches a cache at\" is where it grows past each cache's size, interpolated between the points.", 88))
+	if n := sweepSimNote(s); n != "" {
+		fmt.Fprintln(&b, wrap(n, 88))
+	}
 	for _, a := range answered {
 		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+a.Source+"): "+a.Text, 88), wrap(a.Answer.String(), 88))
 	}
@@ -75,7 +79,7 @@ func sweepLine(s *result.Sweep) string {
 	var fixed []string
 	if spec, err := workloads.Lookup(s.Workload); err == nil {
 		for _, q := range spec.Params {
-			if v, ok := s.Params[q.Name]; ok && (v != q.Default || q.Name == "seed" || q.Name == "entities") {
+			if v, ok := s.Params[q.Name]; ok && (v != q.Default || q.Name == workload.Seed.Name || q.Name == workload.Entities) {
 				fixed = append(fixed, fmt.Sprintf("%s %s", q.Name, units.Count(float64(v))))
 			}
 		}

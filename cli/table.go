@@ -12,6 +12,7 @@ import (
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/workloads"
+	"localitylab/workloads/workload"
 )
 
 var tableColumns = []string{"backing", "p50", "p95", "p99", "p99 with GC", "× slower than best (95% CI)",
@@ -30,15 +31,17 @@ func writeTable(w io.Writer, r *result.Run) error {
 		cols = slices.Insert(slices.Clone(cols), forkAt, charts.ForkColumn)
 	}
 	rows := [][]string{cols}
-	for _, i := range fastestFirst(r) {
+	order := fastestFirst(r)
+	for _, i := range order {
 		rows = append(rows, tableRow(r, &r.Backings[i]))
 	}
+	rows = addSimColumns(r, rows, order)
 	var b strings.Builder
 	fmt.Fprintln(&b, runLine(r))
 	fmt.Fprintln(&b)
 	writeAligned(&b, rows)
 	fmt.Fprintln(&b)
-	for _, note := range tableNotes(r) {
+	for _, note := range append(tableNotes(r), simNotes(r)...) {
 		fmt.Fprintln(&b, note)
 	}
 	_, err := io.WriteString(w, b.String())
@@ -52,10 +55,10 @@ func runLine(r *result.Run) string {
 	if r.Title != "" {
 		head = r.Title + " (" + r.Workload + ")"
 	}
-	params := []string{fmt.Sprintf("seed %d", r.Params["seed"]), "entities " + units.Count(float64(r.Params["entities"]))}
+	params := []string{fmt.Sprintf("seed %d", r.Params["seed"]), workload.Entities + " " + units.Count(float64(r.Params[workload.Entities]))}
 	if spec, err := workloads.Lookup(r.Workload); err == nil {
 		for _, q := range spec.Params {
-			if v, ok := r.Params[q.Name]; ok && v != q.Default && q.Name != "seed" && q.Name != "entities" {
+			if v, ok := r.Params[q.Name]; ok && v != q.Default && q.Name != workload.Seed.Name && q.Name != workload.Entities {
 				params = append(params, fmt.Sprintf("%s %d", q.Name, v))
 			}
 		}

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"localitylab/internal/golden"
-	"localitylab/internal/runtest"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 )
 
 // TestTableCounters covers what the saved run does not: counted misses, a backing

@@ -1,7 +1,5 @@
 package lab
 
-import "sync"
-
 // Signal is how a job that goes on in the background (a run, a sweep of runs) tells
 // whoever watches it that its state changed, and that it has ended. The job never
 // waits for a watcher: there is room for one pending change, so a slow watcher finds
@@ -32,16 +30,6 @@ func (s Signal) Notify() {
 
 // End closes Done. The job calls it once, when nothing it does is left running.
 func (s Signal) End() { close(s.done) }
-
-// Final waits for the job to end and returns its last snapshot with the error that
-// ended it, which the job sets under mu.
-func Final[R any](s Signal, mu *sync.Mutex, snapshot func() R, err *error) (R, error) {
-	<-s.done
-	r := snapshot()
-	mu.Lock()
-	defer mu.Unlock()
-	return r, *err
-}
 
 // Job is a run, or a sweep of runs, going on in the background, as Follow sees it.
 type Job[S, R any] interface {

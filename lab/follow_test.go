@@ -19,7 +19,12 @@ type counter struct {
 
 func (c *counter) Updates() <-chan struct{} { return c.sig.Updates() }
 func (c *counter) Done() <-chan struct{}    { return c.sig.Done() }
-func (c *counter) Wait() (int, error)       { return Final(c.sig, &c.mu, c.Status, &c.err) }
+func (c *counter) Wait() (int, error) {
+	<-c.sig.Done()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n, c.err
+}
 func (c *counter) Status() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -3,8 +3,6 @@ package lab
 import (
 	"context"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +12,8 @@ import (
 	"testing"
 
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
+	"localitylab/lab/summary"
 	"localitylab/workloads/workload"
 )
 
@@ -123,129 +123,13 @@ func TestForkFailureStays(t *testing.T) {
 	}
 }
 
-// forkRun is a synthetic warm-free run of forks × rounds rounds of burst frames in
-// cold mode (every frame after a fork's warm-up counts): backing a takes 1000 ns
-// with some jitter, backing b ratio(fork, round, frame) times as long.
-func forkRun(forks, rounds, burst int, ratio func(k, rd, f int) float64) *result.Run {
-	frames := forks * rounds * burst
-	plan, err := result.PlanForks(frames, 0, forks)
-	if err != nil {
-		panic(err)
-	}
-	r := &result.Run{Schema: result.Schema, Cache: result.Cold, Frames: frames, Forks: plan}
-	if forks == 1 {
-		r.Forks = nil
-	}
-	var a, b []int64
-	for k := range forks {
-		for rd := range rounds {
-			r.Rounds = append(r.Rounds, result.Round{First: len(a), Frames: burst, Order: []int{0, 1}})
-			for f := range burst {
-				t := int64(1000 + (k*31+rd*17+f*7)%50)
-				a = append(a, t)
-				b = append(b, int64(math.Round(float64(t)*ratio(k, rd, f))))
-			}
-		}
-	}
-	r.Backings = []result.Backing{{Name: "a", Frames: series(a, 0, nil)}, {Name: "b", Frames: series(b, 0, nil)}}
-	return r
-}
-
-// TestForkModes: three forks that agree give no modes and an interval close to the
-// rounds'; a fork in another mode is named, and the interval widens to hold its
-// median, so that a rerun landing in that mode still overlaps.
-func TestForkModes(t *testing.T) {
-	agree := forkRun(3, 8, 3, func(k, rd, f int) float64 { return 2 + 0.01*float64((rd+f)%5) })
-	Summarize(agree)
-	q, err := Compare(agree, "b", "a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if q.ForkModes || len(q.ForkMedians) != 3 || q.Lo < 1.99 || q.Hi > 2.05 || !q.Significant {
-		t.Errorf("agreeing forks: %+v, want no modes, three fork medians, an interval within 1.99–2.05", q)
-	}
-	if s := agree.Backings[1].Summary; s.ForkModes || len(s.ForkP50NS) != 3 || s.ForkSpread > 0.05 {
-		t.Errorf("agreeing forks, b's summary: modes %v, medians %v, spread %v; want no modes, spread under 5%%",
-			s.ForkModes, s.ForkP50NS, s.ForkSpread)
-	}
-
-	split := forkRun(3, 8, 3, func(k, rd, f int) float64 {
-		if k == 1 {
-			return 3 + 0.01*float64((rd+f)%5)
-		}
-		return 2 + 0.01*float64((rd+f)%5)
-	})
-	Summarize(split)
-	q, err = Compare(split, "b", "a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !q.ForkModes || q.Hi < 3 || q.Lo > 2.05 || math.Abs(q.ForkMedians[1]-3.02) > 0.02 {
-		t.Errorf("a fork at 3× beside two at 2×: %+v, want modes and an interval from about 2 to at least 3", q)
-	}
-	if s := split.Backings[1].Summary; !s.ForkModes || s.ForkSpread < 0.4 {
-		t.Errorf("b's summary: modes %v, spread %v; want modes and a spread of about 50%%", s.ForkModes, s.ForkSpread)
-	}
-
-	// Three rounds a fork are too few to tell modes from chance, however far apart.
-	few := forkRun(3, 3, 3, func(k, rd, f int) float64 { return 2 + float64(k) })
-	Summarize(few)
-	if q, _ := Compare(few, "b", "a"); q.ForkModes || q.Lo > 2.01 || q.Hi < 3.99 {
-		t.Errorf("three rounds a fork: %+v, want no modes called, but the interval to hold 2× to 4×", q)
-	}
-}
-
-// TestRatioReciprocal: a ratio's figure, interval and significance do not depend on
-// which backing is the numerator. Over random runs (odd and even frames per round,
-// one fork and several, warm and cold, rounds of one to five kept frames, noise that
-// makes some ratios significant and others not), Compare(b, a) must be exactly the
-// reciprocal of Compare(a, b): median, the interval's ends swapped, significance,
-// range and modes alike.
-func TestRatioReciprocal(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
-	significant := 0
-	for trial := range 500 {
-		forks, rounds, burst := 1+rng.IntN(4), 2+rng.IntN(12), 1+rng.IntN(5)
-		level := 0.9 + 0.3*rng.Float64()
-		noise := 0.5 * rng.Float64()
-		r := forkRun(forks, rounds, burst, func(k, rd, f int) float64 {
-			return level * math.Exp(noise*rng.NormFloat64())
-		})
-		if rng.IntN(2) == 0 {
-			r.Cache = result.Warm
-		}
-		Summarize(r)
-		ab, err1 := Compare(r, "a", "b")
-		ba, err2 := Compare(r, "b", "a")
-		if err1 != nil || err2 != nil {
-			continue // no kept frame (a warm run of bursts of one)
-		}
-		near := func(x, y float64) bool { return math.Abs(x*y-1) < 1e-12 }
-		if !near(ab.Median, ba.Median) || !near(ab.Lo, ba.Hi) || !near(ab.Hi, ba.Lo) ||
-			ab.Significant != ba.Significant || ab.Range != ba.Range || ab.ForkModes != ba.ForkModes || ab.Blocks != ba.Blocks {
-			t.Fatalf("trial %d (%d forks, %d rounds of %d): a/b %+v, b/a %+v: not reciprocal", trial, forks, rounds, burst, ab, ba)
-		}
-		for k := range ab.ForkMedians {
-			if (ab.ForkMedians[k] == 0) != (ba.ForkMedians[k] == 0) || ab.ForkMedians[k] != 0 && !near(ab.ForkMedians[k], ba.ForkMedians[k]) {
-				t.Fatalf("trial %d: fork medians %v and %v are not reciprocal", trial, ab.ForkMedians, ba.ForkMedians)
-			}
-		}
-		if ab.Significant {
-			significant++
-		}
-	}
-	if significant < 50 || significant > 450 {
-		t.Errorf("%d of 500 random ratios significant: the trials do not exercise both sides", significant)
-	}
-}
-
 // TestJoinForks joins three runs of one fork each, as a sweep's passes measure a
 // point: the frames and rounds laid end to end, each fork's warm-up its own, the
 // loads kept per fork with the median one shown, and a backing that failed in the
 // second fork keeping its frames until then and nothing after.
 func TestJoinForks(t *testing.T) {
 	one := func(k int, fail bool) *result.Run {
-		r := forkRun(1, 4, 3, func(_, rd, _ int) float64 { return 2 + 0.01*float64(k) })
+		r := runtest.Paired(1, 4, 3, func(_, rd, _ int) float64 { return 2 + 0.01*float64(k) })
 		r.Workload, r.Warmup = "fake", 3
 		for i := range r.Backings {
 			r.Backings[i].Load = result.Load{NS: int64(100 * (3 - k)), Entities: 10 + k}
@@ -271,7 +155,7 @@ func TestJoinForks(t *testing.T) {
 			r.Backings[i].FrameCPU = &result.FrameCPU{CPU: 1 - k%2, Why: fmt.Sprintf("fork %d's choice", k+1)}
 			r.Backings[i].Pages = &result.Pages{Mode: result.PagesHuge, HugeShare: []float64{1, 0.62, 0.97}[k], HeapBytes: 1 << 20}
 		}
-		Summarize(r)
+		summary.Summarize(r)
 		return r
 	}
 	r := JoinForks([]*result.Run{one(0, false), one(1, true), one(2, false)})

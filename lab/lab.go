@@ -7,7 +7,9 @@
 // workload code; a worker (ServeWorker, behind the binary's hidden worker subcommand)
 // loads one backing and runs its frames when told to. The two speak the small binary
 // protocol in protocol.go over the worker's stdin and stdout, and every exchange
-// happens between timed frames, never inside one.
+// happens between timed frames, never inside one. What the frames add up to (each
+// backing's summary, the ratios between backings) is lab/summary's, which reads a
+// result.Run only, so that what puts a run into words need not link this package.
 package lab
 
 import (
@@ -65,16 +67,11 @@ const (
 	maxBurst = 16
 )
 
-// Forks: how many sets of fresh workers a run's frames are split among when
-// Config.Forks is 0, and the most it may ask for. Variation between two fresh
-// processes of the same setup is real (where the heap landed, which pages it got) and
-// rounds inside one process cannot see it; three forks are the fewest that show a
-// process unlike the others, and a disagreement between two, while each fork reloads
-// the world (docs/design.md, rule 7; README, "Forks", for the measurements behind the
-// choice).
+// DefaultForks and MaxForks are result's: how many sets of fresh workers a run's
+// frames are split among when Config.Forks is 0, and the most it may ask for.
 const (
-	DefaultForks = 3
-	MaxForks     = 16
+	DefaultForks = result.DefaultForks
+	MaxForks     = result.MaxForks
 )
 
 // lookup finds a workload by name. Tests replace it (in the test binary, which then

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 	"localitylab/memlayout"
 	"localitylab/workloads/workload"
 )
@@ -215,7 +216,13 @@ func (l *Live) Done() <-chan struct{} { return l.sig.Done() }
 // *MismatchError when checksums disagreed, the context's error when the run was
 // stopped, and nil otherwise: a failed worker ends its backing only, and its error is
 // in that Backing.Error (and in Status).
-func (l *Live) Wait() (*result.Run, error) { return Final(l.sig, &l.mu, l.Snapshot, &l.err) }
+func (l *Live) Wait() (*result.Run, error) {
+	<-l.sig.Done()
+	r := l.Snapshot()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return r, l.err
+}
 
 // Status returns the run's progress now.
 func (l *Live) Status() Status {
@@ -223,7 +230,10 @@ func (l *Live) Status() Status {
 	defer l.mu.Unlock()
 	st := Status{Phase: l.phase, Frames: l.cfg.Frames, Done: l.framesDone, Fork: l.fork, Forks: len(l.cfg.plan), Err: l.err,
 		Backings: make([]BackingStatus, len(l.backings))}
-	for i, b := range l.backings {
+	// Only the fields under mu: a copy of the whole backing would also read the ones
+	// the run's goroutine keeps to itself (pinned, set while placing a fork's frames).
+	for i := range l.backings {
+		b := &l.backings[i]
 		st.Backings[i] = BackingStatus{Name: b.name, Load: b.loadFrac, Loaded: b.loaded, Frames: len(b.samples), Err: b.err}
 	}
 	return st
@@ -281,7 +291,7 @@ func (l *Live) Snapshot() *result.Run {
 		r.Backings[i] = rb
 	}
 	l.mu.Unlock()
-	Summarize(r)
+	summary.Summarize(r)
 	return r
 }
 

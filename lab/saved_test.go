@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/internal/runtest"
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 	"localitylab/workloads/workload"
 )
 

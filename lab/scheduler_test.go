@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 	"localitylab/workloads/workload"
 )
 
@@ -442,7 +443,7 @@ func BenchmarkFakeRatio(b *testing.B) {
 	c.Params["work"] = 20_000
 	for b.Loop() {
 		r := runTest(b, c)
-		rt, err := Compare(r, workload.SoA, workload.PtrArray)
+		rt, err := summary.Ratio(r, workload.SoA, workload.PtrArray)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -466,8 +467,8 @@ func TestCheck(t *testing.T) {
 		{"frames", func(c *Config) { c.Frames = 0 }, "frames: 0 is out of range (want 1 to 100000)"},
 		{"too many frames", func(c *Config) { c.Frames = MaxFrames + 1 }, "frames: 100001 is out of range"},
 		{"warmup", func(c *Config) { c.Warmup = 10 }, "warmup: 10 is out of range (want 0 to frames-1 = 9)"},
-		{"param", func(c *Config) { c.Params["entities"] = 0 }, "params: fake: entities = 0 is out of range (want 1 to 1048576)"},
-		{"unknown param", func(c *Config) { c.Params["entitees"] = 1 }, `params: fake: unknown parameter "entitees"`},
+		{"param", func(c *Config) { c.Params["entities"] = 0 }, "params: entities: 0 is out of range for fake (want 1 to 1048576)"},
+		{"unknown param", func(c *Config) { c.Params["entitees"] = 1 }, `params: entitees: the fake workload has no such parameter`},
 		{"timeout", func(c *Config) { c.Timeout = -1 }, "timeout: -1ns is negative"},
 		{"preview", func(c *Config) { c.PreviewEvery = -1 }, "preview interval"},
 		{"layout", func(c *Config) { c.LayoutEvery = -1 }, "layout interval"},

@@ -1,16 +1,18 @@
 // Package launch is what the command line hands the app when it opens it: the
 // options the app's flags set, already parsed and checked. It lets package cli parse
 // every flag without linking Fyne, and package ui open the window without a flag
-// parser, each importing only this small package of the other's concerns.
+// parser, each importing only this small package of the other's concerns. The
+// rule both end by is here too: Status, the exit status an error calls for.
 //
 // The flags that change a setup (a workload parameter such as -entities, and
 // -frames) are shared with bench, and so are their checks: Overrides applies them to
-// a setup and CheckParam checks one parameter, with the messages bench prints.
+// a setup and checks it as a run is checked, and FlagError names the flag at fault,
+// with the messages bench prints.
 package launch
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"localitylab/lab"
@@ -50,18 +52,15 @@ type Overrides struct {
 
 // Apply puts o on top of s and checks the result as a run would be checked, so that
 // a mistake is reported before the window opens. The warm-up shrinks to a tenth of
-// the frames when it would no longer fit. Errors name the flag at fault.
+// the frames when it would no longer fit. Errors are a *UsageError that names the
+// flag at fault.
 func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
-	spec, err := workloads.Lookup(s.Workload)
-	if err != nil {
-		return s, fmt.Errorf("-preset: %w", err)
+	if _, err := workloads.Lookup(s.Workload); err != nil {
+		return s, &UsageError{fmt.Errorf("-preset: %w", err)}
 	}
 	s.Params = s.Params.Clone()
 	for _, name := range o.Params.Keys() {
-		if err := CheckParam(spec, name, o.Params[name]); err != nil {
-			return s, err
-		}
-		s.Params[name] = o.Params[name]
+		s.Params[name] = o.Params[name] // checked with the rest by Config.Check below
 	}
 	switch o.Cache {
 	case "":
@@ -85,40 +84,31 @@ func (o Overrides) Apply(s presets.Preset) (presets.Preset, error) {
 	c := lab.Config{Workload: s.Workload, Backings: s.Backings, Params: s.Params, Frames: s.Frames, Warmup: s.Warmup, Forks: s.Forks}
 	if o.FramesSet { // a -frames that leaves nothing to summarise, as bench refuses it
 		if err := c.CheckKept(); err != nil {
-			return s, FlagError(err)
+			return s, &UsageError{FlagError(err)}
 		}
 	}
 	if err := c.Check(); err != nil {
-		return s, FlagError(err)
+		return s, &UsageError{FlagError(err)}
 	}
 	return s, nil
 }
 
-// CheckParam checks the value of the parameter flag -name against the workload: a
-// flag the workload does not have, or a value out of its range, is an error naming
-// the flag.
-func CheckParam(spec *workload.Spec, name string, v int64) error {
-	q, ok := spec.Param(name)
-	if !ok {
-		names := make([]string, len(spec.Params))
-		for i, q := range spec.Params {
-			names[i] = q.Name
-		}
-		return fmt.Errorf("-%s: the %s workload has no such parameter (its parameters: %s)", name, spec.Name, strings.Join(names, ", "))
-	}
-	if v < q.Min || v > q.Max {
-		return fmt.Errorf("-%s: %d is out of range for %s (want %d to %d)", name, v, spec.Name, q.Min, q.Max)
-	}
-	return nil
-}
-
-// FlagError turns an error of lab.Config.Check, which names the field at fault, into
-// one that names the flag: the fields have the flags' names, and a parameter's error
-// names the parameter, which is its flag's name too.
+// FlagError turns an error of lab.Config.Check into one that names the flag at
+// fault. A parameter's error carries its field (workload.ParamError), which is its
+// flag's name; a store's refusal of parameters that do not go together names them
+// itself (workload.StoreError); every other field of the Config has its flag's
+// name, first in the message. Nil stays nil.
 func FlagError(err error) error {
-	msg := err.Error()
-	if rest, ok := strings.CutPrefix(msg, "params: "); ok {
-		return fmt.Errorf("%s", rest)
+	if err == nil {
+		return nil
 	}
-	return fmt.Errorf("-%s", msg)
+	var pe *workload.ParamError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("-%w", pe)
+	}
+	var se *workload.StoreError
+	if errors.As(err, &se) {
+		return se
+	}
+	return fmt.Errorf("-%w", err)
 }

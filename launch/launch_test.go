@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"localitylab/internal/testcheck"
+	"localitylab/lab"
 	"localitylab/presets"
-	"localitylab/workloads"
 	"localitylab/workloads/workload"
 )
 
@@ -64,32 +64,35 @@ func TestOverridesApply(t *testing.T) {
 	}
 }
 
-// TestCheckParamNamesTheFlag: bench and the app report a parameter by its flag.
-func TestCheckParamNamesTheFlag(t *testing.T) {
-	spec, err := workloads.Lookup("tiles")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		name string
-		v    int64
-		want string
-	}{
-		{"cols", 64, ""},
-		{"cols", 0, "-cols: 0 is out of range for tiles (want 1 to 32768)"},
-		{"lifetime", 5, "-lifetime: the tiles workload has no such parameter"},
-	} {
-		testcheck.Err(t, CheckParam(spec, tt.name, tt.v), tt.want, "CheckParam(%s, %d)", tt.name, tt.v)
-	}
-}
-
+// TestFlagError: bench and the app report an error of lab.Config.Check by the flag
+// at fault, found from the error's field: a parameter's by its ParamError, a store's
+// refusal of parameters that do not go together as the store says it, any other
+// field by its name, which is its flag's.
 func TestFlagError(t *testing.T) {
-	for in, want := range map[string]string{
-		"frames: 0 is out of range (want 1 to 100000)": "-frames: 0 is out of range (want 1 to 100000)",
-		"params: sprites: min_size = 9 is larger":      "sprites: min_size = 9 is larger",
+	for _, tt := range []struct {
+		name   string
+		params workload.Params
+		frames int
+		want   string
+	}{
+		{"in range", workload.Params{"cols": 64}, 10, ""},
+		{"out of range", workload.Params{"cols": 0}, 10, "-cols: 0 is out of range for tiles (want 1 to 32768)"},
+		{"another workload's", workload.Params{"lifetime": 5}, 10, "-lifetime: the tiles workload has no such parameter (its parameters: seed, "},
+		{"across parameters", workload.Params{"cols": 1, "rows": 1, "span": 2}, 10, "tiles: span = 2 does not fit in the map of 1×1 tiles (want 1 to 1)"},
+		{"frames", nil, 0, "-frames: 0 is out of range (want 1 to 100000)"},
 	} {
-		if got := FlagError(errors.New(in)).Error(); got != want {
-			t.Errorf("FlagError(%q) = %q, want %q", in, got, want)
+		c := lab.Config{Workload: "tiles", Backings: []string{workload.SoA}, Params: tt.params, Frames: tt.frames}
+		err := c.Check()
+		if err != nil {
+			err = FlagError(err)
+		}
+		testcheck.Err(t, err, tt.want, "%s", tt.name)
+		if err != nil && !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: %q does not begin with %q", tt.name, err, tt.want)
+		}
+		var pe *workload.ParamError
+		if tt.params != nil && tt.want != "" && tt.want[0] == '-' && !errors.As(err, &pe) {
+			t.Errorf("%s: %v does not carry the parameter's error", tt.name, err)
 		}
 	}
 }

@@ -39,16 +39,6 @@ func (k Kind) String() string {
 	return fmt.Sprintf("kind(%d)", uint8(k))
 }
 
-// kindOf reads a kind's name.
-func kindOf(s string) (Kind, bool) {
-	for k := Scatter; int(k) < len(kindNames); k++ {
-		if kindNames[k] == s {
-			return k, true
-		}
-	}
-	return 0, false
-}
-
 // View is one picture of the structure. Which fields hold data depends on Kind; the
 // others stay empty.
 type View struct {

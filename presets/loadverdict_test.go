@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/internal/runtest"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 	"localitylab/workloads/tiles"
 )
 

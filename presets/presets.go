@@ -20,7 +20,6 @@ import (
 
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/units"
-	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
@@ -29,11 +28,13 @@ import (
 // Schema names the version of a preset file.
 const Schema = "localitylab/preset/v1"
 
-// MaxFrames bounds a preset's run length, so that a typo cannot start an hour-long run.
-const MaxFrames = 100_000
+// MaxFrames bounds a preset's run length, so that a typo cannot start an hour-long
+// run: the lab's bound (result.MaxFrames, which lab.MaxFrames is), since a preset is
+// a run to be.
+const MaxFrames = result.MaxFrames
 
 // Limits on what a preset file holds: far above anything a lesson needs (the longest
-// built-in lesson is 2.6 KB in 7 paragraphs, its longest claim 0.3 KB, its longest
+// built-in lesson is 4.9 KB in 9 paragraphs, its longest claim 0.3 KB, its longest
 // sweep 9 values), far below what would stall the window, which lays the lesson out
 // in full (a lesson of a megabyte once kept it busy past 100 s) and draws every claim.
 // A file over a limit is refused with the limit it exceeds.
@@ -58,7 +59,7 @@ type Preset struct {
 	Frames   int             `json:"frames"`
 	Warmup   int             `json:"warmup"`
 	Cache    string          `json:"cache,omitempty"` // "warm" (also when empty) or "cold"; a lesson says why
-	Forks    int             `json:"forks,omitempty"` // sets of fresh workers the frames are split among; 0: lab.DefaultForks
+	Forks    int             `json:"forks,omitempty"` // sets of fresh workers the frames are split among; 0: result.DefaultForks
 	Pages    string          `json:"pages,omitempty"` // "system", "huge" or "small"; empty for the lab's default
 	Claims   []Claim         `json:"claims,omitempty"`
 	// Sweep, for a lesson told by a sweep, is the parameter swept and its values; the
@@ -77,21 +78,27 @@ type Sweep struct {
 // A run checks "frame", "load" and "lookup": Slower is Ratio times slower than
 // Faster, by median frame time, by load time, or by the time a frame's lookups by
 // handle take on their own; and "budget" (no Ratio): Slower misses the frame budget
-// of 16.7 ms (stutters) where Faster keeps it. A sweep checks the others, on the cost
+// of 16.7 ms (stutters) where Faster keeps it; "gc" (Ratio 1): the collector runs more
+// cycles for Slower's frames than for Faster's, in every fork. A sweep checks the others, on the cost
 // per entity: "growth", Backing's cost at the sweep's last value is Ratio times its
-// cost at the first; "cliff", Backing's cost at the last value, past the last-level
-// cache, is Ratio times its cost at the last value whose working set fits the cache
-// below the last level (see Claim.AnswerSweep for why not the last level);
+// cost at the first, rising (or, below 1, falling) at every step between; "cliff",
+// Backing's cost steps up: its highest is Ratio times its lowest before it, the step
+// read from the costs, not from where its bytes fill a cache (see answerCliff);
 // "crossing", Faster is faster below some value of the sweep and Slower faster above
 // it (Ratio 1). A Ratio of 1 records a claim with no figure ("faster than any hash
 // table"): only the direction is claimed.
 type Claim struct {
-	Source  string  `json:"source"` // "source 003, Game Programming Patterns"
-	Text    string  `json:"text"`   // the claim in a sentence
-	Metric  string  `json:"metric"` // one of metrics
-	Slower  string  `json:"slower,omitempty"`
-	Faster  string  `json:"faster,omitempty"`
-	Backing string  `json:"backing,omitempty"` // growth and cliff: the backing whose cost is claimed
+	Source  string `json:"source"` // "source 003, Game Programming Patterns"
+	Text    string `json:"text"`   // the claim in a sentence
+	Metric  string `json:"metric"` // one of metrics
+	Slower  string `json:"slower,omitempty"`
+	Faster  string `json:"faster,omitempty"`
+	Backing string `json:"backing,omitempty"` // growth and cliff: the backing whose cost is claimed
+	// Control, for a growth claim, is a backing of the sweep that the swept parameter
+	// leaves alone: the growth is judged against the control's over the same values,
+	// so that a change of the whole machine between the points is not read as the
+	// parameter's effect.
+	Control string  `json:"control,omitempty"`
 	Ratio   float64 `json:"ratio,omitempty"`
 	// Conditions are the parameter values under which the lesson tests the claim, the
 	// nearest the lab comes to the source's setup; a run with other values of them has
@@ -103,7 +110,7 @@ type Claim struct {
 
 // Metrics a claim can be about: a run's, then a sweep's.
 var (
-	metrics      = []string{"frame", "load", "lookup", "budget", "growth", "cliff", "crossing"}
+	metrics      = []string{"frame", "load", "lookup", "budget", "gc", "growth", "cliff", "crossing"}
 	sweepMetrics = []string{"growth", "cliff", "crossing"}
 )
 
@@ -112,19 +119,6 @@ func (c *Claim) OfSweep() bool { return slices.Contains(sweepMetrics, c.Metric) 
 
 //go:embed builtin/*.json
 var builtinFS embed.FS
-
-// builtinOrder is the order of the picker; the first is the default.
-var builtinOrder = []string{
-	"sprites-million", "maps-vs-slices", "slotmap-churn", "tiles-rows",
-	"spatialhash-motion", "pointer-chasing",
-	"cache-cliff", "spatialhash-stops-winning", "hot-cold", "row-order",
-	"all-six-sprites", "all-six-bullets", "all-six-tiles",
-	"aos-vs-soa",
-	"lookup-by-id",
-	"allocs-per-frame",
-	"dispatch-in-the-loop",
-	"packed-vs-holes",
-}
 
 var builtins = mustLoadBuiltins()
 
@@ -147,8 +141,8 @@ func mustLoadBuiltins() []Preset {
 }
 
 // Builtin returns the built-in presets this binary can run, in picker order: a lesson
-// about a backing of one's own (aos-vs-soa compares examples/aos) is offered only by
-// a binary that registered that backing.
+// about a backing of one's own (such as examples/aos's) would be offered only by a
+// binary that registered that backing. Every lesson built in today runs on the six.
 func Builtin() []Preset {
 	var out []Preset
 	for _, p := range builtins {
@@ -170,8 +164,15 @@ func Unavailable() (ps []Preset, why []error) {
 	return ps, why
 }
 
+// defaultName is the lesson the app opens on: the million sprites, whose layouts a
+// newcomer sees at a glance, though the course starts elsewhere.
+const defaultName = "sprites-million"
+
 // Default returns the preset the app opens on.
-func Default() Preset { return builtins[0] }
+func Default() Preset {
+	p, _ := builtinNamed(defaultName)
+	return p
+}
 
 // Lookup returns the built-in preset with that name or, when the argument names a file
 // (it has a path separator or a .json suffix, or no built-in has that name), the preset
@@ -304,12 +305,12 @@ func (p *Preset) validate(backings bool) error {
 	if p.Cache != "" && p.Cache != "warm" && p.Cache != "cold" {
 		return fmt.Errorf("cache: %q (want warm or cold)", p.Cache)
 	}
-	if p.Forks < 0 || p.Forks > lab.MaxForks {
-		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or leave it out for %d)", p.Forks, lab.MaxForks, lab.DefaultForks)
+	if p.Forks < 0 || p.Forks > result.MaxForks {
+		return fmt.Errorf("forks: %d is out of range (want 1 to %d, or leave it out for %d)", p.Forks, result.MaxForks, result.DefaultForks)
 	}
 	forks := p.Forks
 	if forks == 0 {
-		forks = lab.DefaultForks
+		forks = result.DefaultForks
 	}
 	if _, err := result.PlanForks(p.Frames, p.Warmup, forks); err != nil {
 		return err
@@ -434,6 +435,16 @@ func (c *Claim) validate(backings []string, sweep bool) error {
 	} else if c.Backing != "" {
 		return fmt.Errorf("%s: set in a %q claim, which compares two backings", unwanted, c.Metric)
 	}
+	if c.Control != "" {
+		switch {
+		case c.Metric != "growth":
+			return fmt.Errorf("control: set in a %q claim (only a growth claim has one)", c.Metric)
+		case c.Control == c.Backing:
+			return fmt.Errorf("control: %q is the claim's own backing", c.Control)
+		case !slices.Contains(backings, c.Control):
+			return fmt.Errorf("control: %q is not one of the preset's backings (%s)", c.Control, strings.Join(backings, ", "))
+		}
+	}
 	for field, b := range fields {
 		if !slices.Contains(backings, b) {
 			return fmt.Errorf("%s: %q is not one of the preset's backings (%s)", field, b, strings.Join(backings, ", "))
@@ -445,6 +456,8 @@ func (c *Claim) validate(backings []string, sweep bool) error {
 	switch {
 	case c.Metric == "budget" && c.Ratio != 0:
 		return fmt.Errorf("ratio: %v (a budget claim has none: it is judged against the frame budget)", c.Ratio)
+	case c.Metric == "gc" && c.Ratio != 1:
+		return fmt.Errorf("ratio: %v (a gc claim is about direction only: ratio 1)", c.Ratio)
 	case c.Metric != "budget" && !(c.Ratio > 0):
 		return fmt.Errorf("ratio: %v (want a positive number)", c.Ratio)
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,14 +41,10 @@ func TestBuiltins(t *testing.T) {
 			}
 		}
 	}
-	// Of the lessons, only aos-vs-soa compares a backing this binary lacks (it comes
-	// with examples/aos, whose tests offer it): it is not offered, and asking for it
-	// says why.
-	if len(away) != 1 || away[0].Name != "aos-vs-soa" || !strings.Contains(why[0].Error(), `unknown backing "aos"`) {
-		t.Errorf("unavailable presets %v (%v), want aos-vs-soa, for want of aos", away, why)
-	}
-	if _, err := Lookup("aos-vs-soa"); err == nil || !strings.Contains(err.Error(), "go run ./examples/aos") {
-		t.Errorf(`Lookup("aos-vs-soa"): %v, want an error saying where aos comes from`, err)
+	// Every lesson runs in the plain binary a class is given: none may compare a
+	// backing that only a program of one's own registers.
+	if len(away) != 0 {
+		t.Errorf("unavailable presets %v (%v): every built-in lesson must run in the plain binary", away, why)
 	}
 	if Default().Name != "sprites-million" {
 		t.Errorf("default preset is %q", Default().Name)
@@ -72,9 +69,9 @@ func TestParseErrorsNameTheField(t *testing.T) {
 		{"duplicate backing", `"ptrarray"]`, `"soa"]`, `backings: "soa" given twice`},
 		{"no backings", `["soa", "ptrarray"]`, `[]`, "backings: 0 given"},
 		{"unknown workload", `"sprites"`, `"sprite"`, `workload: unknown workload "sprite"`},
-		{"zero entities", `"entities": 5000`, `"entities": 0`, "params: sprites: entities = 0 is out of range"},
-		{"absurd entities", `"entities": 5000`, `"entities": 99999999999`, "params: sprites: entities = 99999999999 is out of range"},
-		{"unknown param", `"entities": 5000`, `"entitees": 5000`, `params: sprites: unknown parameter "entitees"`},
+		{"zero entities", `"entities": 5000`, `"entities": 0`, "params: entities: 0 is out of range for sprites"},
+		{"absurd entities", `"entities": 5000`, `"entities": 99999999999`, "params: entities: 99999999999 is out of range for sprites"},
+		{"unknown param", `"entities": 5000`, `"entitees": 5000`, `params: entitees: the sprites workload has no such parameter`},
 		{"zero frames", `"frames": 100`, `"frames": 0`, "frames: 0 is out of range"},
 		{"warmup too long", `"warmup": 10`, `"warmup": 100`, "warmup: 100 is out of range"},
 		{"page mode", `"warmup": 10`, `"warmup": 10, "pages": "giant"`, `pages: "giant" (want system, huge or small)`},
@@ -87,14 +84,17 @@ func TestParseErrorsNameTheField(t *testing.T) {
 		{"claim ratio", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa"}]`, `claims[0]: ratio: 0 (want a positive number)`},
 		{"budget with a ratio", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "budget", "slower": "ptrarray", "faster": "soa", "ratio": 2}]`, `claims[0]: ratio: 2 (a budget claim has none`},
 		{"conditions without setting", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entities": 5}}]`, `claims[0]: setting: empty`},
-		{"conditions out of range", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entities": 0}, "setting": "s"}]`, `claims[0]: conditions: sprites: entities = 0 is out of range`},
-		{"conditions unknown", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entitees": 5}, "setting": "s"}]`, `claims[0]: conditions: sprites: unknown parameter "entitees"`},
+		{"conditions out of range", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entities": 0}, "setting": "s"}]`, `claims[0]: conditions: entities: 0 is out of range for sprites`},
+		{"conditions unknown", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "frame", "slower": "ptrarray", "faster": "soa", "ratio": 2, "conditions": {"entitees": 5}, "setting": "s"}]`, `claims[0]: conditions: entitees: the sprites workload has no such parameter`},
 		{"sweep of an unknown parameter", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entitees", "values": [1, 2]}`, `sweep: param: the sprites workload has no parameter "entitees"`},
 		{"sweep of one value", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000]}`, "sweep: values: 1 given (want at least 2)"},
 		{"sweep value out of range", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "moving_pct", "values": [0, 101]}`, "sweep: values: 101 is out of range for moving_pct (want 0 to 100)"},
 		{"sweep values out of order", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [2000, 1000]}`, "sweep: values: 1000 after 2000 (want increasing values)"},
 		{"sweep claim without a sweep", `"warmup": 10`, `"warmup": 10, "claims": [{"text": "t", "metric": "growth", "backing": "soa", "ratio": 1}]`, `claims[0]: metric: "growth" is about a sweep, and the preset has none`},
 		{"growth claim naming two backings", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "growth", "slower": "soa", "faster": "ptrarray", "ratio": 1}]`, `claims[0]: slower and faster: set in a "growth" claim`},
+		{"control not run", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "growth", "backing": "soa", "control": "map", "ratio": 1}]`, `claims[0]: control: "map" is not one of the preset's backings`},
+		{"control is the backing", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "growth", "backing": "soa", "control": "soa", "ratio": 1}]`, `claims[0]: control: "soa" is the claim's own backing`},
+		{"control of a cliff", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "cliff", "backing": "soa", "control": "ptrarray", "ratio": 1}]`, `claims[0]: control: set in a "cliff" claim`},
 		{"cliff claim on a backing not run", `"warmup": 10`, `"warmup": 10, "sweep": {"param": "entities", "values": [1000, 2000]}, "claims": [{"text": "t", "metric": "cliff", "backing": "map", "ratio": 1}]`, `claims[0]: backing: "map" is not one of the preset's backings`},
 		// Text no lesson needs is refused, naming the limit.
 		{"a megabyte of lesson", `"title": "X"`, `"title": "X", "lesson": "` + strings.Repeat("word ", 1<<20/5) + `"`, "lesson: 1024 KiB of text (at most 32.0 KiB)"},
@@ -217,5 +217,27 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 				t.Errorf("error %q, want it to name %s and contain %q", err, filepath.Base(tt.path), tt.want)
 			}
 		})
+	}
+}
+
+// TestUnavailableSaysWhy: a built-in lesson about a backing this binary lacks (one a
+// program of one's own registers, such as examples/aos's) is not offered, and asking
+// for it names the backing and where one comes from.
+func TestUnavailableSaysWhy(t *testing.T) {
+	saved := builtins
+	t.Cleanup(func() { builtins = saved })
+	own := builtins[0]
+	own.Name, own.Backings = "own-backing", []string{"aos", "soa"}
+	builtins = append(append([]Preset(nil), saved...), own)
+
+	away, why := Unavailable()
+	if len(away) != 1 || away[0].Name != "own-backing" || !strings.Contains(why[0].Error(), `unknown backing "aos"`) {
+		t.Errorf("unavailable presets %v (%v), want own-backing, for want of aos", away, why)
+	}
+	if slices.ContainsFunc(Builtin(), func(p Preset) bool { return p.Name == "own-backing" }) {
+		t.Error("Builtin offers a lesson whose backing this binary lacks")
+	}
+	if _, err := Lookup("own-backing"); err == nil || !strings.Contains(err.Error(), "go run ./examples/aos") {
+		t.Errorf(`Lookup("own-backing"): %v, want an error saying where aos comes from`, err)
 	}
 }

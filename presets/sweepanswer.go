@@ -8,7 +8,6 @@ import (
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
-	"localitylab/lab/sweep"
 )
 
 // AnswerSweep puts what sweep s measured beside a claim about a sweep. A nil sweep
@@ -60,25 +59,133 @@ func measuredPoints(s *result.Sweep, backing string) []at {
 }
 
 // answerGrowth compares the backing's cost per entity at the sweep's last value
-// with its cost at the first.
+// with its cost at the first, and then judges every step between: ends that rise
+// with a fall between them (a map's 66.8, 35.7, 40.0 and 133 ns) are not the steady
+// rise a claim of growth describes, and the answer says so. With a control, a backing
+// the swept parameter leaves alone, the growth is judged against the control's, so
+// that a change of the whole machine between the points is not read as the
+// parameter's.
 func (c Claim) answerGrowth(s *result.Sweep) Answer {
 	pts := measuredPoints(s, c.Backing)
 	if len(pts) < 2 {
 		return Answer{Measured: "Not measured yet: the sweep needs two points with " + c.Backing + "'s figures."}
 	}
 	first, last := pts[0], pts[len(pts)-1]
-	m := fmt.Sprintf("Measured here: %s cost %s per entity at %s and %s at %s",
-		c.Backing, units.Duration(first.pb.NSPerEntity), valueAt(s, first.value), units.Duration(last.pb.NSPerEntity), valueAt(s, last.value))
-	return c.change(m, first.pb, last.pb)
+	var m string
+	if len(pts) == 2 {
+		m = fmt.Sprintf("Measured here: %s cost %s per entity at %s and %s at %s",
+			c.Backing, units.Duration(first.pb.NSPerEntity), valueAt(s, first.value), units.Duration(last.pb.NSPerEntity), valueAt(s, last.value))
+	} else {
+		each := make([]string, len(pts))
+		for k, p := range pts {
+			each[k] = units.Duration(p.pb.NSPerEntity) + " at " + valueAt(s, p.value)
+		}
+		m = fmt.Sprintf("Measured here: %s's cost per entity was %s. From the first to the last", c.Backing, joinAnd(each))
+	}
+	a := c.change(m, first.pb, last.pb)
+	overall, _ := c.judgeChange(last.pb.NSPerEntityLo/first.pb.NSPerEntityHi, last.pb.NSPerEntityHi/first.pb.NSPerEntityLo)
+	if against := c.stepsAgainst(s, pts); len(against) > 0 {
+		a.Measured += " Between them it " + joinAnd(against) + "."
+		if overall == holds && !strings.HasPrefix(a.Verdict, "Unsettled") {
+			a.Verdict = "Only in part: from the first point to the last the cost per entity " + c.direction() +
+				", as the claim says, but not at every step between; judged on all the points, the claim's " +
+				"steady " + c.directionNoun() + " is not borne out."
+		}
+	}
+	if c.Control != "" {
+		a = c.againstControl(s, a, first, last)
+	}
+	return a
 }
 
-// answerCliff compares the backing's cost per entity where its working set fits the
-// caches below the last level (L2 here) with its cost at the sweep's largest value,
-// past the last-level cache, and quotes the last point that still fits the last
-// level between them. The first of the three is the one compared, rather than the
-// last point inside L3: a working set is the bytes the load left live, and objects
-// scattered through the heap (the pointer array's) touch a cache line and a page each,
-// so they meet the last level's cliff before their bytes fill it.
+// direction and directionNoun name the change a growth claim expects: a rise, unless
+// its figure is below 1.
+func (c Claim) direction() string {
+	if c.Ratio < 1 {
+		return "falls"
+	}
+	return "rises"
+}
+
+func (c Claim) directionNoun() string {
+	if c.Ratio < 1 {
+		return "fall"
+	}
+	return "rise"
+}
+
+// stepsAgainst lists the steps between neighbouring points where the cost moves
+// against the claim's direction beyond both points' intervals: "falls from 66.8 ns
+// at handles = 16 to 35.7 ns at handles = 64 (0.53×)".
+func (c Claim) stepsAgainst(s *result.Sweep, pts []at) []string {
+	var out []string
+	for k := 1; k < len(pts); k++ {
+		a, b := pts[k-1].pb, pts[k].pb
+		lo, hi := b.NSPerEntityLo/a.NSPerEntityHi, b.NSPerEntityHi/a.NSPerEntityLo
+		verb := ""
+		switch {
+		case c.Ratio >= 1 && hi < 1:
+			verb = "falls"
+		case c.Ratio < 1 && lo > 1:
+			verb = "rises"
+		}
+		if verb != "" {
+			out = append(out, fmt.Sprintf("%s from %s at %s to %s at %s (%s)", verb, units.Duration(a.NSPerEntity), valueAt(s, pts[k-1].value),
+				units.Duration(b.NSPerEntity), valueAt(s, pts[k].value), units.Ratio(b.NSPerEntity/a.NSPerEntity)))
+		}
+	}
+	return out
+}
+
+// againstControl judges the growth against the control's over the same two values:
+// the factor of the backing over the factor of the control, with the range the four
+// points' intervals allow. A control the sweep did not measure at both values leaves
+// the answer as it is, saying so.
+func (c Claim) againstControl(s *result.Sweep, a Answer, first, last at) Answer {
+	var from, to *result.PointBacking
+	for _, p := range measuredPoints(s, c.Control) {
+		switch p.value {
+		case first.value:
+			from = p.pb
+		case last.value:
+			to = p.pb
+		}
+	}
+	if from == nil || to == nil {
+		a.Measured += fmt.Sprintf(" The control, %s, was not measured at both values, so a change of the machine between them cannot be told from the parameter's.", c.Control)
+		return a
+	}
+	fc := to.NSPerEntity / from.NSPerEntity
+	fb := last.pb.NSPerEntity / first.pb.NSPerEntity
+	lo := (last.pb.NSPerEntityLo / first.pb.NSPerEntityHi) / (to.NSPerEntityHi / from.NSPerEntityLo)
+	hi := (last.pb.NSPerEntityHi / first.pb.NSPerEntityLo) / (to.NSPerEntityLo / from.NSPerEntityHi)
+	a.Measured += fmt.Sprintf(" The control, %s, which the parameter leaves alone, changed %s over the same values; against it, %s changed %s (%s to %s).",
+		c.Control, units.Ratio(fc), c.Backing, units.Ratio(fb/fc), bare(lo), bare(hi))
+	if strings.HasPrefix(a.Verdict, "Unsettled") || strings.HasPrefix(a.Verdict, "Only in part") {
+		return a
+	}
+	_, v := c.judgeChange(lo, hi)
+	a.Verdict = "Against the control: " + v
+	return a
+}
+
+// joinAnd joins "a", "b" and "c" as "a, b and c".
+func joinAnd(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// answerCliff judges the shape of the backing's cost per entity over the sweep: its
+// floor (the lowest cost before its highest), its peak (the highest), the steepest
+// step between them, and what it does past the peak. The claim is the step up from
+// floor to peak. Where the step lies is read from the costs, not from the working
+// set: a working set here is the bytes the load left live, and objects scattered
+// through the heap (the pointer array's) touch a cache line and a page each, so their
+// working set is their address span, larger than their bytes; such a layout meets the
+// last level's cliff before its bytes fill it, and the answer says so when the
+// steepest step comes before that.
 func (c Claim) answerCliff(s *result.Sweep) Answer {
 	llc, below, ok := cacheLevels(s.Caches)
 	if !ok {
@@ -88,36 +195,60 @@ func (c Claim) answerCliff(s *result.Sweep) Answer {
 	if len(pts) == 0 {
 		return Answer{Measured: "Not measured yet: no point has " + c.Backing + "'s figures."}
 	}
-	inside, inLLC := -1, -1 // the last points inside the level below the last, and inside the last
-	for k, p := range pts {
-		if p.pb.WorkingSetBytes <= float64(below.Bytes) {
-			inside = k
-		}
-		if p.pb.WorkingSetBytes <= float64(llc.Bytes) {
-			inLLC = k
-		}
-	}
 	last := pts[len(pts)-1]
 	switch {
-	case inside < 0:
+	case pts[0].pb.WorkingSetBytes > float64(below.Bytes):
 		return Answer{Measured: fmt.Sprintf("At every point measured, %s's working set is larger than the %s %s: start the sweep smaller.",
 			c.Backing, units.Bytes(float64(below.Bytes)), below.Name)}
-	case inLLC == len(pts)-1:
+	case last.pb.WorkingSetBytes <= float64(llc.Bytes):
 		return Answer{Measured: fmt.Sprintf("%s's working set at %s (%s) still fits the %s %s: sweep further to see what happens past it.",
 			c.Backing, valueAt(s, last.value), units.Bytes(last.pb.WorkingSetBytes), units.Bytes(float64(llc.Bytes)), llc.Name)}
+	case len(pts) < 3:
+		return Answer{Measured: "Not measured yet: a cliff's shape needs three points with " + c.Backing + "'s figures."}
 	}
-	in := pts[inside]
-	m := fmt.Sprintf("Measured here: %s cost %s per entity at %s, its working set (%s) inside the %s %s",
-		c.Backing, units.Duration(in.pb.NSPerEntity), valueAt(s, in.value), units.Bytes(in.pb.WorkingSetBytes),
-		units.Bytes(float64(below.Bytes)), below.Name)
-	if inLLC > inside {
-		l := pts[inLLC]
-		m += fmt.Sprintf("; %s at %s, the last point whose working set (%s) fits the %s %s",
-			units.Duration(l.pb.NSPerEntity), valueAt(s, l.value), units.Bytes(l.pb.WorkingSetBytes), units.Bytes(float64(llc.Bytes)), llc.Name)
+	peak := 0
+	for k, p := range pts {
+		if p.pb.NSPerEntity > pts[peak].pb.NSPerEntity {
+			peak = k
+		}
 	}
-	m += fmt.Sprintf("; and %s at %s (%s, past it). From the first to the last",
-		units.Duration(last.pb.NSPerEntity), valueAt(s, last.value), units.Bytes(last.pb.WorkingSetBytes))
-	return c.change(m, in.pb, last.pb)
+	if peak == 0 {
+		m := fmt.Sprintf("Measured here: %s's cost per entity is highest at the smallest value, %s at %s, and never rises above it. From the first to the last",
+			c.Backing, units.Duration(pts[0].pb.NSPerEntity), valueAt(s, pts[0].value))
+		return c.change(m, pts[0].pb, last.pb)
+	}
+	floor := 0
+	for k := range peak {
+		if pts[k].pb.NSPerEntity < pts[floor].pb.NSPerEntity {
+			floor = k
+		}
+	}
+	steep := floor + 1
+	for k := floor + 1; k <= peak; k++ {
+		if pts[k].pb.NSPerEntity/pts[k-1].pb.NSPerEntity > pts[steep].pb.NSPerEntity/pts[steep-1].pb.NSPerEntity {
+			steep = k
+		}
+	}
+	f, p, st := pts[floor], pts[peak], pts[steep]
+	m := fmt.Sprintf("Measured here: %s cost %s per entity at its lowest, at %s, and %s at its highest, at %s; its steepest step, %s, lies between %s and %s",
+		c.Backing, units.Duration(f.pb.NSPerEntity), valueAt(s, f.value), units.Duration(p.pb.NSPerEntity), valueAt(s, p.value),
+		units.Ratio(st.pb.NSPerEntity/pts[steep-1].pb.NSPerEntity), valueAt(s, pts[steep-1].value), valueAt(s, st.value))
+	m += fmt.Sprintf(", where the bytes it keeps grow from %s to %s", units.Bytes(pts[steep-1].pb.WorkingSetBytes), units.Bytes(st.pb.WorkingSetBytes))
+	if st.pb.WorkingSetBytes <= float64(llc.Bytes) {
+		m += fmt.Sprintf(", still inside the %s %s by its bytes: a layout whose entities lie scattered through the heap touches a cache line and a page "+
+			"for each, more memory than it keeps (its address span, which Layout shows), and the caches must hold that", units.Bytes(float64(llc.Bytes)), llc.Name)
+	}
+	fallsAfter := peak < len(pts)-1 && last.pb.NSPerEntityHi < p.pb.NSPerEntityLo
+	if fallsAfter {
+		m += fmt.Sprintf("; past its highest it falls again, to %s at %s (%s)", units.Duration(last.pb.NSPerEntity), valueAt(s, last.value),
+			units.Ratio(last.pb.NSPerEntity/p.pb.NSPerEntity))
+	}
+	m += ". From the lowest to the highest"
+	a := c.change(m, f.pb, p.pb)
+	if fallsAfter {
+		a.Verdict += " Past the step the cost does not keep climbing with the size: it falls again, so the cliff is a step where the working set outgrows a cache, not a slope."
+	}
+	return a
 }
 
 // change finishes a growth or cliff answer: the factor from one point to the other,
@@ -264,7 +395,7 @@ func fasterAt(p *result.Point, backings []string, a, b string) bool {
 
 // valueAt writes "entities = 1,000,000", "moving_pct = 5%".
 func valueAt(s *result.Sweep, v int64) string {
-	return s.Param + " = " + sweep.ValueText(float64(v), s.Unit)
+	return s.Param + " = " + units.ParamValue(float64(v), s.Unit)
 }
 
 // cacheLevels returns the largest of the caches and the one below it by size (the

@@ -45,19 +45,38 @@ func TestAnswerSweep(t *testing.T) {
 		want  []string
 	}{
 		{"cliff holds", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}, cliff, []string{
-			"ptrarray cost 1.60 ns per entity at entities = 1,000, its working set (31.2 KiB) inside the 1.00 MiB L2; " +
-				"17.0 ns at entities = 1,000,000, the last point whose working set (30.5 MiB) fits the 32.0 MiB L3; " +
-				"and 20.0 ns at entities = 10,000,000 (305 MiB, past it). From the first to the last: 12.5× (11.3 to 13.8 within the two points' intervals).",
+			"ptrarray cost 1.60 ns per entity at its lowest, at entities = 1,000, and 20.0 ns at its highest, at entities = 10,000,000; " +
+				"its steepest step, 6.07×, lies between entities = 100,000 and entities = 1,000,000, where the bytes it keeps grow from 3.05 MiB to 30.5 MiB, " +
+				"still inside the 32.0 MiB L3 by its bytes",
+			"(its address span, which Layout shows)",
+			"From the lowest to the highest: 12.5× (11.3 to 13.8 within the two points' intervals).",
 			"The cost per entity rises, as the claim says."}},
+		// The pointer array measured on this machine: up from the floor, then down
+		// again past the last-level cache (53.8 ns at 300k, 34.7 at 10M).
+		{"a cliff that falls again", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}, sweepOf("entities", "", []int64{1000, 30_000, 300_000, 3_000_000, 10_000_000},
+			[]string{"ptrarray"}, [][]float64{{6, 5, 53.8, 40, 34.7}}, []float64{32}), []string{
+			"5.00 ns per entity at its lowest, at entities = 30,000, and 53.8 ns at its highest, at entities = 300,000",
+			"past its highest it falls again, to 34.7 ns at entities = 10,000,000 (0.64×)",
+			"The cost per entity rises, as the claim says. Past the step the cost does not keep climbing"}},
+		{"no cliff: highest at the smallest", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}, sweepOf("entities", "", []int64{1000, 30_000, 300_000, 3_000_000},
+			[]string{"ptrarray"}, [][]float64{{9, 5, 5.2, 5.1}}, []float64{32}), []string{"is highest at the smallest value, 9.00 ns at entities = 1,000", "falls here"}},
 		{"cliff with a figure too high", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 20}, cliff, []string{"The rise here is smaller than the source's 20.0×."}},
 		{"cliff with a figure too low", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 5}, cliff, []string{"The rise here is larger than the source's 5.00×."}},
 		{"a fall against a claimed rise", Claim{Metric: "growth", Backing: "soa", Ratio: 13.3}, sweepOf("despawn", "", []int64{0, 1}, []string{"soa"},
 			[][]float64{{4.8, 4.2}}, []float64{40}), []string{"0.88×", "The cost per entity falls here, against the source's 13.3× rise."}},
-		{"no cliff: overlapping intervals", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, cliff, []string{"No clear change"}},
+		{"no cliff: overlapping intervals", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, sweepOf("entities", "", entities, []string{"soa"},
+			[][]float64{{1.2, 1.18, 1.22, 1.21}}, []float64{24}), []string{"No clear change"}},
 		{"growth holds", Claim{Metric: "growth", Backing: "ptrarray", Ratio: 1}, cliff, []string{
-			"ptrarray cost 1.60 ns per entity at entities = 1,000 and 20.0 ns at entities = 10,000,000: 12.5×", "rises, as the claim says"}},
+			"ptrarray's cost per entity was 1.60 ns at entities = 1,000, 2.80 ns at entities = 100,000, 17.0 ns at entities = 1,000,000 and 20.0 ns at entities = 10,000,000. " +
+				"From the first to the last: 12.5×", "rises, as the claim says"}},
 		{"growth does not hold", Claim{Metric: "growth", Backing: "slotmap", Ratio: 1}, flat, []string{
-			"at cold_bytes = 0 bytes and", "No clear change"}},
+			"1.50 ns at cold_bytes = 0 bytes, 1.55 ns", "No clear change"}},
+		// The map's lookups in a lookup-by-id sweep: the ends rise, a step between falls.
+		{"growth in part", Claim{Metric: "growth", Backing: "map", Ratio: 1}, sweepOf("handles", "", []int64{16, 64, 256, 1024}, []string{"map"},
+			[][]float64{{66.8, 35.7, 40, 133}}, []float64{32}), []string{
+			"From the first to the last: 1.99×",
+			"Between them it falls from 66.8 ns at handles = 16 to 35.7 ns at handles = 64 (0.53×).",
+			"Only in part: from the first point to the last the cost per entity rises, as the claim says, but not at every step between"}},
 		{"cliff beyond the sweep", Claim{Metric: "cliff", Backing: "soa", Ratio: 1}, flat, []string{"still fits the 32.0 MiB L3: sweep further"}},
 		{"crossing absent", Claim{Metric: "crossing", Faster: "soa", Slower: "slotmap", Ratio: 1}, flat, []string{
 			"soa is faster at every value measured from cold_bytes = 0 bytes to cold_bytes = 256 bytes; the lines do not cross in this range.",
@@ -210,4 +229,19 @@ func TestGrowthAcrossPasses(t *testing.T) {
 	split := claim.AnswerSweep(passes([]float64{2, 2, 4}, []float64{4.4, 4.2, 2}))
 	checkAnswer(t, split, []string{"pass by pass 2.20×, 2.10×, 0.50×"}, []string{
 		"Unsettled on this machine: judged on its own, a pass that gave 2.20× bears the claim out and one that gave 0.50× does not"})
+}
+
+// TestGrowthAgainstControl: a growth the control shares is the machine's, not the
+// parameter's; one the control does not share stands; a control the sweep lacks is
+// said.
+func TestGrowthAgainstControl(t *testing.T) {
+	claim := Claim{Metric: "growth", Backing: "slotmap", Control: "soa", Ratio: 1}
+	values := []int64{0, 64, 256}
+	both := sweepOf("cold_bytes", "bytes", values, []string{"slotmap", "soa"}, [][]float64{{10, 11, 12.5}, {4, 4.4, 5}}, []float64{24, 16})
+	checkAnswer(t, claim.AnswerSweep(both), []string{"The control, soa, which the parameter leaves alone, changed 1.25× over the same values; against it, slotmap changed 1.00×"},
+		[]string{"Against the control: No clear change"})
+	alone := sweepOf("cold_bytes", "bytes", values, []string{"slotmap", "soa"}, [][]float64{{10, 20, 30}, {4, 4, 4.1}}, []float64{24, 16})
+	checkAnswer(t, claim.AnswerSweep(alone), []string{"against it, slotmap changed 2.93×"}, []string{"Against the control: The cost per entity rises, as the claim says."})
+	lacking := sweepOf("cold_bytes", "bytes", values, []string{"slotmap"}, [][]float64{{10, 20, 30}}, []float64{24})
+	checkAnswer(t, claim.AnswerSweep(lacking), []string{"The control, soa, was not measured at both values"}, []string{"rises, as the claim says"})
 }

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"localitylab/internal/units"
-	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 )
 
 // Answer is what a run measured about a claim.
@@ -24,11 +24,14 @@ type Answer struct {
 	// parameters are not the ones the lesson tests the claim under; empty when they
 	// are.
 	Conditions string
+	// Misses, where the run simulated them, are the two backings' misses per entity
+	// beside what the source predicts (simanswer.go); empty otherwise.
+	Misses string
 }
 
 // String is the answer as the app, the command line and the page state it.
 func (a Answer) String() string {
-	return strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Verdict) + " " + a.Conditions)
+	return strings.TrimSpace(strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Verdict)+" "+a.Conditions) + " " + a.Misses)
 }
 
 // Answer puts what r measured beside the claim. A nil run answers nothing.
@@ -40,12 +43,15 @@ func (c Claim) Answer(r *result.Run) Answer {
 	switch c.Metric {
 	case "frame":
 		a = c.answerFrame(r)
+		a.Misses = c.simMisses(r)
 	case "load":
 		a = c.explainLoad(r, c.answerLoad(r))
 	case "lookup":
 		a = c.answerLookup(r)
 	case "budget":
 		a = c.answerBudget(r)
+	case "gc":
+		a = c.answerGC(r)
 	default:
 		if c.OfSweep() {
 			return Answer{Measured: "This claim is answered by a sweep, not by a single run: run the lesson as a sweep."}
@@ -65,11 +71,11 @@ func (c Claim) Answer(r *result.Run) Answer {
 // median of the per-frame ratios, then their median with its 95% interval over the
 // rounds.
 func (c Claim) answerFrame(r *result.Run) Answer {
-	q, err := lab.Compare(r, c.Slower, c.Faster)
+	q, err := summary.Ratio(r, c.Slower, c.Faster)
 	if err != nil {
-		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
+		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "ratio: ") + "."}
 	}
-	forks, _ := lab.CompareForks(r, c.Slower, c.Faster)
+	forks, _ := summary.ForkRatios(r, c.Slower, c.Faster)
 	var b strings.Builder
 	if q.Median >= 1 {
 		fmt.Fprintf(&b, "Measured here: %s is %s slower than %s", c.Slower, units.Ratio(q.Median), c.Faster)
@@ -125,18 +131,12 @@ const (
 	unclear
 )
 
-// verdict says whether the measurement bears the claim out. A claim of direction
-// only (ratio 1) holds when the slower is significantly slower. A claim with a
-// figure is about magnitude: it holds when the interval reaches within closeEnough of
-// the figure, and otherwise the verdict says what fraction or multiple of the figure
-// was measured ("about a third of the source's 50×"). Too few rounds for an interval
-// judge nothing.
-func (c Claim) verdict(q result.Ratio) string {
-	_, v := c.judge(q)
-	return v
-}
-
-// judge is verdict with its kind.
+// judge says whether the measurement bears the claim out, and how. A claim of
+// direction only (ratio 1) holds when the slower is significantly slower. A claim with
+// a figure is about magnitude: it holds when the interval reaches within closeEnough
+// of the figure, and otherwise the verdict says what fraction or multiple of the
+// figure was measured ("about a third of the source's 50×"). Too few rounds for an
+// interval judge nothing.
 func (c Claim) judge(q result.Ratio) (kind, string) {
 	if q.Range {
 		return tooFew, fmt.Sprintf("Too few rounds to judge (%d; a 95%% interval needs 6): run more frames.", q.Blocks)
@@ -291,15 +291,15 @@ func (c Claim) judgeLoad(ratio float64) (kind, string) {
 }
 
 // answerLookup compares the time the two backings took to resolve a frame's handles
-// by id, timed on their own just after each frame (lab.CompareLookups), by the same
+// by id, timed on their own just after each frame (summary.LookupRatio), by the same
 // statistics as frame times. In a frame the lookups are a small share beside the
 // update of every entity; a claim about lookups is judged on them alone.
 func (c Claim) answerLookup(r *result.Run) Answer {
-	q, err := lab.CompareLookups(r, c.Slower, c.Faster)
+	q, err := summary.LookupRatio(r, c.Slower, c.Faster)
 	if err != nil {
-		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "compare: ") + "."}
+		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "ratio: ") + "."}
 	}
-	forks, _ := lab.CompareLookupsForks(r, c.Slower, c.Faster)
+	forks, _ := summary.LookupForkRatios(r, c.Slower, c.Faster)
 	var b strings.Builder
 	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
 	n, slowNS := medianLookup(r, slow)

@@ -2,11 +2,13 @@ package presets
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
-	"localitylab/internal/runtest"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
+	"localitylab/lab/summary"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
 )
@@ -213,6 +215,8 @@ func sides(c Claim, backings []string, params workload.Params) (yes, no *result.
 	switch {
 	case c.Metric == "budget":
 		notWant = "keeps the budget"
+	case c.Metric == "gc":
+		notWant = "in no fork did the collector run more cycles"
 	case c.Ratio == 1:
 		notWant = "the direction is reversed"
 	case c.Metric == "load":
@@ -282,6 +286,15 @@ func sides1(c Claim, backings []string, params workload.Params, holds bool) *res
 	if c.Metric == "lookup" {
 		runtest.WithLookups(r, looks)
 	}
+	if c.Metric == "gc" {
+		every := make([]int, len(backings))
+		for i, b := range backings {
+			if b == c.Slower && holds || b == c.Faster && !holds {
+				every[i] = 10
+			}
+		}
+		withCycles(r, every)
+	}
 	r.Params = params.Clone()
 	return r
 }
@@ -339,7 +352,10 @@ func TestParagraphs(t *testing.T) {
 }
 
 func TestBuiltinTitled(t *testing.T) {
-	want := Builtin()[3]
+	// A lesson on another workload than sprites, so that its title on sprites is
+	// no lesson's.
+	i := slices.IndexFunc(Builtin(), func(p Preset) bool { return p.Workload != "sprites" })
+	want := Builtin()[i]
 	if got, ok := BuiltinTitled(want.Title, want.Workload); !ok || got.Name != want.Name {
 		t.Errorf("found %q (%v), want %q", got.Name, ok, want.Name)
 	}
@@ -402,4 +418,45 @@ func TestUnsettled(t *testing.T) {
 	checkAnswer(t, budget.Answer(frames(20000, 20000, 20000)), nil, []string{"The claim holds"})
 	checkAnswer(t, budget.Answer(frames(20000, 1000, 20000)), []string{"95% interval"},
 		[]string{"Unsettled on this machine: ptrarray's forks missed the budget in 100%, 0%, 100% of their frames"})
+}
+
+// withCycles gives backing i of r a collector cycle every every[i] frames (none for
+// 0), each with 200 µs of collector CPU, and summarises r again.
+func withCycles(r *result.Run, every []int) *result.Run {
+	for i := range r.Backings {
+		f := &r.Backings[i].Frames
+		f.GCCycles, f.GCCPUNS = make([]uint64, f.Len()), make([]uint64, f.Len())
+		for k := range f.GCCycles {
+			if every[i] > 0 && k%every[i] == every[i]-1 {
+				f.GCCycles[k], f.GCCPUNS[k] = 1, 200_000
+			}
+		}
+	}
+	summary.Summarize(r)
+	return r
+}
+
+// TestGCAnswer: the collector's claim is judged on the cycles of each fork; a run in
+// which the slower backing's collector never ran cannot tell, and forks that
+// disagree cannot either.
+func TestGCAnswer(t *testing.T) {
+	c := Claim{Metric: "gc", Slower: "ptrarray", Faster: "slotmap", Ratio: 1}
+	names := []string{"ptrarray", "slotmap"}
+	forked := func(every []int) *result.Run {
+		r := runtest.SyntheticFrames(300, names, []float64{3, 1}, []int64{1e9, 1e9})
+		r.Forks = make([]result.Fork, 3)
+		for k := range r.Forks {
+			r.Forks[k] = result.Fork{First: k * 100, Frames: 100, Warmup: 10}
+		}
+		return withCycles(r, every)
+	}
+	checkAnswer(t, c.Answer(forked([]int{10, 0})), []string{"ptrarray ran 30 cycles", "slotmap ran 0 cycles", "fork by fork, 10, 10, 10 against 0, 0, 0"},
+		[]string{"The claim holds: in every fork"})
+	checkAnswer(t, c.Answer(forked([]int{0, 0})), nil, []string{"Cannot tell from this run: no collection ran during ptrarray's frames nor slotmap's"})
+	checkAnswer(t, c.Answer(forked([]int{20, 10})), nil, []string{"The claim does not hold here"})
+	// Cycles in the first fork only: the other forks ran none.
+	r := forked([]int{0, 0})
+	r.Backings[0].Frames.GCCycles[5] = 1
+	summary.Summarize(r)
+	checkAnswer(t, c.Answer(r), []string{"ptrarray ran 1 cycle"}, []string{"Cannot tell from this run: 1 of the 3 forks ran more cycles for ptrarray"})
 }

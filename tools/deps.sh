@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # deps.sh makes sure this machine can build and test Locality Lab: Go, a C compiler and
-# the OpenGL/X11 headers Fyne needs, and Xvfb for the window tests. On Debian/Ubuntu it
+# the OpenGL/X11 headers Fyne needs, Xvfb for the window tests, and Valgrind for the
+# simulated cache misses (-counters sim) and their tests. On Debian/Ubuntu it
 # installs what is missing with apt-get (through sudo when not root); elsewhere it names
 # what to install and fails.
 set -euo pipefail
 
 need_go="1.26"
-debs=(gcc pkg-config libgl1-mesa-dev xorg-dev xvfb xauth)
+debs=(gcc pkg-config libgl1-mesa-dev xorg-dev xvfb xauth valgrind)
 [ "${1:-}" = "--with-tools" ] && debs+=(imagemagick)
 
 if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
@@ -55,6 +56,7 @@ Linux)
 	[ -e /usr/include/GL/gl.h ] || problems+=("OpenGL headers (Fedora: mesa-libGL-devel; Arch: mesa)")
 	[ -e /usr/include/X11/Xlib.h ] || problems+=("X11 headers (Fedora: libX11-devel libXcursor-devel libXrandr-devel libXinerama-devel libXi-devel libXxf86vm-devel; Arch: libx11 libxcursor libxrandr libxinerama libxi libxxf86vm)")
 	command -v Xvfb >/dev/null 2>&1 || echo "deps: note: Xvfb is missing; the window tests will be skipped (Fedora: xorg-x11-server-Xvfb)" >&2
+	command -v valgrind >/dev/null 2>&1 || echo "deps: note: valgrind is missing; -counters sim says so and its tests are skipped (Fedora, Arch: valgrind)" >&2
 	;;
 Darwin)
 	xcode-select -p >/dev/null 2>&1 || problems+=("the Xcode command line tools (xcode-select --install)")

@@ -12,6 +12,7 @@ import (
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
+	"localitylab/launch"
 )
 
 // autoQuit is -quit-after: once the job in front has run for a while (or has ended),
@@ -54,8 +55,9 @@ func (q *autoQuit) quit() {
 		code := exit.OK
 		if q.screenshot != "" {
 			if err := q.capture(); err != nil {
-				fmt.Fprintln(q.stderr, "localitylab: -screenshot:", err)
-				code = exit.Failed
+				err = fmt.Errorf("-screenshot: %w", err)
+				fmt.Fprintln(q.stderr, "localitylab:", err)
+				code = launch.Status(err)
 			}
 		}
 		t := q.w.front()
@@ -64,7 +66,7 @@ func (q *autoQuit) quit() {
 		go func() {
 			o := wait()
 			if o.save == nil && o.err == nil && startErr != nil {
-				o.err = &notStarted{noun, startErr}
+				o.err = &launch.UsageError{Err: &notStarted{noun, startErr}}
 			}
 			code = max(code, q.finish(noun, o))
 			q.w.env.doOnMain(func() {
@@ -85,41 +87,42 @@ func (q *autoQuit) capture() error {
 	return atomicfile.WriteBytes(q.screenshot, buf.Bytes())
 }
 
-// finish saves what a job of noun's kind measured, when asked, and returns the exit
-// status it calls for: Mismatch when its backings did different work (nothing is
+// finish saves what a job of noun's kind measured, when asked, says what went
+// wrong, and returns the exit status it calls for by the command line's rule
+// (launch.Status): Mismatch when its backings did different work (nothing is
 // saved), Usage when it did not start, Failed when there was nothing to save or it
 // could not be saved, Worker when a worker failed, OK otherwise.
 func (q *autoQuit) finish(noun string, o outcome) int {
-	var mm *lab.MismatchError
-	var ns *notStarted
-	switch {
-	case errors.As(o.err, &mm):
-		fmt.Fprintln(q.stderr, "localitylab:", o.err)
-		fmt.Fprintf(q.stderr, "localitylab: nothing was saved: a %s whose backings did different work is not a result\n", noun)
-		return exit.Mismatch
-	case errors.As(o.err, &ns):
-		fmt.Fprintln(q.stderr, "localitylab:", o.err)
-		return exit.Usage
-	case o.err != nil:
-		fmt.Fprintln(q.stderr, "localitylab:", o.err)
-		return exit.Failed
+	err := q.ending(noun, o)
+	if err != nil {
+		fmt.Fprintln(q.stderr, "localitylab:", err)
 	}
+	var mm *lab.MismatchError
+	if errors.As(err, &mm) {
+		fmt.Fprintf(q.stderr, "localitylab: nothing was saved: a %s whose backings did different work is not a result\n", noun)
+	}
+	return launch.Status(err)
+}
+
+// ending saves what the job measured to -save, if asked and there is something to
+// save, and returns how the job ended: o.err, an error of the saving, the workers
+// that failed, or nil.
+func (q *autoQuit) ending(noun string, o outcome) error {
 	switch {
+	case o.err != nil:
+		return o.err
 	case q.save == "":
 	case o.save == nil:
-		fmt.Fprintf(q.stderr, "localitylab: -save: there was no %s to save (add -run)\n", noun)
-		return exit.Failed
+		return fmt.Errorf("-save: there was no %s to save (add -run)", noun)
 	default:
 		if err := o.save(q.save); err != nil {
-			fmt.Fprintln(q.stderr, "localitylab: -save:", err)
-			return exit.Failed
+			return fmt.Errorf("-save: %w", err)
 		}
 	}
 	if o.failed != "" {
-		fmt.Fprintln(q.stderr, "localitylab:", o.failed)
-		return exit.Worker
+		return launch.WorkersFailed{o.failed}
 	}
-	return exit.OK
+	return nil
 }
 
 // notStarted is why -run did not start the job: a mistake in the setup, or a run

@@ -6,9 +6,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"localitylab/internal/runtest"
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 	"localitylab/presets"
 	"localitylab/workloads/workload"
 )

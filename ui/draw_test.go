@@ -9,8 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"localitylab/charts"
-	"localitylab/internal/runtest"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 	"localitylab/workloads/workload"
 )
 

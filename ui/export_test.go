@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"localitylab/internal/runtest"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 	"localitylab/presets"
 )
 

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/lab"
+	"localitylab/lab/labtest"
 	"localitylab/presets"
 	"localitylab/workloads/workload"
 )
@@ -21,7 +22,7 @@ import (
 const workerEnv = "LOCALITYLAB_UI_TEST_WORKER"
 
 func TestMain(m *testing.M) {
-	lab.ServeIfWorker(workerEnv)
+	labtest.ServeIfWorker(workerEnv)
 	os.Exit(m.Run())
 }
 

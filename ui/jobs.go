@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 
-	"localitylab/charts"
+	"localitylab/charts/export"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
@@ -45,8 +45,8 @@ var (
 	runWords   = jobWords{noun: "run", exportAs: "Export as ", exported: "Exported ", whenBusy: "Reset it first (R)"}
 	sweepWords = jobWords{noun: "sweep", exportAs: "Export the sweep as ", exported: "Exported the sweep as ",
 		whenBusy: "cancel it first (Esc in the Sweep tab)"}
-	runFormats   = formatsOf(charts.Formats)
-	sweepFormats = formatsOf(charts.SweepFormats)
+	runFormats   = formatsOf(export.Formats)
+	sweepFormats = formatsOf(export.SweepFormats)
 )
 
 // jobWords are what the shared dialogs and messages call a kind's result.
@@ -94,10 +94,10 @@ func (t *jobTab) format(name string) fileFormat {
 }
 
 // fileFormat is one kind of file a result is exported to, as the dialogs and menus
-// list it: charts.FileFormat without its writer, which differs by kind.
+// list it: export.FileFormat without its writer, which differs by kind.
 type fileFormat struct{ Name, Doc, Ext string }
 
-func formatsOf[T any](fs []charts.FileFormat[T]) []fileFormat {
+func formatsOf[T any](fs []export.FileFormat[T]) []fileFormat {
 	out := make([]fileFormat, len(fs))
 	for i, f := range fs {
 		out[i] = fileFormat{f.Name, f.Doc, f.Ext}

@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"localitylab/charts"
 	"localitylab/charts/live"
+	"localitylab/charts/raster"
 	"localitylab/memlayout"
 )
 
@@ -65,7 +65,7 @@ func (v *LayoutView) CreateRenderer() fyne.WidgetRenderer {
 
 // paint draws the layout, or, while there is none, nothing: the message shows on the
 // theme's ground.
-func (v *LayoutView) paint(img *image.RGBA, p *charts.Painter) {
+func (v *LayoutView) paint(img *image.RGBA, p *raster.Painter) {
 	if v.message != "" {
 		clear(img.Pix)
 		return

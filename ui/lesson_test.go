@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"localitylab/internal/runtest"
+	"localitylab/lab/runtest"
 	"localitylab/presets"
 )
 

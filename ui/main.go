@@ -18,7 +18,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
-	"localitylab/internal/exit"
 	"localitylab/launch"
 	"localitylab/presets"
 )
@@ -38,7 +37,7 @@ func Main(o launch.Options) int {
 func run(o launch.Options, stderr io.Writer) int {
 	if err := checkDisplay(runtime.GOOS, os.Getenv); err != nil {
 		fmt.Fprintln(stderr, "localitylab:", err)
-		return exit.Failed
+		return launch.Status(err) // no display: a failure, not bad input
 	}
 	log.SetOutput(newQuietLog(log.Writer())) // before the app reads its preferences
 	a := app.NewWithID(appID)
@@ -50,7 +49,7 @@ func run(o launch.Options, stderr io.Writer) int {
 		var err error
 		if s, err = o.Overrides.Apply(s); err != nil {
 			fmt.Fprintln(stderr, "localitylab:", err)
-			return exit.Usage
+			return launch.Status(err) // bad input (launch.UsageError)
 		}
 	}
 	w := newWindow(a, s, o.Large || a.Preferences().Bool(prefLarge), env{})

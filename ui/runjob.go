@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"localitylab/charts"
+	"localitylab/charts/export"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/memlayout"
@@ -99,7 +100,7 @@ func (j *runJob) output() (output, error) {
 	}
 	setup := j.w.setup.preset
 	return output{stem: runStem(r, setup), write: func(w io.Writer, f fileFormat) error {
-		return charts.FormatNamed(f.Name).Write(w, r, runOptions(setup, r))
+		return export.FormatNamed(f.Name).Write(w, r, runOptions(setup, r))
 	}}, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
+	"localitylab/charts/export"
 	"localitylab/charts/live"
 	"localitylab/lab"
 	"localitylab/lab/result"
@@ -220,7 +221,7 @@ func (j *sweepJob) output() (output, error) {
 	}
 	setup := j.w.setup.preset
 	return output{stem: "sweep-" + s.Param + "-" + s.Started.Local().Format("20060102-1504"), write: func(w io.Writer, f fileFormat) error {
-		return charts.SweepFormatNamed(f.Name).Write(w, s, sweepOptions(setup, s))
+		return export.SweepFormatNamed(f.Name).Write(w, s, sweepOptions(setup, s))
 	}}, nil
 }
 

@@ -91,7 +91,7 @@ func TestSweepBadValues(t *testing.T) {
 	for _, tc := range []struct{ values, want string }{
 		{"1000", "values: 1 given (want at least 2)"},
 		{"1000, lots", `values: "lots" is not a number`},
-		{"0, 1000", "values: 0 is out of range for entities"},
+		{"0, 1000", "values: entities: 0 is out of range for sprites (want 1 to 10000000)"},
 	} {
 		h := newHarness(t, small(), "")
 		h.w.sweep.values.SetText(tc.values)

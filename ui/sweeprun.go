@@ -198,10 +198,10 @@ func sweepDone(st sweep.Status) float64 {
 
 // sweepProgress says where the sweep is, on one line.
 func sweepProgress(st sweep.Status) string {
-	head := fmt.Sprintf("Point %d of %d: %s = %s", st.Point+1, st.Points, st.Param, sweep.ValueText(float64(st.Value), st.Unit))
+	head := fmt.Sprintf("Point %d of %d: %s = %s", st.Point+1, st.Points, st.Param, units.ParamValue(float64(st.Value), st.Unit))
 	if st.Passes > 1 {
 		head = fmt.Sprintf("Pass %d of %d, point %d of %d: %s = %s", st.Pass+1, st.Passes, st.Point+1, st.Points, st.Param,
-			sweep.ValueText(float64(st.Value), st.Unit))
+			units.ParamValue(float64(st.Value), st.Unit))
 	}
 	switch {
 	case st.Run.Backings == nil:

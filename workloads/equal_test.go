@@ -87,7 +87,7 @@ func checkEqualWork(t *testing.T, spec *workload.Spec, p workload.Params, frames
 	t.Helper()
 	stores := make([]workload.Store, len(workload.Backings))
 	for i, b := range workload.Backings {
-		st, _, err := New(spec.Name, p, b)
+		st, err := newStore(spec.Name, p, b)
 		if err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
@@ -111,15 +111,28 @@ func TestLookup(t *testing.T) {
 	if _, err := Lookup("sprite"); err == nil {
 		t.Error("Lookup(\"sprite\") found a workload")
 	}
-	if _, _, err := New("sprites", nil, "slotmapp"); err == nil {
-		t.Error("New with backing \"slotmapp\" succeeded")
+	if _, err := newStore("sprites", nil, "slotmapp"); err == nil {
+		t.Error("newStore with backing \"slotmapp\" succeeded")
 	}
-	if _, _, err := New("sprites", workload.Params{"entities": 0}, workload.SoA); err == nil {
-		t.Error("New with entities=0 succeeded")
+	if _, err := newStore("sprites", workload.Params{"entities": 0}, workload.SoA); err == nil {
+		t.Error("newStore with entities=0 succeeded")
 	}
-	if _, _, err := New("sprites", workload.Params{"entitees": 10}, workload.SoA); err == nil {
-		t.Error("New with an unknown parameter succeeded")
+	if _, err := newStore("sprites", workload.Params{"entitees": 10}, workload.SoA); err == nil {
+		t.Error("newStore with an unknown parameter succeeded")
 	}
+}
+
+// newStore resolves p against the named workload and makes the store of one
+// backing, built in or registered, through the registry as the lab's worker does.
+func newStore(name string, p workload.Params, backing string) (workload.Store, error) {
+	spec, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	if p, err = spec.Resolve(p); err != nil {
+		return nil, err
+	}
+	return spec.NewStore(p, backing)
 }
 
 // TestNotes checks that the app has a teaching text for every backing of every workload.

@@ -18,7 +18,7 @@ var layoutSizes = map[string]workload.Params{
 
 func loaded(t testing.TB, wl, backing string, p workload.Params) workload.Store {
 	t.Helper()
-	st, _, err := New(wl, p, backing)
+	st, err := newStore(wl, p, backing)
 	if err != nil {
 		t.Fatal(err)
 	}

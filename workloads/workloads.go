@@ -36,25 +36,3 @@ func Lookup(name string) (*workload.Spec, error) {
 	}
 	return nil, fmt.Errorf("unknown workload %q (want one of %s)", name, strings.Join(Names(), ", "))
 }
-
-// New resolves p against the named workload and makes the store of one backing, built
-// in or registered (workload.Register). It
-// returns the resolved parameters (defaults filled in) with the store.
-func New(name string, p workload.Params, backing string) (workload.Store, workload.Params, error) {
-	spec, err := Lookup(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := spec.CheckBacking(backing); err != nil {
-		return nil, nil, err
-	}
-	rp, err := spec.Resolve(p)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := spec.NewStore(rp, backing)
-	if err != nil {
-		return nil, nil, err
-	}
-	return st, rp, nil
-}

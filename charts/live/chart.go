@@ -8,6 +8,7 @@ package live
 
 import (
 	"fmt"
+	"localitylab/internal/backingnames"
 	"math"
 	"slices"
 	"time"
@@ -21,7 +22,7 @@ import (
 )
 
 // MaxBackings is how many series a chart compares, as many as there are backings.
-const MaxBackings = 6
+const MaxBackings = backingnames.MaxPerRun
 
 // Chart shows one metric of a run, live or saved. Appending a sample stores one
 // float per line in storage preallocated by Reset, and asks for one redraw however

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
-	"localitylab/charts"
+	"localitylab/charts/raster"
 )
 
 // Pane is the renderer of a widget that is one raster with a message over it while
@@ -19,7 +19,7 @@ type Pane struct {
 	w       Themed
 	style   PaneStyle
 	message func() string
-	paint   func(img *image.RGBA, p *charts.Painter)
+	paint   func(img *image.RGBA, p *raster.Painter)
 	raster  *canvas.Raster
 	label   *widget.Label
 	objects []fyne.CanvasObject
@@ -43,7 +43,7 @@ type PaneStyle struct {
 
 // NewPane returns w's renderer: paint draws w's picture at the image's size, and
 // message is what the label says, "" for none.
-func NewPane(w Themed, style PaneStyle, message func() string, paint func(img *image.RGBA, p *charts.Painter)) *Pane {
+func NewPane(w Themed, style PaneStyle, message func() string, paint func(img *image.RGBA, p *raster.Painter)) *Pane {
 	r := &Pane{w: w, style: style, message: message, paint: paint, label: widget.NewLabel("")}
 	r.label.Wrapping = fyne.TextWrapWord
 	if style.Centered {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"localitylab/charts"
+	"localitylab/charts/raster"
 )
 
 // minSize is the smallest chart that still fits a legend, axes and a readable plot.
@@ -20,7 +21,7 @@ var minSize = fyne.NewSize(240, 160)
 // the pixel scale of the last draw, which hover needs to map the pointer to a frame.
 type view struct {
 	img     *image.RGBA
-	painter *charts.Painter
+	painter *raster.Painter
 	px      float64 // the painter's text size in pixels
 	scale   float64 // pixels per Fyne unit
 }
@@ -91,7 +92,7 @@ func (v *view) prepare(w, h int, size fyne.Size, th fyne.Theme, text float64) {
 	}
 	px := math.Round(float64(th.Size(theme.SizeNameText))*text*v.scale*4) / 4
 	if v.painter == nil || v.px != px {
-		v.painter, v.px = charts.NewPainter(min(max(px, 4), 200)), px
+		v.painter, v.px = raster.NewPainter(min(max(px, 4), 200)), px
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
+	"localitylab/charts/raster"
 	"localitylab/lab/result"
 )
 
@@ -54,7 +55,7 @@ func (c *SweepChart) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // paint draws the chart, or, while there is a message, a white ground for it.
-func (c *SweepChart) paint(img *image.RGBA, p *charts.Painter) {
+func (c *SweepChart) paint(img *image.RGBA, p *raster.Painter) {
 	if c.message != "" {
 		draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src) // the label says it all
 		return

@@ -28,7 +28,14 @@ func TestMain(m *testing.M) {
 // does.
 func load(t testing.TB, workloadName string, p workload.Params, backing string) workload.Store {
 	t.Helper()
-	st, _, err := workloads.New(workloadName, p, backing)
+	spec, err := workloads.Lookup(workloadName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = spec.Resolve(p); err != nil {
+		t.Fatal(err)
+	}
+	st, err := spec.NewStore(p, backing)
 	if err != nil {
 		t.Fatalf("%s: %v", backing, err)
 	}

@@ -18,6 +18,13 @@ import (
 // Builtin lists the six built-in backings in the order the app shows them.
 var Builtin = []string{"ptrarray", "map", "slotmap", "rowvec", "soa", "spatialhash"}
 
+// MaxPerRun is how many backings one run compares at most, whatever number this
+// binary knows: each gets a colour, a line per chart and a row of the table that
+// stay readable. It is here, in the leaf, so that the lab that refuses more, the
+// result files that check a saved run and the charts laid out for them read one
+// number (workload.MaxPerRun is this one).
+const MaxPerRun = 6
+
 var (
 	mu    sync.RWMutex
 	extra []string

@@ -11,6 +11,13 @@ import (
 	"strings"
 )
 
+// Entities is the name of the parameter every workload has: how many entities its
+// world holds. The tables head a run with it, a sweep runs over it unless told
+// otherwise, and a chart divides by it; it lives here, in the leaf, so that the
+// packages that never link a workload (the result files, the charts) name it as
+// the workloads do (workload.Entities is this one).
+const Entities = "entities"
+
 // Map maps parameter names to values ("entities": 1000000, "seed": 1).
 type Map map[string]int64
 

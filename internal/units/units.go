@@ -162,3 +162,29 @@ func Percent(ratio float64) string {
 	}
 	return sign + Count(math.Round(a)) + "%"
 }
+
+// ParamValue writes a value of a workload parameter with its unit (a sweep's value,
+// or where its curves cross), to two significant digits when it was interpolated:
+// "3.4%", "320,000", "40 bytes".
+func ParamValue(v float64, unit string) string {
+	if v != math.Trunc(v) || math.Abs(v) >= 1000 {
+		v = sig2(v)
+	}
+	s := Count(v)
+	switch unit {
+	case "":
+		return s
+	case "%":
+		return s + "%"
+	}
+	return s + " " + unit
+}
+
+// sig2 rounds v to two significant digits.
+func sig2(v float64) float64 {
+	if v == 0 {
+		return 0
+	}
+	mag := math.Pow(10, math.Floor(math.Log10(math.Abs(v)))-1)
+	return math.Round(v/mag) * mag
+}

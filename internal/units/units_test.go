@@ -78,3 +78,15 @@ func TestChange(t *testing.T) {
 		}
 	}
 }
+
+func TestParamValue(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		unit string
+		want string
+	}{{3, "%", "3%"}, {3.4567, "%", "3.5%"}, {316227.7, "", "320,000"}, {40, "bytes", "40 bytes"}, {1000, "", "1,000"}, {0.123, "", "0.1"}} {
+		if got := ParamValue(tc.v, tc.unit); got != tc.want {
+			t.Errorf("ParamValue(%v, %q) = %q, want %q", tc.v, tc.unit, got, tc.want)
+		}
+	}
+}

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 )
 
 // synthetic is a warm-mode run of 20 rounds of 8 frames (the first 16 frames warm-up)
@@ -35,7 +35,7 @@ func synthetic(seed uint64, names []string, factors []float64) *result.Run {
 		r.Backings = append(r.Backings, result.Backing{Name: name, Frames: result.NewSeries(samples),
 			Load: result.Load{NS: 1e6, Entities: 1000, BytesPerEntity: 24 + 8*float64(i)}})
 	}
-	lab.Summarize(r)
+	summary.Summarize(r)
 	return r
 }
 
@@ -208,7 +208,7 @@ func forked(seed uint64, names []string, factors, forks []float64) *result.Run {
 		}
 		r.Backings[i].Frames = result.NewSeries(samples)
 	}
-	lab.Summarize(r)
+	summary.Summarize(r)
 	return r
 }
 

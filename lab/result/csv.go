@@ -4,8 +4,6 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
-
-	"localitylab/internal/atomicfile"
 )
 
 // csvHeader names the CSV columns; the counter columns are empty where counters were
@@ -75,9 +73,4 @@ func at(xs []uint64, i int) uint64 {
 		return xs[i]
 	}
 	return 0
-}
-
-// SaveCSV writes r as CSV to path through a temporary file (see atomicfile).
-func SaveCSV(path string, r *Run) error {
-	return atomicfile.Write(path, func(w io.Writer) error { return WriteCSV(w, r) })
 }

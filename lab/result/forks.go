@@ -23,6 +23,20 @@ type Fork struct {
 	Warmup int `json:"warmup"` // its first frames, kept out of the summary
 }
 
+// Forks: how many sets of fresh workers a run's frames are split among when its
+// setup does not say (lab.Config.Forks 0, a lesson without "forks"), and the most it
+// may ask for. They live here, beside the plan, so that what checks a setup (a
+// lesson, the app's flags) needs not link the coordinator. Variation between two
+// fresh processes of the same setup is real (where the heap landed, which pages it
+// got) and rounds inside one process cannot see it; three forks are the fewest that show a
+// process unlike the others, and a disagreement between two, while each fork reloads
+// the world (docs/design.md, rule 7; README, "Forks", for the measurements behind the
+// choice).
+const (
+	DefaultForks = 3
+	MaxForks     = 16
+)
+
 // PlanForks splits a run of frames, warmup of them warm-up, into n forks run one after
 // another: as evenly as whole frames allow (the first forks get the odd frames), the
 // warm-up likewise, so that every fork starts with its own. It returns an error when

@@ -80,6 +80,8 @@ type Counters struct {
 	Enabled bool   `json:"enabled"`
 	Misses  string `json:"mem_misses_event,omitempty"` // exactly what "mem_misses" counts
 	Note    string `json:"note,omitempty"`             // why counters are n/a, if they are
+	// Simulated: how the simulated misses were counted, when they were asked for.
+	Simulated *Simulated `json:"simulated,omitempty"`
 }
 
 // Host records the machine and runtime a run was measured on.
@@ -237,6 +239,9 @@ type Summary struct {
 	CyclesPerFrame       *float64 `json:"cycles_per_frame"`
 	MemMissesPerFrame    *float64 `json:"mem_misses_per_frame"`
 	Checksum             string   `json:"checksum"` // fold of every frame's checksum, hex
+
+	// The simulated cache misses, when asked for (see Simulated).
+	SimSummary
 
 	// Forks, computed like the rest from the frames (absent for a run of one fork):
 	// ForkP50NS is the median of the backing's kept frames in each fork (0 for a fork

@@ -94,8 +94,8 @@ func TestSaveLoad(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(r, testRun()) {
 		t.Errorf("LoadJSON: %v", err)
 	}
-	if err := SaveCSV(filepath.Join(t.TempDir(), "missing", "run.csv"), testRun()); err == nil {
-		t.Error("SaveCSV into a missing directory succeeded")
+	if err := SaveJSON(filepath.Join(t.TempDir(), "missing", "run.json"), testRun()); err == nil {
+		t.Error("SaveJSON into a missing directory succeeded")
 	}
 }
 

@@ -138,6 +138,10 @@ type PointBacking struct {
 	MeasuredFrames int     `json:"measured_frames"`
 	Pages          *Pages  `json:"pages,omitempty"`
 	ForkPages      []Pages `json:"fork_pages,omitempty"`
+
+	// Its simulated misses at this point, when the sweep asked for them
+	// (Sweep.Counters.Simulated), as a run's summary holds them.
+	SimSummary
 }
 
 // Crossing is where two backings' curves of ns per entity cross between two

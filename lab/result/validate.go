@@ -3,6 +3,7 @@ package result
 import (
 	"errors"
 	"fmt"
+	"localitylab/internal/backingnames"
 	"math"
 	"slices"
 	"unicode/utf8"
@@ -15,9 +16,9 @@ import (
 const (
 	// MaxFrames is the longest run the lab measures (lab.MaxFrames is this one).
 	MaxFrames = 100_000
-	// MaxBackings is the most backings one run compares (workload.MaxPerRun, which
-	// a test in package lab holds equal).
-	MaxBackings = 6
+	// MaxBackings is the most backings one run compares, defined with the names of
+	// the backings.
+	MaxBackings = backingnames.MaxPerRun
 	// MaxTitle bounds a run's title in characters: a preset's title, which is one
 	// line in the picker (presets take the same limit).
 	MaxTitle = 200
@@ -238,6 +239,9 @@ func (s *Summary) validate(frames int) error {
 		if f.v != nil && !(finiteNum(*f.v) && *f.v >= 0) {
 			return fmt.Errorf("%s: %v (want a finite figure, 0 or more)", f.name, *f.v)
 		}
+	}
+	if err := s.validateSim(); err != nil {
+		return err
 	}
 	if _, err := ParseChecksum(s.Checksum); s.Checksum != "" && err != nil {
 		return fmt.Errorf("checksum: %q is not 16 hex digits", s.Checksum)

@@ -114,30 +114,5 @@ func differs(p *result.Point, a, b string) bool {
 // moving_pct ≈ 3.4% (the curves cross between 2% and 5%)".
 func crossingText(s *result.Sweep, below, above string, at float64, from, to int64) string {
 	return fmt.Sprintf("%s faster than %s below %s ≈ %s, %s faster above (the curves cross between %s and %s)",
-		below, above, s.Param, ValueText(at, s.Unit), above, ValueText(float64(from), s.Unit), ValueText(float64(to), s.Unit))
-}
-
-// ValueText writes a value of the swept parameter with its unit, to two significant
-// digits when it was interpolated: "3.4%", "320,000", "40 bytes".
-func ValueText(v float64, unit string) string {
-	if v != math.Trunc(v) || math.Abs(v) >= 1000 {
-		v = sig2(v)
-	}
-	s := units.Count(v)
-	switch unit {
-	case "":
-		return s
-	case "%":
-		return s + "%"
-	}
-	return s + " " + unit
-}
-
-// sig2 rounds v to two significant digits.
-func sig2(v float64) float64 {
-	if v == 0 {
-		return 0
-	}
-	mag := math.Pow(10, math.Floor(math.Log10(math.Abs(v)))-1)
-	return math.Round(v/mag) * mag
+		below, above, s.Param, units.ParamValue(at, s.Unit), above, units.ParamValue(float64(from), s.Unit), units.ParamValue(float64(to), s.Unit))
 }

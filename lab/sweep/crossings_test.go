@@ -144,15 +144,3 @@ func TestFindCrossings(t *testing.T) {
 		t.Error("a crossing next to a point of no significant difference is called significant")
 	}
 }
-
-func TestValueText(t *testing.T) {
-	for _, tc := range []struct {
-		v    float64
-		unit string
-		want string
-	}{{3, "%", "3%"}, {3.4567, "%", "3.5%"}, {316227.7, "", "320,000"}, {40, "bytes", "40 bytes"}, {1000, "", "1,000"}, {0.123, "", "0.1"}} {
-		if got := ValueText(tc.v, tc.unit); got != tc.want {
-			t.Errorf("ValueText(%v, %q) = %q, want %q", tc.v, tc.unit, got, tc.want)
-		}
-	}
-}

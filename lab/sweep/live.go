@@ -124,7 +124,13 @@ func (l *Live) Done() <-chan struct{} { return l.sig.Done() }
 func (l *Live) Stop() { l.cancel() }
 
 // Wait waits for the end of the sweep and returns it; see Run for the error.
-func (l *Live) Wait() (*result.Sweep, error) { return lab.Final(l.sig, &l.mu, l.Snapshot, &l.err) }
+func (l *Live) Wait() (*result.Sweep, error) {
+	<-l.sig.Done()
+	s := l.Snapshot()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return s, l.err
+}
 
 // Status returns the sweep's progress now.
 func (l *Live) Status() Status {

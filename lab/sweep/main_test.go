@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"localitylab/lab"
+	"localitylab/lab/labtest"
 	"localitylab/workloads/workload"
 )
 
@@ -15,7 +16,7 @@ import (
 const workerEnv = "LOCALITYLAB_SWEEP_TEST_WORKER"
 
 func TestMain(m *testing.M) {
-	lab.ServeIfWorker(workerEnv)
+	labtest.ServeIfWorker(workerEnv)
 	os.Exit(m.Run())
 }
 

@@ -7,6 +7,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/stats"
+	"localitylab/lab/summary"
 )
 
 // pointOf reduces the run at value v to the point a sweep keeps: per backing its
@@ -31,7 +32,7 @@ func pointOf(r *result.Run, v int64) result.Point {
 			if !p.Backings[i].Measured() || !p.Backings[j].Measured() {
 				continue
 			}
-			if q, err := lab.Compare(r, r.Backings[i].Name, r.Backings[j].Name); err == nil {
+			if q, err := summary.Ratio(r, r.Backings[i].Name, r.Backings[j].Name); err == nil {
 				p.Pairs = append(p.Pairs, q)
 			}
 		}
@@ -101,7 +102,7 @@ func medianInterval(rounds [][]float64, p50 float64, seed uint64, stream int) (l
 	if len(rounds) == 0 {
 		return 0, 0
 	}
-	if !stats.Reaches(len(rounds), lab.Confidence) {
+	if !stats.Reaches(len(rounds), summary.Confidence) {
 		lo, hi = p50, p50
 		for _, fs := range rounds {
 			m := stats.Quantile(fs, 0.5)
@@ -121,7 +122,7 @@ func medianInterval(rounds [][]float64, p50 float64, seed uint64, stream int) (l
 		meds[b] = stats.Quantile(pool, 0.5)
 	}
 	slices.Sort(meds)
-	alpha := (1 - lab.Confidence) / 2
+	alpha := (1 - summary.Confidence) / 2
 	return stats.Quantile(meds, alpha), stats.Quantile(meds, 1-alpha)
 }
 

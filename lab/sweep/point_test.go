@@ -3,8 +3,8 @@ package sweep
 import (
 	"testing"
 
-	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/lab/summary"
 )
 
 // runOf makes a warm run of one backing whose rounds ran bursts of the given lengths
@@ -21,7 +21,7 @@ func runOf(bursts []int, ns []int64) *result.Run {
 		}
 	}
 	r.Backings[0].Frames = result.NewSeries(samples)
-	lab.Summarize(r)
+	summary.Summarize(r)
 	return r
 }
 

@@ -1,8 +1,8 @@
-// Package sweep measures how a comparison changes along one workload parameter: the
-// same run repeated at each of the parameter's values (entities from a thousand to
-// millions, the share of moving sprites, the cold bytes a record carries), so that a
-// chart can show each backing's cost per entity as the data outgrows each cache level,
-// and where one backing overtakes another.
+// Package sweep measures how the backings' costs and ratios change along one workload
+// parameter: the same run repeated at each of the parameter's values (entities from a
+// thousand to millions, the share of moving sprites, the cold bytes a record
+// carries), so that a chart can show each backing's cost per entity as the data
+// outgrows each cache level, and where one backing overtakes another.
 //
 // Each point is a whole run of package lab, under every rule a single run keeps
 // (docs/design.md): workers of their own, equal work checked frame by frame, rounds of
@@ -36,10 +36,10 @@ import (
 const DefaultBudget = 100 * time.Second
 
 // A point's rounds. The first round is warm-up; MinRounds after it are the fewest
-// that give a ratio's 95% interval (six, see lab.Summarize) with some to spare, and a
-// point runs them whatever the budget says; it stops at MaxRounds even when its share
-// of the budget is not spent, since by then more rounds narrow the interval little
-// and the time serves the larger points better.
+// that give a ratio's 95% interval (six, see summary.Summarize) with some to spare,
+// and a point runs them whatever the budget says; it stops at MaxRounds even when its
+// share of the budget is not spent, since by then more rounds narrow the interval
+// little and the time serves the larger points better.
 const (
 	MinRounds = 8
 	MaxRounds = 100
@@ -114,8 +114,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("values: %d given (want at least 2)", len(c.Values))
 	}
 	for i, v := range c.Values {
-		if v < q.Min || v > q.Max {
-			return fmt.Errorf("values: %d is out of range for %s (want %d to %d)", v, q.Name, q.Min, q.Max)
+		if err := q.Check(spec.Name, v); err != nil {
+			return fmt.Errorf("values: %w", err)
 		}
 		if i > 0 && v == c.Values[i-1] {
 			return fmt.Errorf("values: %d given twice", v)

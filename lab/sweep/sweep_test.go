@@ -19,11 +19,11 @@ func TestCheckBadInput(t *testing.T) {
 		want   string
 	}{
 		{"unknown parameter", func(c *Config) { c.Param = "entitees" }, `param: the sprites workload has no parameter "entitees" (want one of seed, entities,`},
-		{"value out of range", func(c *Config) { c.Values = []int64{0, 1000} }, "values: 0 is out of range for entities (want 1 to 10000000)"},
+		{"value out of range", func(c *Config) { c.Values = []int64{0, 1000} }, "values: entities: 0 is out of range for sprites (want 1 to 10000000)"},
 		{"one value", func(c *Config) { c.Values = []int64{1000} }, "values: 1 given (want at least 2)"},
 		{"a value twice", func(c *Config) { c.Values = []int64{1000, 5000, 1000} }, "values: 1000 given twice"},
 		{"a value the workload refuses", func(c *Config) { c.Param, c.Values = "cold_bytes", []int64{0, 12} },
-			"cold_bytes = 12: params: sprites: cold_bytes = 12 is not allowed (want 0, 8, 16, 32, 64, 128 or 256)"},
+			"values: cold_bytes: 12 is not allowed for sprites (want 0, 8, 16, 32, 64, 128 or 256)"},
 		{"negative budget", func(c *Config) { c.Budget = -1 }, "budget: -1ns is negative"},
 		{"unknown workload", func(c *Config) { c.Run.Workload = "sprite" }, "workload: "},
 		{"warm-up too long", func(c *Config) { c.Warmup = 24 }, "warmup: 24 is out of range"},

@@ -1,7 +1,9 @@
 package bullets
 
 import (
+	"strings"
 	"testing"
+	"unsafe"
 
 	"localitylab/workloads/workload"
 )
@@ -38,6 +40,20 @@ func TestTrails(t *testing.T) {
 					t.Errorf("%s: %.1f allocations a frame with a trail per spawn (%.1f spawns), %.1f without", backing, allocs, perFrame, base[allocsNone])
 				}
 			}
+		}
+	}
+}
+
+// TestTrailSize: the allocs parameter and the allocs-per-frame lesson tell the reader
+// how large a trail is; they must say what the compiler makes of the struct.
+func TestTrailSize(t *testing.T) {
+	size := unsafe.Sizeof(trail{})
+	if size != 24 {
+		t.Errorf("a trail is %d bytes; the allocs parameter's text and the allocs-per-frame lesson say 24", size)
+	}
+	for _, q := range Spec.Params {
+		if q.Name == pAllocs && !strings.Contains(q.Doc, "24-byte trail") {
+			t.Errorf("the allocs parameter's text does not give the trail's size, 24 bytes: %q", q.Doc)
 		}
 	}
 }

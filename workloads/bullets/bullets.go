@@ -18,13 +18,14 @@ package bullets
 
 import (
 	"fmt"
+	"unsafe"
 
 	"localitylab/workloads/workload"
 )
 
 // The parameters beyond seed and entities, by name.
 const (
-	pEntities    = "entities"
+	pEntities    = workload.Entities
 	pLifetime    = "lifetime"
 	pEmitters    = "emitters"
 	pHandles     = "handles"
@@ -89,8 +90,8 @@ var params = []workload.Param{
 	{Name: pTargetSpeed, Doc: "distance a target drifts per frame, bouncing off the arena walls", Unit: "units", Default: 1, Min: 0, Max: maxSpeed},
 	{Name: pCell, Doc: "spatial hash cell side; 0 = twice the target size: the grid is rebuilt every frame, so only the targets' queries care, and cells about twice a target keep each query to a few cells (the fastest in a sweep of 4 to 256 units)", Unit: "units", Default: 0, Min: 0, Max: maxArena},
 	{Name: pBand, Doc: "side of the rowvec arena bands (grid rows and columns)", Unit: "units", Default: 64, Min: 1, Max: maxArena},
-	{Name: pAllocs, Doc: "what a spawn asks of the heap, the same in every backing: 0 = nothing beyond the bullet's record; 1 = a 32-byte trail object per bullet, reused from the bullets that died; 2 = a new trail allocated per spawn, the dead bullet's left to the collector", Default: allocsNone, Min: allocsNone, Max: allocsFresh},
-	{Name: pDispatch, Doc: "1 = every backing moves each bullet through an interface method call instead of two additions written in line (source 003's polymorphism in a hot loop); 0 = in line, as the stores are written", Default: 0, Min: 0, Max: 1},
+	{Name: pAllocs, Doc: "what a spawn asks of the heap, the same in every backing: 0 = nothing beyond the bullet's record; 1 = a 24-byte trail object per bullet, reused from the bullets that died; 2 = a new trail allocated per spawn, the dead bullet's left to the collector", Default: allocsNone, Min: allocsNone, Max: allocsFresh},
+	{Name: pDispatch, Doc: "1 = every backing moves each bullet through an interface method call instead of two additions written in line (source 003's polymorphism in a hot loop), one motion for every bullet, so the call's target is always the same; 2 = the same call, but to one of four kinds of motion chosen by the bullet's position, as a mixed array of kinds would call them, so the processor mispredicts the target; 0 = in line, as the stores are written (the same result in every case)", Default: 0, Min: 0, Max: dispatchMixed},
 	{Name: pDespawn, Doc: "how ptrarray, slotmap and soa remove a bullet: 0 = swap-and-pop, the last moved into the hole, so the array stays packed; 1 = mark, the bullet flagged dead where it lies, its slot put on a free list for the next spawn, and the move pass skipping holes (map, rowvec and spatialhash keep their own way)", Default: despawnSwap, Min: despawnSwap, Max: despawnMark},
 	{Name: pDeadPct, Doc: "with despawn 1, the share of the array's slots that are holes, spread evenly at load and kept as bullets die and spawn; despawn 0 keeps no holes and ignores it", Unit: "%", Default: 0, Min: 0, Max: maxDeadPct},
 }
@@ -115,7 +116,7 @@ type config struct {
 	spawnCap    int   // most bullets spawned in one frame
 	prewarm     int   // bullets Load places
 	allocs      int   // allocsNone, allocsReuse or allocsFresh
-	dispatch    bool  // move each bullet through an interface call (dispatch.go)
+	dispatch    int64 // move each bullet through an interface call (dispatch.go): 0, dispatchOne or dispatchMixed
 	mark        bool  // despawn by marking holes (marked.go), not by swap-and-pop
 	deadPct     int   // with mark, the share of slots that are holes, %
 }
@@ -141,7 +142,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		cell:        int32(p[pCell] * unit),
 		band:        int32(p[pBand] * unit),
 		allocs:      int(p[pAllocs]),
-		dispatch:    p[pDispatch] == 1,
+		dispatch:    p[pDispatch],
 		mark:        p[pDespawn] == despawnMark,
 		deadPct:     int(p[pDeadPct]),
 	}
@@ -233,9 +234,9 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		perBullet = perBullet * 100 / int64(100-c.deadPct)
 	}
 	if c.allocs != allocsNone {
-		// The trail table, and a 32-byte trail per live bullet, doubled by GOGC=100
-		// when each spawn allocates one.
-		fixed += ringTrails(&c)*8 + n*2*32
+		// The trail table, and a trail per live bullet, doubled by GOGC=100 when each
+		// spawn allocates one.
+		fixed += ringTrails(&c)*8 + n*2*int64(unsafe.Sizeof(trail{}))
 	}
 	return fixed + shared + n*perBullet
 }

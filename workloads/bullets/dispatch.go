@@ -19,13 +19,52 @@ type straight struct{}
 
 func (straight) Step(x, y, vx, vy int32) (int32, int32) { return x + vx, y + vy }
 
+// The values of the dispatch parameter besides 0 (in line).
+const (
+	dispatchOne   = 1 // one motion for every bullet: the call's target never changes
+	dispatchMixed = 2 // one of four kinds of motion per step: the target changes unpredictably
+)
+
 // newMotion is the motion the stores call under dispatch, nil without it. It is
 // chosen at run time, so the call sites stay dynamic.
-func newMotion(dispatch bool) Motion {
-	if dispatch {
+func newMotion(dispatch int64) Motion {
+	switch dispatch {
+	case dispatchOne:
 		return straight{}
+	case dispatchMixed:
+		return &mixed{kinds: [4]Motion{straight{}, glide{}, coast{}, drift{}}}
 	}
 	return nil
+}
+
+// mixed is the motion of an array holding bullets of several kinds behind one
+// interface, the layout source 003 weighs against one array per kind: each step goes
+// through a second dynamic call to the kind its bullet has, taken here from the low
+// bits of the bullet's position, which change from frame to frame, so the processor
+// cannot learn which method comes next. The kinds compute the same sum in different
+// methods, so every backing's bullets still move exactly as without dispatch (the
+// checksums agree): only the call's target changes.
+type mixed struct{ kinds [4]Motion }
+
+func (m *mixed) Step(x, y, vx, vy int32) (int32, int32) {
+	return m.kinds[(x^y)&3].Step(x, y, vx, vy)
+}
+
+// The kinds of mixed: the same step written four ways, each its own method, so that
+// each is a different call target.
+type (
+	glide struct{}
+	coast struct{}
+	drift struct{}
+)
+
+func (glide) Step(x, y, vx, vy int32) (int32, int32) { return vx + x, vy + y }
+func (coast) Step(x, y, vx, vy int32) (int32, int32) { return x - (-vx), y - (-vy) }
+func (drift) Step(x, y, vx, vy int32) (int32, int32) {
+	nx, ny := x, y
+	nx += vx
+	ny += vy
+	return nx, ny
 }
 
 // Each store runs either its own move loop, which moves a bullet with two additions,

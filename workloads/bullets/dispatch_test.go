@@ -19,7 +19,7 @@ func (m countedMotion) Step(x, y, vx, vy int32) (int32, int32) {
 // none calls it.
 func TestDispatchMovesEveryBullet(t *testing.T) {
 	for _, backing := range workload.Backings {
-		for _, dispatch := range []int64{0, 1} {
+		for _, dispatch := range []int64{0, dispatchOne} {
 			p := resolve(t, workload.Params{pEntities: 3000, pArena: 1024, pLifetime: 40, pDispatch: dispatch})
 			st := load(t, p, backing)
 			w := st.driver()
@@ -43,5 +43,30 @@ func TestDispatchMovesEveryBullet(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMixedMotion: under dispatch 2 every kind moves a bullet exactly as the straight
+// motion does, and the positions of a frame reach every kind, so the call's target
+// really changes from bullet to bullet.
+func TestMixedMotion(t *testing.T) {
+	m := newMotion(dispatchMixed).(*mixed)
+	seen := map[int]bool{}
+	for x := int32(-5); x < 40; x++ {
+		for _, y := range []int32{0, 7, 1024, -3} {
+			vx, vy := x/3-4, 2-y%5
+			seen[int((x^y)&3)] = true
+			for k, kind := range m.kinds {
+				if nx, ny := kind.Step(x, y, vx, vy); nx != x+vx || ny != y+vy {
+					t.Fatalf("kind %d moved (%d,%d) by (%d,%d) to (%d,%d)", k, x, y, vx, vy, nx, ny)
+				}
+			}
+			if nx, ny := m.Step(x, y, vx, vy); nx != x+vx || ny != y+vy {
+				t.Fatalf("mixed moved (%d,%d) by (%d,%d) to (%d,%d)", x, y, vx, vy, nx, ny)
+			}
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("the positions reached %d of the 4 kinds", len(seen))
 	}
 }

@@ -138,6 +138,7 @@ var cases = []workloadtest.Case{
 	{Name: "trails, lifetime 1", Over: workload.Params{pEntities: 500, pLifetime: 1, pArena: 512, pAllocs: allocsFresh}},
 	// every bullet moved through an interface call (dispatch.go)
 	{Name: "dispatch", Over: workload.Params{pEntities: 2000, pArena: 1024, pDispatch: 1}},
+	{Name: "dispatch of mixed kinds", Over: workload.Params{pEntities: 2000, pArena: 1024, pDispatch: dispatchMixed}},
 	// ptrarray, slotmap and soa despawn by marking holes (marked.go)
 	{Name: "marked", Over: workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark}},
 	{Name: "marked, half holes", Over: workload.Params{pEntities: 2000, pArena: 1024, pDespawn: despawnMark, pDeadPct: 50}},

@@ -18,7 +18,7 @@ var BackingNotes = map[string]string{
 	workload.Map: "Go's built-in map (a Swiss table since Go 1.24) keyed by a bullet id that is " +
 		"never reused, so a handle is just the id and a stale one is a missing key. Simple and " +
 		"safe, but every spawn, despawn and lookup hashes (a lookup about 30 ns against the slot " +
-		"map's 10, BenchmarkLookups), ranging over the map visits empty slots in a random order, " +
+		"map's 10, timed under go test), ranging over the map visits empty slots in a random order, " +
 		"and because map values cannot be changed in place every move writes the bullet back " +
 		"through the hash. despawn and dead_pct do not apply: a program cannot keep holes in a Go map.",
 	workload.SlotMap: "Bullets by value in one dense array, removed by moving the last one into the " +

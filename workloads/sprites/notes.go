@@ -11,16 +11,18 @@ var BackingNotes = map[string]string{
 		"objects between them, as a long-running object-oriented game's heap ends up. To cull, it follows " +
 		"every pointer, and nearly every one lands on a cache line of its own. But the pointers are read " +
 		"from an array front to back, so each sprite's address is known before the one before it has " +
-		"arrived: the misses are independent, and the processor keeps many in flight at once, about 17 ns " +
-		"a sprite here (BenchmarkFrame, ptrarray-cull), far less than a trip to memory. A chain of " +
+		"arrived: the misses are independent, and the processor keeps many in flight at once: its cull " +
+		"alone, timed under go test over a million still sprites, took about 17 ns a sprite, far less " +
+		"than a trip to memory. A chain of " +
 		"dependent loads, each address read from the object before it (a linked list, or the tiles " +
 		"workload's next links), allows no such overlap: the same scattered objects walked through next " +
-		"pointers took 20 to 50 times as long per object as through the array (BenchmarkChain in " +
-		"backings/ptrarray). Its cull tests one sprite per step where soa and slotmap test four: four " +
-		"per step measured slower for it (BenchmarkCullShape).",
+		"pointers took 20 to 50 times as long per object as through the array, timed under go test " +
+		"on the same objects both ways. Its cull tests one sprite per step where soa and slotmap test " +
+		"four: four per step measured slower for it.",
 	workload.Map: "Go's built-in map (a Swiss table since Go 1.24) from sprite id to sprite, made at its " +
-		"final size (left to grow, a million sprites took about a tenth longer to load, BenchmarkMapFill; " +
-		"the source's own loop of ten million ints about a third longer). Ranging over " +
+		"final size (left to grow, a million sprites took from about as long to 1.55 times as long to " +
+		"load, and the source's own loop of ten million ints 1.2 to 1.74 times, in the CPU time of " +
+		"different runs of go test -bench MapFill). Ranging over " +
 		"it walks every group of slots, empty ones included, from a random starting point each time, and " +
 		"the cull still tests every sprite in the world; each moving sprite costs a lookup and a store back.",
 	workload.SlotMap: "Sprites by value in one dense array, with stable handles that resolve through a " +
@@ -43,7 +45,7 @@ var BackingNotes = map[string]string{
 		"-bench). The corners live apart from the lists, in a dense array by id: a move that keeps its " +
 		"cell (most do) reads and writes that one corner, finds its cell by a multiply and a shift per " +
 		"axis and marks the cell's copies stale, in a loop that calls nothing: about 1.2× the time of " +
-		"soa's two column writes (BenchmarkMoves; it was about 4× when each move computed both cells in " +
+		"soa's two column writes (the moves alone, timed under go test; it was about 4× when each move computed both cells in " +
 		"full, checked a live bit and took two passes). Only a sprite whose corner crosses into another " +
 		"cell changes lists; so with 1% of a million sprites moving the hash wins whole frames, about 2× " +
 		"in go test -bench and 1.9× in a lab run.",

@@ -23,7 +23,7 @@ import (
 
 // The parameters beyond seed and entities, by name.
 const (
-	pEntities  = "entities"
+	pEntities  = workload.Entities
 	pMinSize   = "min_size"
 	pMaxSize   = "max_size"
 	pDepths    = "depths"

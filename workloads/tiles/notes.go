@@ -20,8 +20,8 @@ var BackingNotes = map[string]string{
 	workload.RowVec: "Per-row vectors (source 000): each map row keeps its own vector of entries and the " +
 		"first entry of each of its tiles, and a tile's entries are chained through that vector, so a " +
 		"tile's list never leaves its row. While the window crosses a row, only that row's vector is " +
-		"read: at the workload's defaults a row holds about 500 entries (8 KB), which stay in cache, " +
-		"the fastest walk of the six with no allocation per tile (BenchmarkVisit; whole frames, which " +
+		"read: at the workload's defaults a row holds about 500 entries (6 KB), which stay in cache, " +
+		"the fastest walk of the six with no allocation per tile (the walk alone, timed under go test; whole frames, which " +
 		"also move 5% of the entities, came out even with soa's); in tiles-rows a row holds about 1.25 " +
 		"million (15 MB), more than the caches near the core, and what is left is the short reach of " +
 		"each chain. Visited column by column instead (order 1), every tile is in another row, and " +

@@ -59,7 +59,7 @@ import (
 
 // The parameters beyond seed, by name. Presets use these names.
 const (
-	pEntities   = "entities"
+	pEntities   = workload.Entities
 	pCols       = "cols"
 	pRows       = "rows"
 	pMovingPct  = "moving_pct"

@@ -14,7 +14,7 @@ import (
 
 // MaxPerRun is how many backings one run compares at most, whatever number this binary
 // knows: each gets a colour, a line per chart and a row of the table that stay readable.
-const MaxPerRun = 6
+const MaxPerRun = backingnames.MaxPerRun
 
 // Own is a backing that a program of its own registers at start, through package byo:
 // its name and, for each workload it implements, how to make its store. A workload it
@@ -140,7 +140,7 @@ func (s *Spec) CheckBacking(b string) error {
 
 // NewStore makes the store of backing b for resolved parameters p: a built-in through
 // s.New, a registered one through its own New. The lab and the registry make every
-// store through it.
+// store through it. A store that refuses p says so with a *StoreError.
 func (s *Spec) NewStore(p Params, b string) (Store, error) {
 	if err := s.CheckBacking(b); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
@@ -148,15 +148,32 @@ func (s *Spec) NewStore(p Params, b string) (Store, error) {
 	if o, ok := own(b, s.Name); ok {
 		st, err := o.New(p)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", s.Name, b, err)
+			return nil, &StoreError{Workload: s.Name, Backing: b, Err: fmt.Errorf("%s: %s: %w", s.Name, b, err)}
 		}
 		if st == nil {
 			return nil, fmt.Errorf("%s: %s: New returned no store", s.Name, b)
 		}
 		return st, nil
 	}
-	return s.New(p, b)
+	st, err := s.New(p, b)
+	if err != nil {
+		return nil, &StoreError{Workload: s.Name, Backing: b, Err: err}
+	}
+	return st, nil
 }
+
+// StoreError is a store refusing resolved parameters: values each allowed alone that
+// do not go together (a band too small for the world), or that a backing of one's
+// own does not take. Its message names the workload and the parameters, so that a
+// caller shows it as it is, whatever field it came through; a single value out of
+// range is a *ParamError inside it.
+type StoreError struct {
+	Workload, Backing string
+	Err               error // what the store's New said: "sprites: min_size = 9 is larger than max_size = 8"
+}
+
+func (e *StoreError) Error() string { return e.Err.Error() }
+func (e *StoreError) Unwrap() error { return e.Err }
 
 // Estimate is a rough upper bound of backing b's heap for resolved parameters p: the
 // workload's own figure for a built-in, the backing's for a registered one, or, when

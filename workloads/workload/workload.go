@@ -86,16 +86,44 @@ type Param struct {
 	Values []int64
 }
 
-// Check returns an error naming q, v and what q allows when v is out of q's range or
-// not one of its Values; workload names the workload for the message.
+// Check returns a *ParamError when v is out of q's range or not one of its Values;
+// workload names the workload for the message. It is the one range check of a
+// parameter: the flags, presets, sweeps and stores all reach it (through Resolve
+// and CheckParams), so that a value is refused in one place with one message.
 func (q Param) Check(workload string, v int64) error {
-	switch {
-	case len(q.Values) > 0 && !slices.Contains(q.Values, v):
-		return fmt.Errorf("%s: %s = %d is not allowed (want %s)", workload, q.Name, v, q.Allowed(decimal))
-	case v < q.Min || v > q.Max:
-		return fmt.Errorf("%s: %s = %d is out of range (want %s)", workload, q.Name, v, q.Allowed(decimal))
+	if (len(q.Values) > 0 && !slices.Contains(q.Values, v)) || v < q.Min || v > q.Max {
+		return &ParamError{Workload: workload, Param: q.Name, Value: v, Min: q.Min, Max: q.Max, Values: q.Values}
 	}
 	return nil
+}
+
+// ParamError is a parameter that a workload does not allow: a value out of its
+// range or not one of its Values, or a name it has no parameter of (Known set). It
+// carries its field, so that a caller that reports it as a flag (-entities), a
+// preset's key or a sweep's value wraps it rather than rewriting its text.
+type ParamError struct {
+	Workload string   // "sprites"
+	Param    string   // the parameter's name, which is its flag's and its key's
+	Value    int64    // the value refused; 0 for an unknown parameter
+	Min, Max int64    // the range the parameter allows
+	Values   []int64  // the only values it allows, when it has such a list
+	Known    []string // for a parameter the workload does not have: those it has
+}
+
+// Error says what is wrong, field first, in the one format every caller shows:
+// "entities: 0 is out of range for sprites (want 1 to 10000000)".
+func (e *ParamError) Error() string {
+	switch {
+	case e.Known != nil:
+		return fmt.Sprintf("%s: the %s workload has no such parameter (its parameters: %s)", e.Param, e.Workload, strings.Join(e.Known, ", "))
+	case e.Values != nil:
+		return fmt.Sprintf("%s: %d is not allowed for %s (want %s)", e.Param, e.Value, e.Workload, e.allowed())
+	}
+	return fmt.Sprintf("%s: %d is out of range for %s (want %s)", e.Param, e.Value, e.Workload, e.allowed())
+}
+
+func (e *ParamError) allowed() string {
+	return Param{Min: e.Min, Max: e.Max, Values: e.Values}.Allowed(decimal)
 }
 
 // Allowed says in words which values q takes, each written by num: "0 to 256", or
@@ -115,6 +143,10 @@ func (q Param) Allowed(num func(int64) string) string {
 }
 
 func decimal(v int64) string { return strconv.FormatInt(v, 10) }
+
+// Entities is the name of the parameter every workload has besides Seed: how many
+// entities its world holds, each workload with its own range.
+const Entities = params.Entities
 
 // Seed is the parameter every workload has: the same seed gives the same world.
 var Seed = Param{Name: "seed", Doc: "random seed: the same seed gives the same world", Default: 1, Min: 0, Max: 1<<53 - 1}
@@ -162,25 +194,31 @@ func (s *Spec) Defaults() Params {
 	return p
 }
 
-// Resolve returns p completed with defaults, or an error that names the first
-// parameter that is unknown or holds a value it does not allow, with what it allows.
+// Resolve returns p completed with defaults, or a *ParamError for the first
+// parameter that is unknown or holds a value it does not allow.
 func (s *Spec) Resolve(p Params) (Params, error) {
 	out := s.Defaults()
 	for _, k := range p.Keys() {
-		q, ok := s.Param(k)
-		if !ok {
-			names := make([]string, len(s.Params))
-			for i, q := range s.Params {
-				names[i] = q.Name
-			}
-			return nil, fmt.Errorf("%s: unknown parameter %q (want one of %s)", s.Name, k, strings.Join(names, ", "))
-		}
-		if err := q.Check(s.Name, p[k]); err != nil {
+		if err := s.CheckParam(k, p[k]); err != nil {
 			return nil, err
 		}
 		out[k] = p[k]
 	}
 	return out, nil
+}
+
+// CheckParam returns a *ParamError when the workload has no parameter name, or when
+// v is a value it does not allow (Param.Check).
+func (s *Spec) CheckParam(name string, v int64) error {
+	q, ok := s.Param(name)
+	if !ok {
+		known := make([]string, len(s.Params))
+		for i, q := range s.Params {
+			known[i] = q.Name
+		}
+		return &ParamError{Workload: s.Name, Param: name, Known: known}
+	}
+	return q.Check(s.Name, v)
 }
 
 // CheckParams returns an error naming the first of params that p lacks or holds at a

@@ -3,6 +3,7 @@ package workload
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -57,10 +58,10 @@ func TestCheckParams(t *testing.T) {
 	}{
 		{"resolved", Params{"seed": 3, "entities": 100, "size": 8}, nil},
 		{"missing", Params{"seed": 3, "size": 0}, []string{"demo:", "entities missing"}},
-		{"below", Params{"seed": 3, "entities": 0, "size": 0}, []string{"entities = 0", "want 1 to 100"}},
-		{"above", Params{"seed": 3, "entities": 101, "size": 0}, []string{"entities = 101", "want 1 to 100"}},
-		{"between the values", Params{"seed": 3, "entities": 1, "size": 12}, []string{"size = 12 is not allowed", "want 0, 8 or 64"}},
-		{"beyond the values", Params{"seed": 3, "entities": 1, "size": 72}, []string{"size = 72 is not allowed", "want 0, 8 or 64"}},
+		{"below", Params{"seed": 3, "entities": 0, "size": 0}, []string{"entities: 0 is out of range for demo (want 1 to 100)"}},
+		{"above", Params{"seed": 3, "entities": 101, "size": 0}, []string{"entities: 101 is out of range for demo (want 1 to 100)"}},
+		{"between the values", Params{"seed": 3, "entities": 1, "size": 12}, []string{"size: 12 is not allowed for demo (want 0, 8 or 64)"}},
+		{"beyond the values", Params{"seed": 3, "entities": 1, "size": 72}, []string{"size: 72 is not allowed for demo (want 0, 8 or 64)"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,6 +75,48 @@ func TestCheckParams(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestParamError: every refusal of a parameter, whether its value or its name, is a
+// *ParamError that carries the field, so that callers name the flag or key by the
+// field and never by editing the message.
+func TestParamError(t *testing.T) {
+	spec := &Spec{Name: "demo", Params: []Param{Seed, {Name: "entities", Default: 10, Min: 1, Max: 100},
+		{Name: "size", Default: 0, Min: 0, Max: 64, Values: []int64{0, 8, 64}}}}
+	tests := []struct {
+		name  string
+		p     Params
+		want  ParamError
+		words string
+	}{
+		{"below", Params{"entities": 0}, ParamError{Workload: "demo", Param: "entities", Value: 0, Min: 1, Max: 100},
+			"entities: 0 is out of range for demo (want 1 to 100)"},
+		{"above", Params{"entities": 101}, ParamError{Workload: "demo", Param: "entities", Value: 101, Min: 1, Max: 100},
+			"entities: 101 is out of range for demo (want 1 to 100)"},
+		{"not a value", Params{"size": 9}, ParamError{Workload: "demo", Param: "size", Value: 9, Min: 0, Max: 64, Values: []int64{0, 8, 64}},
+			"size: 9 is not allowed for demo (want 0, 8 or 64)"},
+		{"unknown", Params{"entitees": 5}, ParamError{Workload: "demo", Param: "entitees", Known: []string{"seed", "entities", "size"}},
+			"entitees: the demo workload has no such parameter (its parameters: seed, entities, size)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := spec.Resolve(tc.p)
+			var pe *ParamError
+			if !errors.As(fmt.Errorf("wrapped: %w", err), &pe) {
+				t.Fatalf("Resolve: %v, want a *ParamError", err)
+			}
+			if pe.Workload != tc.want.Workload || pe.Param != tc.want.Param || pe.Value != tc.want.Value || pe.Min != tc.want.Min ||
+				pe.Max != tc.want.Max || !slices.Equal(pe.Values, tc.want.Values) || !slices.Equal(pe.Known, tc.want.Known) {
+				t.Errorf("ParamError %+v, want %+v", *pe, tc.want)
+			}
+			if err.Error() != tc.words {
+				t.Errorf("message %q, want %q", err, tc.words)
+			}
+		})
+	}
+	if _, err := spec.Resolve(Params{"entities": 100, "size": 64}); err != nil {
+		t.Errorf("values at the ends of the range: %v", err)
 	}
 }
 

@@ -44,8 +44,9 @@ func CheckNew(t *testing.T, spec *workload.Spec, cases []NewCase) {
 				p := spec.Defaults()
 				p[q.Name] = v
 				_, err := spec.New(p, workload.SoA)
-				if err == nil || !strings.Contains(err.Error(), q.Name) || !strings.Contains(err.Error(), "want") {
-					t.Errorf("%s = %d: error %v, want one naming %s and its range", q.Name, v, err, q.Name)
+				var pe *workload.ParamError
+				if !errors.As(err, &pe) || pe.Param != q.Name || pe.Value != v || !strings.Contains(err.Error(), "want") {
+					t.Errorf("%s = %d: error %v, want a ParamError naming %s and its range", q.Name, v, err, q.Name)
 				}
 			}
 		}

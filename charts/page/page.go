@@ -1,0 +1,109 @@
+// Package page writes a run, a sweep or a comparison of two runs as one
+// self-describing HTML page (WriteHTML, WriteSweepHTML, WriteCompareHTML): charts
+// made with go-echarts that a reader can zoom and hover, the record of what was run
+// where and when, and the tables of package charts.
+//
+// A page travels on its own (attached to a review, opened months later), so it
+// carries its record and the lesson's claims with it; it loads ECharts from
+// Options.EChartsURL, which may be a local copy for a machine offline. Its axes end
+// on the same round numbers as the slide's (package axis), so the two agree.
+package page
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"localitylab/charts"
+	"localitylab/lab/result"
+)
+
+// DefaultEChartsURL is where the page loads ECharts from unless Options.EChartsURL
+// says otherwise: go-echarts' usual host.
+const DefaultEChartsURL = "https://go-echarts.github.io/go-echarts-assets/assets/" + opts.EchartsJS
+
+//go:embed page.html.tmpl
+var pageSource string
+
+//go:embed pagehead.html.tmpl
+var pageHeadSource string
+
+var pageTemplate = parsePage(pageSource)
+
+// parsePage parses a page's template with the parts every page shares.
+func parsePage(src string) *template.Template {
+	return template.Must(template.Must(template.New("page").Parse(src)).Parse(pageHeadSource))
+}
+
+// head is what the top of every page shows (see pagehead.html.tmpl) and what
+// every page records: a run's, a sweep's and a comparison's alike.
+type head struct {
+	Headline, HostLine string
+	EChartsURL         string
+	Record             [][2]string
+	Claims             []charts.Claim
+}
+
+// Swatch is a backing's colour for the template's CSS.
+func (head) Swatch(backing string) template.CSS {
+	return template.CSS(charts.Hex(charts.Color(backing)))
+}
+
+// section is one chart of the page with the text that says how to read it.
+type section struct {
+	Title, Explain string
+	Chart          template.HTML
+}
+
+// add renders chart c and appends it to the page as a section.
+func (pg *page) add(title, explain string, c echart) error {
+	h, err := snippet(c)
+	if err != nil {
+		return fmt.Errorf("charts: %s chart: %w", title, err)
+	}
+	pg.Sections = append(pg.Sections, section{Title: title, Explain: explain, Chart: h})
+	return nil
+}
+
+// failures are r's failed backings, one line each, for the warnings atop a page;
+// which names the run on a page of two ("base"), or is empty.
+func failures(r *result.Run, which string) []string {
+	var out []string
+	for i := range r.Backings {
+		if b := &r.Backings[i]; b.Error != "" {
+			name := b.Name
+			if which != "" {
+				name += " (" + which + " run)"
+			}
+			out = append(out, name+": "+b.Error)
+		}
+	}
+	return out
+}
+
+// snippet renders a chart's element and script for the page. go-echarts drops the
+// error of encoding the options (a NaN, say, makes the script empty), so the
+// options are encoded once here first, where the error can be returned.
+func snippet(c echart) (template.HTML, error) {
+	c.Validate()
+	if _, err := json.Marshal(c.JSON()); err != nil {
+		return "", err
+	}
+	s := c.RenderSnippet()
+	if !strings.Contains(s.Script, "setOption") {
+		return "", fmt.Errorf("go-echarts rendered no script")
+	}
+	return template.HTML(s.Element + "\n" + s.Script), nil
+}
+
+// echartsURL is where the pages load ECharts from, the default applied.
+func echartsURL(o charts.Options) string {
+	if o.EChartsURL == "" {
+		return DefaultEChartsURL
+	}
+	return o.EChartsURL
+}

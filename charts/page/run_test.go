@@ -1,0 +1,168 @@
+package page
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"localitylab/charts"
+	"localitylab/charts/internal/fixture"
+	"localitylab/internal/golden"
+	"localitylab/lab/result"
+	"localitylab/lab/runtest"
+)
+
+func writeHTML(t *testing.T, r *result.Run, o charts.Options) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, r, o); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// smallRun has every part a page can show (a failed backing, counters) in few
+// frames, so that its golden page stays readable in a diff.
+func smallRun() *result.Run {
+	return fixture.Run(fixture.Options{Frames: 24, Warmup: 4, Counters: true, Fail: "map", FailAt: 15,
+		Backings: []string{"ptrarray", "map", "soa", "spatialhash"}})
+}
+
+// The page is the same for the same run: chart ids are fixed and the only date is
+// the run's own, so nothing needs masking today; the mask keeps the test meaningful
+// should a go-echarts update bring random chart ids back.
+func TestWriteHTMLGolden(t *testing.T) {
+	o := charts.Options{EChartsURL: "echarts.min.js", Claims: []charts.Claim{{Source: "source 003, Game Programming Patterns",
+		Text: "Rewriting the update loop from pointers to contiguous arrays made it 50 times faster.",
+		Answer: "Measured here: ptrarray is 8.00× slower than soa (95% interval 7.90–8.10, the median of per-frame ratios). " +
+			"The gap here is narrower than the source's 50.0×."}},
+		ClaimsNote: "The lesson was written for entities = 1,000,000; this run has entities = 3,000."}
+	page := writeHTML(t, smallRun(), o)
+	if again := writeHTML(t, smallRun(), o); again != page {
+		t.Fatal("two pages of the same run differ")
+	}
+	if got := maskVolatile(`<div id="AbCdEfGhIjKl">`); got != `<div id="RANDOMID">` {
+		t.Fatalf("the mask leaves a go-echarts id: %s", got)
+	}
+	golden.Text(t, "run.html", []byte(maskVolatile(page)))
+}
+
+// randomID matches a chart id go-echarts makes up (12 random letters) where ids go.
+var randomID = regexp.MustCompile(`(id="|goecharts_|option_|getElementById\(')[A-Za-z]{12}\b`)
+
+func maskVolatile(page string) string { return randomID.ReplaceAllString(page, "${1}RANDOMID") }
+
+func TestWriteHTMLContent(t *testing.T) {
+	hostile := smallRun()
+	hostile.Backings[1].Error = `</script><script>alert("x")</script>`
+	off := fixture.Run(fixture.Options{Frames: 24, Warmup: 4, Backings: []string{"slotmap", "soa"}})
+	tests := []struct {
+		name    string
+		run     *result.Run
+		opt     charts.Options
+		want    []string
+		wantNot []string
+	}{
+		{"default host", smallRun(), charts.Options{},
+			[]string{`<script src="` + DefaultEChartsURL + `">`, `id="frame_time"`, `id="misses"`, `"type":"log"`, "markArea", "budget"},
+			nil},
+		{"local copy", smallRun(), charts.Options{EChartsURL: "js/echarts.min.js"}, []string{`<script src="js/echarts.min.js">`}, []string{DefaultEChartsURL}},
+		{"counters off: no misses chart", off, charts.Options{}, []string{"counters off", `id="allocs"`}, []string{`id="misses"`}},
+		{"close backings: linear axis", off, charts.Options{}, nil, []string{`"type":"log"`}},
+		{"forced log", off, charts.Options{Scale: charts.ScaleLog}, []string{`"type":"log"`}, nil},
+		{"no budget line", smallRun(), charts.Options{Budget: -1}, nil, []string{"markLine"}},
+		{"an error cannot inject script", hostile, charts.Options{}, []string{"&lt;/script&gt;"}, []string{`<script>alert`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			page := writeHTML(t, tt.run, tt.opt)
+			for _, w := range tt.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("page lacks %q", w)
+				}
+			}
+			for _, w := range tt.wantNot {
+				if strings.Contains(page, w) {
+					t.Errorf("page contains %q", w)
+				}
+			}
+		})
+	}
+}
+
+func TestWriteHTMLSkipsUnmeasuredPercentiles(t *testing.T) {
+	r := smallRun()
+	r.Backings[0].Summary.P99NS = math.NaN() // a summary the engine could not compute
+	page := writeHTML(t, r, charts.Options{})
+	if strings.Contains(page, "NaN") {
+		t.Error("page contains NaN")
+	}
+}
+
+// TestHTMLOpensInChromium loads the page in headless Chromium and fails on any
+// script error in the console. It needs a local ECharts (the machine may have no
+// internet): set LOCALITYLAB_ECHARTS to the path of echarts.min.js.
+func TestHTMLOpensInChromium(t *testing.T) {
+	js := os.Getenv("LOCALITYLAB_ECHARTS")
+	chromium, err := exec.LookPath("chromium")
+	if testing.Short() || js == "" || err != nil {
+		t.Skip("needs chromium and LOCALITYLAB_ECHARTS=path/to/echarts.min.js; skipped in -short")
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "echarts.min.js"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "run.html")
+	if err := os.WriteFile(page, []byte(writeHTML(t, fixture.Failed(), charts.Options{EChartsURL: "echarts.min.js"})), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	shot := filepath.Join(dir, "shot.png")
+	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--enable-logging=stderr", "--v=0",
+		"--screenshot="+shot, "--window-size=1600,4700", "file://"+page)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("chromium: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, "CONSOLE") {
+			t.Errorf("console: %s", line)
+		}
+	}
+	if fi, err := os.Stat(shot); err != nil || fi.Size() < 10_000 {
+		t.Errorf("no screenshot (%v)", err)
+	}
+	t.Logf("screenshot: %s", shot)
+}
+
+// TestWriteHTMLForks: a run of three forks shades each fork's warm-up on the page's
+// frame charts, names the forks in the record, and adds the fork spread column.
+func TestWriteHTMLForks(t *testing.T) {
+	r := runtest.Forked(3, 8, []string{"soa", "ptrarray"}, func(k, i int) float64 { return float64(1 + 9*i) },
+		func(k, i int) int64 { return 1e6 })
+	page := writeHTML(t, r, charts.Options{})
+	_, frameChart, _ := strings.Cut(page, `id="frame_time"`)
+	frameChart, _, _ = strings.Cut(frameChart, "</script>")
+	if n := strings.Count(frameChart, `"name":"warm-up"`); n != 3 {
+		t.Errorf("the frame-time chart shades %d warm-ups, want one per fork, 3", n)
+	}
+	for _, want := range []string{"<th>fork spread</th>", "3 forks, one after another", "(1 warm-up)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package page
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"localitylab/charts"
+	"localitylab/charts/internal/fixture"
+	"localitylab/internal/golden"
+)
+
+// TestSweepHTMLGolden: the page is the same for the same sweep, byte for byte.
+func TestSweepHTMLGolden(t *testing.T) {
+	o := charts.Options{EChartsURL: "echarts.min.js", Claims: []charts.Claim{{Source: "source 003", Text: "A cache miss costs hundreds of cycles.",
+		Answer: "Measured here: ptrarray cost 3.50 ns per entity … The cost per entity rises, as the claim says."}}}
+	page := func() string {
+		var buf bytes.Buffer
+		if err := WriteSweepHTML(&buf, fixture.Sweep(), o); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	p := page()
+	if p != page() {
+		t.Fatal("two pages of the same sweep differ")
+	}
+	for _, want := range []string{
+		`"type":"log"`, // entities on a log axis
+		"soa faster than spatialhash below entities ≈ 630,000",
+		`"name":"L3"`, "emptyCircle", "band ptrarray width", "Skipped (would not fit in memory): entities = 3,000,000",
+		"spatialhash failed at entities = 30,000: worker spatialhash: exited", "A cache miss costs hundreds of cycles.",
+		"caches L1d 32.0 KiB, L2 1.00 MiB, L3 32.0 MiB",
+	} {
+		if !strings.Contains(p, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	golden.Text(t, "sweep.html", []byte(maskVolatile(p)))
+}

@@ -1,0 +1,186 @@
+package raster
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"localitylab/charts"
+	"localitylab/lab/result"
+)
+
+var (
+	magenta = color.NRGBA{0xFF, 0x00, 0xFF, 0xFF}
+	cyan    = color.NRGBA{0x00, 0xFF, 0xFF, 0xFF}
+	green   = color.NRGBA{0x00, 0xC0, 0x00, 0xFF}
+)
+
+// rowsOf returns the rows of column x where img has exactly colour c.
+func rowsOf(img *image.RGBA, x int, c color.NRGBA) []int {
+	var rows []int
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		if img.RGBAAt(x, y) == (color.RGBA{c.R, c.G, c.B, c.A}) {
+			rows = append(rows, y)
+		}
+	}
+	return rows
+}
+
+func count(img *image.RGBA, c color.NRGBA) int {
+	n := 0
+	for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+		n += len(rowsOf(img, x, c))
+	}
+	return n
+}
+
+func constant(n int, v float64) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = v
+	}
+	return xs
+}
+
+// Never chart a number that was not measured: NaN values and a nil series (a
+// counter that was off) draw nothing, not a line at zero.
+func TestDrawNeverChartsUnmeasured(t *testing.T) {
+	for _, n := range []int{100, 1000} { // sparse and dense drawing
+		pl := charts.Plot{Metric: charts.Allocs, Frames: n, Hover: -1, Lines: []charts.Line{
+			{Label: "nan", Color: magenta, Values: constant(n, math.NaN())},
+			{Label: "nil", Color: cyan},
+			{Label: "measured", Color: green, Values: constant(n, 3)},
+		}}
+		pl.Lines[2].Values[50] = 6 // lifts the axis so the line is not on its edge
+		img := image.NewRGBA(image.Rect(0, 0, 500, 300))
+		NewPainter(12).Draw(img, img.Rect, &pl)
+		// Any trace counts, even at partial coverage (a line at zero sits on the axis).
+		traces := 0
+		for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+			for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+				c := img.RGBAAt(x, y)
+				if c.R > 180 && c.G < 150 && c.B > 180 || c.R < 150 && c.G > 180 && c.B > 180 {
+					traces++
+				}
+			}
+		}
+		if traces != 0 {
+			t.Errorf("%d frames: %d pixels drawn for series that measured nothing", n, traces)
+		}
+		if count(img, green) == 0 {
+			t.Errorf("%d frames: the measured series was not drawn", n)
+		}
+	}
+}
+
+// The dense (column) and sparse (segment) line drawings put a line at the same place.
+func TestDenseAndSparseLinesAgree(t *testing.T) {
+	center := func(n int) float64 {
+		pl := charts.Plot{Metric: charts.FrameTime, Frames: n, Hover: -1, Lines: []charts.Line{{Color: green, Values: constant(n, 5e6)}},
+			Keys: []charts.Key{{Name: "x", Color: cyan}}}
+		pl.Lines = append(pl.Lines, charts.Line{Color: magenta, Values: constant(n, 1e7)}) // sets the axis to 0–10 ms
+		img := image.NewRGBA(image.Rect(0, 0, 400, 300))
+		NewPainter(12).Draw(img, img.Rect, &pl)
+		rows := rowsOf(img, 250, green)
+		if len(rows) == 0 {
+			t.Fatalf("%d points: no line in column 250", n)
+		}
+		sum := 0
+		for _, r := range rows {
+			sum += r
+		}
+		return float64(sum) / float64(len(rows))
+	}
+	dense, sparse := center(1000), center(20)
+	if math.Abs(dense-sparse) > 1 {
+		t.Errorf("line centre at row %.1f dense, %.1f sparse: want the same ±1", dense, sparse)
+	}
+}
+
+func TestFrameAt(t *testing.T) {
+	p := NewPainter(12)
+	if _, ok := p.FrameAt(100); ok {
+		t.Error("FrameAt answers before anything was drawn")
+	}
+	pl := charts.Plot{Metric: charts.Memory, Frames: 101, Hover: -1, Lines: []charts.Line{{Color: green, Values: constant(101, 1<<20)}}}
+	img := image.NewRGBA(image.Rect(0, 0, 600, 300))
+	p.Draw(img, img.Rect, &pl)
+	tests := []struct {
+		x    int
+		want int
+		ok   bool
+	}{
+		{p.area.Min.X, 0, true},
+		{p.area.Max.X - 1, 100, true},
+		{(p.area.Min.X + p.area.Max.X) / 2, 50, true},
+		{p.area.Min.X - 1, 0, false},
+		{p.area.Max.X, 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := p.FrameAt(tt.x)
+		if ok != tt.ok || ok && (got < tt.want-1 || got > tt.want+1) {
+			t.Errorf("FrameAt(%d) = %d, %v; want %d±1, %v", tt.x, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestForksDrawn: a run of three forks shades each fork's own warm-up and marks where
+// the second and third begin; one fork shades only the run's first frames.
+func TestForksDrawn(t *testing.T) {
+	shaded := func(pl *charts.Plot) (runs, lines int) {
+		img := image.NewRGBA(image.Rect(0, 0, 600, 300))
+		p := NewPainter(12)
+		p.Draw(img, img.Rect, pl)
+		y := (p.area.Min.Y + p.area.Max.Y) / 2
+		was := false
+		for x := p.area.Min.X; x < p.area.Max.X; x++ {
+			c := img.RGBAAt(x, y)
+			is := c == color.RGBA{warmShade.R, warmShade.G, warmShade.B, 0xFF}
+			if is && !was {
+				runs++
+			}
+			was = is
+			if c == (color.RGBA{charts.AxisLine.R, charts.AxisLine.G, charts.AxisLine.B, 0xFF}) && x > p.area.Min.X {
+				lines++
+			}
+		}
+		return runs, lines
+	}
+	one := charts.Plot{Metric: charts.FrameTime, Frames: 90, Warmup: 9, Hover: -1, Lines: []charts.Line{{Label: "a", Color: green, Values: constant(90, 1e6)}}}
+	if runs, lines := shaded(&one); runs != 1 || lines != 0 {
+		t.Errorf("one fork: %d shaded stretches, %d fork lines; want 1 and 0", runs, lines)
+	}
+	three := one
+	three.Forks = []result.Fork{{First: 0, Frames: 30, Warmup: 3}, {First: 30, Frames: 30, Warmup: 3}, {First: 60, Frames: 30, Warmup: 3}}
+	if runs, lines := shaded(&three); runs != 3 || lines != 2 {
+		t.Errorf("three forks: %d shaded stretches, %d fork lines; want 3 and 2", runs, lines)
+	}
+	if !three.InWarmup(61) || three.InWarmup(10) || three.InWarmup(33) || !three.InWarmup(2) {
+		t.Error("InWarmup does not follow the forks' warm-ups")
+	}
+}
+
+func TestTickLabels(t *testing.T) {
+	tests := []struct {
+		m    charts.Metric
+		v    float64
+		want string
+	}{
+		{charts.FrameTime, 0, "0"},
+		{charts.FrameTime, 2e6, "2 ms"},
+		{charts.FrameTime, 2.5e6, "2.5 ms"},
+		{charts.FrameTime, 10e3, "10 µs"},
+		{charts.FrameTime, 1e9, "1 s"},
+		{charts.Memory, 20 << 20, "20 MiB"},
+		{charts.Memory, 512, "512 B"},
+		{charts.Memory, 1536, "1.5 KiB"},
+		{charts.Allocs, 1200, "1,200"},
+		{charts.Allocs, 2.5, "2.5"},
+	}
+	for _, tt := range tests {
+		if got := tickLabel(tt.m, tt.v); got != tt.want {
+			t.Errorf("%v tick %v = %q, want %q", tt.m, tt.v, got, tt.want)
+		}
+	}
+}

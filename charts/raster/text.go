@@ -1,0 +1,175 @@
+package raster
+
+import (
+	"image"
+	"image/color"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// The Go fonts are embedded in the binary, so a chart looks the same on every
+// machine, with or without fonts installed, and headless exports need nothing.
+var (
+	fontsOnce             sync.Once
+	regularFont, boldFont *opentype.Font
+)
+
+func parseFonts() {
+	var err error
+	if regularFont, err = opentype.Parse(goregular.TTF); err != nil {
+		panic("charts: embedded Go Regular font: " + err.Error())
+	}
+	if boldFont, err = opentype.Parse(gobold.TTF); err != nil {
+		panic("charts: embedded Go Bold font: " + err.Error())
+	}
+}
+
+// glyph is one rasterised character: its coverage mask, where the mask sits
+// relative to the pen position, and how far the pen then moves.
+type glyph struct {
+	mask    *image.Alpha
+	offset  image.Point
+	advance int
+}
+
+// face is a font at one pixel size, with a cache of rasterised glyphs. Rasterising
+// a glyph costs microseconds; the live chart draws the same few dozen characters
+// (digits, units, backing names) on every redraw, so it caches them. Pens sit on
+// whole pixels: at chart label sizes sub-pixel placement is not visible.
+type face struct {
+	f       font.Face
+	glyphs  map[rune]glyph
+	ascent  int
+	descent int
+}
+
+func newFace(f *opentype.Font, px float64) *face {
+	ff, err := opentype.NewFace(f, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		panic("charts: font face at " + strconv.FormatFloat(px, 'g', 3, 64) + " px: " + err.Error())
+	}
+	m := ff.Metrics()
+	return &face{f: ff, glyphs: make(map[rune]glyph, 96), ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
+}
+
+// height is the line height: ascent plus descent.
+func (f *face) height() int { return f.ascent + f.descent }
+
+// glyph returns r rasterised, from the cache after the first time.
+func (f *face) glyph(r rune) glyph {
+	if g, ok := f.glyphs[r]; ok {
+		return g
+	}
+	dr, mask, mp, adv, ok := f.f.Glyph(fixed.Point26_6{}, r)
+	if !ok {
+		dr, mask, mp, adv, _ = f.f.Glyph(fixed.Point26_6{}, '?')
+	}
+	g := glyph{mask: image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy())), offset: dr.Min, advance: adv.Round()}
+	if a, ok := mask.(*image.Alpha); ok {
+		for y := 0; y < dr.Dy(); y++ {
+			copy(g.mask.Pix[y*g.mask.Stride:(y+1)*g.mask.Stride], a.Pix[a.PixOffset(mp.X, mp.Y+y):])
+		}
+	} else {
+		for y := 0; y < dr.Dy(); y++ {
+			for x := 0; x < dr.Dx(); x++ {
+				_, _, _, al := mask.At(mp.X+x, mp.Y+y).RGBA()
+				g.mask.Pix[y*g.mask.Stride+x] = uint8(al >> 8)
+			}
+		}
+	}
+	f.glyphs[r] = g
+	return g
+}
+
+// width measures s in pixels.
+func (f *face) width(s string) int {
+	w := 0
+	for _, r := range s {
+		w += f.glyph(r).advance
+	}
+	return w
+}
+
+// draw writes s with its baseline at y, starting at x, clipped to clip, and
+// returns the x where the next character would go.
+func (f *face) draw(img *image.RGBA, clip image.Rectangle, x, y int, s string, c color.NRGBA) int {
+	clip = clip.Intersect(img.Rect)
+	for _, r := range s {
+		g := f.glyph(r)
+		ox, oy := x+g.offset.X, y+g.offset.Y
+		b := g.mask.Rect
+		for j := 0; j < b.Dy(); j++ {
+			py := oy + j
+			if py < clip.Min.Y || py >= clip.Max.Y {
+				continue
+			}
+			row := g.mask.Pix[j*g.mask.Stride : j*g.mask.Stride+b.Dx()]
+			for i, cov := range row {
+				px := ox + i
+				if cov == 0 || px < clip.Min.X || px >= clip.Max.X {
+					continue
+				}
+				blend(img, px, py, c, uint32(cov))
+			}
+		}
+		x += g.advance
+	}
+	return x
+}
+
+// fit shortens s with an ellipsis until it is at most w pixels wide, so that a long
+// error message in a legend is cut rather than drawn over its neighbours.
+func (f *face) fit(s string, w int) string {
+	if f.width(s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && f.width(string(rs)+"…") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
+// wrap breaks s into lines at most w pixels wide, between words, so that a long
+// line is continued rather than cut. A word wider than w is cut with fit.
+func (f *face) wrap(s string, w int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case f.width(line+" "+word) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, f.fit(line, w))
+			line = word
+		}
+	}
+	if line != "" || len(lines) == 0 {
+		lines = append(lines, f.fit(line, w))
+	}
+	return lines
+}
+
+// fonts are the faces a drawing uses, at sizes derived from one base size.
+type fonts struct {
+	small, normal, bold, title *face
+}
+
+func newFonts(px float64) fonts {
+	fontsOnce.Do(parseFonts)
+	return fonts{
+		small:  newFace(regularFont, px*0.85),
+		normal: newFace(regularFont, px),
+		bold:   newFace(boldFont, px),
+		title:  newFace(boldFont, px*1.6),
+	}
+}

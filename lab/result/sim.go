@@ -1,0 +1,65 @@
+package result
+
+import "fmt"
+
+// Simulated says how a run's simulated cache misses were counted: by which tool, with
+// which caches, over how many frames of each backing. It is present when simulation
+// was asked for, also where it could not be done (Note says why, and the backings'
+// figures are absent).
+//
+// Simulated misses come from a model of the caches fed every load and store of the
+// store's frame, run again after the measured frames in a worker of its own: they
+// explain the measured times where the machine counts no misses, they are not
+// measurements of the frames the times come from.
+type Simulated struct {
+	Tool   string   `json:"tool"` // "valgrind-3.19.0 --tool=callgrind --cache-sim=yes"
+	D1     SimCache `json:"d1"`   // the first-level data cache simulated
+	LL     SimCache `json:"ll"`   // the last-level cache simulated
+	Warmup int      `json:"warmup_frames"`
+	Frames int      `json:"frames"` // frames counted per backing, after the warm-up
+	Note   string   `json:"note,omitempty"`
+}
+
+// SimCache is a simulated cache's geometry.
+type SimCache struct {
+	Bytes int64 `json:"bytes"`
+	Ways  int   `json:"ways"`
+	Line  int   `json:"line"`
+}
+
+// SimSummary is what the simulation counted for one backing, per frame of the frames
+// it counted (Simulated.Frames) and per entity of the world. The figures are absent
+// where the simulation was not asked for or failed, and then SimNote says why.
+type SimSummary struct {
+	SimD1MissesPerFrame     *float64 `json:"sim_d1_misses_per_frame,omitempty"`
+	SimLLMissesPerFrame     *float64 `json:"sim_ll_misses_per_frame,omitempty"`
+	SimD1MissesPerEntity    *float64 `json:"sim_d1_misses_per_entity,omitempty"`
+	SimLLMissesPerEntity    *float64 `json:"sim_ll_misses_per_entity,omitempty"`
+	SimInstructionsPerFrame *float64 `json:"sim_instructions_per_frame,omitempty"`
+	// SimD1Range is the least and most first-level misses of any one counted frame,
+	// so that a reader sees whether the frames agreed.
+	SimD1Range []float64 `json:"sim_d1_misses_range,omitempty"`
+	SimNote    string    `json:"sim_note,omitempty"`
+}
+
+// HasSim reports whether the backing has simulated figures.
+func (s *SimSummary) HasSim() bool { return s.SimD1MissesPerFrame != nil }
+
+func (s *SimSummary) validateSim() error {
+	for _, f := range []struct {
+		name string
+		v    *float64
+	}{
+		{"sim_d1_misses_per_frame", s.SimD1MissesPerFrame}, {"sim_ll_misses_per_frame", s.SimLLMissesPerFrame},
+		{"sim_d1_misses_per_entity", s.SimD1MissesPerEntity}, {"sim_ll_misses_per_entity", s.SimLLMissesPerEntity},
+		{"sim_instructions_per_frame", s.SimInstructionsPerFrame},
+	} {
+		if f.v != nil && !(finiteNum(*f.v) && *f.v >= 0) {
+			return fmt.Errorf("%s: %v (want a finite figure, 0 or more)", f.name, *f.v)
+		}
+	}
+	if r := s.SimD1Range; r != nil && (len(r) != 2 || !finiteNum(r[0]) || !finiteNum(r[1]) || r[0] < 0 || r[0] > r[1]) {
+		return fmt.Errorf("sim_d1_misses_range: %v (want the least and the most, 0 or more)", r)
+	}
+	return nil
+}

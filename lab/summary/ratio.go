@@ -1,0 +1,104 @@
+package summary
+
+import (
+	"fmt"
+
+	"localitylab/lab/result"
+)
+
+// Ratio measures how many times slower backing slower ran than backing faster in r,
+// by the same statistics as the summary's ratios (see Summarize): the median over the
+// rounds of each round's median t_slower[k] / t_faster[k], over the kept frames both
+// ran, with its 95% interval over the rounds of every fork, widened to hold each
+// fork's own median; Ratio(r, a, b) is exactly the reciprocal of Ratio(r, b, a).
+// A lesson uses it to put a measured figure beside a source's claim about two
+// backings, neither of which need be the fastest. A median below 1 means the claim's direction did not hold here.
+//
+// It returns an error naming the backing that r lacks, or saying that the two share
+// no frame after warm-up (a run stopped early, a worker that failed in its warm-up).
+func Ratio(r *result.Run, slower, faster string) (result.Ratio, error) {
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return result.Ratio{}, err
+	}
+	return ratioOrError(r, a, b, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS)
+}
+
+// pairOf returns the indexes of the two named backings, or an error naming the one r
+// lacks.
+func pairOf(r *result.Run, slower, faster string) (a, b int, err error) {
+	a, b = backingIndex(r, slower), backingIndex(r, faster)
+	switch {
+	case a < 0:
+		return a, b, fmt.Errorf("ratio: the run has no backing %q", slower)
+	case b < 0:
+		return a, b, fmt.Errorf("ratio: the run has no backing %q", faster)
+	}
+	return a, b, nil
+}
+
+// ratioOrError is ratioOf, or an error saying that the two share no kept frame.
+func ratioOrError[T int64 | uint64](r *result.Run, a, b int, at, bt []T) (result.Ratio, error) {
+	rt, ok := ratioOf(r, a, b, at, bt)
+	if !ok {
+		return result.Ratio{}, fmt.Errorf("ratio: %s and %s share no measured frame after the %d warm-up frames",
+			r.Backings[a].Name, r.Backings[b].Name, r.Warmup)
+	}
+	return rt, nil
+}
+
+// backingIndex returns the index of the named backing in r, or -1.
+func backingIndex(r *result.Run, name string) int {
+	for i := range r.Backings {
+		if r.Backings[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// LookupRatio is Ratio over the time the two backings took to resolve each
+// frame's handles again on their own (result.Sample.LookupNS), by the same statistics
+// over the same kept frames. It returns an error when either backing's frames
+// resolved no handle.
+func LookupRatio(r *result.Run, slower, faster string) (result.Ratio, error) {
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return result.Ratio{}, err
+	}
+	for _, i := range []int{a, b} {
+		if r.Backings[i].Frames.LookupNS == nil {
+			return result.Ratio{}, fmt.Errorf("ratio: %s's frames resolved no handle", r.Backings[i].Name)
+		}
+	}
+	return ratioOrError(r, a, b, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS)
+}
+
+// ForkRatios is Ratio within each fork of r on its own: one ratio per fork (its
+// median and interval over that fork's rounds, a range below six of them), for the
+// verdict each fork alone would give. A fork where the two share no kept frame gives
+// a zero Ratio (Blocks 0). A run of one fork gives that one.
+func ForkRatios(r *result.Run, slower, faster string) ([]result.Ratio, error) {
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return nil, err
+	}
+	return perFork(r, a, b, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS), nil
+}
+
+// LookupForkRatios is ForkRatios over the lookups (see LookupRatio).
+func LookupForkRatios(r *result.Run, slower, faster string) ([]result.Ratio, error) {
+	a, b, err := pairOf(r, slower, faster)
+	if err != nil {
+		return nil, err
+	}
+	return perFork(r, a, b, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS), nil
+}
+
+func perFork[T int64 | uint64](r *result.Run, a, b int, at, bt []T) []result.Ratio {
+	out := make([]result.Ratio, r.NumForks())
+	for k := range out {
+		out[k], _ = forkRatioOf(r, a, b, at, bt, k)
+	}
+	return out
+}

@@ -1,0 +1,133 @@
+package presets
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// A class of 90 minutes, run from the app with students who have the sources open,
+// takes the lessons in an order that builds: one level of pointers first, then where
+// the cache runs out, then what a layout packs into each line, then ids and maps, the
+// heap, the loop's calls, and last the spatial and tile structures that put it all
+// together. The runs may take about 25 minutes of it; the rest is predicting,
+// reading and talk.
+const (
+	ClassMinutes = 90
+	RunBudget    = 25 * time.Minute
+)
+
+// Step is one lesson in the picker's order, with what its run took.
+type Step struct {
+	Name string
+	// Run is the wall time of one run of the lesson on the machine the lab was built
+	// on, a 2-core VM shared with other work (load 4 to 16 while it was measured):
+	// `localitylab bench -preset NAME` for a lesson told by one run, `localitylab
+	// sweep -preset NAME` for one told by a sweep, each measured once. A class's
+	// laptops will differ; the figure is for planning a class, not a promise.
+	Run time.Duration
+	// Heavy, for a lesson that asks much of a machine, says what, so that the app and
+	// the command line can say so before it starts.
+	Heavy string
+}
+
+// course is the order of a 90-minute class; further are the lessons offered after it,
+// for a second session or for students who finish early.
+var (
+	course = []Step{
+		{Name: "pointer-chasing", Run: 18 * time.Second},
+		{Name: "cache-cliff", Run: 297 * time.Second},
+		{Name: "aos-vs-soa", Run: 23 * time.Second},
+		{Name: "hot-cold", Run: 219 * time.Second},
+		{Name: "packed-vs-holes", Run: 50 * time.Second},
+		{Name: "holes-cost", Run: 138 * time.Second},
+		{Name: "maps-vs-slices", Run: 10 * time.Second},
+		{Name: "slotmap-churn", Run: 17 * time.Second},
+		{Name: "collectors-bill", Run: 9 * time.Second},
+		{Name: "allocs-per-frame", Run: 16 * time.Second},
+		{Name: "dispatch-in-the-loop", Run: 30 * time.Second},
+		{Name: "sprites-million", Run: 17 * time.Second},
+		{Name: "spatialhash-stops-winning", Run: 119 * time.Second},
+		{Name: "row-order", Run: 123 * time.Second},
+		{Name: "tiles-rows", Run: 69 * time.Second, Heavy: "a hundred million tile entries loaded in each of three forks; " +
+			"each worker takes 2 to 3 GiB of fresh pages while it loads, and its resident memory has reached about 2.2 GB (rowvec) " +
+			"and 3.8 GB (soa); about a minute here, 3 minutes on a busier day. On 8 GB, close other programs or lower -entities."},
+	}
+	further = []Step{
+		{Name: "lookup-by-id", Run: 104 * time.Second},
+		{Name: "dispatch-mixed", Run: 54 * time.Second},
+		{Name: "spatialhash-motion", Run: 9 * time.Second},
+		{Name: "all-six-sprites", Run: 35 * time.Second},
+		{Name: "all-six-bullets", Run: 18 * time.Second},
+		{Name: "all-six-tiles", Run: 135 * time.Second, Heavy: "six workers, each loading a million entities on 2048 by 2048 tiles " +
+			"in each of three forks; about 2 minutes here, the longest of the single runs."},
+	}
+)
+
+// builtinOrder is the order of the picker: the course, then the further lessons.
+var builtinOrder = func() []string {
+	var out []string
+	for _, s := range slices.Concat(course, further) {
+		out = append(out, s.Name)
+	}
+	return out
+}()
+
+// Course returns the course's lessons this binary offers, in order.
+func Course() []Step { return offered(course) }
+
+// Further returns the lessons offered after the course, in the picker's order.
+func Further() []Step { return offered(further) }
+
+func offered(steps []Step) []Step {
+	var out []Step
+	for _, s := range steps {
+		if p, ok := builtinNamed(s.Name); ok && p.checkBackings() == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// StepOf returns the built-in lesson's place in the picker: its step, its number in
+// the course (0 for a lesson after it), and false for a name that is no built-in's.
+func StepOf(name string) (s Step, number int, ok bool) {
+	for i, c := range course {
+		if c.Name == name {
+			return c, i + 1, true
+		}
+	}
+	for _, f := range further {
+		if f.Name == name {
+			return f, 0, true
+		}
+	}
+	return Step{}, 0, false
+}
+
+// RunText is a step's run time as the picker and the command line state it: "18 s",
+// "4.5 min".
+func (s Step) RunText() string {
+	if s.Run < 100*time.Second {
+		return fmt.Sprintf("%.0f s", s.Run.Seconds())
+	}
+	return fmt.Sprintf("%.1f min", s.Run.Minutes())
+}
+
+// CourseRunTime is the sum of the course's run times.
+func CourseRunTime() time.Duration {
+	var sum time.Duration
+	for _, s := range Course() {
+		sum += s.Run
+	}
+	return sum
+}
+
+func builtinNamed(name string) (Preset, bool) {
+	for _, p := range builtins {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Preset{}, false
+}

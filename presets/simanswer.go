@@ -1,0 +1,46 @@
+package presets
+
+import (
+	"fmt"
+	"strings"
+
+	"localitylab/lab/result"
+)
+
+// simMisses says what the run's simulated misses were for a frame claim's two
+// backings, per entity, beside what the source predicts: one miss per 64-byte line
+// streamed (at most bytes/entity ÷ 64 for a layout read front to back) and about one
+// per object chased beyond the cache. "" when the run has no simulated figures for
+// both.
+func (c Claim) simMisses(r *result.Run) string {
+	var parts, predict []string
+	for _, name := range []string{c.Slower, c.Faster} {
+		b := backingNamed(r, name)
+		if b == nil || !b.Summary.HasSim() || b.Summary.SimD1MissesPerEntity == nil || b.Summary.SimLLMissesPerEntity == nil {
+			return ""
+		}
+		s := &b.Summary
+		parts = append(parts, fmt.Sprintf("%s D1 %s, LL %s", name, fig(*s.SimD1MissesPerEntity), fig(*s.SimLLMissesPerEntity)))
+		if l := r.Counters.Simulated; l != nil && l.D1.Line > 0 && b.Load.BytesPerEntity > 0 {
+			predict = append(predict, fmt.Sprintf("%s %s", name, fig(b.Load.BytesPerEntity/float64(l.D1.Line))))
+		}
+	}
+	out := "Simulated misses per entity (Callgrind's model of the caches, not the CPU's count): " + strings.Join(parts, "; ") + "."
+	if len(predict) == 2 {
+		out += " The source predicts one miss per 64-byte line streamed (bytes/entity ÷ 64: " + strings.Join(predict, ", ") +
+			") and about one per object chased beyond the cache."
+	}
+	return out
+}
+
+func backingNamed(r *result.Run, name string) *result.Backing {
+	for i := range r.Backings {
+		if r.Backings[i].Name == name {
+			return &r.Backings[i]
+		}
+	}
+	return nil
+}
+
+// fig shows a per-entity figure with three significant digits.
+func fig(v float64) string { return fmt.Sprintf("%.3g", v) }
