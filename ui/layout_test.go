@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"localitylab/charts"
-	"localitylab/internal/runtest"
+	"localitylab/lab/runtest"
 	"localitylab/presets"
 )
 

@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"localitylab/internal/runtest"
+	"localitylab/lab/runtest"
 )
 
 // TestSmallChartsDraw: the live charts drawn as small as large text leaves them on a
