@@ -15,9 +15,15 @@ run: deps build
 		echo "  $(BIN) bench -preset sprites-million   (README.md, \"The command line\")" >&2; \
 		exit 1; \
 	fi
+	@echo "Opening Locality Lab ($(BIN); its flags: $(BIN) help app)…"
 	$(BIN)
 
 build:
+	@if [ ! -x $(BIN) ]; then \
+		echo "Building $(BIN): a first build compiles Fyne and its C parts: up to a few minutes (about 4 on 2 cores with an empty Go cache); later builds take seconds."; \
+	else \
+		echo "Building $(BIN)…"; \
+	fi
 	$(GO) build -o $(BIN) .
 
 deps:

@@ -13,8 +13,9 @@ import (
 // A sweep's chart: x is the swept parameter, y each backing's cost per entity (the
 // median frame time over the entities), one line per backing in its colour with its
 // interval as a band; vertical markers where a backing's working set reaches each
-// cache's size; a ring where two lines cross. The window, the PNG and the HTML page
-// draw it from the same SweepPlot, so that they agree.
+// cache's size; a ring where two lines cross; and, where the sweep has simulated
+// misses, a panel of them under the cost (see SweepMisses). The window, the PNG and
+// the HTML page draw it from the same SweepPlot, so that they agree.
 
 // sweepLogRatio is how far apart the cheapest and dearest costs per entity must be
 // for ScaleAuto to draw y on a log axis.
@@ -34,6 +35,9 @@ type SweepPlot struct {
 	Keys     []Key
 	Note     string  // top right: "log scale", what is being measured
 	Pending  float64 // the value being measured now, drawn as a faint column; NaN for none
+	// Misses is the panel of misses per entity under the cost, on the same x axis;
+	// nil where the sweep has none.
+	Misses *SweepMisses
 }
 
 // SweepCurve is one backing's line: its points, with NaN where it has no figure.
@@ -112,6 +116,7 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 		notes = append(notes, "○ lines cross (faint: within noise)")
 	}
 	pl.Note = strings.Join(notes, " · ")
+	pl.Misses = newSweepMisses(s)
 	return pl
 }
 

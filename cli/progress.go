@@ -92,6 +92,10 @@ func phaseLine(st lab.Status) string {
 			}
 		}
 		return "loading: " + strings.Join(parts, ", ")
+	case lab.Paused:
+		// Nothing on the command line pauses a run but a sweep, which does it once a
+		// point has its rounds, to end the point after the round in progress.
+		return fmt.Sprintf("enough rounds at frame %d: ending the point", st.Done)
 	default:
 		return fmt.Sprintf("%s: frame %d of %d", st.Phase, st.Done, st.Frames)
 	}

@@ -30,8 +30,9 @@ var windowRegions = []region{
 }
 
 // plotRegion is the plot area of the frame-time chart, below its legend, where each
-// backing's line must show in the backing's colour.
-var plotRegion = region{"frame-time plot", 0.25, 0.54, 0.47, 0.80, 1}
+// backing's line must show in the backing's colour: inside the plot whether the
+// chart has a third of the row or, with no allocations to chart, half of it.
+var plotRegion = region{"frame-time plot", 0.22, 0.56, 0.44, 0.81, 1}
 
 // in is the region within the image bounds b.
 func (g region) in(b image.Rectangle) image.Rectangle {

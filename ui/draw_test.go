@@ -5,6 +5,9 @@ import (
 	"image/color"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
 	"localitylab/charts"
 	"localitylab/lab/result"
 	"localitylab/lab/runtest"
@@ -94,5 +97,79 @@ func TestSummaryTableRows(t *testing.T) {
 	tb.SetMessage("No result", true)
 	if len(tb.Rows()) != 0 || tb.Message() != "No result" {
 		t.Error("SetMessage left rows in the table")
+	}
+}
+
+// TestSummaryTableFewerColumns: a table narrower than its columns leaves out the
+// optional ones, first named first, and shows the rest whole (misses/frame among
+// them); wide enough, it shows them all; its least width is that of the columns kept.
+func TestSummaryTableFewerColumns(t *testing.T) {
+	test.NewTempApp(t)
+	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
+	tb := NewSummaryTable("none")
+	tb.SetRun(r)
+	rd := test.WidgetRenderer(tb).(*tableRenderer)
+	visible := func() map[string]bool {
+		out := map[string]bool{}
+		for _, h := range rd.header {
+			if h.Visible() && h.Position().X+h.Size().Width <= tb.Size().Width {
+				out[h.Text] = true
+			}
+		}
+		return out
+	}
+	tb.Resize(fyne.NewSize(4000, 300))
+	if all := visible(); len(all) != len(rd.header) {
+		t.Errorf("at 4000 wide the table shows %d of %d columns", len(all), len(rd.header))
+	}
+	tb.Resize(fyne.NewSize(tb.MinSize().Width, 300))
+	got := visible()
+	for _, must := range []string{"backing", "p50 frame", "× slower than best (95% CI)", "misses/frame"} {
+		if !got[must] {
+			t.Errorf("at its least width (%v) the table does not show %q whole: %v", tb.MinSize().Width, must, got)
+		}
+	}
+	if got["huge pages"] || got["interrupted"] {
+		t.Errorf("at its least width the table still shows the optional columns: %v", got)
+	}
+	mid := tb.MinSize().Width + 200
+	tb.Resize(fyne.NewSize(mid, 300))
+	if m := visible(); !m["allocs/frame"] || m["huge pages"] {
+		t.Errorf("at %v wide: %v, want the first optional columns left out first", mid, m)
+	}
+}
+
+// TestNoAllocationsChart: while no backing allocates in a measured frame, the
+// allocations chart gives its room to the other two and a line says why; one
+// allocation in a measured frame brings it back, one in a warm-up frame does not.
+func TestNoAllocationsChart(t *testing.T) {
+	test.NewTempApp(t)
+	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
+	for i := range r.Backings {
+		clear(r.Backings[i].Frames.Allocs)
+	}
+	row := newChartRow()
+	allocs := row.charts[2]
+	row.box.Resize(fyne.NewSize(1500, 300))
+	row.fitAllocs(r)
+	if allocs.Visible() || !row.none.Visible() {
+		t.Errorf("no allocations: chart shown %v, line shown %v", allocs.Visible(), row.none.Visible())
+	}
+	if w := row.charts[0].Size().Width; w < 550 {
+		t.Errorf("with the allocations chart gone, frame time is %v wide of 1500: its room was not given to the others", w)
+	}
+	if r.Warmup > 0 {
+		r.Backings[0].Frames.Allocs[0] = 5
+		if row.fitAllocs(r); allocs.Visible() {
+			t.Error("an allocation in a warm-up frame brought the chart back")
+		}
+	}
+	last := len(r.Backings[1].Frames.Allocs) - 1
+	r.Backings[1].Frames.Allocs[last] = 1
+	if row.fitAllocs(r); !allocs.Visible() || row.none.Visible() {
+		t.Error("an allocation in a measured frame did not bring the chart back")
+	}
+	if row.fitAllocs(nil); !allocs.Visible() {
+		t.Error("before any frame the chart is hidden")
 	}
 }

@@ -24,17 +24,21 @@ func (w *window) exportDialog(j job) {
 	for _, f := range t.formats {
 		names = append(names, f.Name+": "+f.Doc)
 	}
-	w.files.chooseFormat("Export the "+t.words.noun, names, func(i int) { w.exportFileDialog(j, t.formats[i]) })
+	w.files.chooseFormat("Export the "+t.words.noun, names, func(i int) { w.exportFileDialog(j, t.formats[i], "") })
 }
 
-// exportFileDialog asks where to write j's result in format f, then writes it.
-func (w *window) exportFileDialog(j job, f fileFormat) {
+// exportFileDialog asks where to write j's result in format f, then writes it; the
+// dialog's title is title, else the kind's "Export as" and the format.
+func (w *window) exportFileDialog(j job, f fileFormat, title string) {
 	out, err := j.output()
 	if err != nil {
 		w.status.fail("Nothing to export", err)
 		return
 	}
-	w.files.save(w.tabOf(j).words.exportAs+f.Name, out.stem+f.Ext, f.Ext, func(path string) {
+	if title == "" {
+		title = w.tabOf(j).words.exportAs + f.Name
+	}
+	w.files.save(title, out.stem+f.Ext, f.Ext, func(path string) {
 		w.exportTo(j, withExt(path, f.Ext), f)
 	})
 }
@@ -56,7 +60,7 @@ func (w *window) exportTo(j job, path string, f fileFormat) {
 // saveDialog saves j's result as JSON, the file Open and `localitylab report` read
 // back.
 func (w *window) saveDialog(j job) {
-	w.exportFileDialog(j, w.tabOf(j).format("JSON"))
+	w.exportFileDialog(j, w.tabOf(j).format("JSON"), "Save the "+w.tabOf(j).words.noun)
 }
 
 // openDialog asks for a saved result and opens it.

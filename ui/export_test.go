@@ -211,3 +211,73 @@ func TestExportedPageStatesTheClaims(t *testing.T) {
 		t.Errorf("no run, claims %+v", o.Claims)
 	}
 }
+
+// TestOpenBringsItsSetup: a saved sweep and a saved bullets run, opened from a window
+// set up for something else (sprites, six backings, the default sweep values), bring
+// their own setup: workload, backings, parameters, the sweep's parameter and values,
+// and a lesson's sweep with the claims it can answer. -compare starts from the run's
+// setup in the same way, rather than the one remembered.
+func TestOpenBringsItsSetup(t *testing.T) {
+	dir := t.TempDir()
+	bullets := presets.Preset{Schema: presets.Schema, Name: "test", Title: "A small bullets run", Workload: "bullets",
+		Backings: []string{"soa", "rowvec"}, Params: map[string]int64{"entities": 3000, "emitters": 8}, Frames: 20, Warmup: 2}
+	first := newHarness(t, bullets, "")
+	first.w.run.begin(false)
+	first.finished()
+	runPath := filepath.Join(dir, "bullets.json")
+	first.w.exportTo(first.w.run, runPath, first.w.tabOf(first.w.run).format("JSON"))
+
+	six := small("ptrarray", "map", "slotmap", "rowvec", "soa", "spatialhash")
+	h := newHarness(t, six, "")
+	if h.w.sweep.values.Text != "1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000, 1000000" {
+		t.Fatalf("the sprites setup's sweep values are %q", h.w.sweep.values.Text)
+	}
+	sweepPath := filepath.Join(dir, "sweep.json")
+	data, err := os.ReadFile(filepath.Join("..", "lab", "result", "testdata", "sweep.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(sweepPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := result.LoadSweepJSON(sweepPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Title != "The cache cliff" || saved.Workload != "sprites" {
+		t.Fatalf("the test's sweep file is %q on %s, want the cache cliff lesson's", saved.Title, saved.Workload)
+	}
+	h.w.open(sweepPath)
+	p := h.w.setup.preset
+	if p.Name != "cache-cliff" || !reflect.DeepEqual(p.Backings, saved.Backings) || p.Params["on_screen"] != saved.Params["on_screen"] {
+		t.Errorf("after opening the sweep the setup is %q on %v with %v, want the file's lesson, backings and parameters", p.Name, p.Backings, p.Params)
+	}
+	if h.w.sweep.param.Selected != saved.Param || h.w.sweep.values.Text != "1000, 10000, 100000" {
+		t.Errorf("the Sweep tab shows %s over %q, want the file's entities over 1000, 10000, 100000", h.w.sweep.param.Selected, h.w.sweep.values.Text)
+	}
+	if len(p.Claims) != 1 || p.Claims[0].Backing != "ptrarray" {
+		t.Errorf("claims %+v: want the lesson's claim about ptrarray (map is not in the file)", p.Claims)
+	}
+	if txt := textOf(h.w.sweep.claims.box); !strings.Contains(txt, "A cache miss costs hundreds of cycles") {
+		t.Errorf("the Sweep tab's claims do not show the lesson's:\n%s", txt)
+	}
+
+	h.w.setup.apply(six)
+	h.w.open(runPath)
+	p = h.w.setup.preset
+	if p.Workload != "bullets" || !reflect.DeepEqual(p.Backings, bullets.Backings) || p.Params["entities"] != 3000 || p.Params["emitters"] != 8 ||
+		h.w.setup.form.field("entities").Text != "3000" || h.w.setup.workload.Selected != "bullets" {
+		t.Errorf("after opening the bullets run the setup is %s on %v with %v", p.Workload, p.Backings, p.Params)
+	}
+	if h.w.run.shown == nil || !strings.HasPrefix(h.w.status.text(), "Opened bullets.json") {
+		t.Errorf("the bullets run is not shown; status %q", h.w.status.text())
+	}
+
+	c := setupToCompare(runPath, six)
+	if c.Workload != "bullets" || !reflect.DeepEqual(c.Backings, bullets.Backings) || c.Params["entities"] != 3000 {
+		t.Errorf("-compare on the bullets run opens on %s with %v and %v", c.Workload, c.Backings, c.Params)
+	}
+	if c := setupToCompare(filepath.Join(dir, "missing.json"), six); c.Workload != "sprites" {
+		t.Errorf("-compare on a missing file changed the setup to %s", c.Workload)
+	}
+}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
@@ -12,6 +14,14 @@ import (
 type fileDialogs struct {
 	win    fyne.Window
 	status *statusLine
+	prefs  fyne.Preferences // where the format last chosen for each kind of export is kept
+	// choosing is the format dialog while it is shown: the window's Enter confirms it
+	// and Esc cancels it (see key).
+	choosing **dialog.ConfirmDialog
+}
+
+func newFileDialogs(win fyne.Window, status *statusLine, prefs fyne.Preferences) fileDialogs {
+	return fileDialogs{win: win, status: status, prefs: prefs, choosing: new(*dialog.ConfirmDialog)}
 }
 
 // save shows a save dialog proposing name and calls done with the path chosen.
@@ -34,17 +44,53 @@ func (d fileDialogs) open(title string, done func(path string)) {
 }
 
 // chooseFormat asks which of the formats named to write, and calls chosen with its
-// index unless the dialog is cancelled.
+// index unless the dialog is cancelled. It offers the format chosen last time for
+// the same title (kept across launches), and Enter confirms it as the button does.
 func (d fileDialogs) chooseFormat(title string, names []string, chosen func(i int)) {
+	key := prefFormat + title
 	choice := widget.NewRadioGroup(names, nil)
+	choice.Required = true
 	choice.SetSelected(names[0])
-	dialog.NewCustomConfirm(title, "Choose file…", "Cancel", choice, func(ok bool) {
+	for _, n := range names {
+		if last := d.prefs.String(key); last != "" && formatName(n) == last {
+			choice.SetSelected(n)
+		}
+	}
+	choice.OnChanged = func(string) { d.win.Canvas().Unfocus() } // so that Enter reaches the window
+	dlg := dialog.NewCustomConfirm(title, "Choose file… (Enter)", "Cancel", choice, func(ok bool) {
+		*d.choosing = nil
 		for i, n := range names {
 			if ok && n == choice.Selected {
+				d.prefs.SetString(key, formatName(n))
 				chosen(i)
 			}
 		}
-	}, d.win).Show()
+	}, d.win)
+	*d.choosing = dlg
+	dlg.Show()
+}
+
+// formatName is the format's name in a line of chooseFormat's ("CSV: …").
+func formatName(line string) string {
+	name, _, _ := strings.Cut(line, ":")
+	return name
+}
+
+// key handles a plain key while the format dialog is shown, and reports whether it
+// did: Enter confirms, Esc cancels, and no other key reaches the job behind it.
+func (d fileDialogs) key(name fyne.KeyName) bool {
+	dlg := *d.choosing
+	if dlg == nil {
+		return false
+	}
+	switch name {
+	case fyne.KeyReturn, fyne.KeyEnter:
+		dlg.Confirm()
+	case fyne.KeyEscape:
+		dlg.Hide()
+		*d.choosing = nil
+	}
+	return true
 }
 
 // chosen closes the file a dialog opened and hands its path to done; nothing was

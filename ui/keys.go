@@ -46,7 +46,11 @@ var keyHelp = [][2]string{
 // bindKeys connects the keyboard to the actions.
 func bindKeys(w *window) {
 	c := w.win.Canvas()
-	c.SetOnTypedKey(func(ev *fyne.KeyEvent) { typedKey(w.front().job, ev.Name) })
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if !w.files.key(ev.Name) {
+			typedKey(w.front().job, ev.Name)
+		}
+	})
 	for _, k := range []struct {
 		sc *desktop.CustomShortcut
 		fn func()

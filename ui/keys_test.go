@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"localitylab/lab"
 )
@@ -40,9 +41,31 @@ func TestKeyboardShortcuts(t *testing.T) {
 				t.Errorf("dialog %q, want the export formats offered", txt)
 			}
 		}},
+		{"enter confirms the format, remembered for the next export", true, func(h *harness) {
+			h.shortcut(keyExport)
+			exportChoice(h).SetSelected(exportChoice(h).Options[2])
+			h.key(fyne.KeyEscape) // cancelled: nothing remembered
+			h.shortcut(keyExport)
+			exportChoice(h).SetSelected(exportChoice(h).Options[2])
+			h.key(fyne.KeySpace) // no key but Enter and Esc reaches the run behind the dialog
+			h.key(fyne.KeyReturn)
+		}, func(t *testing.T, h *harness) {
+			want := runFormats[2].Name
+			if txt := h.overlayText(); !strings.Contains(txt, "Export as "+want) {
+				t.Errorf("after Enter: dialog %q, want the file dialog for %s", txt, want)
+			}
+			if h.w.run.measuring {
+				t.Error("Space behind the format dialog started a run")
+			}
+			h.w.win.Canvas().Overlays().Remove(h.w.win.Canvas().Overlays().Top())
+			h.shortcut(keyExport)
+			if got := exportChoice(h).Selected; !strings.HasPrefix(got, want+":") {
+				t.Errorf("the next export offers %q, want the %s chosen last", got, want)
+			}
+		}},
 		{"ctrl+S saves", true, func(h *harness) { h.shortcut(keySave) }, func(t *testing.T, h *harness) {
-			if txt := h.overlayText(); !strings.Contains(txt, "Export as JSON") && !strings.Contains(txt, ".json") {
-				t.Errorf("dialog %q, want a file dialog for JSON", txt)
+			if txt := h.overlayText(); !strings.Contains(txt, "Save the run") || strings.Contains(txt, "Export") || !strings.Contains(txt, ".json") {
+				t.Errorf("dialog %q, want a file dialog titled Save the run, for JSON", txt)
 			}
 		}},
 		{"ctrl+O opens", false, func(h *harness) { h.shortcut(keyOpen) }, func(t *testing.T, h *harness) {
@@ -99,4 +122,32 @@ func TestChoicesGiveBackFocus(t *testing.T) {
 	if !h.w.setup.checks[1].Checked {
 		t.Error("the click did not check map")
 	}
+}
+
+// exportChoice is the format dialog's choice.
+func exportChoice(h *harness) *widget.RadioGroup {
+	h.t.Helper()
+	var found *widget.RadioGroup
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.RadioGroup:
+			found = x
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	if top := h.w.win.Canvas().Overlays().Top(); top != nil {
+		walk(top)
+	}
+	if found == nil {
+		h.t.Fatalf("no format dialog: %q", h.overlayText())
+	}
+	return found
 }

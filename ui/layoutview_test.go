@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"math"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"localitylab/memlayout"
 	"localitylab/memlayout/layouttest"
@@ -107,5 +109,46 @@ func TestLayoutSelectorFollowsSetup(t *testing.T) {
 	h.w.setup.apply(small(workload.Map))
 	if h.w.run.pane.scene.layout.pick.Selected != workload.Map {
 		t.Errorf("chosen %q after a setup of map alone", h.w.run.pane.scene.layout.pick.Selected)
+	}
+}
+
+// TestLayoutTabRoom: at 1920×1080 the Layout tab takes the room its facts and views
+// need (at least 1000×500 units, where it had about 750×290), and the preview gets
+// its share back when it returns.
+func TestLayoutTabRoom(t *testing.T) {
+	h := newHarness(t, small(workload.PtrArray, workload.SpatialHash), "")
+	h.w.win.Resize(fyne.NewSize(1844, 994))
+	sc := h.w.run.pane.scene
+	before := sc.root.Size()
+	sc.showLayout(workload.SpatialHash)
+	if got := sc.layout.view.Size(); got.Width < 1000 || got.Height < 500 {
+		t.Errorf("the layout view is %v at 1844×994 (the preview had %v)", got, before)
+	}
+	sc.layout.choose(workload.PtrArray)
+	sc.tabs.SelectIndex(0)
+	if got := sc.root.Size(); math.Abs(float64(got.Width-before.Width)) > 1 || math.Abs(float64(got.Height-before.Height)) > 1 {
+		t.Errorf("back on the preview the pane is %v, want %v", got, before)
+	}
+}
+
+// TestLayoutTabRoomLarge: with large text the Layout tab still gets more than the
+// preview had, and the charts under it keep a third of the height for their legends
+// and plots.
+func TestLayoutTabRoomLarge(t *testing.T) {
+	h := newHarness(t, small(workload.PtrArray, workload.SpatialHash), "")
+	h.w.setLarge(true)
+	h.w.win.Resize(fyne.NewSize(1844, 994))
+	sc := h.w.run.pane.scene
+	before := sc.root.Size()
+	sc.showLayout(workload.PtrArray)
+	view, chartsH, split := sc.layout.view.Size(), h.w.run.pane.charts.box.Size().Height, h.w.run.pane.split.Size().Height
+	if view.Height <= before.Height || view.Width <= before.Width {
+		t.Errorf("with large text the layout view is %v, the preview had %v", view, before)
+	}
+	if chartsH < split/3 {
+		t.Errorf("with large text and the Layout tab the charts are %v high of %v", chartsH, split)
+	}
+	if need := layoutLines * theme.TextSize(); view.Height < need {
+		t.Errorf("with large text the layout view is drawn %v high, want its %v (the tab scrolls)", view.Height, need)
 	}
 }

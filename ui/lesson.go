@@ -21,7 +21,7 @@ import (
 // then, for each chosen backing, what it is, why it wins or loses on this workload,
 // and what this run measured for it.
 type lessonPanel struct {
-	scroll *container.Scroll
+	scroll *wheelScroll
 	box    *fyne.Container
 
 	setup      presets.Preset
@@ -38,7 +38,7 @@ type claimRow struct {
 
 func newLessonPanel() *lessonPanel {
 	p := &lessonPanel{box: container.NewVBox()}
-	p.scroll = container.NewVScroll(p.box)
+	p.scroll = newWheelScroll(p.box)
 	return p
 }
 
@@ -96,7 +96,7 @@ func (p *lessonPanel) addClaim(c presets.Claim, guess string) {
 		p.box.Add(wrapped("A sweep answers this claim: open the Sweep tab and run the sweep."))
 		return
 	}
-	row := claimRow{claim: c, guess: widget.NewEntry(), answer: wrapped("")}
+	row := claimRow{claim: c, guess: panelEntry(), answer: wrapped("")}
 	row.guess.SetPlaceHolder("a number, e.g. 10")
 	row.guess.SetText(guess)
 	row.answer.TextStyle.Italic = true

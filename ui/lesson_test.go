@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/lab/runtest"
@@ -69,5 +71,29 @@ func TestBudgetPrediction(t *testing.T) {
 	h.w.run.pane.lesson.ShowRun(runtest.SyntheticFrames(400, []string{"soa", "spatialhash"}, []float64{16000, 1}, []int64{1, 1}))
 	if got := h.w.run.pane.lesson.claims[0].answer.Text; !strings.Contains(got, "The claim holds") || !strings.Contains(got, "You predicted 20.0 ms") {
 		t.Errorf("answer %q, want the verdict and the prediction in ms", got)
+	}
+}
+
+// TestLessonWheel: a notch of the wheel moves the lesson three of Fyne's steps, and
+// a prediction box holds no scroll of its own that would take the wheel's events
+// when the pointer rests on it.
+func TestLessonWheel(t *testing.T) {
+	h := newHarness(t, presets.Default(), "")
+	h.w.win.Resize(fyne.NewSize(1366, 768))
+	p := h.w.run.pane.lesson
+	if len(p.claims) == 0 {
+		t.Fatal("the default lesson has no prediction box")
+	}
+	for _, o := range test.WidgetRenderer(p.claims[0].guess).Objects() {
+		if _, ok := o.(fyne.Scrollable); ok && o.Visible() {
+			t.Errorf("the prediction box holds a scroll (%T) that takes the wheel", o)
+		}
+	}
+	if p.scroll.Content.Size().Height <= p.scroll.Size().Height+100 {
+		t.Fatalf("the lesson (%v) fits its panel (%v): nothing to scroll", p.scroll.Content.Size(), p.scroll.Size())
+	}
+	p.scroll.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.NewDelta(0, -25)})
+	if got := p.scroll.Offset.Y; got != 75 {
+		t.Errorf("a notch of 25 moved the lesson %v, want 75", got)
 	}
 }

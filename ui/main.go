@@ -11,6 +11,7 @@ package ui
 import (
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"runtime"
 
@@ -38,8 +39,12 @@ func run(o launch.Options, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "localitylab:", err)
 		return launch.Status(err) // no display: a failure, not bad input
 	}
+	log.SetOutput(newQuietLog(log.Writer())) // before the app reads its preferences
 	a := app.NewWithID(appID)
 	s, note := initialSetup(a.Preferences(), o.Setup)
+	if o.Setup == nil && o.Compare != "" {
+		s = setupToCompare(o.Compare, s)
+	}
 	if o.Setup == nil {
 		var err error
 		if s, err = o.Overrides.Apply(s); err != nil {

@@ -46,7 +46,7 @@ func item(label string, sc fyne.Shortcut, fn func()) *fyne.MenuItem {
 func exportAsMenu(w *window, label string, j job, formats []fileFormat, wrap func(func()) func()) (*fyne.MenuItem, []*fyne.MenuItem) {
 	var entries []*fyne.MenuItem
 	for _, f := range formats {
-		fn := func() { w.exportFileDialog(j, f) }
+		fn := func() { w.exportFileDialog(j, f, "") }
 		if wrap != nil {
 			fn = wrap(fn)
 		}

@@ -79,6 +79,8 @@ func measured(r *result.Run, name string) string {
 			parts = append(parts, fmt.Sprintf("the fastest here, %s per frame (median)", units.Duration(b.Summary.P50NS)))
 		case q.Significant:
 			parts = append(parts, fmt.Sprintf("%s slower than %s (%s–%s)", units.Ratio(q.Median), q.Vs, trimX(units.Ratio(q.Lo)), units.Ratio(q.Hi)))
+		case q.Range: // too few rounds for an interval: no verdict either way yet
+			parts = append(parts, fmt.Sprintf("%s the time of %s so far (range %s–%s over %d rounds, too few to tell)", units.Ratio(q.Median), q.Vs, trimX(units.Ratio(q.Lo)), units.Ratio(q.Hi), q.Blocks))
 		default:
 			parts = append(parts, fmt.Sprintf("no clear difference from %s: %s (%s–%s)", q.Vs, units.Ratio(q.Median), trimX(units.Ratio(q.Lo)), units.Ratio(q.Hi)))
 		}

@@ -35,3 +35,25 @@ func TestMeasured(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasuredRatioWords: a ratio from too few rounds for an interval (a paused or
+// short run) says so and gives its range, never "no clear difference" beside a range
+// that excludes 1; an interval that holds 1 is no clear difference.
+func TestMeasuredRatioWords(t *testing.T) {
+	for _, tc := range []struct {
+		q         result.Ratio
+		want, not string
+	}{
+		{result.Ratio{Backing: "ptrarray", Vs: "soa", Median: 3.45, Lo: 3.17, Hi: 4.38, Blocks: 3, Range: true},
+			"3.45× the time of soa so far (range 3.17–4.38× over 3 rounds, too few to tell)", "no clear difference"},
+		{result.Ratio{Backing: "ptrarray", Vs: "soa", Median: 1.02, Lo: 0.97, Hi: 1.08, Blocks: 12},
+			"no clear difference from soa: 1.02× (0.97–1.08×)", "so far"},
+	} {
+		r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
+		r.Ratios = []result.Ratio{tc.q}
+		got := measured(r, "ptrarray")
+		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) {
+			t.Errorf("%+v: %q, want %q and no %q", tc.q, got, tc.want, tc.not)
+		}
+	}
+}

@@ -118,7 +118,7 @@ func rangeText(q workload.Param) string {
 
 // newField makes the entry (and slider) of q showing v.
 func (f *paramsForm) newField(q workload.Param, v int64) *paramField {
-	fd := &paramField{param: q, entry: widget.NewEntry()}
+	fd := &paramField{param: q, entry: panelEntry()}
 	fd.entry.SetText(strconv.FormatInt(v, 10))
 	fd.entry.Validator = func(s string) error { _, err := fd.value(s); return err }
 	fd.entry.OnChanged = func(s string) {

@@ -15,6 +15,8 @@ import (
 const (
 	prefSetup = "setup"
 	prefLarge = "large"
+	// prefFormat, followed by the export dialog's title, is the format last chosen there.
+	prefFormat = "format: "
 )
 
 // remember stores the setup as the panel shows it in prefs, when it is valid.

@@ -84,6 +84,7 @@ func (m *runMenuItems) sync(j *runJob, s *menuSync) {
 		s.set(&it.Disabled, !has)
 	}
 	s.set(&m.cancel.Disabled, !j.measuring && !j.simulating())
+	s.set(&m.reset.Disabled, j.buttons.reset.Disabled())
 	s.set(&m.clearBase.Disabled, j.base.r == nil)
 	s.set(&m.counters.Checked, j.w.setup.counters)
 	s.set(&m.simulate.Checked, j.w.setup.simulate)
@@ -104,7 +105,7 @@ func (j *runJob) refresh(s *menuSync) {
 	}
 	enable(b.pause, j.measuring && !paused) // pausing a load: load, then wait
 	enable(b.step, !loading && free && !j.simulating())
-	enable(b.reset, j.measuring || j.shown != nil)
+	enable(b.reset, (j.measuring || j.shown != nil) && free) // a sweep's setup is not the run's to unlock
 	has := j.shown != nil && j.invalid == nil
 	enable(b.export, has)
 	enable(b.save, has)
@@ -159,8 +160,12 @@ func (j *runJob) step() {
 	j.live.Step()
 }
 
-// reset stops the run, if any, and clears what it showed.
+// reset stops the run, if any, and clears what it showed. While a sweep measures it
+// is refused: the setup is the sweep's then, and stays locked until the sweep ends.
 func (j *runJob) reset() {
+	if !j.w.mayStart(j) {
+		return
+	}
 	j.stop()
 	j.measuring = false
 	j.w.setup.setEditable(j.w.busy() == nil)

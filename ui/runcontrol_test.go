@@ -106,4 +106,7 @@ func TestCancelLoad(t *testing.T) {
 	if h.w.run.pane.scene.loading.box.Visible() || h.w.setup.picker.Disabled() {
 		t.Error("after cancelling, the loading panel stays or the setup stays locked")
 	}
+	if b := h.w.run.buttons; !b.export.Disabled() || !b.save.Disabled() {
+		t.Error("a load cancelled before any frame left Export… or Save run… enabled")
+	}
 }

@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
@@ -23,23 +25,85 @@ type runPane struct {
 	lesson *lessonPanel
 	charts *chartRow
 	table  *SummaryTable
+
+	top, split *container.Split // scene | lesson, and (scene | lesson) over the charts
+	layoutRoom bool             // the splits give the Layout tab its room
+	large      bool             // large text: the charts get more of the height
 }
+
+// The splits' shares: the preview beside the lesson over the charts, and, while the
+// Layout tab is shown, more of both for the layout, whose facts and views need a
+// pane of about 1000×600 at 1920×1080 to be read (half as much cut titles and made
+// its views vanish).
+// With large text the charts' legends and labels take more of their height, and the
+// top's share goes down so that the plots stay about as tall as with normal text.
+const (
+	sceneShare, sceneShareLayout = 0.5, 0.68
+	topShare, topShareLayout     = 0.55, 0.72
+	topShareLarge                = 0.42
+	topShareLayoutLarge          = 0.6 // the charts' legends and axes need their height too
+)
 
 func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	p := &runPane{
-		scene:  newScenePane(cancelLoad, layoutChosen),
 		lesson: newLessonPanel(),
 		charts: newChartRow(),
 		table:  NewSummaryTable(noRun),
 	}
+	p.scene = newScenePane(cancelLoad, func() {
+		p.fitLayout()
+		layoutChosen()
+	})
 	top := container.NewHSplit(p.scene.root, p.lesson.scroll)
-	top.Offset = 0.5
+	top.Offset = sceneShare
 	split := container.NewVSplit(top, p.charts.box)
-	split.Offset = 0.55
+	split.Offset = topShare
+	p.top, p.split = top, split
 	// The table takes the height of its rows, which is never much (six backings at
 	// most), and the preview and the charts share the rest.
-	p.root = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), container.NewHScroll(p.table)), nil, nil, split)
+	// It leaves out its less needed columns where they do not fit (large text, a
+	// small screen) rather than scroll them out of view.
+	// On a screen too short for the charts' least height and every row, the table
+	// keeps three rows and scrolls the rest (tableBelow).
+	rows := container.NewVScroll(p.table)
+	p.root = container.New(&tableBelow{table: p.table}, split, widget.NewSeparator(), rows)
 	return p
+}
+
+// fitLayout gives the Layout tab more of the pane when it comes to the front, and
+// the preview its share back when it leaves; a choice of another backing in it
+// leaves the splits where the user put them.
+func (p *runPane) fitLayout() {
+	on := p.scene.layoutShown()
+	if p.top == nil || on == p.layoutRoom {
+		return
+	}
+	p.layoutRoom = on
+	p.share()
+}
+
+// setLarge gives the charts the height large text needs, or gives it back.
+func (p *runPane) setLarge(on bool) {
+	p.large = on
+	p.share()
+}
+
+// share sets the splits for the tab in front and the text size.
+func (p *runPane) share() {
+	switch {
+	case p.layoutRoom && p.large:
+		p.top.SetOffset(sceneShareLayout)
+		p.split.SetOffset(topShareLayoutLarge)
+	case p.layoutRoom:
+		p.top.SetOffset(sceneShareLayout)
+		p.split.SetOffset(topShareLayout)
+	case p.large:
+		p.top.SetOffset(sceneShare)
+		p.split.SetOffset(topShareLarge)
+	default:
+		p.top.SetOffset(sceneShare)
+		p.split.SetOffset(topShare)
+	}
 }
 
 // begin makes room for a new run of cfg: empty charts, the loading panel in front.
@@ -68,6 +132,7 @@ func (p *runPane) show(u update, wl string) {
 		p.scene.layout.show(u.layout)
 	}
 	if u.snap != nil {
+		p.charts.fitAllocs(u.snap)
 		p.table.SetRun(u.snap)
 		p.lesson.ShowRun(u.snap)
 	}
@@ -111,23 +176,70 @@ func (p *runPane) clear(s presets.Preset, msg string) {
 // budget line and axis apply to all three.
 type chartRow struct {
 	box    *fyne.Container
+	grid   *fyne.Container // the charts shown, side by side
 	charts []*live.Chart
-	failed []bool // backings already marked failed
+	failed []bool          // backings already marked failed
+	none   *fyne.Container // stands in for the allocations chart while nothing allocates
 }
 
 func newChartRow() *chartRow {
-	r := &chartRow{box: container.NewGridWithColumns(len(charts.Metrics))}
+	r := &chartRow{grid: container.NewGridWithColumns(len(charts.Metrics))}
+	note := widget.NewLabel("Allocations per frame: none, in every backing's measured frames. The chart comes back when one allocates.")
+	note.Wrapping = fyne.TextWrapWord
+	r.none = container.New(&fixedWidth{w: 200}, note)
+	r.none.Hide()
 	for _, m := range charts.Metrics {
 		c := live.NewChart(m)
 		r.charts = append(r.charts, c)
-		r.box.Add(c)
+		r.grid.Add(c)
 	}
+	r.box = container.NewBorder(nil, nil, nil, r.none, r.grid)
 	return r
+}
+
+// fitAllocs gives the allocations chart's room to the other two, and says so in a
+// line, while no backing has allocated in a measured frame of run: the chart would
+// be a flat line on a 0–1 axis. With nothing measured yet, or once anything
+// allocates, the chart is shown.
+func (r *chartRow) fitAllocs(run *result.Run) {
+	c := r.charts[slices.Index(charts.Metrics, charts.Allocs)]
+	if run != nil && allocatesNothing(run) {
+		c.Hide()
+		r.none.Show()
+		r.grid.Layout = layout.NewGridLayoutWithColumns(len(charts.Metrics) - 1)
+	} else {
+		c.Show()
+		r.none.Hide()
+		r.grid.Layout = layout.NewGridLayoutWithColumns(len(charts.Metrics))
+	}
+	r.box.Refresh()
+}
+
+// allocatesNothing reports whether run has measured frames and none of them, in any
+// backing that ran, allocated.
+func allocatesNothing(run *result.Run) bool {
+	measured := false
+	for _, b := range run.Backings {
+		if b.Error != "" {
+			continue
+		}
+		for f, n := range b.Frames.Allocs {
+			if run.Excluded(f) != result.Kept {
+				continue
+			}
+			if n != 0 {
+				return false
+			}
+			measured = true
+		}
+	}
+	return measured
 }
 
 // reset empties the charts for a run of backings in the forks of plan.
 func (r *chartRow) reset(backings []string, warmup, frames int, plan []result.Fork) {
 	r.failed = make([]bool, len(backings))
+	r.fitAllocs(nil)
 	for _, c := range r.charts {
 		c.Reset(backings, warmup, frames)
 		c.SetForks(plan)
@@ -162,6 +274,7 @@ func (r *chartRow) setRun(run *result.Run) {
 	for _, c := range r.charts {
 		c.SetRun(run)
 	}
+	r.fitAllocs(run)
 }
 
 func (r *chartRow) setBase(base *result.Run) {
@@ -180,4 +293,43 @@ func (r *chartRow) setScale(s charts.Scale) {
 	for _, c := range r.charts {
 		c.SetScale(s)
 	}
+}
+
+// tableBelow lays out the run pane (and the Sweep tab): the splits above, a
+// separator, and the table (in a scroll) below at the height of all its rows when the
+// pane has it, else at what is left above the splits' least height or 40% of the
+// pane, whichever is less, and never less than four lines; the scroll shows the rest.
+type tableBelow struct{ table *SummaryTable }
+
+// tableRowsKept is how many rows (the header among them) the table keeps in view;
+// tableShare the most of the pane's height it takes beyond them, so that a sweep's
+// ten rows with large text leave the chart above its height.
+const (
+	tableRowsKept = 4
+	tableShare    = 0.4
+)
+
+func (l *tableBelow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	top, sep, rows := objs[0], objs[1], objs[2]
+	sepH := sep.MinSize().Height
+	full := l.table.MinSize().Height
+	h := min(full, max(l.least(), min(size.Height-top.MinSize().Height-sepH, tableShare*size.Height)))
+	topH := size.Height - h - sepH
+	top.Move(fyne.NewPos(0, 0))
+	top.Resize(fyne.NewSize(size.Width, topH))
+	sep.Move(fyne.NewPos(0, topH))
+	sep.Resize(fyne.NewSize(size.Width, sepH))
+	rows.Move(fyne.NewPos(0, topH+sepH))
+	rows.Resize(fyne.NewSize(size.Width, h))
+}
+
+// least is the table's height kept in view: its first rows, or all of it if less.
+func (l *tableBelow) least() float32 {
+	_, lineH, _ := l.table.lineHeight()
+	return min(l.table.MinSize().Height, tableRowsKept*lineH)
+}
+
+func (l *tableBelow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	top, sep, rows := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize()
+	return fyne.NewSize(max(top.Width, rows.Width), top.Height+sep.Height+l.least())
 }

@@ -91,24 +91,29 @@ func (j *runJob) finish(u update) {
 		j.pane.noResult(noResult("run", u.err))
 		w.status.fail("Checksum mismatch", u.err)
 	case errors.Is(u.err, context.Canceled) && u.status.Done == 0:
+		j.shown = nil // loads and no frame: nothing to export or save
 		w.status.say("Cancelled before any frame ran.", false)
 	case errors.Is(u.err, context.Canceled):
 		w.status.say(fmt.Sprintf("Stopped after %s of %s frames; what was measured is shown.", units.Count(float64(u.status.Done)), units.Count(float64(u.status.Frames))), false)
 	case u.err != nil:
 		w.status.fail("The run ended with an error", u.err)
 	default:
-		msg, counters := doneMessage(u.status), ""
+		msg, more := doneMessage(u.status), ""
 		if c := u.snap.Counters; c.Enabled && c.Note != "" {
-			counters = " " + counterNote(c.Note)
+			// Said once: the box is unticked, so the next runs do not try again and
+			// end in the same long reason.
+			msg += " No hardware counters on this machine: unticked, misses/frame stays n/a."
+			more = counterNote(c.Note)
+			w.setup.setCounters(false)
 		}
 		if j.simAsked && j.live != nil {
 			if !anyFailed(u.status) {
-				j.simulate(j.live, msg, counters)
+				j.simulate(j.live, msg, more)
 				return // it ends the job when done
 			}
 			msg += " No simulated misses: a worker failed."
 		}
-		w.status.say(msg+counters, anyFailed(u.status))
+		w.status.sayMore(msg, more, anyFailed(u.status))
 	}
 	w.ended()
 }

@@ -12,12 +12,13 @@ const noPreview = "No preview yet: the world appears once frames run."
 // beside it, the layout of one backing's data. While the workers load their worlds
 // the loading panel stands in front of both.
 type scenePane struct {
-	root      *fyne.Container // the tabs, or the loading panel in front of them
-	tabs      *container.AppTabs
-	preview   *Preview
-	layout    *layoutPanel
-	layoutTab *container.TabItem
-	loading   *loadingPanel
+	root        *fyne.Container // the tabs, or the loading panel in front of them
+	tabs        *container.AppTabs
+	preview     *Preview
+	layout      *layoutPanel
+	layoutTab   *container.TabItem
+	loading     *loadingPanel
+	loadingView *container.Scroll // the loading panel, in a scroll
 }
 
 // newScenePane calls cancelLoad for the loading panel's Cancel, and layoutChosen when
@@ -31,8 +32,13 @@ func newScenePane(cancelLoad, layoutChosen func()) *scenePane {
 	p.layoutTab = container.NewTabItem("Layout", p.layout.root)
 	p.tabs = container.NewAppTabs(container.NewTabItem("Preview", p.preview), p.layoutTab)
 	p.tabs.OnSelected = func(*container.TabItem) { layoutChosen() }
-	p.root = container.NewStack(p.tabs, p.loading.box)
+	// The loading panel scrolls: six backings' bars with large text are taller than
+	// the pane on a small screen, and the window would grow past the screen to fit
+	// them and stay that tall.
+	p.loadingView = container.NewVScroll(p.loading.box)
+	p.root = container.NewStack(p.tabs, p.loadingView)
 	p.loading.box.Hide()
+	p.loadingView.Hide()
 	return p
 }
 
@@ -44,12 +50,14 @@ func (p *scenePane) reset(backings []string) {
 
 func (p *scenePane) showLoading(on bool) {
 	if on {
+		p.loadingView.Show()
 		p.loading.box.Show()
 		p.tabs.Hide()
 		p.preview.Hide()
 		return
 	}
 	p.loading.box.Hide()
+	p.loadingView.Hide()
 	p.tabs.Show()
 	if !p.layoutShown() {
 		p.preview.Show()

@@ -3,6 +3,9 @@ package ui
 import (
 	"fmt"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
 	"localitylab/charts"
 	"localitylab/lab"
 	"localitylab/lab/result"
@@ -28,6 +31,7 @@ func (p *setupPanel) apply(s presets.Preset) {
 // presetChosen handles the picker.
 func (p *setupPanel) presetChosen(title string) {
 	p.unfocus()
+	p.showFullTitle(fyne.CurrentApp().Settings().Theme().Size(theme.SizeNameText))
 	if p.quiet {
 		return
 	}
@@ -235,33 +239,67 @@ func inOrder(chosen map[string]bool) []string {
 // with its claims. It reports false for a run this version cannot set up (a
 // workload or backing it does not know).
 func setupOfRun(r *result.Run) (presets.Preset, bool) {
-	spec, err := workloads.Lookup(r.Workload)
-	if err != nil {
-		return presets.Preset{}, false
-	}
-	s := presets.Preset{Schema: presets.Schema, Title: r.Title, Workload: r.Workload,
-		Frames: r.Frames, Warmup: r.Warmup, Params: workload.Params{}}
-	if r.Cache == cacheCold {
-		s.Cache = cacheCold
-	}
-	if len(r.Forks) > 0 {
-		s.Forks = len(r.Forks)
-	}
+	s := savedSetup{title: r.Title, workload: r.Workload, params: r.Params, cache: r.Cache,
+		forks: len(r.Forks), frames: r.Frames, warmup: r.Warmup}
 	for _, b := range r.Backings {
-		s.Backings = append(s.Backings, b.Name)
+		s.backings = append(s.backings, b.Name)
 		for _, p := range b.PagesByFork() {
-			if s.Pages == "" {
-				s.Pages = p.Mode
+			if s.pages == "" {
+				s.pages = p.Mode
 			}
 		}
 	}
-	for k, v := range r.Params {
-		if q, ok := spec.Param(k); ok && v != q.Default {
-			s.Params[k] = v
+	return s.preset()
+}
+
+// setupOfSweep is the setup that would measure the sweep s again: as setupOfRun's,
+// with the parameter swept and its values (the Sweep tab shows them) and, for a
+// sweep lesson's file, that lesson with its sweep claims. A sweep chooses each
+// point's length by its time budget, so the run's length is the lesson's, or the
+// one the setup had (current).
+func setupOfSweep(sw *result.Sweep, current presets.Preset) (presets.Preset, bool) {
+	s := savedSetup{title: sw.Title, workload: sw.Workload, params: sw.Params, cache: sw.Cache,
+		pages: sw.Pages, forks: sw.Forks, backings: sw.Backings, frames: current.Frames, warmup: current.Warmup,
+		sweep: &presets.Sweep{Param: sw.Param, Values: sw.Values}}
+	if b, ok := presets.BuiltinTitled(sw.Title, sw.Workload); ok {
+		s.frames, s.warmup = b.Frames, b.Warmup
+	}
+	return s.preset()
+}
+
+// savedSetup is what a saved run or sweep records of the setup that measured it.
+type savedSetup struct {
+	title, workload, cache, pages string
+	backings                      []string
+	params                        map[string]int64
+	forks, frames, warmup         int
+	sweep                         *presets.Sweep
+}
+
+func (v savedSetup) preset() (presets.Preset, bool) {
+	spec, err := workloads.Lookup(v.workload)
+	if err != nil {
+		return presets.Preset{}, false
+	}
+	s := presets.Preset{Schema: presets.Schema, Title: v.title, Workload: v.workload,
+		Backings: v.backings, Frames: v.frames, Warmup: v.warmup, Params: workload.Params{}}
+	if v.cache == cacheCold {
+		s.Cache = cacheCold
+	}
+	if v.forks > 0 {
+		s.Forks = v.forks
+	}
+	s.Pages = v.pages
+	for k, x := range v.params {
+		if q, ok := spec.Param(k); ok && x != q.Default {
+			s.Params[k] = x
 		}
 	}
-	if b, ok := presets.BuiltinTitled(r.Title, r.Workload); ok {
+	if b, ok := presets.BuiltinTitled(v.title, v.workload); ok {
 		s.Name, s.Lesson, s.Claims = b.Name, b.Lesson, b.Claims
+		if b.Sweep != nil && v.sweep != nil { // a sweep lesson's claims are about its sweep
+			s.Sweep = v.sweep
+		}
 	}
 	if s.Title == "" {
 		s.Title = spec.Title
@@ -271,4 +309,19 @@ func setupOfRun(r *result.Run) (presets.Preset, bool) {
 		return presets.Preset{}, false
 	}
 	return s, true
+}
+
+// setupToCompare is the setup -compare opens on: the saved run's own (workload,
+// backings, parameters, lesson), so that the base and the runs made beside it
+// measure the same thing whatever was remembered from last time. A file that cannot
+// be read or set up leaves s, and the window says why when it compares.
+func setupToCompare(path string, s presets.Preset) presets.Preset {
+	r, err := lab.LoadRun(path)
+	if err != nil {
+		return s
+	}
+	if own, ok := setupOfRun(r); ok {
+		return own
+	}
+	return s
 }

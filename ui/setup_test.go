@@ -121,3 +121,26 @@ func TestPagesSetting(t *testing.T) {
 		t.Errorf("a setup of system pages shows Pages %q", h.w.setup.pages.Selected)
 	}
 }
+
+// TestPresetTitleInFull: a title the picker cuts is shown in full under it; a short
+// one, or a setup of one's own, shows nothing more.
+func TestPresetTitleInFull(t *testing.T) {
+	h := newHarness(t, presets.Default(), "")
+	p := h.w.setup
+	if !p.fullTitle.Visible() || p.fullTitle.Text != presets.Default().Title {
+		t.Errorf("the default lesson's long title: shown %v, %q", p.fullTitle.Visible(), p.fullTitle.Text)
+	}
+	short, err := presets.Lookup("hot-cold")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.apply(short)
+	if p.fullTitle.Visible() {
+		t.Errorf("%q is shown again under the picker", short.Title)
+	}
+	p.apply(presets.Default())
+	p.workload.SetSelected("tiles")
+	if p.picker.Selected != "" || p.fullTitle.Visible() {
+		t.Errorf("a setup of one's own: picker %q, full title shown %v", p.picker.Selected, p.fullTitle.Visible())
+	}
+}

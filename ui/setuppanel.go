@@ -35,6 +35,7 @@ type setupPanel struct {
 	root          *fyne.Container
 	width         *fixedWidth
 	picker        *widget.Select
+	fullTitle     *widget.Label // the preset's title in full, where the picker cuts it
 	builtins      []presets.Preset
 	workload      *widget.Select
 	names         []string        // every backing this binary knows (workload.AllBackings)
@@ -62,6 +63,10 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 	}
 	p.picker = widget.NewSelect(titles, p.presetChosen)
 	p.picker.PlaceHolder = customPreset
+	p.fullTitle = widget.NewLabel("")
+	p.fullTitle.Wrapping = fyne.TextWrapWord
+	p.fullTitle.TextStyle.Italic = true
+	p.fullTitle.Hide()
 	p.workload = widget.NewSelect(workloads.Names(), p.workloadChosen)
 	checks := container.NewGridWithColumns(2)
 	for _, b := range p.names {
@@ -88,13 +93,15 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 	p.form.unfocus = p.unfocus
 
 	top := container.NewVBox(
-		heading("Preset"), p.picker,
+		heading("Preset"), p.picker, p.fullTitle,
 		heading("Workload"), p.workload,
 		heading("Backings"), checks, p.countersCheck, p.simCheck,
 		container.NewHBox(widget.NewLabel("Caches:"), p.cache),
 		container.NewHBox(widget.NewLabel("Pages:"), p.pages),
 	)
-	inner := container.NewBorder(top, buttons, nil, nil, container.NewVScroll(p.form.box))
+	// The choices and the parameters scroll together over the buttons, so that the
+	// panel needs no more height than a small screen has, with large text too.
+	inner := container.NewBorder(nil, buttons, nil, nil, newWheelScroll(container.NewVBox(top, p.form.box)))
 	p.width = &fixedWidth{}
 	p.root = container.New(p.width, inner)
 	p.fitWidth(theme.DefaultTheme().Size(theme.SizeNameText))
@@ -108,8 +115,28 @@ func (p *setupPanel) unfocus() { p.win.Canvas().Unfocus() }
 // fitWidth sizes the panel for text of this size: wide enough for the parameter
 // names and a readable entry, and no wider, so the charts keep the room.
 func (p *setupPanel) fitWidth(textSize float32) {
+	// 24 characters' room with normal text; with large text 22, which still holds the
+	// longest parameter name beside its entry, so that the window fits a 1366×768
+	// screen.
 	p.width.w = 24 * textSize
+	if textSize > theme.DefaultTheme().Size(theme.SizeNameText) {
+		p.width.w = 22 * textSize
+	}
+	p.showFullTitle(textSize)
 	p.root.Refresh()
+}
+
+// showFullTitle shows the chosen preset's title in full under the picker when the
+// picker, as wide as the panel less its padding and arrow, cuts it.
+func (p *setupPanel) showFullTitle(textSize float32) {
+	title := p.picker.Selected
+	room := p.width.w - 2*theme.Padding() - 4*theme.InnerPadding() - theme.IconInlineSize()
+	if title != "" && fyne.MeasureText(title, textSize, fyne.TextStyle{}).Width > room {
+		p.fullTitle.SetText(title)
+		p.fullTitle.Show()
+	} else {
+		p.fullTitle.Hide()
+	}
 }
 
 // fixedWidth is a layout of a given width and the height of its content.

@@ -44,9 +44,9 @@ func (j *runJob) simulating() bool { return j.sim != nil }
 
 // simulate starts the simulation of the run l, which has just ended normally. ended
 // is the status line's message for its end, kept in front of the progress and of
-// the simulation's outcome; counters, why the hardware counters read n/a (or ""),
-// follows the outcome, since it is long and the line cuts what does not fit.
-func (j *runJob) simulate(l *lab.Live, ended, counters string) {
+// the simulation's outcome; more, what its Details button shows (why the hardware
+// counters read n/a, or ""), is kept for the end.
+func (j *runJob) simulate(l *lab.Live, ended, more string) {
 	cfg := l.Config()
 	cfg.PreviewEvery, cfg.LayoutEvery, cfg.StartPaused = 0, 0, false
 	ctx, cancel := context.WithCancel(context.Background())
@@ -63,7 +63,7 @@ func (j *runJob) simulate(l *lab.Live, ended, counters string) {
 		lab.Simulate(ctx, cfg, s.run, func(st lab.SimStatus) { s.report(e, st, func(st lab.SimStatus) { j.simProgress(s, ended, st) }) })
 		cancel()
 		close(s.done)
-		e.doOnMain(func() { j.simEnded(s, ended, counters) })
+		e.doOnMain(func() { j.simEnded(s, ended, more) })
 	}()
 }
 
@@ -116,7 +116,7 @@ func simFraction(st lab.SimStatus) float64 {
 
 // simEnded shows the simulated run, if s is still the job's: Reset, Open or a new
 // run drop it.
-func (j *runJob) simEnded(s *simulation, ended, counters string) {
+func (j *runJob) simEnded(s *simulation, ended, more string) {
 	if j.sim != s {
 		return
 	}
@@ -125,7 +125,7 @@ func (j *runJob) simEnded(s *simulation, ended, counters string) {
 	j.pane.table.SetRun(s.run)
 	j.pane.lesson.ShowRun(s.run)
 	j.pane.scene.showLoading(false)
-	j.w.status.say(ended+" "+simOutcome(s.run, s.stopped)+counters, false)
+	j.w.status.sayMore(ended+" "+simOutcome(s.run, s.stopped), more, false)
 	j.w.ended()
 }
 

@@ -20,6 +20,7 @@ type statusLine struct {
 	box     *fyne.Container
 	label   *widget.Label
 	details *widget.Button
+	more    string // what Details adds to the line's message, if anything
 }
 
 func newStatusLine(win fyne.Window) *statusLine {
@@ -32,7 +33,11 @@ func newStatusLine(win fyne.Window) *statusLine {
 }
 
 // say puts msg on the line; an error is shown in the danger colour.
-func (b *statusLine) say(msg string, isErr bool) {
+func (b *statusLine) say(msg string, isErr bool) { b.sayMore(msg, "", isErr) }
+
+// sayMore puts msg on the line with a Details button that shows more after it.
+func (b *statusLine) sayMore(msg, more string, isErr bool) {
+	b.more = more
 	b.label.Importance = widget.MediumImportance
 	if isErr {
 		b.label.Importance = widget.DangerImportance
@@ -54,7 +59,7 @@ func (b *statusLine) showsError() bool { return b.label.Importance == widget.Dan
 // showDetails shows the whole message in a dialog, where it wraps and can be
 // selected and copied into a bug report.
 func (b *statusLine) showDetails() {
-	text := widget.NewLabel(b.label.Text)
+	text := widget.NewLabel(strings.TrimSpace(b.label.Text + "\n\n" + b.more))
 	text.Wrapping, text.Selectable, text.Importance = fyne.TextWrapWord, true, b.label.Importance
 	scroll := container.NewVScroll(text)
 	scroll.SetMinSize(fyne.NewSize(640, 240))
@@ -75,7 +80,7 @@ func (l *statusLayout) Layout(_ []fyne.CanvasObject, box fyne.Size) {
 	}
 	need := fyne.MeasureText(label.Text, size, label.TextStyle).Width + 2*pad
 	label.Move(fyne.NewPos(0, 0))
-	if need <= box.Width {
+	if need <= box.Width && l.b.more == "" {
 		details.Hide()
 		label.Resize(box)
 		return

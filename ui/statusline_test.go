@@ -26,3 +26,35 @@ func TestStatusDetails(t *testing.T) {
 		t.Errorf("the details show %q, want the whole message", txt)
 	}
 }
+
+// TestCountersSaidOnce: on a machine without hardware counters (this one: no PMU),
+// the first run says so in a short line with the reason under Details and unticks
+// the counters, so that the next run ends without the note.
+func TestCountersSaidOnce(t *testing.T) {
+	h := newHarness(t, small("soa"), "")
+	if !h.w.setup.counters {
+		t.Fatal("the counters are not ticked at the start")
+	}
+	h.w.run.begin(false)
+	h.finished()
+	if h.w.run.shown.Counters.Note == "" {
+		t.Skip("this machine reads hardware counters")
+	}
+	line := h.w.status.text()
+	if !strings.Contains(line, "No hardware counters on this machine") || strings.Contains(line, "ENOENT") || h.w.setup.counters || h.w.setup.countersCheck.Checked {
+		t.Errorf("status %q, counters ticked %v: want a short note and the box unticked", line, h.w.setup.countersCheck.Checked)
+	}
+	if !h.w.status.details.Visible() {
+		t.Fatal("no Details for the reason")
+	}
+	test.Tap(h.w.status.details)
+	if txt := h.overlayText(); !strings.Contains(txt, counterNote(h.w.run.shown.Counters.Note)) {
+		t.Errorf("Details show %q, want the reason %q", txt, h.w.run.shown.Counters.Note)
+	}
+	h.w.win.Canvas().Overlays().Remove(h.w.win.Canvas().Overlays().Top())
+	h.w.run.begin(false)
+	h.finished()
+	if line := h.w.status.text(); strings.Contains(line, "hardware counters") || h.w.status.details.Visible() {
+		t.Errorf("the second run says %q (Details %v): want the counters not mentioned again", line, h.w.status.details.Visible())
+	}
+}

@@ -161,6 +161,38 @@ func (r *tableRenderer) rebuild() {
 	}
 }
 
+// optionalColumns are the columns a table too narrow for all of them leaves out, the
+// first named first, so that large text or a small screen shows fewer columns whole
+// rather than every column with the last ones cut off behind a scroll bar; the
+// export and the command line keep them all.
+var optionalColumns = []string{"huge pages", "interrupted", "GCs/1k frames", "GC/frame", "p99 with GC",
+	charts.ForkColumn, "load time", "p99 frame", "bytes/entity", "allocs/frame"}
+
+// shown returns, for a table width, which columns are shown: all of them when they
+// fit, else all but the optional ones that must go, in their order.
+func (r *tableRenderer) shown(width float32) []bool {
+	pad, _, sw := r.metrics()
+	widths := r.widths()
+	on := make([]bool, len(widths))
+	total := sw + 2*pad
+	for i, w := range widths {
+		on[i] = true
+		total += w + 3*pad
+	}
+	for _, name := range optionalColumns {
+		if total <= width {
+			break
+		}
+		for i, h := range r.header {
+			if h.Text == name && on[i] {
+				on[i] = false
+				total -= widths[i] + 3*pad
+			}
+		}
+	}
+	return on
+}
+
 // widths returns each column's width: its widest cell, header included.
 func (r *tableRenderer) widths() []float32 {
 	w := make([]float32, len(r.header))
@@ -175,6 +207,11 @@ func (r *tableRenderer) widths() []float32 {
 		}
 	}
 	return w
+}
+
+// lineHeight is the height of one of the table's rows (see tableRenderer.metrics).
+func (t *SummaryTable) lineHeight() (pad, lineH, sw float32) {
+	return (&tableRenderer{t: t}).metrics()
 }
 
 func (r *tableRenderer) metrics() (pad, lineH, sw float32) {
@@ -196,14 +233,22 @@ func (r *tableRenderer) headerHeight() float32 {
 func (r *tableRenderer) Layout(size fyne.Size) {
 	pad, lineH, sw := r.metrics()
 	widths := r.widths()
+	on := r.shown(size.Width)
 	gap := 3 * pad
 	xs := make([]float32, len(widths))
 	x := sw + 2*pad
 	for i, w := range widths {
 		xs[i] = x
-		x += w + gap
+		if on[i] {
+			x += w + gap
+		}
 	}
 	place := func(t *canvas.Text, i int, y float32) {
+		if i >= len(on) || !on[i] {
+			t.Hide()
+			return
+		}
+		t.Show()
 		w := t.MinSize().Width
 		px := xs[i]
 		if i > 0 { // figures align right
@@ -240,11 +285,14 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	}
 }
 
+// MinSize is as wide as the columns that are never left out (see optionalColumns).
 func (r *tableRenderer) MinSize() fyne.Size {
 	pad, lineH, sw := r.metrics()
 	w := sw + 2*pad
-	for _, cw := range r.widths() {
-		w += cw + 3*pad
+	for i, on := range r.shown(0) {
+		if on {
+			w += r.widths()[i] + 3*pad
+		}
 	}
 	h := lineH
 	for _, row := range r.rows {

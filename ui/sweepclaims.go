@@ -18,7 +18,7 @@ import (
 // sweep, a box for the reader's prediction about each and, once the sweep has
 // points, the measured answer; then the crossings and the points skipped, in words.
 type sweepClaims struct {
-	scroll *container.Scroll
+	scroll *wheelScroll
 	box    *fyne.Container
 	rows   []sweepClaimRow
 	words  *widget.Label // crossings and skipped points
@@ -32,7 +32,7 @@ type sweepClaimRow struct {
 
 func newSweepClaims() *sweepClaims {
 	p := &sweepClaims{box: container.NewVBox(), words: wrapped("")}
-	p.scroll = container.NewVScroll(p.box)
+	p.scroll = newWheelScroll(p.box)
 	p.SetClaims(nil, nil)
 	return p
 }
@@ -55,7 +55,7 @@ func (p *sweepClaims) SetClaims(claims []presets.Claim, sw *presets.Sweep) {
 		}
 		head := widget.NewLabel("The claim (" + c.Source + ")")
 		head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
-		r := sweepClaimRow{claim: c, guess: widget.NewEntry(), answer: wrapped("")}
+		r := sweepClaimRow{claim: c, guess: panelEntry(), answer: wrapped("")}
 		r.guess.SetPlaceHolder("your prediction")
 		r.guess.SetText(old[c.Text])
 		r.answer.TextStyle.Italic = true
@@ -117,10 +117,32 @@ func (p *sweepClaims) ShowSweep(s *result.Sweep) {
 	if len(s.Markers) > 0 {
 		var ms []string
 		for _, mk := range s.Markers {
-			ms = append(ms, fmt.Sprintf("%s reaches %s at %s", mk.Backing, mk.Cache, charts.ValueLabel(mk.At, s.Unit)))
+			ms = append(ms, fmt.Sprintf("%s's reaches the %s %s", mk.Backing, mk.Cache, markerPlace(s, mk.At)))
 		}
-		lines = append(lines, "Working sets: "+strings.Join(ms, "; ")+".")
+		lines = append(lines, "Working sets (bytes per entity × entities): "+strings.Join(ms, "; ")+".")
 	}
 	lines = append(lines, charts.CachesText(s)+".")
 	setShown(p.words, strings.Join(lines, "\n\n"))
+}
+
+// markerPlace says where on the sweep's axis a working set reaches a cache: between
+// the two values measured around it ("between cold_bytes 0 and 8 bytes"), since the
+// marker is interpolated between points and a value between two of a parameter's
+// sizes (1.5 bytes of cold data) may be none the workload can run; at a value
+// measured, that value.
+func markerPlace(s *result.Sweep, at float64) string {
+	unit := ""
+	if s.Unit != "" && s.Unit != "%" {
+		unit = " " + s.Unit
+	}
+	label := func(v float64) string { return charts.ValueLabel(v, s.Unit) }
+	for i, v := range s.Values {
+		switch {
+		case float64(v) == at:
+			return fmt.Sprintf("at %s = %s%s", s.Param, label(at), unit)
+		case float64(v) > at && i > 0:
+			return fmt.Sprintf("between %s = %s and %s%s", s.Param, label(float64(s.Values[i-1])), label(float64(v)), unit)
+		}
+	}
+	return fmt.Sprintf("at %s = %s%s", s.Param, label(at), unit)
 }

@@ -36,7 +36,7 @@ type sweepJob struct {
 	values   *widget.Entry
 	defaults *widget.Button
 	buttons  struct{ run, cancel, export, save, open *widget.Button }
-	progress *widget.ProgressBar
+	progress *progressBar
 	status   *widget.Label // the status line's words about the sweep, kept in the tab
 	chart    *live.SweepChart
 	table    *SummaryTable
@@ -68,7 +68,7 @@ func newSweepJob(w *window) *sweepJob {
 	b.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { w.exportDialog(j) })
 	b.save = widget.NewButtonWithIcon("Save sweep…", theme.DocumentSaveIcon(), func() { w.saveDialog(j) })
 	b.open = widget.NewButtonWithIcon("Open sweep…", theme.FolderOpenIcon(), func() { w.openDialog(j) })
-	j.progress = widget.NewProgressBar()
+	j.progress = newProgressBar()
 	j.status = widget.NewLabel("")
 	j.status.Truncation = fyne.TextTruncateEllipsis
 	j.chart = live.NewSweepChart(noSweep)
@@ -83,7 +83,10 @@ func newSweepJob(w *window) *sweepJob {
 	top := container.NewVBox(form, buttons, container.NewBorder(nil, nil, nil, nil, j.progress), j.status)
 	body := container.NewHSplit(j.chart, j.claims.scroll)
 	body.Offset = 0.72
-	j.root = container.NewBorder(top, container.NewVBox(widget.NewSeparator(), container.NewHScroll(j.table)), nil, nil, body)
+	// A row per point: as the run's table, it keeps four rows in view and scrolls the
+	// rest where the tab is too short (large text, a small screen).
+	j.root = container.NewBorder(top, nil, nil, nil,
+		container.New(&tableBelow{table: j.table}, body, widget.NewSeparator(), container.NewScroll(j.table)))
 	return j
 }
 
@@ -172,7 +175,7 @@ func (j *sweepJob) refresh(*menuSync) {
 	other := j.w.busy()
 	enable(b.run, other == nil)
 	enable(b.cancel, j.sweeping)
-	has := j.shown != nil && len(j.shown.Points) > 0
+	has := j.shown != nil && len(j.shown.Points) > 0 && !j.sweeping // a sweep is written once it ends (or is cancelled)
 	enable(b.export, has)
 	enable(b.save, has)
 	enable(b.open, !j.sweeping)
@@ -236,10 +239,13 @@ func sweepOptions(setup presets.Preset, s *result.Sweep) charts.Options {
 }
 
 // open shows the sweep saved at path, without running anything, in the sweep tab.
+// The setup becomes the sweep's (workload, backings, parameters, and for a lesson's
+// sweep the lesson and its claims) and the tab shows its parameter and values, so
+// that Run sweep measures it again and its claims are answered. While a job measures
+// it refuses, as opening a run does.
 func (j *sweepJob) open(path string) {
 	w := j.w
-	if j.sweeping {
-		w.status.fail("Cannot open a sweep now", errors.New("a sweep is in progress: "+sweepWords.whenBusy))
+	if !w.idle("Cannot open a sweep now") {
 		return
 	}
 	s, err := lab.LoadSweep(path)
@@ -247,6 +253,13 @@ func (j *sweepJob) open(path string) {
 		w.status.fail("Cannot open the sweep", err)
 		return
 	}
+	if setup, ok := setupOfSweep(s, w.setup.preset); ok {
+		w.setup.apply(setup)
+	}
+	j.quiet = true // the file's parameter and values, not the parameter's defaults
+	j.param.SetSelected(s.Param)
+	j.values.SetText(sweep.FormatValues(s.Values))
+	j.quiet = false
 	j.stop() // the last sweep is not this one
 	j.show(s, math.NaN())
 	j.progress.SetValue(1)

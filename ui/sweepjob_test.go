@@ -164,3 +164,101 @@ func TestSweepKeysInTab(t *testing.T) {
 		t.Errorf("ctrl+E with no sweep: %q", txt)
 	}
 }
+
+// TestResetDuringSweepKeepsSetupLocked: after a finished live run, a sweep starts;
+// Reset (its key and its action, as the button and the menu call it) while the sweep
+// measures neither unlocks the setup nor clears the run, and the sweep carries on
+// with nothing of its partial result offered for export until it ends.
+func TestResetDuringSweepKeepsSetupLocked(t *testing.T) {
+	h := newHarness(t, small("ptrarray", "soa"), "")
+	h.w.run.start()
+	h.finished()
+	if h.w.run.shown == nil || h.w.run.buttons.reset.Disabled() {
+		t.Fatal("after a finished run Reset should be enabled with the run shown")
+	}
+	m := h.w.sweep
+	h.w.bringFront(m)
+	m.values.SetText("500, 1000, 2000, 4000")
+	m.start()
+	h.until("the sweep's first point", func() bool { return m.shown != nil && len(m.shown.Points) >= 1 })
+	if !h.w.run.buttons.reset.Disabled() {
+		t.Error("Reset is enabled while a sweep measures")
+	}
+	h.w.bringFront(h.w.run)
+	h.key(fyne.KeyR)
+	h.w.run.reset()
+	locked := func() []string {
+		var open []string
+		p := h.w.setup
+		for name, o := range map[string]interface{ Disabled() bool }{
+			"preset": p.picker, "workload": p.workload, "cache": p.cache, "pages": p.pages, "counters": p.countersCheck,
+			"entities": p.form.field("entities"), "sweep export": m.buttons.export, "sweep save": m.buttons.save,
+			"run": h.w.run.buttons.run,
+		} {
+			if !o.Disabled() {
+				open = append(open, name)
+			}
+		}
+		for _, c := range p.checks {
+			if !c.Disabled() {
+				open = append(open, "backing "+c.Text)
+			}
+		}
+		return open
+	}
+	if open := locked(); len(open) > 0 {
+		t.Errorf("after Reset during the sweep these are unlocked: %v", open)
+	}
+	if !m.sweeping || h.w.run.shown == nil {
+		t.Errorf("Reset during the sweep: sweeping %v, the run still shown %v", m.sweeping, h.w.run.shown != nil)
+	}
+	if !strings.Contains(h.w.status.text(), "a sweep is in progress") {
+		t.Errorf("status %q: want the reason Reset was refused", h.w.status.text())
+	}
+	h.until("the sweep to end", func() bool { return !m.sweeping })
+	if open := locked(); len(open) == 0 || h.w.setup.workload.Disabled() {
+		t.Error("after the sweep the setup should unlock")
+	}
+}
+
+// TestMarkerPlace: a cache marker is placed between the two values measured around
+// it, with the parameter and its unit, never at an interpolated value no run had.
+func TestMarkerPlace(t *testing.T) {
+	cold := &result.Sweep{Param: "cold_bytes", Unit: "bytes", Values: []int64{0, 8, 16, 32}}
+	entities := &result.Sweep{Param: "entities", Values: []int64{1000, 10000, 100000}}
+	for _, tc := range []struct {
+		s    *result.Sweep
+		at   float64
+		want string
+	}{
+		{cold, 1.5, "between cold_bytes = 0 and 8 bytes"},
+		{cold, 16, "at cold_bytes = 16 bytes"},
+		{entities, 31623, "between entities = 10k and 100k"},
+	} {
+		if got := markerPlace(tc.s, tc.at); got != tc.want {
+			t.Errorf("%s at %v: %q, want %q", tc.s.Param, tc.at, got, tc.want)
+		}
+	}
+}
+
+// TestSweepTitle: a sweep keeps its lesson's title only when the lesson is a sweep
+// of the parameter swept; an entities sweep of "A million sprites" is no million.
+func TestSweepTitle(t *testing.T) {
+	h := newHarness(t, presets.Default(), "")
+	m := h.w.sweep
+	m.param.SetSelected("entities")
+	m.values.SetText("1000, 10000")
+	c, _, err := m.config()
+	if err != nil || c.Run.Title != "" {
+		t.Errorf("an entities sweep of %q: title %q (%v), want none", presets.Default().Title, c.Run.Title, err)
+	}
+	p, err := presets.Lookup("cache-cliff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.w.setup.apply(p)
+	c, _, err = m.config()
+	if err != nil || c.Run.Title != p.Title {
+		t.Errorf("the cache cliff's own sweep: title %q (%v), want %q", c.Run.Title, err, p.Title)
+	}
+}

@@ -29,6 +29,12 @@ func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
 		return sweep.Config{}, s, fmt.Errorf("values: %w", err)
 	}
 	c := sweep.Config{Run: config(s, j.w.setup.counters, j.w.env), Param: j.param.Selected, Values: values}
+	if s.Sweep == nil || s.Sweep.Param != c.Param {
+		// The lesson's title names its own setup ("A million sprites"), which a sweep
+		// of another parameter, or of a run lesson's, leaves: the sweep is named by
+		// its workload, parameter and values instead.
+		c.Run.Title = ""
+	}
 	return c, s, c.Check()
 }
 

@@ -47,9 +47,10 @@ func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 	a.Settings().SetTheme(newLabTheme(large))
 	w.win = a.NewWindow("Locality Lab")
 	w.status = newStatusLine(w.win)
-	w.files = fileDialogs{win: w.win, status: w.status}
+	w.files = newFileDialogs(w.win, w.status, a.Preferences())
 	w.build()
 	w.setup.fitWidth(a.Settings().Theme().Size(theme.SizeNameText))
+	w.run.pane.setLarge(large)
 	w.menu = newMenuBar(w)
 	w.win.SetMainMenu(w.menu.main)
 	w.setup.apply(s)

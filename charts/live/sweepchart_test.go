@@ -39,6 +39,26 @@ func TestSweepChart(t *testing.T) {
 	}
 }
 
+// TestSweepChartMisses: a sweep with simulated misses shows them in the widget as in
+// the PNG, a panel of every backing's lines under the cost: more of each backing's
+// colour than the same sweep without them.
+func TestSweepChartMisses(t *testing.T) {
+	c := NewSweepChart("No sweep yet")
+	win := show(t, c, 900, 600)
+	c.SetSweep(fixture.Sweep(), charts.ScaleAuto, math.NaN())
+	without := win.Canvas().Capture()
+	c.SetSweep(fixture.SimSweep(), charts.ScaleAuto, math.NaN())
+	if c.Plot().Misses == nil {
+		t.Fatal("the plot of a sweep with simulated misses has no misses panel")
+	}
+	with := win.Canvas().Capture()
+	for _, b := range []string{"ptrarray", "soa", "spatialhash"} {
+		if n, m := count(with, charts.Color(b)), count(without, charts.Color(b)); n < m+100 {
+			t.Errorf("%s: %d pixels in its colour with misses, %d without: want its misses lines too", b, n, m)
+		}
+	}
+}
+
 // count is how many pixels of img are exactly c.
 func count(img interface {
 	Bounds() image.Rectangle

@@ -102,6 +102,10 @@ func sweepExplain(pl *charts.SweepPlot) string {
 	if len(pl.Markers) > 0 {
 		e += " A dashed line marks where a backing's working set (bytes per entity × entities) reaches a cache's size."
 	}
+	if pl.Misses != nil {
+		e += " Under it, on the same x axis: each backing's cache misses per entity, simulated by Valgrind's Callgrind " +
+			"after the measured frames (solid: first-level data cache, D1; dashed: last level, LL), the lines fetched that explain the cost."
+	}
 	if len(pl.Crosses) > 0 {
 		e += " A ring marks where two lines cross; a faint one, where the two are within noise of each other on one side."
 	}
@@ -127,7 +131,7 @@ func sweepChart(s *result.Sweep, pl *charts.SweepPlot) *echarts.Line {
 		echarts.WithXAxisOpts(opts.XAxis{Type: xType, Name: jsName(pl.XCaption), NameLocation: "middle", NameGap: 30,
 			Min: pl.XMin, Max: pl.XMax, AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("function(v){return llCount(v)+'" + jsWord(percentSuffix(unit)) + "'}")}}),
 		echarts.WithYAxisOpts(opts.YAxis{Type: yType, Name: "ns per entity", AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("llDuration")}}),
-		echarts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: opts.FuncOpts(sweepTooltip(jsName(s.Param), unit))}),
+		echarts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: opts.FuncOpts(sweepTooltip(jsName(s.Param), unit, pl.Misses != nil))}),
 		echarts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
 	)
 	for i := range pl.Curves {
@@ -155,12 +159,72 @@ func sweepChart(s *result.Sweep, pl *charts.SweepPlot) *echarts.Line {
 			echarts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 			echarts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 7}),
 		}
-		so = append(so, markerLines(pl, cv)...)
+		so = append(so, markerLines(pl, cv, true)...)
 		so = append(so, crossPoints(s, pl, cv.Name, unit)...)
 		c.AddSeries(jsName(cv.Name), main, so...)
 	}
 	c.SetGlobalOptions(echarts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Data: legendNames(pl)}))
+	if pl.Misses != nil {
+		addMisses(c, pl)
+	}
 	return c
+}
+
+// missesHeight is the sweep chart's height with its misses panel: the cost keeps
+// about its usual plot, the misses get some 230 px under it.
+const missesHeight = "840px"
+
+// addMisses puts the misses panel (charts.SweepMisses) into the sweep's chart: a
+// second grid under the cost's, its x axis the same range and scale, zoomed and
+// pointed at together, its y axis named as simulated; per backing a solid D1 line
+// and a dashed LL line in its colour, named as the backing so that its legend entry
+// shows and hides all three of its lines.
+func addMisses(c *echarts.Line, pl *charts.SweepPlot) {
+	m := pl.Misses
+	c.Initialization.Height = missesHeight
+	// Fixed left edges instead of containLabel, which would place each grid by its own
+	// labels and so shift one x axis against the other.
+	c.GridList = []opts.Grid{
+		{Left: "72", Right: "48", Top: "56", Bottom: "384"},
+		{Left: "72", Right: "48", Top: "584", Bottom: "56"},
+	}
+	x0 := c.XAxisList[0]
+	x1 := x0
+	x0.Name, x1.GridIndex = "", 1
+	c.XAxisList = []opts.XAxis{x0, x1}
+	c.ExtendYAxis(opts.YAxis{GridIndex: 1, Type: "value", Min: 0, Name: "misses per entity",
+		AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("llSig")}})
+	// The chart's one title is the panel's: the page's heading names the cost above.
+	c.SetGlobalOptions(
+		echarts.WithTitleOpts(opts.Title{Title: m.Title, Subtitle: m.Note, Left: "12", Top: "494",
+			TitleStyle: &opts.TextStyle{FontSize: 15}}),
+		echarts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0, 1}}),
+		echarts.WithAxisPointerOpts(&opts.AxisPointer{Link: []opts.AxisPointerLink{{XAxisIndex: []int{0, 1}}}}),
+	)
+	c.DataZoomList = c.DataZoomList[len(c.DataZoomList)-1:] // the one over both axes
+	for _, mc := range m.Curves {
+		col := charts.Hex(mc.Color)
+		data := make([]opts.LineData, len(mc.X))
+		for k, x := range mc.X {
+			data[k] = opts.LineData{Value: []any{x, mc.Y[k], mc.Level}}
+			if !charts.Finite(mc.Y[k]) {
+				data[k] = gap(x)
+			}
+		}
+		style, size := "solid", 7
+		if mc.Dashed {
+			style, size = "dashed", 5
+		}
+		so := []echarts.SeriesOpts{
+			echarts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2, Type: style}),
+			echarts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
+			echarts.WithLineChartOpts(opts.LineChart{XAxisIndex: 1, YAxisIndex: 1, ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: size}),
+		}
+		if !mc.Dashed {
+			so = append(so, markerLines(pl, &charts.SweepCurve{Name: mc.Backing, Color: mc.Color}, false)...)
+		}
+		c.AddSeries(jsName(mc.Backing), data, so...)
+	}
 }
 
 // gap is a missing point at x.
@@ -176,12 +240,17 @@ func legendNames(pl *charts.SweepPlot) []string {
 }
 
 // sweepTooltip lists, at the hovered value, each backing's cost with its interval,
-// leaving out the band series.
-func sweepTooltip(param, unit string) string {
+// leaving out the band series, and, with misses, each backing's simulated misses.
+func sweepTooltip(param, unit string, misses bool) string {
+	missLine := ""
+	if misses { // a misses point is [x, misses per entity, level]
+		missLine = `if(v.length===3){s+='<br>'+p.marker+p.seriesName+': '+llSig(v[1])+' simulated '+v[2]+' misses per entity';return;}`
+	}
 	// One line, and single quotes: go-echarts puts the function into the options as
 	// it is, escaping double quotes as if it were a string.
 	return `function(ps){if(!ps.length)return '';var s='` + jsWord(param) + ` = '+llCount(ps[0].value[0])+'` + jsWord(unitSuffix(unit)) + `';` +
 		`ps.forEach(function(p){if(p.seriesName.indexOf('band ')===0)return;var v=p.value;` +
+		missLine +
 		`s+='<br>'+p.marker+p.seriesName+': '+llDuration(v[1])+' per entity';` +
 		`if(v.length>3&&v[2]!=null)s+=' ('+llDuration(v[2])+'–'+llDuration(v[3])+')';});return s;}`
 }
@@ -218,8 +287,8 @@ func unitSuffix(unit string) string {
 }
 
 // markerLines are a curve's cache markers, dashed in its colour, labelled with the
-// cache's name.
-func markerLines(pl *charts.SweepPlot, cv *charts.SweepCurve) []echarts.SeriesOpts {
+// cache's name where labelled (the cost's; the misses panel's repeat them unlabelled).
+func markerLines(pl *charts.SweepPlot, cv *charts.SweepCurve, labelled bool) []echarts.SeriesOpts {
 	var items []opts.MarkLineNameXAxisItem
 	for _, m := range pl.Markers {
 		if m.Backing == cv.Name {
@@ -234,7 +303,7 @@ func markerLines(pl *charts.SweepPlot, cv *charts.SweepCurve) []echarts.SeriesOp
 		echarts.WithMarkLineNameXAxisItemOpts(items...),
 		echarts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 			LineStyle: &opts.LineStyle{Color: col, Type: "dashed", Width: 1.2},
-			Label:     &opts.Label{Show: opts.Bool(true), Position: "end", Color: col, Formatter: "{b}"}}),
+			Label:     &opts.Label{Show: opts.Bool(labelled), Position: "end", Color: col, Formatter: "{b}"}}),
 	}
 }
 

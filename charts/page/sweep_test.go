@@ -38,3 +38,24 @@ func TestSweepHTMLGolden(t *testing.T) {
 	}
 	golden.Text(t, "sweep.html", []byte(maskVolatile(p)))
 }
+
+// TestSweepSimHTMLGolden: a sweep with simulated misses gets the misses panel, a
+// second grid under the cost's on the same x axis, named as simulated, with a solid
+// D1 and a dashed LL line per backing; the page is the same for the same sweep.
+func TestSweepSimHTMLGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteSweepHTML(&buf, fixture.SimSweep(), charts.Options{EChartsURL: "echarts.min.js"}); err != nil {
+		t.Fatal(err)
+	}
+	p := buf.String()
+	for _, want := range []string{
+		`"text":"Simulated D1/LL misses per entity"`, `"gridIndex":1`, `"xAxisIndex":1`, `"yAxisIndex":1`,
+		`"type":"dashed"`, `[1000,2,"D1"]`, `[1000000,2,"LL"]`, "simulated '+v[2]+' misses per entity",
+		"simulated by Valgrind", "ptrarray simulated misses/entity",
+	} {
+		if !strings.Contains(p, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	golden.Text(t, "sweep_sim.html", []byte(maskVolatile(p)))
+}

@@ -123,7 +123,7 @@ func (p *pen) segment(x0, y0, x1, y1 float64) {
 // innermost loop of every redraw, so it blends inline with the pen's colour
 // premultiplied once per span rather than calling blend per pixel.
 func (p *pen) span(c int, lo, hi float64, steep bool) {
-	img, clip := p.img, p.clip
+	img, clip := p.img, p.clip.Intersect(p.img.Rect) // a plot area may reach past a small picture
 	if !steep && (c < clip.Min.X || c >= clip.Max.X) || steep && (c < clip.Min.Y || c >= clip.Max.Y) {
 		return
 	}

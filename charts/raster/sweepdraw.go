@@ -41,10 +41,22 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 		f.draw(img, r, (r.Min.X+r.Max.X-f.width(msg))/2, (top+bottom)/2, msg, charts.InkSoft)
 		return
 	}
+	// The misses panel, where there is one, takes the lower part of the plot, under a
+	// row for its title, and its x axis is the cost's: only it is labelled.
+	var mp missPanel
+	if pl.Misses != nil {
+		mp.bottom = bottom
+		mp.top = bottom - (bottom-top)*2/5
+		bottom = mp.top - p.fonts.normal.height() - 2*pad
+		mp.axis, mp.ticks = missAxis(pl.Misses.Max(), max(2, (mp.bottom-mp.top)/int(p.px*3)))
+	}
 	ya, ticks := p.sweepYAxis(lo, hi, pl.LogY, max(2, (bottom-top)/int(p.px*3)))
 	labels := 0
 	for _, v := range ticks {
 		labels = max(labels, s.width(durationTick(v)))
+	}
+	for _, v := range mp.ticks {
+		labels = max(labels, s.width(missTick(v)))
 	}
 	area := image.Rect(r.Min.X+pad+labels+pad/2, top, r.Max.X-pad, bottom)
 	ya.P0, ya.P1 = float64(area.Max.Y), float64(area.Min.Y)
@@ -60,12 +72,14 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 		l := durationTick(v)
 		s.draw(img, img.Rect, area.Min.X-pad/2-s.width(l), yy+s.ascent*7/20, l, charts.InkSoft)
 	}
-	p.drawSweepXTicks(img, r, area, &xa, pl)
-	if charts.Finite(pl.Pending) {
-		xx := int(math.Round(xa.Pos(pl.Pending)))
-		w := max(4, int(p.px))
-		fillRect(img, image.Rect(xx-w/2, area.Min.Y, xx+w/2+1, area.Max.Y), warmShade)
+	if pl.Misses != nil {
+		mp.area = image.Rect(area.Min.X, mp.top, area.Max.X, mp.bottom)
+		p.drawSweepXTicks(img, r, mp.area, &xa, pl)
+		p.drawMisses(img, r, &mp, &xa, pl)
+	} else {
+		p.drawSweepXTicks(img, r, area, &xa, pl)
 	}
+	p.drawPending(img, area, &xa, pl)
 	for i := range pl.Curves {
 		p.drawBand(img, area, &xa, &ya, &pl.Curves[i])
 	}
@@ -83,6 +97,15 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 		}
 		ring(img, area, cx, cy, rad, max(1.5, p.px/8), charts.Ink)
 		s.draw(img, area, int(cx+rad+2), int(cy+rad)+s.ascent, "≈ "+c.Label, charts.Ink)
+	}
+}
+
+// drawPending shades the value being measured, if any, across area.
+func (p *Painter) drawPending(img *image.RGBA, area image.Rectangle, xa *axis.Axis, pl *charts.SweepPlot) {
+	if charts.Finite(pl.Pending) {
+		xx := int(math.Round(xa.Pos(pl.Pending)))
+		w := max(4, int(p.px))
+		fillRect(img, image.Rect(xx-w/2, area.Min.Y, xx+w/2+1, area.Max.Y), warmShade)
 	}
 }
 

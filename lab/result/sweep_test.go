@@ -137,6 +137,42 @@ func TestSweepCSV(t *testing.T) {
 	}
 }
 
+// TestSweepSimCSV: a sweep that asked for simulated misses has their columns after
+// the others, empty where a backing has none and for a skipped point.
+func TestSweepSimCSV(t *testing.T) {
+	s := testSweep()
+	s.Counters.Simulated = &Simulated{Tool: "valgrind", Frames: 4}
+	d1, ll, d1f, llf, ins := 0.255, 0.0, 255.0, 0.0, 4830.0
+	s.Points[0].Backings[1].SimSummary = SimSummary{SimD1MissesPerEntity: &d1, SimLLMissesPerEntity: &ll,
+		SimD1MissesPerFrame: &d1f, SimLLMissesPerFrame: &llf, SimInstructionsPerFrame: &ins}
+	s.Points[0].Backings[0].SimNote = "callgrind: exit status 1"
+	var buf bytes.Buffer
+	if err := WriteSweepCSV(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 6 || len(recs[0]) != 25 || recs[0][19] != "sim_d1_misses_per_entity" || recs[0][24] != "sim_note" {
+		t.Fatalf("%d records, header %v: want 6, with the six simulated columns after error", len(recs), recs[0])
+	}
+	var name string
+	for _, r := range recs[1:3] {
+		if r[2] == s.Points[0].Backings[1].Name {
+			name = r[2]
+			if got := strings.Join(r[19:], ","); got != "0.255,0,255,0,4830," {
+				t.Errorf("%s's simulated columns %q", r[2], got)
+			}
+		} else if r[19] != "" || r[24] != "callgrind: exit status 1" {
+			t.Errorf("%s's simulated columns %v: want empty figures and the note", r[2], r[19:])
+		}
+	}
+	if name == "" || recs[5][24] != "" || len(recs[5]) != 25 {
+		t.Errorf("rows %v", recs)
+	}
+}
+
 // TestSweepClone: a clone shares nothing the live sweep goes on changing.
 func TestSweepClone(t *testing.T) {
 	s := testSweep()

@@ -226,11 +226,22 @@ var sweepCSVHeader = []string{"param", "value", "backing", "entities", "frames",
 	"ns_per_entity", "ns_per_entity_lo", "ns_per_entity_hi", "bytes_per_entity", "working_set_bytes",
 	"allocs_per_frame", "ratio_vs", "ratio", "ratio_lo", "ratio_hi", "error"}
 
+// sweepSimCSVHeader names the columns a sweep with simulated misses adds (see
+// SimSummary), after the error column so that the others keep their places.
+var sweepSimCSVHeader = []string{"sim_d1_misses_per_entity", "sim_ll_misses_per_entity",
+	"sim_d1_misses_per_frame", "sim_ll_misses_per_frame", "sim_instructions_per_frame", "sim_note"}
+
 // WriteSweepCSV writes one row per point per backing (a skipped point: one row, with
-// the reason in the error column), the long format a spreadsheet pivots.
+// the reason in the error column), the long format a spreadsheet pivots. A sweep
+// that asked for simulated misses has their columns too, empty where there are none.
 func WriteSweepCSV(w io.Writer, s *Sweep) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(sweepCSVHeader); err != nil {
+	sim := s.Counters.Simulated != nil
+	header := sweepCSVHeader
+	if sim {
+		header = append(slices.Clone(header), sweepSimCSVHeader...)
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
@@ -238,7 +249,11 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 		head := []string{s.Param, strconv.FormatInt(p.Value, 10)}
 		if p.Skipped != "" {
 			row := append(head, make([]string, len(sweepCSVHeader)-3)...)
-			if err := cw.Write(append(row, "skipped: "+p.Skipped)); err != nil {
+			row = append(row, "skipped: "+p.Skipped)
+			if sim {
+				row = append(row, make([]string, len(sweepSimCSVHeader))...)
+			}
+			if err := cw.Write(row); err != nil {
 				return err
 			}
 			continue
@@ -249,6 +264,16 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 				f(b.BytesPerEntity), f(b.WorkingSetBytes), f(b.AllocsPerFrame), "", "", "", "", b.Error)
 			if q := b.Ratio; q != nil {
 				row[14], row[15], row[16], row[17] = q.Vs, f(q.Median), f(q.Lo), f(q.Hi)
+			}
+			if sim {
+				fp := func(x *float64) string {
+					if x == nil {
+						return ""
+					}
+					return f(*x)
+				}
+				row = append(row, fp(b.SimD1MissesPerEntity), fp(b.SimLLMissesPerEntity), fp(b.SimD1MissesPerFrame),
+					fp(b.SimLLMissesPerFrame), fp(b.SimInstructionsPerFrame), b.SimNote)
 			}
 			if err := cw.Write(row); err != nil {
 				return err
