@@ -79,10 +79,11 @@ func (p *Painter) Draw(img *image.RGBA, r image.Rectangle, pl *charts.Plot) {
 	}
 	p.drawYTicks(img, area, &y, pl.Metric)
 	p.drawFrame(img, area)
-	p.drawBudget(img, area, &y, pl, pl.BudgetShown(hi))
+	budget := p.drawBudget(img, area, &y, pl, pl.BudgetShown(hi))
 	for i := range pl.Lines {
 		p.drawLine(img, area, &x, &y, &pl.Lines[i])
 	}
+	p.drawBudgetLabel(img, area, budget)
 	if pl.Hover >= 0 && pl.Hover < frames {
 		p.drawHover(img, area, &x, &y, pl)
 	}

@@ -206,27 +206,58 @@ func (p *Painter) drawWarmup(img *image.RGBA, area image.Rectangle, x *axis.Axis
 	}
 }
 
-// drawBudget draws the frame-time budget as a dashed line, or says it is above the
-// axis when drawing it would flatten the data.
-func (p *Painter) drawBudget(img *image.RGBA, area image.Rectangle, y *axis.Axis, pl *charts.Plot, shown bool) {
+// budgetMark is where drawBudget put the budget's line and where its label goes.
+type budgetMark struct {
+	label      string
+	at         image.Point // the label's start on its baseline
+	line       bool        // the line is drawn (else the label says it is above the axis)
+	lineY, lnW int
+}
+
+// drawBudget draws the frame-time budget as a dashed line under the series and
+// returns where its label goes; drawBudgetLabel draws that label after the series,
+// so that a line passing through it (the slowest backing often runs along the
+// budget) cannot overdraw it. When drawing the line would flatten the data the label
+// says the budget is above the axis instead.
+func (p *Painter) drawBudget(img *image.RGBA, area image.Rectangle, y *axis.Axis, pl *charts.Plot, shown bool) budgetMark {
 	if pl.Metric != charts.FrameTime || pl.Budget <= 0 {
-		return
+		return budgetMark{}
 	}
 	s, pad := p.fonts.small, p.pad()
 	label := "budget " + units.Duration(pl.Budget)
 	if !shown {
 		label += " (above the axis)"
-		s.draw(img, area, area.Max.X-pad/2-s.width(label), area.Min.Y+pad/2+s.ascent, label, charts.BudgetRed)
-		return
+		return budgetMark{label: label, at: image.Pt(area.Max.X-pad/2-s.width(label), area.Min.Y+pad/2+s.ascent)}
 	}
 	yy := int(math.Round(y.Pos(pl.Budget)))
 	w := max(1, int(math.Round(p.px/9)))
-	dashedHLine(img, area.Min.X, area.Max.X, yy, w, int(p.px/2), charts.BudgetRed)
+	dashedHLine(img, area.Min.X, area.Max.X, yy, w, p.budgetDash(), charts.BudgetRed)
 	base := yy - w - pad/4 // above the line, or below it when the line is at the top
 	if base-s.ascent < area.Min.Y {
 		base = yy + w + pad/4 + s.ascent
 	}
-	s.draw(img, area, area.Max.X-pad/2-s.width(label), base, label, charts.BudgetRed)
+	return budgetMark{label: label, at: image.Pt(area.Max.X-pad/2-s.width(label), base), line: true, lineY: yy, lnW: w}
+}
+
+func (p *Painter) budgetDash() int { return int(p.px / 2) }
+
+// drawBudgetLabel draws the label drawBudget placed on a near-opaque white box a
+// little larger than the text, so that it reads over any series; the part of the
+// dashed line under the box is drawn again so the budget stays one unbroken line.
+func (p *Painter) drawBudgetLabel(img *image.RGBA, area image.Rectangle, b budgetMark) {
+	if b.label == "" {
+		return
+	}
+	s := p.fonts.small
+	m := max(2, p.pad()/4)
+	box := image.Rect(b.at.X-m, b.at.Y-s.ascent-m/2, b.at.X+s.width(b.label)+m, b.at.Y+s.descent+m/2).Intersect(area)
+	fillRect(img, box, labelBox)
+	if b.line {
+		if under, ok := img.SubImage(box).(*image.RGBA); ok && !under.Rect.Empty() {
+			dashedHLine(under, area.Min.X, area.Max.X, b.lineY, b.lnW, p.budgetDash(), charts.BudgetRed)
+		}
+	}
+	s.draw(img, area, b.at.X, b.at.Y, b.label, charts.BudgetRed)
 }
 
 // drawLine draws one series as a polyline broken wherever a value is missing:
