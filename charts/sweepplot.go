@@ -57,9 +57,9 @@ type SweepMarker struct {
 	Color   color.NRGBA
 }
 
-// SweepCross is one crossing of two lines, ringed at (X, Y): boldly and labelled
-// when the two differ significantly on both sides, faintly when noise could have
-// made it (two lines within noise of each other cross back and forth).
+// SweepCross is one crossing of two lines, ringed at (X, Y): in black and labelled
+// when the two differ significantly on both sides, in grey and unlabelled when noise
+// could have made it (two lines within noise of each other cross back and forth).
 type SweepCross struct {
 	X, Y        float64
 	Label       string
@@ -113,7 +113,7 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 		notes = append(notes, "dashed: working set reaches a cache")
 	}
 	if len(pl.Crosses) > 0 {
-		notes = append(notes, "○ lines cross (faint: within noise)")
+		notes = append(notes, "○ lines cross (grey, dashed: within noise)")
 	}
 	pl.Note = strings.Join(notes, " · ")
 	pl.Misses = newSweepMisses(s)

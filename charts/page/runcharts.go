@@ -196,7 +196,9 @@ func warmupArea(warm [][2]int) []echarts.SeriesOpts {
 	}
 }
 
-// budgetLine marks the frame budget.
+// budgetLine marks the frame budget. ECharts draws mark lines above the series
+// (their z is 5, a line series' 2), so no line hides the label; its white
+// background keeps it readable where a line passes behind the text.
 func budgetLine(ns float64) []echarts.SeriesOpts {
 	red := charts.Hex(charts.BudgetRed)
 	return []echarts.SeriesOpts{
@@ -204,7 +206,7 @@ func budgetLine(ns float64) []echarts.SeriesOpts {
 		echarts.WithMarkLineStyleOpts(opts.MarkLineStyle{
 			Symbol:    []string{"none", "none"},
 			LineStyle: &opts.LineStyle{Color: red, Type: "dashed", Width: 1.5},
-			Label: &opts.Label{Show: opts.Bool(true), Position: "insideEndTop", Color: red,
+			Label: &opts.Label{Show: opts.Bool(true), Position: "insideEndTop", Color: red, BackgroundColor: "rgba(255,255,255,0.9)",
 				Formatter: string(opts.FuncOpts("function(p){return 'budget ' + llDuration(p.value)}"))},
 		}),
 	}

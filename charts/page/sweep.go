@@ -107,7 +107,7 @@ func sweepExplain(pl *charts.SweepPlot) string {
 			"after the measured frames (solid: first-level data cache, D1; dashed: last level, LL), the lines fetched that explain the cost."
 	}
 	if len(pl.Crosses) > 0 {
-		e += " A ring marks where two lines cross; a faint one, where the two are within noise of each other on one side."
+		e += " A ring marks where two lines cross; a grey one without a label, where the two are within noise of each other on one side."
 	}
 	return e
 }
@@ -322,8 +322,8 @@ func crossPoints(s *result.Sweep, pl *charts.SweepPlot, name, unit string) []ech
 			Symbol: "emptyCircle", SymbolSize: 16, ItemStyle: &opts.ItemStyle{Color: charts.Hex(charts.Ink)},
 			Label: &opts.Label{Show: opts.Bool(true), Position: "bottom", Color: charts.Hex(charts.Ink),
 				Formatter: "≈ " + charts.ApproxLabel(c.At, unit)}}
-		if !c.Significant { // within noise: faint, unlabelled, as on the PNG
-			item.SymbolSize, item.ItemStyle.Color, item.Label = 10, charts.Hex(charts.AxisLine), &opts.Label{Show: opts.Bool(false)}
+		if !c.Significant { // within noise: grey and unlabelled, as on the PNG
+			item.ItemStyle.Color, item.Label = charts.Hex(charts.InkSoft), &opts.Label{Show: opts.Bool(false)}
 		}
 		items = append(items, item)
 	}

@@ -10,6 +10,7 @@ var (
 	errorRed  = color.NRGBA{0xB0, 0x10, 0x10, 0xFF}
 	rowShade  = color.NRGBA{0xF5, 0xF5, 0xF5, 0xFF}
 	hoverBox  = color.NRGBA{0xFF, 0xFF, 0xFF, 0xF0}
+	labelBox  = color.NRGBA{0xFF, 0xFF, 0xFF, 0xE6} // behind a label drawn over series
 
 	// A layout's views beside the backing's own colour: free or spare room, and the
 	// outline of a camera or window on a heat map.

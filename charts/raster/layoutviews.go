@@ -111,7 +111,8 @@ func plural(n int64, what string) string {
 	return units.Count(float64(n)) + " " + what + "s"
 }
 
-// drawHistogram draws a bar per bin, its count on a linear axis from zero.
+// drawHistogram draws a bar per bin, its count on a linear axis from zero, and the
+// labels histogramLabels places.
 func (p *Painter) drawHistogram(img *image.RGBA, r image.Rectangle, v *memlayout.View, col color.NRGBA) {
 	var top int64
 	for _, b := range v.Bins {
@@ -121,36 +122,87 @@ func (p *Painter) drawHistogram(img *image.RGBA, r image.Rectangle, v *memlayout
 		p.fonts.small.draw(img, r, r.Min.X, r.Min.Y+p.fonts.small.ascent, "nothing to count", charts.InkSoft)
 		return
 	}
+	area, _, y := p.plotAxes(img, r, 1, float64(top), 1, 1, func(float64) string { return "" }, func(f float64) string { return units.Count(f) })
+	// The axes' x labels were blank: the bins are labelled here, under their bars.
+	fillRect(img, image.Rect(area.Min.X, area.Max.Y+1, r.Max.X, r.Max.Y), white)
+	for i, b := range v.Bins {
+		x0, x1 := binSpan(area, len(v.Bins), i)
+		bar := max(1, (x1-x0)/8)
+		if b.Count > 0 {
+			yt := int(y.Pos(float64(b.Count)))
+			fillRect(img, image.Rect(x0+bar, min(yt, area.Max.Y-1), x1-bar, area.Max.Y), col)
+		}
+	}
 	s := p.fonts.small
+	for _, l := range p.histogramLabels(r, area, &y, v) {
+		if l.tick >= 0 {
+			fillRect(img, image.Rect(l.tick, area.Max.Y+1, l.tick+1, area.Max.Y+1+max(2, p.pad()/3)), charts.AxisLine)
+		}
+		s.draw(img, r, l.x, l.base, l.text, l.ink)
+	}
+}
+
+// binSpan is the columns [x0, x1) of bin i of n across area.
+func binSpan(area image.Rectangle, n, i int) (int, int) {
+	bw := float64(area.Dx()) / float64(n)
+	return area.Min.X + int(float64(i)*bw), area.Min.X + int(float64(i+1)*bw)
+}
+
+// histLabel is one label of a histogram: text at x on baseline base, and, for a
+// bin's name, the column of the tick that marks its bar (else -1).
+type histLabel struct {
+	text    string
+	x, base int
+	ink     color.NRGBA
+	tick    int
+}
+
+// histogramLabels places a histogram's labels so that none touch: a bin's count stands
+// over its bar only where it fits the bar and keeps clear of the count before it; the
+// bins are named every so many, each named bar marked by a tick (a name wider than its
+// bar then says which bar it names), the first name starting at the axis, clear of the
+// y labels. The counts left unsaid are in the JSON; the bars and the axis still show
+// their size.
+func (p *Painter) histogramLabels(r, area image.Rectangle, y *axis.Axis, v *memlayout.View) []histLabel {
+	s := p.fonts.small
+	gap := max(4, p.pad()/2+2) // the least room between two labels side by side
+	n := len(v.Bins)
 	lw := 0
 	for _, b := range v.Bins {
 		lw = max(lw, s.width(binLabel(v.Unit, b)))
 	}
+	bw := float64(area.Dx()) / float64(n)
 	every := 1
-	area, _, y := p.plotAxes(img, r, 1, float64(top), 1, 1, func(float64) string { return "" }, func(f float64) string { return units.Count(f) })
-	bw := float64(area.Dx()) / float64(len(v.Bins))
-	for lw+p.pad() > int(bw*float64(every)) && every < len(v.Bins) {
+	for lw+gap > int(bw*float64(every)) && every < n {
 		every++
 	}
-	// The axes' x labels were blank: the bins are labelled here, under their bars.
-	fillRect(img, image.Rect(area.Min.X, area.Max.Y+1, r.Max.X, r.Max.Y), white)
+	var out []histLabel
+	var count image.Rectangle // the last count said
+	nameRight := math.MinInt  // where the last name said ends
 	for i, b := range v.Bins {
-		x0 := area.Min.X + int(float64(i)*bw)
-		x1 := area.Min.X + int(float64(i+1)*bw)
-		gap := max(1, (x1-x0)/8)
-		yt := int(y.Pos(float64(b.Count)))
+		x0, x1 := binSpan(area, n, i)
 		if b.Count > 0 {
-			fillRect(img, image.Rect(x0+gap, min(yt, area.Max.Y-1), x1-gap, area.Max.Y), col)
-			if cl := units.Count(float64(b.Count)); s.width(cl) <= x1-x0 && yt-s.descent-2 > area.Min.Y+s.ascent {
-				s.draw(img, r, (x0+x1-s.width(cl))/2, yt-s.descent-2, cl, charts.Ink)
+			yt := int(y.Pos(float64(b.Count)))
+			cl := units.Count(float64(b.Count))
+			w := s.width(cl)
+			cx, base := (x0+x1-w)/2, yt-s.descent-2
+			at := image.Rect(cx, base-s.ascent, cx+w, base+s.descent)
+			if w <= x1-x0 && !image.Rect(at.Min.X-gap, at.Min.Y-1, at.Max.X+gap, at.Max.Y+1).Overlaps(count) && base > area.Min.Y+s.ascent {
+				out = append(out, histLabel{text: cl, x: cx, base: base, ink: charts.Ink, tick: -1})
+				count = at
 			}
 		}
 		if i%every == 0 {
 			l := binLabel(v.Unit, b)
-			lx := min(max((x0+x1-s.width(l))/2, r.Min.X), r.Max.X-s.width(l))
-			s.draw(img, r, lx, r.Max.Y-s.descent, l, charts.InkSoft)
+			w := s.width(l)
+			lx := min(max((x0+x1-w)/2, area.Min.X), r.Max.X-w)
+			if lx >= nameRight+gap {
+				out = append(out, histLabel{text: l, x: lx, base: r.Max.Y - s.descent, ink: charts.InkSoft, tick: (x0 + x1) / 2})
+				nameRight = lx + w
+			}
 		}
 	}
+	return out
 }
 
 // drawStrip draws a slot table as cells in rows: free grey, live in the backing's

@@ -21,13 +21,15 @@ import (
 // and scratch buffers between draws, so a redraw allocates next to nothing; one
 // Painter must not be used by two goroutines at once.
 type Painter struct {
-	px     float64 // base text size in pixels
-	fonts  fonts
-	ticks  []float64 // y ticks of the plot being drawn
-	xticks []float64
-	keys   []keyPos
-	keyBuf []charts.Key
-	cols   columns // the dense-line sweep's per-column buffer
+	px      float64 // base text size in pixels
+	fonts   fonts
+	ticks   []float64 // y ticks of the plot being drawn
+	xticks  []float64
+	keys    []keyPos
+	keyBuf  []charts.Key
+	cols    columns   // the dense-line sweep's per-column buffer
+	order   []int     // the lines in drawing order (see lineOrder)
+	heights []float64 // each line's height, for the order
 
 	// The geometry of the last plot drawn, for FrameAt.
 	area   image.Rectangle
@@ -79,10 +81,11 @@ func (p *Painter) Draw(img *image.RGBA, r image.Rectangle, pl *charts.Plot) {
 	}
 	p.drawYTicks(img, area, &y, pl.Metric)
 	p.drawFrame(img, area)
-	p.drawBudget(img, area, &y, pl, pl.BudgetShown(hi))
-	for i := range pl.Lines {
+	budget := p.drawBudget(img, area, &y, pl, pl.BudgetShown(hi))
+	for _, i := range p.lineOrder(pl) {
 		p.drawLine(img, area, &x, &y, &pl.Lines[i])
 	}
+	p.drawBudgetLabel(img, area, budget)
 	if pl.Hover >= 0 && pl.Hover < frames {
 		p.drawHover(img, area, &x, &y, pl)
 	}

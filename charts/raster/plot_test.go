@@ -184,3 +184,143 @@ func TestTickLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetLabelReadable: a series running through the budget's label (the slowest
+// backing often runs along the budget) leaves every pixel of the label's text as it is
+// with no series there, in dense and sparse drawing, and is still drawn beside it.
+func TestBudgetLabelReadable(t *testing.T) {
+	const budget = 16.7e6
+	for _, n := range []int{60, 1000} {
+		for _, above := range []float64{1.01, 1.03, 1.05, 1.08} {
+			draw := func(through bool) *image.RGBA {
+				cross := constant(n, math.NaN())
+				if through {
+					cross = constant(n, budget*above)
+				}
+				pl := charts.Plot{Metric: charts.FrameTime, Frames: n, Hover: -1, Budget: budget, Lines: []charts.Line{
+					{Color: magenta, Values: constant(n, 20e6)}, // fixes the axis to 0–20 ms with or without the other
+					{Color: green, Values: cross},
+				}}
+				img := image.NewRGBA(image.Rect(0, 0, 500, 300))
+				NewPainter(12).Draw(img, img.Rect, &pl)
+				return img
+			}
+			clear, crossed := draw(false), draw(true)
+			if countNear(crossed, green, 60) < n/3 {
+				t.Fatalf("%d frames at %.2f× the budget: the series was not drawn", n, above)
+			}
+			text, spoilt := 0, 0
+			for y := clear.Rect.Min.Y; y < clear.Rect.Max.Y; y++ {
+				if len(rowsOfRow(clear, y, charts.BudgetRed)) > clear.Rect.Dx()/4 {
+					continue // the dashed line itself
+				}
+				for x := clear.Rect.Min.X; x < clear.Rect.Max.X; x++ {
+					if !nearColor(clear.RGBAAt(x, y), charts.BudgetRed, 60) {
+						continue
+					}
+					text++
+					if !closeColor(clear, crossed, x, y) {
+						spoilt++
+					}
+				}
+			}
+			if text < 20 {
+				t.Fatalf("%d frames at %.2f× the budget: %d label pixels found; the label was not drawn", n, above, text)
+			}
+			if spoilt > 0 {
+				t.Errorf("%d frames at %.2f× the budget: the series changed %d of the label's %d text pixels", n, above, spoilt, text)
+			}
+		}
+	}
+}
+
+// rowsOfRow returns the columns of row y where img has exactly colour c.
+func rowsOfRow(img *image.RGBA, y int, c color.NRGBA) []int {
+	var cols []int
+	for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+		if img.RGBAAt(x, y) == (color.RGBA{c.R, c.G, c.B, c.A}) {
+			cols = append(cols, x)
+		}
+	}
+	return cols
+}
+
+// nearColor reports whether every channel of got is within d of c.
+func nearColor(got color.RGBA, c color.NRGBA, d int) bool {
+	diff := func(a, b uint8) bool { return int(a)-int(b) <= d && int(b)-int(a) <= d }
+	return diff(got.R, c.R) && diff(got.G, c.G) && diff(got.B, c.B)
+}
+
+// countNear counts the pixels of img within d of colour c in every channel.
+func countNear(img *image.RGBA, c color.NRGBA, d int) int {
+	n := 0
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+			if nearColor(img.RGBAAt(x, y), c, d) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestLowerLinesOnTop: two lines along the same values are drawn the higher first, so
+// the lower (the faster backing, on frame time) shows where they overlap whatever
+// their order in the plot; a dashed line goes over a solid one, whose colour shows in
+// its gaps. Each line is drawn on a white casing, so a line over another is cut out of
+// it, not blended into it.
+func TestLowerLinesOnTop(t *testing.T) {
+	for _, n := range []int{60, 1000} {
+		for _, log := range []bool{false, true} {
+			for _, lowerFirst := range []bool{false, true} {
+				lower := charts.Line{Color: green, Values: constant(n, 1e6)}
+				higher := charts.Line{Color: magenta, Values: constant(n, 1e6)}
+				higher.Values[n/10] = 5e6 // raises its mean; the spike is far from column 2n/3
+				pl := charts.Plot{Metric: charts.FrameTime, Frames: n, Hover: -1, Log: log, Lines: []charts.Line{higher, lower}}
+				if lowerFirst {
+					pl.Lines[0], pl.Lines[1] = lower, higher
+				}
+				img := image.NewRGBA(image.Rect(0, 0, 500, 300))
+				p := NewPainter(12)
+				p.Draw(img, img.Rect, &pl)
+				x := p.area.Min.X + p.area.Dx()*2/3
+				if len(rowsNear(img, x, green)) == 0 || len(rowsNear(img, x, magenta)) != 0 {
+					t.Errorf("%d frames, log %v, lower first %v: column %d has %d rows of the lower line, %d of the higher; want the lower on top",
+						n, log, lowerFirst, x, len(rowsNear(img, x, green)), len(rowsNear(img, x, magenta)))
+				}
+			}
+		}
+	}
+	// A dashed line over a solid one, though the dashed is higher.
+	n := 1000
+	solid := charts.Line{Color: green, Values: constant(n, 1e6)}
+	dashed := charts.Line{Color: magenta, Values: constant(n, 1e6), Dashed: true}
+	dashed.Values[n/10] = 5e6
+	pl := charts.Plot{Metric: charts.Memory, Frames: n, Hover: -1, Lines: []charts.Line{dashed, solid}}
+	img := image.NewRGBA(image.Rect(0, 0, 500, 300))
+	p := NewPainter(12)
+	p.Draw(img, img.Rect, &pl)
+	dashes, gaps := 0, 0
+	for x := p.area.Min.X + p.area.Dx()/2; x < p.area.Max.X-10; x++ {
+		if len(rowsNear(img, x, magenta)) > 0 {
+			dashes++
+		} else if len(rowsNear(img, x, green)) > 0 {
+			gaps++
+		}
+	}
+	if dashes == 0 || gaps == 0 {
+		t.Errorf("dashed over solid: %d columns show the dashes, %d the solid line in the gaps; want both", dashes, gaps)
+	}
+}
+
+// rowsNear returns the rows of column x where img is within 60 of colour c in every
+// channel: where a line is drawn at (nearly) full coverage.
+func rowsNear(img *image.RGBA, x int, c color.NRGBA) []int {
+	var rows []int
+	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+		if nearColor(img.RGBAAt(x, y), c, 60) {
+			rows = append(rows, y)
+		}
+	}
+	return rows
+}

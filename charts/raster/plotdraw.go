@@ -206,38 +206,88 @@ func (p *Painter) drawWarmup(img *image.RGBA, area image.Rectangle, x *axis.Axis
 	}
 }
 
-// drawBudget draws the frame-time budget as a dashed line, or says it is above the
-// axis when drawing it would flatten the data.
-func (p *Painter) drawBudget(img *image.RGBA, area image.Rectangle, y *axis.Axis, pl *charts.Plot, shown bool) {
+// budgetMark is where drawBudget put the budget's line and where its label goes.
+type budgetMark struct {
+	label      string
+	at         image.Point // the label's start on its baseline
+	line       bool        // the line is drawn (else the label says it is above the axis)
+	lineY, lnW int
+}
+
+// drawBudget draws the frame-time budget as a dashed line under the series and
+// returns where its label goes; drawBudgetLabel draws that label after the series,
+// so that a line passing through it (the slowest backing often runs along the
+// budget) cannot overdraw it. When drawing the line would flatten the data the label
+// says the budget is above the axis instead.
+func (p *Painter) drawBudget(img *image.RGBA, area image.Rectangle, y *axis.Axis, pl *charts.Plot, shown bool) budgetMark {
 	if pl.Metric != charts.FrameTime || pl.Budget <= 0 {
-		return
+		return budgetMark{}
 	}
 	s, pad := p.fonts.small, p.pad()
 	label := "budget " + units.Duration(pl.Budget)
 	if !shown {
 		label += " (above the axis)"
-		s.draw(img, area, area.Max.X-pad/2-s.width(label), area.Min.Y+pad/2+s.ascent, label, charts.BudgetRed)
-		return
+		return budgetMark{label: label, at: image.Pt(area.Max.X-pad/2-s.width(label), area.Min.Y+pad/2+s.ascent)}
 	}
 	yy := int(math.Round(y.Pos(pl.Budget)))
 	w := max(1, int(math.Round(p.px/9)))
-	dashedHLine(img, area.Min.X, area.Max.X, yy, w, int(p.px/2), charts.BudgetRed)
+	dashedHLine(img, area.Min.X, area.Max.X, yy, w, p.budgetDash(), charts.BudgetRed)
 	base := yy - w - pad/4 // above the line, or below it when the line is at the top
 	if base-s.ascent < area.Min.Y {
 		base = yy + w + pad/4 + s.ascent
 	}
-	s.draw(img, area, area.Max.X-pad/2-s.width(label), base, label, charts.BudgetRed)
+	return budgetMark{label: label, at: image.Pt(area.Max.X-pad/2-s.width(label), base), line: true, lineY: yy, lnW: w}
+}
+
+func (p *Painter) budgetDash() int { return int(p.px / 2) }
+
+// drawBudgetLabel draws the label drawBudget placed on a near-opaque white box a
+// little larger than the text, so that it reads over any series; the part of the
+// dashed line under the box is drawn again so the budget stays one unbroken line.
+func (p *Painter) drawBudgetLabel(img *image.RGBA, area image.Rectangle, b budgetMark) {
+	if b.label == "" {
+		return
+	}
+	s := p.fonts.small
+	m := max(2, p.pad()/4)
+	box := image.Rect(b.at.X-m, b.at.Y-s.ascent-m/2, b.at.X+s.width(b.label)+m, b.at.Y+s.descent+m/2).Intersect(area)
+	fillRect(img, box, labelBox)
+	if b.line {
+		if under, ok := img.SubImage(box).(*image.RGBA); ok && !under.Rect.Empty() {
+			dashedHLine(under, area.Min.X, area.Max.X, b.lineY, b.lnW, p.budgetDash(), charts.BudgetRed)
+		}
+	}
+	s.draw(img, area, b.at.X, b.at.Y, b.label, charts.BudgetRed)
+}
+
+// drawnBefore reports whether line a goes before line b in lineOrder.
+func (p *Painter) drawnBefore(pl *charts.Plot, a, b int) bool {
+	if da, db := pl.Lines[a].Dashed, pl.Lines[b].Dashed; da != db {
+		return db
+	}
+	return p.heights[a] > p.heights[b]
 }
 
 // drawLine draws one series as a polyline broken wherever a value is missing:
 // column by column when it has a point every two pixels or more, segment by segment when
-// it is sparse enough for the segments' anti-aliased edges to show.
+// it is sparse enough for the segments' anti-aliased edges to show. Each line is laid
+// on a thin white casing of its own shape, so that where it crosses or runs along a
+// line drawn before it the two stay apart instead of merging into one band.
 func (p *Painter) drawLine(img *image.RGBA, area image.Rectangle, x, y *axis.Axis, l *charts.Line) {
 	if 2*len(l.Values) >= area.Dx() {
 		p.drawDense(img, area, x, y, l)
 		return
 	}
-	pn := pen{img: img, clip: area, c: l.Color, width: p.lineWidth()}
+	p.drawSparse(img, area, x, y, l, white, p.casingWidth())
+	p.drawSparse(img, area, x, y, l, l.Color, p.lineWidth())
+}
+
+// casingWidth is the width of the white casing under a series line.
+func (p *Painter) casingWidth() float64 { return p.lineWidth() + 2*max(1, p.px/12) }
+
+// drawSparse draws a sparse series segment by segment in colour c and width w.
+func (p *Painter) drawSparse(img *image.RGBA, area image.Rectangle, x, y *axis.Axis, l *charts.Line, c color.NRGBA, w float64) {
+	pn := pen{img: img, clip: area, c: c, width: w}
 	if l.Dashed {
 		pn.dash = p.px / 2
 	}
@@ -252,13 +302,13 @@ func (p *Painter) drawLine(img *image.RGBA, area image.Rectangle, x, y *axis.Axi
 		if prev {
 			pn.segment(px, py, cx, cy)
 		} else if i+1 >= len(l.Values) || !charts.Finite(l.Values[i+1]) {
-			dot(img, area, cx, cy, pn.width, l.Color) // a lone point has no segment to show it
+			dot(img, area, cx, cy, pn.width, c) // a lone point has no segment to show it
 		}
 		px, py, prev = cx, cy, true
 	}
 }
 
-// drawDense draws a line through the column sweep.
+// drawDense draws a line through the column sweep, on its casing.
 func (p *Painter) drawDense(img *image.RGBA, area image.Rectangle, x, y *axis.Axis, l *charts.Line) {
 	cs := &p.cols
 	cs.reset(area.Min.X, area.Max.X)
@@ -273,7 +323,42 @@ func (p *Painter) drawDense(img *image.RGBA, area image.Rectangle, x, y *axis.Ax
 	if l.Dashed {
 		dash = max(2, int(p.px/2))
 	}
+	cs.paint(img, area, white, p.casingWidth(), dash)
 	cs.paint(img, area, l.Color, p.lineWidth(), dash)
+}
+
+// lineOrder returns the order in which to draw pl's lines: solid lines before dashed
+// ones (whose gaps let a solid line under them show), and among each the highest
+// first, so that the lower (on the frame-time chart, the faster backings, whose lines
+// are the ones that bunch together) are drawn over them and not hidden. A line's
+// height is its mean value (of the logarithms on a log axis); lines with nothing to
+// draw go first, ties keep their order.
+func (p *Painter) lineOrder(pl *charts.Plot) []int {
+	p.order, p.heights = p.order[:0], p.heights[:0]
+	for i := range pl.Lines {
+		sum, n := 0.0, 0
+		for _, v := range pl.Lines[i].Values {
+			if !charts.Finite(v) || (pl.Log && v <= 0) {
+				continue
+			}
+			if pl.Log {
+				v = math.Log(v)
+			}
+			sum, n = sum+v, n+1
+		}
+		h := math.Inf(1)
+		if n > 0 {
+			h = sum / float64(n)
+		}
+		p.order, p.heights = append(p.order, i), append(p.heights, h)
+	}
+	// Insertion sort: a handful of lines, and no allocation in a redraw.
+	for i := 1; i < len(p.order); i++ {
+		for j := i; j > 0 && p.drawnBefore(pl, p.order[j], p.order[j-1]); j-- {
+			p.order[j], p.order[j-1] = p.order[j-1], p.order[j]
+		}
+	}
+	return p.order
 }
 
 // dot draws an anti-aliased disc of radius rad centred on (cx, cy).

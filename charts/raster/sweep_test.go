@@ -3,6 +3,7 @@ package raster
 import (
 	"image"
 	"io"
+	"math"
 	"testing"
 
 	"localitylab/charts"
@@ -26,3 +27,54 @@ func TestSweepSimPNGGolden(t *testing.T) {
 		return WriteSweepPNG(w, fixture.SimSweep(), charts.Options{})
 	})
 }
+
+// TestWithinNoiseCrossVisible: the ring of a crossing within noise is drawn dark
+// enough to read against white (channels at most 0x80: the old faint ring in #999 had
+// none), and leaves the crossing inside it as it was, so the lines stay seen.
+func TestWithinNoiseCrossVisible(t *testing.T) {
+	for _, significant := range []bool{false, true} {
+		draw := func(cross bool) *image.RGBA {
+			pl := charts.SweepPlot{XMin: 1, XMax: 3, Pending: math.NaN(), Curves: []charts.SweepCurve{
+				{Name: "a", Color: green, X: []float64{1, 2, 3}, Y: []float64{1, 2, 3}, Lo: nans(3), Hi: nans(3)},
+				{Name: "b", Color: magenta, X: []float64{1, 2, 3}, Y: []float64{3, 2, 1}, Lo: nans(3), Hi: nans(3)},
+			}}
+			if cross {
+				pl.Crosses = []charts.SweepCross{{X: 2, Y: 2, Label: "2", Significant: significant}}
+			}
+			img := image.NewRGBA(image.Rect(0, 0, 600, 400))
+			NewPainter(12).DrawSweep(img, img.Rect, &pl)
+			return img
+		}
+		plain, ringed := draw(false), draw(true)
+		dark := 0
+		box := image.Rectangle{}
+		for y := plain.Rect.Min.Y; y < plain.Rect.Max.Y; y++ {
+			for x := plain.Rect.Min.X; x < plain.Rect.Max.X; x++ {
+				if plain.RGBAAt(x, y) == ringed.RGBAAt(x, y) {
+					continue
+				}
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+				if c := ringed.RGBAAt(x, y); max(c.R, c.G, c.B) <= 0x80 {
+					dark++
+				}
+			}
+		}
+		if dark < 15 {
+			t.Errorf("significant %v: %d dark ring pixels, want at least 15", significant, dark)
+		}
+		if significant {
+			continue // its label widens the changed box past the ring
+		}
+		mid := image.Pt((box.Min.X+box.Max.X)/2, (box.Min.Y+box.Max.Y)/2)
+		if box.Dx() > 40 || box.Dy() > 40 {
+			t.Fatalf("the ring changed %v, more than a ring around the crossing", box)
+		}
+		for _, d := range []image.Point{{0, 0}, {-2, 0}, {2, 0}, {0, -2}, {0, 2}} {
+			if q := mid.Add(d); plain.RGBAAt(q.X, q.Y) != ringed.RGBAAt(q.X, q.Y) {
+				t.Errorf("the ring changed the crossing itself at %v", q)
+			}
+		}
+	}
+}
+
+func nans(n int) []float64 { return constant(n, math.NaN()) }

@@ -89,15 +89,25 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 		p.drawCurve(img, area, &xa, &ya, &pl.Curves[i])
 	}
 	for _, c := range pl.Crosses {
-		cx, cy := xa.Pos(c.X), ya.Pos(c.Y)
-		rad := p.px * 0.55
-		if !c.Significant {
-			ring(img, area, cx, cy, rad*0.7, max(1, p.px/12), charts.AxisLine)
-			continue
-		}
-		ring(img, area, cx, cy, rad, max(1.5, p.px/8), charts.Ink)
-		s.draw(img, area, int(cx+rad+2), int(cy+rad)+s.ascent, "≈ "+c.Label, charts.Ink)
+		p.drawCross(img, area, xa.Pos(c.X), ya.Pos(c.Y), c)
 	}
+}
+
+// drawCross rings a crossing over the lines: black and labelled when the two lines
+// differ significantly on both sides; grey, dashed and unlabelled when noise could
+// have made it. Both sit on a thin white halo, so that they stand out from the
+// coloured lines they ring without a fill hiding the crossing itself.
+func (p *Painter) drawCross(img *image.RGBA, area image.Rectangle, cx, cy float64, c charts.SweepCross) {
+	rad, w := p.px*0.55, max(1.5, p.px/8)
+	halo := w + max(2, p.px/6)
+	ring(img, area, cx, cy, rad, halo, 0, white)
+	if !c.Significant {
+		ring(img, area, cx, cy, rad, w, 8, charts.InkSoft)
+		return
+	}
+	ring(img, area, cx, cy, rad, w, 0, charts.Ink)
+	s := p.fonts.small
+	s.draw(img, area, int(cx+rad+2), int(cy+rad)+s.ascent, "≈ "+c.Label, charts.Ink)
 }
 
 // drawPending shades the value being measured, if any, across area.
@@ -238,8 +248,9 @@ func dashedVLine(img *image.RGBA, x, y0, y1, w, dash int, c color.NRGBA) {
 	}
 }
 
-// ring draws an anti-aliased circle outline of radius rad and width w.
-func ring(img *image.RGBA, clip image.Rectangle, cx, cy, rad, w float64, c color.NRGBA) {
+// ring draws an anti-aliased circle outline of radius rad and width w, whole when
+// dashes is 0, else as that many dashes with gaps as long between them.
+func ring(img *image.RGBA, clip image.Rectangle, cx, cy, rad, w float64, dashes int, c color.NRGBA) {
 	clip = clip.Intersect(img.Rect)
 	outer := rad + w/2
 	for yy := int(math.Floor(cy - outer - 1)); yy <= int(math.Ceil(cy+outer)); yy++ {
@@ -247,7 +258,14 @@ func ring(img *image.RGBA, clip image.Rectangle, cx, cy, rad, w float64, c color
 			if !(image.Point{xx, yy}).In(clip) {
 				continue
 			}
-			d := math.Abs(math.Hypot(float64(xx)+0.5-cx, float64(yy)+0.5-cy) - rad)
+			dx, dy := float64(xx)+0.5-cx, float64(yy)+0.5-cy
+			if dashes > 0 {
+				turn := (math.Atan2(dy, dx) + math.Pi) / (2 * math.Pi) // 0–1 around the circle
+				if int(turn*float64(2*dashes))%2 == 1 {
+					continue
+				}
+			}
+			d := math.Abs(math.Hypot(dx, dy) - rad)
 			if cov := min(1, w/2+0.5-d); cov > 0 {
 				blend(img, xx, yy, c, uint32(cov*255+0.5))
 			}
