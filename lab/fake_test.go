@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -55,6 +56,7 @@ var fakeSpec = workload.Spec{
 		{Name: "work", Doc: "loop iterations per frame, times the backing's index + 1", Default: 0, Min: 0, Max: 1 << 24},
 		{Name: "allocs", Doc: "64-byte allocations per frame", Default: 0, Min: 0, Max: 1 << 20},
 		{Name: "load_ms", Doc: "how long Load takes", Default: 0, Min: 0, Max: 600_000},
+		{Name: "flush", Doc: "1: each frame makes the runtime count the allocations its caches hold (runtime.ReadMemStats), as a collection's end does", Default: 0, Min: 0, Max: 1},
 	},
 	New: func(p workload.Params, backing string) (workload.Store, error) {
 		k := slices.Index(workload.Backings, backing)
@@ -80,6 +82,7 @@ type fakeStore struct {
 	frame   uint64
 	world   [][8]uint64
 	trace   *os.File
+	ms      runtime.MemStats // for the flush parameter
 }
 
 var fakeSink []*[8]uint64
@@ -107,6 +110,9 @@ func (f *fakeStore) Frame() uint64 {
 	x := f.frame
 	for range int(f.p["work"]) * f.factor {
 		x = workload.Mix(x)
+	}
+	if f.p["flush"] == 1 {
+		runtime.ReadMemStats(&f.ms)
 	}
 	fakeSink = fakeSink[:0]
 	for range f.p["allocs"] {

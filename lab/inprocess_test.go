@@ -98,7 +98,9 @@ func TestFramePathAllocs(t *testing.T) {
 //     read twice, the wall clock and the thread's CPU clock and switch count read
 //     twice each, the sample encoded and written (to io.Discard); with counters, the
 //     counter group read twice as well; worker-metrics-part is the two metrics reads
-//     alone, worker-clock-part the thread clock's four reads;
+//     alone, worker-clock-part the thread clock's four reads; worker-flush-part the
+//     flush of the runtime's allocation caches that follows each command but a burst
+//     (not on the frame path; see flushAllocs);
 //   - process: a round of one frame with one worker process, as a real run does: the frame
 //     request and the sample through the pipes, both processes' share, and the
 //     coordinator's bookkeeping. This round trip is outside the timed frame, but it
@@ -127,6 +129,16 @@ func BenchmarkHarness(b *testing.B) {
 			c.cpuNS()
 			c.cpuNS()
 			c.switches()
+		}
+	})
+	b.Run("worker-flush-part", func(b *testing.B) {
+		// The flush of the runtime's allocation caches after each command but a
+		// burst (flushAllocs), and after a frame that ran a collection.
+		w := &worker{}
+		b.ReportAllocs()
+		defer reportCPU(b)()
+		for b.Loop() {
+			w.flushAllocs()
 		}
 	})
 	b.Run("worker+counters", func(b *testing.B) { benchmarkWorker(b, true) })

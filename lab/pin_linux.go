@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"runtime"
 	"sync"
 	"unsafe"
 
@@ -62,6 +63,7 @@ func pinThread(cpu int) error {
 			return err
 		}
 		pin.tasks, pin.buf, pin.ready = fd, make([]byte, 8<<10), true
+		holdProcs()
 	}
 	pin.frame.Zero()
 	pin.frame.Set(cpu)
@@ -96,6 +98,19 @@ func pinThread(cpu int) error {
 		}
 	}
 }
+
+// holdProcs fixes GOMAXPROCS at what the runtime chose at start, before the first pin
+// narrows any thread's CPU mask. Since Go 1.25 the runtime's sysmon rereads its own
+// thread's mask once a second and, unless the program set GOMAXPROCS itself, resizes
+// to the CPUs it may use: pinned to the other CPUs (here, one), it took the worker
+// from two Ps to one about a second into the frames. That resize stops the world in
+// whatever frame is running and, when the destroyed P was the frame goroutine's, adds
+// the small allocations cached in its spans (the worker's own, since the last flush)
+// to the runtime's counts there: a frame that allocates nothing showed ~1,000
+// allocations. It would also leave the collector's workers no P beside the frame's.
+// Setting the value GOMAXPROCS already has marks it as the program's choice and costs
+// no stop.
+func holdProcs() { runtime.GOMAXPROCS(runtime.GOMAXPROCS(0)) }
 
 // atoiName reads a NUL-ended decimal name; "." and ".." are not numbers.
 func atoiName(b []byte) (int, bool) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
 	"sync"
@@ -52,6 +53,60 @@ func TestPinThreadSeparatesRuntime(t *testing.T) {
 		}
 	}
 	t.Errorf("threads %v of the process may still run on the frame CPU %d", stray, cpu)
+}
+
+// pinProcsEnv makes the test binary, at init, before the testing package sets
+// GOMAXPROCS itself (which would stop the runtime from changing it), act as a worker's
+// frame thread: pin, keep busy, and report whether GOMAXPROCS held.
+const pinProcsEnv = "LOCALITYLAB_LAB_TEST_PINPROCS"
+
+func init() {
+	if os.Getenv(pinProcsEnv) != "1" {
+		return
+	}
+	procs := runtime.GOMAXPROCS(0)
+	runtime.LockOSThread()
+	if err := pinThread(frameCPU()); err != nil {
+		fmt.Println("pin:", err)
+		os.Exit(2)
+	}
+	// sysmon checks at most once a second, and only while the process is busy (when
+	// every P is idle it sleeps): the loop keeps the pinned thread running, as
+	// frames do, for two chances.
+	got := procs
+	for deadline := time.Now().Add(2200 * time.Millisecond); time.Now().Before(deadline) && got == procs; {
+		got = runtime.GOMAXPROCS(0)
+	}
+	fmt.Printf("GOMAXPROCS %d -> %d\n", procs, got)
+	os.Exit(0)
+}
+
+// TestPinThreadHoldsGOMAXPROCS: pinning the threads must not let the runtime shrink
+// GOMAXPROCS to the CPUs left to its own threads. Since Go 1.25 sysmon rereads its
+// thread's CPU mask once a second and resizes when the program did not set
+// GOMAXPROCS; the resize stops the world in a frame and flushes the destroyed P's
+// cached allocations into it. A test binary sets GOMAXPROCS for its tests, so the
+// check runs in a fresh process of it (see init).
+func TestPinThreadHoldsGOMAXPROCS(t *testing.T) {
+	if frameCPU() < 1 {
+		t.Skip("needs two CPUs")
+	}
+	if os.Getenv("GOMAXPROCS") != "" {
+		t.Skip("GOMAXPROCS is set in the environment: the runtime never changes it")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), pinProcsEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	var from, to int
+	if _, err := fmt.Sscanf(string(out), "GOMAXPROCS %d -> %d", &from, &to); err != nil {
+		t.Fatalf("child said %q: %v", out, err)
+	}
+	if from != to {
+		t.Errorf("GOMAXPROCS went from %d to %d after the threads were pinned", from, to)
+	}
 }
 
 // threadsOn lists the threads but self whose mask includes cpu.

@@ -49,7 +49,8 @@ var errStop = errors.New("stop")
 // frame started to finish marking, so that the collector's work is charged to this
 // backing and never runs beside another backing's frame. Nothing is allocated per
 // frame: the messages are encoded into buffers made once and sent when the burst is
-// over, and the RSS is sampled between frames a few times a second.
+// over, and the RSS is sampled between frames a few times a second. What the worker
+// allocates for itself is counted before the next frame (flushAllocs).
 //
 // An error is also sent to the coordinator (as a fail message) before it is returned.
 func ServeWorker(in io.Reader, out io.Writer) error {
@@ -97,6 +98,7 @@ type worker struct {
 	frames  int // frames run so far: the number of the next frame
 
 	before, after rtmetrics.Snapshot
+	memStats      runtime.MemStats // filled by flushAllocs, for its side effect only
 	cb, ca        perfcount.Counts
 	sample        result.Sample
 	rssAt         time.Time
@@ -162,6 +164,9 @@ func (w *worker) serve() error {
 		}
 		if err != nil {
 			return err
+		}
+		if t != msgBurst {
+			w.flushAllocs() // the worker's own allocations, counted before any frame
 		}
 	}
 }
@@ -399,6 +404,13 @@ func (w *worker) measure(s *result.Sample) {
 	settleGC()
 	wait := time.Since(t1)
 	w.rt.Read(&w.after)
+	if w.after.GCCycles != w.before.GCCycles {
+		// A cycle ended: its flush of the cached spans may still be on its way
+		// (settleGC returns when marking ends, before it), and would land in the
+		// next frame. Flushing now waits for it and charges the rest to this frame.
+		w.flushAllocs()
+		w.rt.Read(&w.after)
+	}
 
 	s.NS, s.WallNS, s.Switches, s.Checksum = int64(ns), int64(ns), 0, sum
 	s.HasCPU = c0 >= 0 && c1 >= c0 && sw0 >= 0 && sw1 >= sw0
@@ -435,6 +447,21 @@ func (w *worker) measure(s *result.Sample) {
 		s.Lookups, s.LookupNS = uint64(n), uint64(time.Since(t))
 	}
 }
+
+// flushAllocs makes the runtime count every small allocation made so far. The runtime
+// counts a P's small allocations only when the span it caches for their size class is
+// swapped for a fresh one, or when the caches are flushed (at the end of a collection,
+// or when a P is destroyed); until then they sit uncounted and land in whatever frame
+// triggers the count, which can be a frame that allocates nothing. So the worker flushes
+// after each command but a burst: what it allocated for itself (the load and its
+// settling, which reads /proc/self/smaps; scenes; layouts; pin messages) is counted
+// then, never in a frame. Between the frames of a burst nothing is allocated
+// (TestFramePathAllocs), so a frame's count holds only what frames allocated: its own,
+// in the documented steps. runtime.ReadMemStats is the only exported call that
+// flushes the caches; it stops the world for a few microseconds
+// (BenchmarkHarness's worker-flush-part) and allocates nothing, so it is kept off the
+// frame path except after a frame that ran a collection (see measure).
+func (w *worker) flushAllocs() { runtime.ReadMemStats(&w.memStats) }
 
 // ownRSS is the resident set size without cold mode's flush buffer, which is the
 // lab's, not the backing's.

@@ -37,7 +37,13 @@
 // short by up to one span's worth per size class (a span holds 8 KiB or more, e.g. 170
 // objects of 48 bytes), and the next frames catch up: per-frame figures come in steps,
 // sums and means over many frames are right. Large objects (> 32 KiB) are counted at
-// once. A frame that allocates nothing never shows allocations of its own.
+// once. A frame that allocates nothing never shows allocations of its own, but it can
+// show others': whatever code allocated before it and left uncounted in the cached
+// spans is counted when the caches are flushed, which the runtime does for every P at
+// the end of a collection and for a P it destroys when GOMAXPROCS shrinks, whichever
+// frame that falls in. A caller that wants each frame charged with frames' allocations
+// only must flush the caches after its own work (runtime.ReadMemStats does, outside
+// the frames) and keep GOMAXPROCS from changing; lab's worker does both.
 package rtmetrics
 
 import (
