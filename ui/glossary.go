@@ -19,7 +19,7 @@ var glossary = [][2]string{
 	{"slot version", "The number a slot map keeps for each slot (source 002 keeps it with the object) and raises when the slot's entity is removed. A handle carries the version it was made with, so a handle to a removed entity no longer matches, even after the slot holds another. (Elsewhere also called a generation.)"},
 	{"re-bucket", "To move an entity out of the spatial hash cells it was listed in and into the cells of its new position."},
 	{"Swiss table", "The hash table behind Go's built-in map since Go 1.24: slots in groups of eight, each group with a byte of control data per slot, so that one probe tests several slots at once."},
-	{"cache line", "The 64 bytes the processor fetches from memory at once; reading one byte brings its neighbours along."},
+	{"cache line", "The block the processor fetches from memory at once, usually 64 to 128 bytes (64 on the machine this lab was built on; Linux gives it in /sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size); reading one byte brings its neighbours along."},
 	{"cache miss", "Data that is in no cache and must come from memory: hundreds of processor cycles. Misses at independent addresses can overlap; a chain of pointers, each address read from the object before it, cannot."},
 	{"prefetcher", "The part of the processor that notices memory being read front to back and fetches the next cache lines before they are asked for. It cannot guess where a pointer leads."},
 	{"warm and cold cache mode", "Warm: each frame finds the caches as the backing's own previous frame left them. Cold: the caches are emptied before every frame, so every frame starts from memory."},
