@@ -32,6 +32,7 @@ func (p *setupPanel) apply(s presets.Preset) {
 func (p *setupPanel) presetChosen(title string) {
 	p.unfocus()
 	p.showFullTitle(fyne.CurrentApp().Settings().Theme().Size(theme.SizeNameText))
+	p.showStep()
 	if p.quiet {
 		return
 	}

@@ -144,3 +144,30 @@ func TestPresetTitleInFull(t *testing.T) {
 		t.Errorf("a setup of one's own: picker %q, full title shown %v", p.picker.Selected, p.fullTitle.Visible())
 	}
 }
+
+// TestPickerShowsCourseStep: a built-in lesson says under the picker where it sits in
+// the course and how long its run took; a heavy one says so before it is run; a setup
+// of one's own says nothing.
+func TestPickerShowsCourseStep(t *testing.T) {
+	h := newHarness(t, presets.Default(), "")
+	p := h.w.setup
+	for _, tc := range []struct{ name, want string }{
+		{"pointer-chasing", "Step 1 of "},
+		{"tiles-rows", "Heavy: "},
+		{"lookup-by-id", "After the course; its run took "},
+	} {
+		l, err := presets.Lookup(tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.apply(l)
+		s, _, _ := presets.StepOf(tc.name)
+		if !p.step.Visible() || !strings.Contains(p.step.Text, tc.want) || !strings.Contains(p.step.Text, s.RunText()) {
+			t.Errorf("%s: under the picker %v %q, want %q and its run time %s", tc.name, p.step.Visible(), p.step.Text, tc.want, s.RunText())
+		}
+	}
+	p.workload.SetSelected("tiles")
+	if p.step.Visible() {
+		t.Errorf("a setup of one's own still shows %q", p.step.Text)
+	}
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -36,6 +37,7 @@ type setupPanel struct {
 	width         *fixedWidth
 	picker        *widget.Select
 	fullTitle     *widget.Label // the preset's title in full, where the picker cuts it
+	step          *widget.Label // a built-in lesson's place in the course and its run time
 	builtins      []presets.Preset
 	workload      *widget.Select
 	names         []string        // every backing this binary knows (workload.AllBackings)
@@ -67,6 +69,9 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 	p.fullTitle.Wrapping = fyne.TextWrapWord
 	p.fullTitle.TextStyle.Italic = true
 	p.fullTitle.Hide()
+	p.step = widget.NewLabel("")
+	p.step.Wrapping = fyne.TextWrapWord
+	p.step.Hide()
 	p.workload = widget.NewSelect(workloads.Names(), p.workloadChosen)
 	checks := container.NewGridWithColumns(2)
 	for _, b := range p.names {
@@ -93,7 +98,7 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 	p.form.unfocus = p.unfocus
 
 	top := container.NewVBox(
-		heading("Preset"), p.picker, p.fullTitle,
+		heading("Preset"), p.picker, p.fullTitle, p.step,
 		heading("Workload"), p.workload,
 		heading("Backings"), checks, p.countersCheck, p.simCheck,
 		container.NewHBox(widget.NewLabel("Caches:"), p.cache),
@@ -234,4 +239,41 @@ func (p *setupPanel) setEditable(on bool) {
 		enable(o, on)
 	}
 	p.form.SetEnabled(on)
+}
+
+// showStep says where the chosen built-in lesson sits in the course and how long its
+// run took where the lab was measured, so that a teacher can plan a class from the
+// picker; a heavy lesson says what it asks of the machine before it is run.
+func (p *setupPanel) showStep() {
+	text := ""
+	for _, b := range p.builtins {
+		if b.Title == p.picker.Selected {
+			text = stepText(b.Name)
+			break
+		}
+	}
+	p.step.SetText(text)
+	if text == "" {
+		p.step.Hide()
+	} else {
+		p.step.Show()
+	}
+}
+
+// stepText is the line under the picker for the built-in lesson name: "" for none.
+func stepText(name string) string {
+	s, n, ok := presets.StepOf(name)
+	if !ok || s.Run == 0 {
+		return ""
+	}
+	where := "after the course"
+	if n > 0 {
+		where = fmt.Sprintf("step %d of %d in the course", n, len(presets.Course()))
+	}
+	text := fmt.Sprintf("%s; its run took %s on the 2-core machine the lab was built on",
+		strings.ToUpper(where[:1])+where[1:], s.RunText())
+	if s.Heavy != "" {
+		text += ". Heavy: " + s.Heavy
+	}
+	return text
 }
