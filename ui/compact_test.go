@@ -15,10 +15,11 @@ import (
 // TestShortPaneShowsOneChart: on a 1366×768 laptop's window with large text and a
 // run's six rows in the table, the run pane shows one chart at a time across its
 // width, at least readableLines of text high, with a picker that brings each of the
-// others to the front; on a 1920×1080 screen's window, normal or large text, the
+// others to the front and a check that gives the preview and lesson their room
+// back; on a 1920×1080 screen's window, normal or large text, the
 // three charts stand side by side as before.
 func TestShortPaneShowsOneChart(t *testing.T) {
-	const readableLines = 8
+	const readableLines = 10
 	p, err := presets.Lookup("all-six-sprites")
 	if err != nil {
 		t.Fatal(err)
@@ -67,6 +68,20 @@ func TestShortPaneShowsOneChart(t *testing.T) {
 				if c.Height < readableLines*line || c.Width < row.box.Size().Width/2 {
 					t.Errorf("%q is %v in a row %v: want at least %d lines (%v) high and half the row wide", pickNames[m], c, row.box.Size(), readableLines, readableLines*line)
 				}
+			}
+			// The preview and lesson gave way to the chart; the check beside it
+			// gives them their room back, and takes it again.
+			if !pane.scene.preview.short || pane.split.Offset != topShareCompact {
+				t.Errorf("compact: preview short %v, split at %v: want the preview given way, split at %v", pane.scene.preview.short, pane.split.Offset, topShareCompact)
+			}
+			chartH := row.box.Size().Height
+			row.top.SetChecked(true)
+			if pane.scene.preview.short || pane.split.Offset != topShareLarge || row.box.Size().Height >= chartH {
+				t.Errorf("Preview ticked: preview short %v, split at %v, charts %v high (were %v): want the preview and lesson their room back", pane.scene.preview.short, pane.split.Offset, row.box.Size().Height, chartH)
+			}
+			row.top.SetChecked(false)
+			if row.box.Size().Height != chartH {
+				t.Errorf("Preview unticked: charts %v high, want %v again", row.box.Size().Height, chartH)
 			}
 			// Back to a tall window: all three again, picker gone.
 			h.w.win.Resize(fyne.NewSize(1844, 1400))

@@ -32,11 +32,11 @@ type Preview struct {
 }
 
 // The least height of the scene above its note: normally enough to see the boxes'
-// pattern, and in a short pane (short) a strip, so that the chart under it gets the
-// height.
-const sceneMinH, sceneMinHShort = 140, 60
+// pattern, and none in a short pane (short), where the chart under it gets the
+// height and the note stays.
+const sceneMinH, sceneMinHShort = 140, 0
 
-// SetShort lets the scene shrink to a strip (on) or keeps it at its normal least
+// SetShort lets the scene give its height away (on) or keeps it at its normal least
 // height.
 func (p *Preview) SetShort(on bool) {
 	if p.short != on {

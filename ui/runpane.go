@@ -32,6 +32,7 @@ type runPane struct {
 	layoutRoom bool             // the splits give the Layout tab its room
 	large      bool             // large text: the charts get more of the height
 	compact    bool             // the pane is short: one chart at a time, and more of the height
+	topOpen    bool             // compact, but the user asked for the preview and lesson at their size
 }
 
 // The splits' shares: the preview beside the lesson over the charts, and, while the
@@ -48,15 +49,15 @@ const (
 )
 
 // A pane (above the table) shorter than compactLines lines of text is compact: it
-// shows one chart at a time, and the preview and lesson give the chart more of the
-// height (topShareCompact; the user can drag the split back, and the lesson
-// scrolls). Three charts side by side need about a title, three legend rows, the
-// axis labels and six lines of plot each; below that their plots were 30–45 px
-// slivers (large text at 1366×768), where one chart across the width keeps a plot
-// of about 200 px.
+// shows one chart at a time, and the preview and lesson give way to it, down to the
+// preview's tabs and note and the lesson's first line (topShareCompact; the check
+// "Preview" beside the chart gives them their room back, and the split can be
+// dragged). Three charts side by side need about a title, three legend rows,
+// the axis labels and six lines of plot each; below that their plots were 30–45 px
+// slivers (large text at 1366×768).
 const (
 	compactLines    = 17
-	topShareCompact = 0.3
+	topShareCompact = 0
 )
 
 func newRunPane(cancelLoad, layoutChosen func()) *runPane {
@@ -65,6 +66,7 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 		charts: newChartRow(),
 		table:  NewSummaryTable(noRun),
 	}
+	p.charts.openTop = p.openTop
 	p.scene = newScenePane(cancelLoad, func() {
 		p.fitLayout()
 		layoutChosen()
@@ -112,14 +114,22 @@ func (p *runPane) setCompact(on bool) {
 	}
 	p.compact = on
 	p.charts.setCompact(on)
-	p.scene.preview.SetShort(on)
+	p.scene.setShort(on && !p.topOpen)
+	p.share()
+}
+
+// openTop gives the preview and lesson their room (on) in a compact pane, or gives
+// it to the chart.
+func (p *runPane) openTop(on bool) {
+	p.topOpen = on
+	p.scene.setShort(p.compact && !on)
 	p.share()
 }
 
 // share sets the splits for the tab in front, the text size and the pane's height.
 func (p *runPane) share() {
 	switch {
-	case p.compact && !p.layoutRoom:
+	case p.compact && !p.layoutRoom && !p.topOpen:
 		p.top.SetOffset(sceneShare)
 		p.split.SetOffset(topShareCompact)
 	case p.layoutRoom && p.large:
@@ -219,7 +229,10 @@ type chartRow struct {
 	compact bool               // one chart at a time
 	picked  charts.Metric      // the chart shown while compact
 	pick    *widget.RadioGroup // which chart, while compact
+	top     *widget.Check      // "Preview": the preview's and lesson's room back, while compact
+	noneBox *widget.Label      // the note's short form in the picker, while compact
 	pickBox *fyne.Container
+	openTop func(bool) // the check's effect, the pane's
 }
 
 // pickNames are the picker's words for charts.Metrics.
@@ -243,7 +256,15 @@ func newChartRow() *chartRow {
 		}
 	})
 	r.pick.Required = true
-	r.pickBox = container.NewVBox(widget.NewLabelWithStyle("Chart", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), r.pick)
+	r.top = widget.NewCheck("Preview", func(on bool) {
+		if r.openTop != nil {
+			r.openTop(on)
+		}
+	})
+	// No heading over the picker: its column must stay shorter than a chart, or the
+	// table under the row loses a line.
+	r.noneBox = widget.NewLabel("No allocations")
+	r.pickBox = container.NewVBox(r.pick, r.noneBox, widget.NewSeparator(), r.top)
 	r.pickBox.Hide()
 	r.box = container.NewBorder(nil, nil, r.pickBox, r.none, r.grid)
 	return r
@@ -289,10 +310,17 @@ func (r *chartRow) arrange() {
 		}
 	}
 	r.grid.Layout = layout.NewGridLayoutWithColumns(len(ms))
-	if r.noAlloc {
+	// While compact the note's column would narrow the one chart: the picker says it
+	// in two words instead.
+	if r.noAlloc && !r.compact {
 		r.none.Show()
 	} else {
 		r.none.Hide()
+	}
+	if r.noAlloc {
+		r.noneBox.Show()
+	} else {
+		r.noneBox.Hide()
 	}
 	if r.compact {
 		var opts []string
