@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
 	"localitylab/charts/live"
@@ -82,6 +84,19 @@ func TestShortPaneShowsOneChart(t *testing.T) {
 			row.top.SetChecked(false)
 			if row.box.Size().Height != chartH {
 				t.Errorf("Preview unticked: charts %v high, want %v again", row.box.Size().Height, chartH)
+			}
+			// The Layout tab in front takes the height above the table; the charts
+			// fold to a line whose button brings them (and the preview) back.
+			topH := pane.top.Size().Height
+			pane.scene.tabs.Select(pane.scene.layoutTab)
+			if !row.folded || !row.foldBar.Visible() || row.grid.Visible() || pane.top.Size().Height < 2*topH || pane.top.Size().Height < 9*line {
+				t.Errorf("Layout in front: folded %v, bar %v, charts %v, top %v high (was %v): want the charts folded and the layout the height",
+					row.folded, row.foldBar.Visible(), row.grid.Visible(), pane.top.Size().Height, topH)
+			}
+			test.Tap(row.foldBar.Objects[1].(*widget.Button))
+			if pane.scene.layoutShown() || row.folded || len(visibleCharts(row)) != 1 || row.box.Size().Height != chartH {
+				t.Errorf("Show the charts: layout shown %v, folded %v, %d charts %v high: want the preview and the one chart back at %v",
+					pane.scene.layoutShown(), row.folded, len(visibleCharts(row)), row.box.Size().Height, chartH)
 			}
 			// Back to a tall window: all three again, picker gone.
 			h.w.win.Resize(fyne.NewSize(1844, 1400))

@@ -67,6 +67,7 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 		table:  NewSummaryTable(noRun),
 	}
 	p.charts.openTop = p.openTop
+	p.charts.unfold = func() { p.scene.tabs.SelectIndex(0) }
 	p.scene = newScenePane(cancelLoad, func() {
 		p.fitLayout()
 		layoutChosen()
@@ -127,8 +128,15 @@ func (p *runPane) openTop(on bool) {
 }
 
 // share sets the splits for the tab in front, the text size and the pane's height.
+// In a compact pane the Layout tab, whose facts and views need many lines, takes
+// all of the height above the table, and the charts fold to a line that brings them
+// back.
 func (p *runPane) share() {
+	p.charts.setFolded(p.compact && p.layoutRoom)
 	switch {
+	case p.compact && p.layoutRoom:
+		p.top.SetOffset(sceneShareLayout)
+		p.split.SetOffset(1)
 	case p.compact && !p.layoutRoom && !p.topOpen:
 		p.top.SetOffset(sceneShare)
 		p.split.SetOffset(topShareCompact)
@@ -233,6 +241,10 @@ type chartRow struct {
 	noneBox *widget.Label      // the note's short form in the picker, while compact
 	pickBox *fyne.Container
 	openTop func(bool) // the check's effect, the pane's
+
+	folded  bool            // only foldBar shows: the Layout tab has the height
+	foldBar *fyne.Container // says the charts gave way, with a button to bring them back
+	unfold  func()          // the button's effect, the pane's
 }
 
 // pickNames are the picker's words for charts.Metrics.
@@ -266,8 +278,24 @@ func newChartRow() *chartRow {
 	r.noneBox = widget.NewLabel("No allocations")
 	r.pickBox = container.NewVBox(r.pick, r.noneBox, widget.NewSeparator(), r.top)
 	r.pickBox.Hide()
-	r.box = container.NewBorder(nil, nil, r.pickBox, r.none, r.grid)
+	show := widget.NewButton("Show the charts", func() {
+		if r.unfold != nil {
+			r.unfold()
+		}
+	})
+	r.foldBar = container.NewHBox(widget.NewLabel("The charts give way to the layout on this screen."), show)
+	r.foldBar.Hide()
+	r.box = container.NewBorder(r.foldBar, nil, r.pickBox, r.none, r.grid)
 	return r
+}
+
+// setFolded shows only the line that brings the charts back (on), or the charts.
+func (r *chartRow) setFolded(on bool) {
+	if on == r.folded {
+		return
+	}
+	r.folded = on
+	r.arrange()
 }
 
 // setCompact shows one chart at a time (on) or all side by side.
@@ -301,6 +329,16 @@ func (r *chartRow) shown() []charts.Metric {
 // arrange shows the charts of shown, the picker while compact, and the note while
 // nothing allocates.
 func (r *chartRow) arrange() {
+	if r.folded {
+		r.foldBar.Show()
+		r.grid.Hide()
+		r.pickBox.Hide()
+		r.none.Hide()
+		r.box.Refresh()
+		return
+	}
+	r.foldBar.Hide()
+	r.grid.Show()
 	ms := r.shown()
 	for i, c := range r.charts {
 		if slices.Contains(ms, charts.Metrics[i]) {
