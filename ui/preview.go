@@ -28,7 +28,7 @@ type Preview struct {
 	backing string // whose view this is
 	noun    string // what a box is: "sprites", "bullets and targets", …
 	empty   string // what to say when there is no scene
-	short   bool   // the pane is short: the scene may shrink to a strip
+	short   bool   // the pane is short: the scene gives its height away, the note stays
 }
 
 // The least height of the scene above its note: normally enough to see the boxes'
