@@ -28,6 +28,21 @@ type Preview struct {
 	backing string // whose view this is
 	noun    string // what a box is: "sprites", "bullets and targets", …
 	empty   string // what to say when there is no scene
+	short   bool   // the pane is short: the scene gives its height away, the note stays
+}
+
+// The least height of the scene above its note: normally enough to see the boxes'
+// pattern, and none in a short pane (short), where the chart under it gets the
+// height and the note stays.
+const sceneMinH, sceneMinHShort = 140, 0
+
+// SetShort lets the scene give its height away (on) or keeps it at its normal least
+// height.
+func (p *Preview) SetShort(on bool) {
+	if p.short != on {
+		p.short = on
+		p.Refresh()
+	}
 }
 
 var _ fyne.Widget = (*Preview)(nil)
@@ -127,7 +142,11 @@ func (r *previewRenderer) Layout(size fyne.Size) {
 }
 
 func (r *previewRenderer) MinSize() fyne.Size {
-	return fyne.NewSize(200, 140+r.note.MinSize().Height)
+	h := float32(sceneMinH)
+	if r.p.short {
+		h = sceneMinHShort
+	}
+	return fyne.NewSize(200, h+r.note.MinSize().Height)
 }
 
 func (r *previewRenderer) Refresh() {

@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"image/color"
 	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
@@ -29,6 +31,8 @@ type runPane struct {
 	top, split *container.Split // scene | lesson, and (scene | lesson) over the charts
 	layoutRoom bool             // the splits give the Layout tab its room
 	large      bool             // large text: the charts get more of the height
+	compact    bool             // the pane is short: one chart at a time, and more of the height
+	topOpen    bool             // compact, but the user asked for the preview and lesson at their size
 }
 
 // The splits' shares: the preview beside the lesson over the charts, and, while the
@@ -44,12 +48,26 @@ const (
 	topShareLayoutLarge          = 0.6 // the charts' legends and axes need their height too
 )
 
+// A pane (above the table) shorter than compactLines lines of text is compact: it
+// shows one chart at a time, and the preview and lesson give way to it, down to the
+// preview's tabs and note and the lesson's first line (topShareCompact; the check
+// "Preview" beside the chart gives them their room back, and the split can be
+// dragged). Three charts side by side need about a title, three legend rows,
+// the axis labels and six lines of plot each; below that their plots were 30–45 px
+// slivers (large text at 1366×768).
+const (
+	compactLines    = 17
+	topShareCompact = 0
+)
+
 func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	p := &runPane{
 		lesson: newLessonPanel(),
 		charts: newChartRow(),
 		table:  NewSummaryTable(noRun),
 	}
+	p.charts.openTop = p.openTop
+	p.charts.unfold = func() { p.scene.tabs.SelectIndex(0) }
 	p.scene = newScenePane(cancelLoad, func() {
 		p.fitLayout()
 		layoutChosen()
@@ -66,7 +84,8 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	// On a screen too short for the charts' least height and every row, the table
 	// keeps three rows and scrolls the rest (tableBelow).
 	rows := container.NewVScroll(p.table)
-	p.root = container.New(&tableBelow{table: p.table}, split, widget.NewSeparator(), rows)
+	above := container.New(&byHeight{set: p.setCompact}, split)
+	p.root = container.New(&tableBelow{table: p.table}, above, widget.NewSeparator(), rows)
 	return p
 }
 
@@ -88,9 +107,39 @@ func (p *runPane) setLarge(on bool) {
 	p.share()
 }
 
-// share sets the splits for the tab in front and the text size.
+// setCompact shows one chart at a time and gives it more of the height, or puts
+// the charts back side by side.
+func (p *runPane) setCompact(on bool) {
+	if on == p.compact {
+		return
+	}
+	p.compact = on
+	p.charts.setCompact(on)
+	p.scene.setShort(on && !p.topOpen)
+	p.share()
+}
+
+// openTop gives the preview and lesson their room (on) in a compact pane, or gives
+// it to the chart.
+func (p *runPane) openTop(on bool) {
+	p.topOpen = on
+	p.scene.setShort(p.compact && !on)
+	p.share()
+}
+
+// share sets the splits for the tab in front, the text size and the pane's height.
+// In a compact pane the Layout tab, whose facts and views need many lines, takes
+// all of the height above the table, and the charts fold to a line that brings them
+// back.
 func (p *runPane) share() {
+	p.charts.setFolded(p.compact && p.layoutRoom)
 	switch {
+	case p.compact && p.layoutRoom:
+		p.top.SetOffset(sceneShareLayout)
+		p.split.SetOffset(1)
+	case p.compact && !p.layoutRoom && !p.topOpen:
+		p.top.SetOffset(sceneShare)
+		p.split.SetOffset(topShareCompact)
 	case p.layoutRoom && p.large:
 		p.top.SetOffset(sceneShareLayout)
 		p.split.SetOffset(topShareLayoutLarge)
@@ -173,17 +222,36 @@ func (p *runPane) clear(s presets.Preset, msg string) {
 }
 
 // chartRow is the three live charts, one per metric, side by side; the View menu's
-// budget line and axis apply to all three.
+// budget line and axis apply to all three. In a short row (large text on a laptop's
+// screen) three charts side by side leave each a sliver of plot under its title and
+// legend, so the row shows one chart at a time across its width, with a picker of
+// the others beside it (compact).
 type chartRow struct {
-	box    *fyne.Container
-	grid   *fyne.Container // the charts shown, side by side
-	charts []*live.Chart
-	failed []bool          // backings already marked failed
-	none   *fyne.Container // stands in for the allocations chart while nothing allocates
+	box     *fyne.Container
+	grid    *fyne.Container // the charts shown, side by side
+	charts  []*live.Chart
+	failed  []bool          // backings already marked failed
+	none    *fyne.Container // stands in for the allocations chart while nothing allocates
+	noAlloc bool            // nothing allocates: the allocations chart is away
+
+	compact bool               // one chart at a time
+	picked  charts.Metric      // the chart shown while compact
+	pick    *widget.RadioGroup // which chart, while compact
+	top     *widget.Check      // "Preview": the preview's and lesson's room back, while compact
+	noneBox *widget.Label      // the note's short form in the picker, while compact
+	pickBox *fyne.Container
+	openTop func(bool) // the check's effect, the pane's
+
+	folded  bool            // only foldBar shows: the Layout tab has the height
+	foldBar *fyne.Container // says the charts gave way, with a button to bring them back
+	unfold  func()          // the button's effect, the pane's
 }
 
+// pickNames are the picker's words for charts.Metrics.
+var pickNames = []string{charts.FrameTime: "Frame time", charts.Memory: "Memory", charts.Allocs: "Allocations"}
+
 func newChartRow() *chartRow {
-	r := &chartRow{grid: container.NewGridWithColumns(len(charts.Metrics))}
+	r := &chartRow{grid: container.NewGridWithColumns(len(charts.Metrics)), picked: charts.FrameTime}
 	note := widget.NewLabel("Allocations per frame: none, in every backing's measured frames. The chart comes back when one allocates.")
 	note.Wrapping = fyne.TextWrapWord
 	r.none = container.New(&fixedWidth{w: 200}, note)
@@ -193,26 +261,129 @@ func newChartRow() *chartRow {
 		r.charts = append(r.charts, c)
 		r.grid.Add(c)
 	}
-	r.box = container.NewBorder(nil, nil, nil, r.none, r.grid)
+	r.pick = widget.NewRadioGroup(nil, func(s string) {
+		if i := slices.Index(pickNames, s); i >= 0 {
+			r.picked = charts.Metric(i)
+			r.arrange()
+		}
+	})
+	r.pick.Required = true
+	r.top = widget.NewCheck("Preview", func(on bool) {
+		if r.openTop != nil {
+			r.openTop(on)
+		}
+	})
+	// No heading over the picker: its column must stay shorter than a chart, or the
+	// table under the row loses a line.
+	r.noneBox = widget.NewLabel("No allocations")
+	r.pickBox = container.NewVBox(r.pick, r.noneBox, widget.NewSeparator(), r.top)
+	r.pickBox.Hide()
+	show := widget.NewButton("Show the charts", func() {
+		if r.unfold != nil {
+			r.unfold()
+		}
+	})
+	r.foldBar = container.NewHBox(widget.NewLabel("The charts give way to the layout on this screen."), show)
+	r.foldBar.Hide()
+	r.box = container.NewBorder(r.foldBar, nil, r.pickBox, r.none, r.grid)
 	return r
 }
 
-// fitAllocs gives the allocations chart's room to the other two, and says so in a
+// setFolded shows only the line that brings the charts back (on), or the charts.
+func (r *chartRow) setFolded(on bool) {
+	if on == r.folded {
+		return
+	}
+	r.folded = on
+	r.arrange()
+}
+
+// setCompact shows one chart at a time (on) or all side by side.
+func (r *chartRow) setCompact(on bool) {
+	if on == r.compact {
+		return
+	}
+	r.compact = on
+	r.arrange()
+}
+
+// shown lists the charts the row shows: all but the allocations chart while nothing
+// allocates, and of those only the picked one while compact.
+func (r *chartRow) shown() []charts.Metric {
+	var ms []charts.Metric
+	for _, m := range charts.Metrics {
+		if m == charts.Allocs && r.noAlloc {
+			continue
+		}
+		ms = append(ms, m)
+	}
+	if r.compact {
+		if !slices.Contains(ms, r.picked) {
+			r.picked = ms[0]
+		}
+		return []charts.Metric{r.picked}
+	}
+	return ms
+}
+
+// arrange shows the charts of shown, the picker while compact, and the note while
+// nothing allocates.
+func (r *chartRow) arrange() {
+	if r.folded {
+		r.foldBar.Show()
+		r.grid.Hide()
+		r.pickBox.Hide()
+		r.none.Hide()
+		r.box.Refresh()
+		return
+	}
+	r.foldBar.Hide()
+	r.grid.Show()
+	ms := r.shown()
+	for i, c := range r.charts {
+		if slices.Contains(ms, charts.Metrics[i]) {
+			c.Show()
+		} else {
+			c.Hide()
+		}
+	}
+	r.grid.Layout = layout.NewGridLayoutWithColumns(len(ms))
+	// While compact the note's column would narrow the one chart: the picker says it
+	// in two words instead.
+	if r.noAlloc && !r.compact {
+		r.none.Show()
+	} else {
+		r.none.Hide()
+	}
+	if r.noAlloc {
+		r.noneBox.Show()
+	} else {
+		r.noneBox.Hide()
+	}
+	if r.compact {
+		var opts []string
+		for _, m := range charts.Metrics {
+			if m != charts.Allocs || !r.noAlloc {
+				opts = append(opts, pickNames[m])
+			}
+		}
+		r.pick.Options = opts
+		r.pick.Selected = pickNames[r.picked]
+		r.pick.Refresh()
+		r.pickBox.Show()
+	} else {
+		r.pickBox.Hide()
+	}
+	r.box.Refresh()
+}
+
+// fitAllocs gives the allocations chart's room to the others, and says so in a
 // line, while no backing has allocated in a measured frame of run: the chart would
 // be a flat line on a 0–1 axis. With nothing measured yet, or once anything
 // allocates, the chart is shown.
 func (r *chartRow) fitAllocs(run *result.Run) {
-	c := r.charts[slices.Index(charts.Metrics, charts.Allocs)]
-	if run != nil && allocatesNothing(run) {
-		c.Hide()
-		r.none.Show()
-		r.grid.Layout = layout.NewGridLayoutWithColumns(len(charts.Metrics) - 1)
-	} else {
-		c.Show()
-		r.none.Hide()
-		r.grid.Layout = layout.NewGridLayoutWithColumns(len(charts.Metrics))
-	}
-	r.box.Refresh()
+	r.noAlloc = run != nil && allocatesNothing(run)
+	r.arrange()
 }
 
 // allocatesNothing reports whether run has measured frames and none of them, in any
@@ -293,6 +464,23 @@ func (r *chartRow) setScale(s charts.Scale) {
 	for _, c := range r.charts {
 		c.SetScale(s)
 	}
+}
+
+// byHeight lays out its one object over the whole of its size, and tells set whether
+// that size is shorter than compactLines lines of the theme's text.
+type byHeight struct{ set func(short bool) }
+
+func (l *byHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.set(size.Height < compactLines*lineOfText())
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
+}
+
+func (l *byHeight) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+// lineOfText is the height of a line of the current theme's text.
+func lineOfText() float32 {
+	return canvas.NewText("Mg", color.Black).MinSize().Height
 }
 
 // tableBelow lays out the run pane (and the Sweep tab): the splits above, a

@@ -17,6 +17,7 @@ type scenePane struct {
 	preview     *Preview
 	layout      *layoutPanel
 	layoutTab   *container.TabItem
+	layoutFit   *giveWay // the Layout tab's content, whose height may give way
 	loading     *loadingPanel
 	loadingView *container.Scroll // the loading panel, in a scroll
 }
@@ -29,7 +30,8 @@ func newScenePane(cancelLoad, layoutChosen func()) *scenePane {
 		layout:  newLayoutPanel(func(int) { layoutChosen() }),
 		loading: newLoadingPanel(cancelLoad),
 	}
-	p.layoutTab = container.NewTabItem("Layout", p.layout.root)
+	p.layoutFit = &giveWay{}
+	p.layoutTab = container.NewTabItem("Layout", container.New(p.layoutFit, p.layout.root))
 	p.tabs = container.NewAppTabs(container.NewTabItem("Preview", p.preview), p.layoutTab)
 	p.tabs.OnSelected = func(*container.TabItem) { layoutChosen() }
 	// The loading panel scrolls: six backings' bars with large text are taller than
@@ -40,6 +42,35 @@ func newScenePane(cancelLoad, layoutChosen func()) *scenePane {
 	p.loading.box.Hide()
 	p.loadingView.Hide()
 	return p
+}
+
+// setShort lets the pane give its height away (on), down to its tabs and the
+// preview's note, or asks for its usual least height. The Layout tab, whose
+// selector and view would keep the pane tall while hidden, asks for no height while
+// short; when it comes to the front the run pane gives it its room (fitLayout).
+func (p *scenePane) setShort(on bool) {
+	p.preview.SetShort(on)
+	if p.layoutFit.short != on {
+		p.layoutFit.short = on
+		p.tabs.Refresh()
+	}
+}
+
+// giveWay lays out its one object over its whole size and asks for that object's
+// least height, or for none while short.
+type giveWay struct{ short bool }
+
+func (l *giveWay) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
+}
+
+func (l *giveWay) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := objs[0].MinSize()
+	if l.short {
+		m.Height = 0
+	}
+	return m
 }
 
 // reset empties the preview and the layout, and offers backings' layouts.
