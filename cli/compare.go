@@ -126,6 +126,9 @@ func compareText(base, new *result.Run, rep *compare.Report) string {
 	if len(rep.OnlyNew) > 0 {
 		fmt.Fprintf(&b, "Only in the new run: %s.\n", strings.Join(rep.OnlyNew, ", "))
 	}
+	if s := rep.SharedShiftText(); s != "" {
+		fmt.Fprintln(&b, s)
+	}
 	fmt.Fprintln(&b, "Change: the new run's typical frame time against the base's, with its 95% interval. "+compare.Method+
 		"; n.s. means not significant at p < 0.05. Rounds are blocks of consecutive frames that every backing ran in turn.")
 	return b.String()

@@ -81,6 +81,9 @@ func compareRecord(base, new *result.Run, rep *compare.Report) [][2]string {
 	if len(rep.OnlyNew) > 0 {
 		rec = append(rec, [2]string{"only in the new run", strings.Join(rep.OnlyNew, ", ")})
 	}
+	if s := rep.SharedShiftText(); s != "" {
+		rec = append(rec, [2]string{"shared shift", s})
+	}
 	return append(rec, [2]string{"statistics", compare.Method})
 }
 

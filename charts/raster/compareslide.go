@@ -24,7 +24,9 @@ func renderCompare(base, new *result.Run, rep *compare.Report, o charts.Options)
 	y := drawHead(img, p, pad, rep.Title(), append([]string{"parameters: " + new.Params.List()}, compareLines(base, new, rep)...)...)
 
 	tab := charts.CompareTable(rep)
-	noteH := s.height() + pad/2
+	// The note under the table takes as many lines as it wraps to: a slide cuts no
+	// text off its bottom.
+	noteH := len(s.wrap(charts.CompareNote, w-2*pad))*s.height() + pad/2
 	tableTop := h - pad - noteH - p.tableHeight(len(tab.Rows))
 	drawThree(img, p, pad, y, tableTop-pad/2, func(m charts.Metric) charts.Plot { return charts.ComparePlot(base, new, m, o) })
 	p.drawTable(img, image.Rect(pad, tableTop, w-pad, h-pad-noteH), &tab)
@@ -47,6 +49,9 @@ func compareLines(base, new *result.Run, rep *compare.Report) []string {
 	}
 	if len(rep.OnlyNew) > 0 {
 		out = append(out, "only in the new run: "+strings.Join(rep.OnlyNew, ", "))
+	}
+	if s := rep.SharedShiftText(); s != "" {
+		out = append(out, s)
 	}
 	return out
 }
