@@ -42,7 +42,8 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
 		sudo=""
 		if [ "$(id -u)" != 0 ]; then
 			if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-				echo "deps: not root and no sudo: run as root: apt-get install -y ${missing[*]}" >&2
+				echo "deps: not root and no sudo: run as root: apt-get install -y ${missing[*]} ${missing_optional[*]}" >&2
+				[ ${#missing[@]} -eq 0 ] && exit 0 # only what is wanted is missing
 				exit 1
 			fi
 		fi
