@@ -2,8 +2,10 @@ package presets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
 
@@ -44,3 +46,49 @@ func backingNamed(r *result.Run, name string) *result.Backing {
 
 // fig shows a per-entity figure with three significant digits.
 func fig(v float64) string { return fmt.Sprintf("%.3g", v) }
+
+// sweepSimMisses says, for the backings a sweep claim names, how their simulated misses
+// per entity went from the first point that has them to the last, beside what the
+// source predicts, so that a cliff or a growth is told with the misses that make it.
+// "" when the sweep simulated none of them.
+func (c Claim) sweepSimMisses(s *result.Sweep) string {
+	if s.Counters.Simulated == nil {
+		return ""
+	}
+	var names []string
+	for _, n := range []string{c.Backing, c.Slower, c.Faster, c.Control} {
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	var parts []string
+	for _, name := range names {
+		var first, last *result.PointBacking
+		var v0, v1 int64
+		for i := range s.Points {
+			for j := range s.Points[i].Backings {
+				pb := &s.Points[i].Backings[j]
+				if pb.Name != name || pb.SimD1MissesPerEntity == nil || pb.SimLLMissesPerEntity == nil {
+					continue
+				}
+				if first == nil {
+					first, v0 = pb, s.Points[i].Value
+				}
+				last, v1 = pb, s.Points[i].Value
+			}
+		}
+		if first == nil || first == last {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s D1 %s → %s, LL %s → %s (%s to %s)", name,
+			fig(*first.SimD1MissesPerEntity), fig(*last.SimD1MissesPerEntity),
+			fig(*first.SimLLMissesPerEntity), fig(*last.SimLLMissesPerEntity),
+			valueAt(s, v0), units.ParamValue(float64(v1), s.Unit)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Simulated misses per entity (Callgrind's model of the caches, not the CPU's count): " +
+		strings.Join(parts, "; ") + ". The source predicts one miss per 64-byte line streamed and " +
+		"about one per object chased once the objects no longer fit in the cache."
+}

@@ -34,3 +34,27 @@ func TestSimMisses(t *testing.T) {
 		t.Errorf("one backing without figures: %q", got)
 	}
 }
+
+// TestSweepSimMisses: a sweep claim's answer tells how the named backings' simulated
+// misses went from the first point that has them to the last; a sweep that simulated
+// nothing says nothing of them.
+func TestSweepSimMisses(t *testing.T) {
+	d1a, d1b, lla, llb := 1.15, 1.25, 0.0, 0.41
+	s := &result.Sweep{Param: "entities", Counters: result.Counters{Simulated: &result.Simulated{D1: result.SimCache{Line: 64}}},
+		Points: []result.Point{
+			{Value: 10_000, Backings: []result.PointBacking{{Name: "ptrarray", SimSummary: result.SimSummary{SimD1MissesPerFrame: &d1a, SimD1MissesPerEntity: &d1a, SimLLMissesPerEntity: &lla}}}},
+			{Value: 100_000, Skipped: "too big"},
+			{Value: 1_000_000, Backings: []result.PointBacking{{Name: "ptrarray", SimSummary: result.SimSummary{SimD1MissesPerFrame: &d1b, SimD1MissesPerEntity: &d1b, SimLLMissesPerEntity: &llb}}}},
+		}}
+	c := Claim{Metric: "cliff", Backing: "ptrarray"}
+	got := c.sweepSimMisses(s)
+	for _, want := range []string{"ptrarray D1 1.15 → 1.25, LL 0 → 0.41 (entities = 10,000 to 1,000,000)", "not the CPU's count", "one per object chased"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	s.Counters.Simulated = nil
+	if got := c.sweepSimMisses(s); got != "" {
+		t.Errorf("a sweep without simulation: %q", got)
+	}
+}

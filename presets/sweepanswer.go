@@ -16,15 +16,19 @@ func (c Claim) AnswerSweep(s *result.Sweep) Answer {
 	if s == nil {
 		return Answer{}
 	}
+	var a Answer
 	switch c.Metric {
 	case "growth":
-		return c.answerGrowth(s)
+		a = c.answerGrowth(s)
 	case "cliff":
-		return c.answerCliff(s)
+		a = c.answerCliff(s)
 	case "crossing":
-		return c.answerCrossing(s)
+		a = c.answerCrossing(s)
+	default:
+		return Answer{Measured: "This claim is answered by a single run, not by a sweep: run the lesson with Run."}
 	}
-	return Answer{Measured: "This claim is answered by a single run, not by a sweep: run the lesson with Run."}
+	a.Misses = c.sweepSimMisses(s)
+	return a
 }
 
 // AnswerSweepClaims answers each claim about a sweep whose backings s measured, in
