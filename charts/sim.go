@@ -45,7 +45,7 @@ func addSimColumn(r *result.Run, t *Table) {
 		return
 	}
 	at := slices.Index(t.Columns, SimAfter)
-	replace := !hardwareMisses(r)
+	replace := !r.CountedMisses()
 	cols := slices.Clone(t.Columns)
 	if replace {
 		cols[at] = SimColumn
@@ -68,16 +68,6 @@ func addSimColumn(r *result.Run, t *Table) {
 			}
 		}
 	}
-}
-
-// hardwareMisses reports whether any backing has misses counted by the CPU.
-func hardwareMisses(r *result.Run) bool {
-	for _, b := range r.Backings {
-		if b.Summary.MemMissesPerFrame != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // SimText says, for a run's record, how its simulated misses were counted and what

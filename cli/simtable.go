@@ -30,7 +30,7 @@ func addSimColumns(r *result.Run, rows [][]string, order []int) [][]string {
 func simNotes(r *result.Run) []string {
 	sim := r.Counters.Simulated
 	if sim == nil {
-		if r.Counters.Enabled && !countedMisses(r) {
+		if r.Counters.Enabled && !r.CountedMisses() {
 			return []string{"No misses were counted: this machine offers no hardware counters for them. -counters sim simulates them with Valgrind's Callgrind (slow: every backing loads again under the simulator)."}
 		}
 		return nil
@@ -58,16 +58,6 @@ func simNotes(r *result.Run) []string {
 
 func simCacheText(c result.SimCache) string {
 	return fmt.Sprintf("%s, %d-way, %d B lines", units.Bytes(float64(c.Bytes)), c.Ways, c.Line)
-}
-
-// countedMisses reports whether any backing has hardware miss counts.
-func countedMisses(r *result.Run) bool {
-	for _, b := range r.Backings {
-		if b.Summary.MemMissesPerFrame != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // sweepSimNote says how a sweep's simulated misses were counted, or why there are

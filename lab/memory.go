@@ -69,9 +69,13 @@ func checkMemory(c Config) error {
 	for _, e := range est {
 		sum += uint64(max(e, 0))
 	}
-	need := sum + sum/4
+	need := withMargin(sum)
 	if need > avail {
 		return &MemoryError{Backings: c.Backings, Estimates: est, Need: need, Available: avail}
 	}
 	return nil
 }
+
+// withMargin is what estimates adding to sum need, with the margin of a quarter that
+// covers what an estimate leaves out (see checkMemory).
+func withMargin(sum uint64) uint64 { return sum + sum/4 }

@@ -143,8 +143,7 @@ const simOverhead = 256 << 20
 // overhead and the run's margin of a quarter; the simulated workers run one at a time.
 func checkSimMemory(name string, est int64) error {
 	avail, ok := availableMemory()
-	need := uint64(max(est, 0)) + simOverhead
-	need += need / 4
+	need := withMargin(uint64(max(est, 0)) + simOverhead)
 	if ok && need > avail {
 		return fmt.Errorf("not simulated: %s under Valgrind needs about %s and only %s is available",
 			name, units.Bytes(float64(need)), units.Bytes(float64(avail)))

@@ -63,27 +63,20 @@ func (c Claim) sweepSimMisses(s *result.Sweep) string {
 	}
 	var parts []string
 	for _, name := range names {
-		var first, last *result.PointBacking
-		var v0, v1 int64
-		for i := range s.Points {
-			for j := range s.Points[i].Backings {
-				pb := &s.Points[i].Backings[j]
-				if pb.Name != name || pb.SimD1MissesPerEntity == nil || pb.SimLLMissesPerEntity == nil {
-					continue
-				}
-				if first == nil {
-					first, v0 = pb, s.Points[i].Value
-				}
-				last, v1 = pb, s.Points[i].Value
+		var sim []at
+		for _, x := range measuredPoints(s, name) {
+			if x.pb.SimD1MissesPerEntity != nil && x.pb.SimLLMissesPerEntity != nil {
+				sim = append(sim, x)
 			}
 		}
-		if first == nil || first == last {
+		if len(sim) < 2 {
 			continue
 		}
+		first, last := sim[0], sim[len(sim)-1]
 		parts = append(parts, fmt.Sprintf("%s D1 %s → %s, LL %s → %s (%s to %s)", name,
-			fig(*first.SimD1MissesPerEntity), fig(*last.SimD1MissesPerEntity),
-			fig(*first.SimLLMissesPerEntity), fig(*last.SimLLMissesPerEntity),
-			valueAt(s, v0), units.ParamValue(float64(v1), s.Unit)))
+			fig(*first.pb.SimD1MissesPerEntity), fig(*last.pb.SimD1MissesPerEntity),
+			fig(*first.pb.SimLLMissesPerEntity), fig(*last.pb.SimLLMissesPerEntity),
+			valueAt(s, first.value), units.ParamValue(float64(last.value), s.Unit)))
 	}
 	if len(parts) == 0 {
 		return ""

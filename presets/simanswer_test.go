@@ -40,11 +40,11 @@ func TestSimMisses(t *testing.T) {
 // nothing says nothing of them.
 func TestSweepSimMisses(t *testing.T) {
 	d1a, d1b, lla, llb := 1.15, 1.25, 0.0, 0.41
-	s := &result.Sweep{Param: "entities", Counters: result.Counters{Simulated: &result.Simulated{D1: result.SimCache{Line: 64}}},
+	s := &result.Sweep{Param: "entities", Backings: []string{"ptrarray"}, Counters: result.Counters{Simulated: &result.Simulated{D1: result.SimCache{Line: 64}}},
 		Points: []result.Point{
-			{Value: 10_000, Backings: []result.PointBacking{{Name: "ptrarray", SimSummary: result.SimSummary{SimD1MissesPerFrame: &d1a, SimD1MissesPerEntity: &d1a, SimLLMissesPerEntity: &lla}}}},
+			{Value: 10_000, Backings: []result.PointBacking{{Name: "ptrarray", NSPerEntity: 1.1, SimSummary: result.SimSummary{SimD1MissesPerFrame: &d1a, SimD1MissesPerEntity: &d1a, SimLLMissesPerEntity: &lla}}}},
 			{Value: 100_000, Skipped: "too big"},
-			{Value: 1_000_000, Backings: []result.PointBacking{{Name: "ptrarray", SimSummary: result.SimSummary{SimD1MissesPerFrame: &d1b, SimD1MissesPerEntity: &d1b, SimLLMissesPerEntity: &llb}}}},
+			{Value: 1_000_000, Backings: []result.PointBacking{{Name: "ptrarray", NSPerEntity: 15, SimSummary: result.SimSummary{SimD1MissesPerFrame: &d1b, SimD1MissesPerEntity: &d1b, SimLLMissesPerEntity: &llb}}}},
 		}}
 	c := Claim{Metric: "cliff", Backing: "ptrarray"}
 	got := c.sweepSimMisses(s)

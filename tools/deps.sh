@@ -29,14 +29,14 @@ if [ "$(printf '%s\n%s\n' "$need_go" "$have" | sort -V | head -n1)" != "$need_go
 fi
 
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
-	missing=()
-	for p in "${debs[@]}"; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-	done
-	missing_optional=()
-	for p in "${optional[@]}"; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing_optional+=("$p")
-	done
+	# absent prints, one a line, those of the packages named that are not installed.
+	absent() {
+		for p in "$@"; do
+			dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || echo "$p"
+		done
+	}
+	mapfile -t missing < <(absent "${debs[@]}")
+	mapfile -t missing_optional < <(absent "${optional[@]}")
 	if [ ${#missing[@]} -gt 0 ] || [ ${#missing_optional[@]} -gt 0 ]; then
 		echo "deps: installing ${missing[*]} ${missing_optional[*]}" >&2
 		sudo=""

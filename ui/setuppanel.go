@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -266,12 +265,11 @@ func stepText(name string) string {
 	if !ok || s.Run == 0 {
 		return ""
 	}
-	where := "after the course"
+	where := "After the course"
 	if n > 0 {
-		where = fmt.Sprintf("step %d of %d in the course", n, len(presets.Course()))
+		where = fmt.Sprintf("Step %d of %d in the course", n, len(presets.Course()))
 	}
-	text := fmt.Sprintf("%s; its run took %s on the 2-core machine the lab was built on",
-		strings.ToUpper(where[:1])+where[1:], s.RunText())
+	text := fmt.Sprintf("%s; its run took %s on the 2-core machine the lab was built on", where, s.RunText())
 	if s.Heavy != "" {
 		text += ". Heavy: " + s.Heavy
 	}

@@ -10,14 +10,14 @@ import (
 // told: with two, one direction is a coin toss away from chance.
 const minShared = 3
 
-// SharedShift reports whether every backing measured in both runs moved the same way,
+// sharedShift reports whether every backing measured in both runs moved the same way,
 // and the range of their changes. Two runs of the same code made minutes apart on a
 // busy machine can differ like that, every backing slower by a few percent because the
 // machine was busier, and the forks of one run, made within the same minute, cannot
 // see it: on the development VM, two identical slotmap-churn runs had every backing
 // 3.3% to 9.8% slower, one of them "significantly" so. A change to one store rarely
 // moves the others, so a shared shift is more likely the machine than the code.
-func (rep *Report) SharedShift() (lo, hi float64, ok bool) {
+func (rep *Report) sharedShift() (lo, hi float64, ok bool) {
 	n, up, down := 0, 0, 0
 	for _, c := range rep.Backings {
 		if c.Ratio <= 0 {
@@ -46,7 +46,7 @@ func (rep *Report) SharedShift() (lo, hi float64, ok bool) {
 // SharedShiftText says so in words for the table's notes, the slide and the page; ""
 // when the backings did not all move the same way.
 func (rep *Report) SharedShiftText() string {
-	lo, hi, ok := rep.SharedShift()
+	lo, hi, ok := rep.sharedShift()
 	if !ok {
 		return ""
 	}

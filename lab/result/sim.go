@@ -45,6 +45,17 @@ type SimSummary struct {
 // HasSim reports whether the backing has simulated figures.
 func (s *SimSummary) HasSim() bool { return s.SimD1MissesPerFrame != nil }
 
+// CountedMisses reports whether any backing of r has misses counted by the CPU's
+// hardware counters, which the simulated ones stand beside, not in place of.
+func (r *Run) CountedMisses() bool {
+	for _, b := range r.Backings {
+		if b.Summary.MemMissesPerFrame != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *SimSummary) validateSim() error {
 	for _, f := range []struct {
 		name string
