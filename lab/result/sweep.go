@@ -139,6 +139,30 @@ type PointBacking struct {
 	Pages          *Pages  `json:"pages,omitempty"`
 	ForkPages      []Pages `json:"fork_pages,omitempty"`
 
+	// The collector at this point (absent in older files): its CPU time per frame and
+	// cycles, charged over every frame the backing ran at the point, warm-up included,
+	// as a run's summary charges them (Summary.GCCPUNSPerFrame, GCCycles,
+	// GCCyclesPer1000); the stop-the-world pauses per frame over the same frames (the
+	// runtime's estimate, from its histogram of pauses); the p99 of the summarised
+	// frames with the wait for the collection each started (Summary.P99WithGCNS); and,
+	// for a point of several forks, the collector's CPU per frame in each fork, in the
+	// order of the passes. A sweep's frame times leave the collector's own work out;
+	// these put its bill beside them.
+	GCCPUNSPerFrame     float64   `json:"gc_cpu_ns_per_frame,omitempty"`
+	GCCycles            uint64    `json:"gc_cycles,omitempty"`
+	GCCyclesPer1000     float64   `json:"gc_cycles_per_1000_frames,omitempty"`
+	GCPauseNSPerFrame   float64   `json:"gc_pause_ns_per_frame,omitempty"`
+	P99WithGCNS         float64   `json:"p99_with_gc_ns,omitempty"`
+	ForkGCCPUNSPerFrame []float64 `json:"fork_gc_cpu_ns_per_frame,omitempty"`
+
+	// SpanBytes is the address span of what its frames visit (from the lowest to the
+	// highest address, the layout's address_span_bytes, as inspect reads it), read
+	// once per point from its worker after the first round of the first pass; 0 where
+	// the backing reports none (Go's map exposes no addresses) or in older files.
+	// Objects scattered through the heap touch a cache line and a page each, so a
+	// pointer layout's working set is its span, not its bytes kept.
+	SpanBytes float64 `json:"address_span_bytes,omitempty"`
+
 	// Its simulated misses at this point, when the sweep asked for them
 	// (Sweep.Counters.Simulated), as a run's summary holds them.
 	SimSummary
@@ -160,12 +184,34 @@ type Crossing struct {
 }
 
 // Marker is where one backing's working set reaches the size of one cache: the
-// parameter's value, interpolated between the two points around it.
+// parameter's value, interpolated between the two points around it. By says which
+// working set: MarkerBySpan, the larger of its address span and its bytes kept at
+// every point (see PointBacking.WorkingSet); MarkerByBytes (or "" in older files),
+// the bytes kept, where a point lacks the span.
 type Marker struct {
 	Backing string  `json:"backing"`
 	Cache   string  `json:"cache"` // "L1d", "L2", "L3"
 	Bytes   int64   `json:"bytes"` // the cache's size
 	At      float64 `json:"at"`
+	By      string  `json:"by,omitempty"`
+}
+
+// What a marker's working set is (Marker.By).
+const (
+	MarkerBySpan  = "span"
+	MarkerByBytes = "bytes"
+)
+
+// WorkingSet is what b's frames need the caches to hold at its point: the larger of
+// its address span (what a frame's visits spread over) and its bytes kept, and
+// whether the span was known. A packed column's span is the one column a layout
+// walks, smaller than the bytes kept; a pointer array's span is the heap its objects
+// lie scattered through, larger.
+func (b *PointBacking) WorkingSet() (bytes float64, bySpan bool) {
+	if b.SpanBytes <= 0 {
+		return b.WorkingSetBytes, false
+	}
+	return max(b.SpanBytes, b.WorkingSetBytes), true
 }
 
 // Clone returns a deep copy of s, which a live sweep hands out while it appends to
@@ -195,6 +241,7 @@ func (s *Sweep) Clone() *Sweep {
 				p.Backings[j].Pages = &pp
 			}
 			b.ForkPages = slices.Clone(b.ForkPages)
+			b.ForkGCCPUNSPerFrame = slices.Clone(b.ForkGCCPUNSPerFrame)
 		}
 		p.Pairs = slices.Clone(p.Pairs)
 		c.Points[i] = p

@@ -26,7 +26,8 @@ func testSweep() *Sweep {
 			{Value: 1000, Entities: 1000, Frames: 100, Warmup: 4, Rounds: 12, Measured: 11, Backings: []PointBacking{
 				{Name: "ptrarray", P50NS: 1700, P95NS: 1800, NSPerEntity: 1.7, NSPerEntityLo: 1.6, NSPerEntityHi: 1.8, BytesPerEntity: 32, WorkingSetBytes: 32000,
 					Ratio:       &Ratio{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true},
-					Interrupted: 3, MeasuredFrames: 48, Pages: &Pages{Mode: PagesHuge, THP: "madvise", HugeShare: 1, HeapBytes: 4 << 20}},
+					Interrupted: 3, MeasuredFrames: 48, Pages: &Pages{Mode: PagesHuge, THP: "madvise", HugeShare: 1, HeapBytes: 4 << 20},
+					GCCPUNSPerFrame: 2500, GCCycles: 2, GCCyclesPer1000: 20, GCPauseNSPerFrame: 75, P99WithGCNS: 2100, SpanBytes: 130000},
 				{Name: "soa", P50NS: 1600, P95NS: 1650, NSPerEntity: 1.6, NSPerEntityLo: 1.55, NSPerEntityHi: 1.65, BytesPerEntity: 24, WorkingSetBytes: 24000, Ratio: rt}},
 				Pairs: []Ratio{{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true}}},
 			{Value: 10000, Entities: 10000, Frames: 100, Warmup: 4, Rounds: 12, Measured: 11, Backings: []PointBacking{
@@ -36,7 +37,7 @@ func testSweep() *Sweep {
 			{Value: 100000, Skipped: "the run needs about 40 GiB", Backings: []PointBacking{}, Pairs: []Ratio{}},
 		},
 		Crossings: []Crossing{{Below: "soa", Above: "ptrarray", From: 1000, To: 10000, At: 3000, Text: "soa faster than ptrarray below …"}},
-		Markers:   []Marker{{Backing: "soa", Cache: "L1d", Bytes: 32 << 10, At: 1365}},
+		Markers:   []Marker{{Backing: "soa", Cache: "L1d", Bytes: 32 << 10, At: 1365, By: MarkerBySpan}},
 	}
 }
 
@@ -59,6 +60,41 @@ func TestSweepJSONGolden(t *testing.T) {
 	}
 	if _, err := ReadJSON(bytes.NewReader(buf.Bytes())); err == nil || !strings.Contains(err.Error(), "not a run") {
 		t.Errorf("a sweep read as a run: %v, want an error saying it is not a run", err)
+	}
+}
+
+// TestSweepBeforeGC: a file written before points recorded the collector and the
+// address span still loads, with those figures absent (zero) and its markers by the
+// bytes kept.
+func TestSweepBeforeGC(t *testing.T) {
+	s, err := LoadSweepJSON("testdata/sweep-before-gc.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := s.Points[0].Backings[0]
+	if b.GCCPUNSPerFrame != 0 || b.GCCycles != 0 || b.SpanBytes != 0 || b.ForkGCCPUNSPerFrame != nil {
+		t.Errorf("an old point reads %+v: want no collector's figures and no span", b)
+	}
+	if ws, bySpan := b.WorkingSet(); bySpan || ws != b.WorkingSetBytes {
+		t.Errorf("WorkingSet() = %v, %v: want the bytes kept, %v, not by span", ws, bySpan, b.WorkingSetBytes)
+	}
+	if s.Markers[0].By != "" {
+		t.Errorf("marker by %q, want none", s.Markers[0].By)
+	}
+}
+
+// TestWorkingSet: the span counts where it is larger than the bytes kept (a pointer
+// array's scattered objects), the bytes kept where the span is smaller (the one
+// column a packed layout's walk covers), and the bytes kept alone without a span.
+func TestWorkingSet(t *testing.T) {
+	for _, tc := range []struct {
+		span, kept, want float64
+		bySpan           bool
+	}{{130e3, 32e3, 130e3, true}, {4e3, 24e3, 24e3, true}, {0, 24e3, 24e3, false}} {
+		b := PointBacking{SpanBytes: tc.span, WorkingSetBytes: tc.kept}
+		if got, by := b.WorkingSet(); got != tc.want || by != tc.bySpan {
+			t.Errorf("span %v, kept %v: WorkingSet() = %v, %v; want %v, %v", tc.span, tc.kept, got, by, tc.want, tc.bySpan)
+		}
 	}
 }
 
@@ -97,6 +133,11 @@ func TestSweepValidate(t *testing.T) {
 		{"interrupted past measured", func(s *Sweep) { s.Points[0].Backings[0].Interrupted = 49 }, "backings[0] (ptrarray): interrupted_frames: 49 (want 0 to measured_frames, 48)"},
 		{"a point's pages", func(s *Sweep) { s.Points[0].Backings[0].Pages.HugeShare = 2 }, "backings[0] (ptrarray): pages: huge_share: 2"},
 		{"pages of one fork at a point of three", func(s *Sweep) { s.Points[0].Forks = 3 }, "pages: a single record at a point of 3 forks"},
+		{"negative GC", func(s *Sweep) { s.Points[0].Backings[0].GCCPUNSPerFrame = -1 }, "gc_cpu_ns_per_frame = -1"},
+		{"negative span", func(s *Sweep) { s.Points[0].Backings[0].SpanBytes = -1 }, "address_span_bytes = -1"},
+		{"GC of too many forks", func(s *Sweep) { s.Points[0].Backings[0].ForkGCCPUNSPerFrame = []float64{1, 2} },
+			"fork_gc_cpu_ns_per_frame: 2 figures for 1 forks"},
+		{"marker by what", func(s *Sweep) { s.Markers[0].By = "guess" }, `markers[0]: by "guess"`},
 		{"short fork pages", func(s *Sweep) {
 			s.Points[0].Forks, s.Points[0].Backings[0].Pages = 3, nil
 			s.Points[0].Backings[0].ForkPages = []Pages{{Mode: PagesHuge}, {Mode: PagesHuge}}
@@ -135,6 +176,17 @@ func TestSweepCSV(t *testing.T) {
 	if recs[1][14] != "soa" || recs[1][15] != "1.05" || recs[3][18] != "worker ptrarray: hung" || recs[5][18] != "skipped: the run needs about 40 GiB" {
 		t.Errorf("ratio, error or skipped columns wrong:\n%v", recs)
 	}
+	// The collector's columns and the span come last; the span is empty where none
+	// was measured, and a skipped point's row is as long as the others.
+	if got := strings.Join(recs[0][19:], ","); got != "gc_cpu_ns_per_frame,gc_cycles,gc_cycles_per_1000_frames,gc_pause_ns_per_frame,p99_with_gc_ns,address_span_bytes" {
+		t.Errorf("header ends %s", got)
+	}
+	if got := strings.Join(recs[1][19:], ","); got != "2500,2,20,75,2100,130000" {
+		t.Errorf("ptrarray's collector and span columns: %s", got)
+	}
+	if recs[2][24] != "" || len(recs[5]) != 25 {
+		t.Errorf("soa's span %q (want empty), skipped row of %d columns (want 25)", recs[2][24], len(recs[5]))
+	}
 }
 
 // TestSweepSimCSV: a sweep that asked for simulated misses has their columns after
@@ -154,21 +206,21 @@ func TestSweepSimCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 6 || len(recs[0]) != 25 || recs[0][19] != "sim_d1_misses_per_entity" || recs[0][24] != "sim_note" {
+	if len(recs) != 6 || len(recs[0]) != 31 || recs[0][19] != "sim_d1_misses_per_entity" || recs[0][24] != "sim_note" {
 		t.Fatalf("%d records, header %v: want 6, with the six simulated columns after error", len(recs), recs[0])
 	}
 	var name string
 	for _, r := range recs[1:3] {
 		if r[2] == s.Points[0].Backings[1].Name {
 			name = r[2]
-			if got := strings.Join(r[19:], ","); got != "0.255,0,255,0,4830," {
+			if got := strings.Join(r[19:25], ","); got != "0.255,0,255,0,4830," {
 				t.Errorf("%s's simulated columns %q", r[2], got)
 			}
 		} else if r[19] != "" || r[24] != "callgrind: exit status 1" {
 			t.Errorf("%s's simulated columns %v: want empty figures and the note", r[2], r[19:])
 		}
 	}
-	if name == "" || recs[5][24] != "" || len(recs[5]) != 25 {
+	if name == "" || recs[5][24] != "" || len(recs[5]) != 31 {
 		t.Errorf("rows %v", recs)
 	}
 }

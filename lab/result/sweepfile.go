@@ -124,6 +124,9 @@ func (s *Sweep) Validate() error {
 		if !slices.Contains(s.Backings, m.Backing) || !finiteNum(m.At) {
 			return fmt.Errorf("markers[%d]: %s at %v (want one of the backings at a finite value)", i, m.Backing, m.At)
 		}
+		if m.By != "" && m.By != MarkerBySpan && m.By != MarkerByBytes {
+			return fmt.Errorf("markers[%d]: by %q (want %q or %q)", i, m.By, MarkerBySpan, MarkerByBytes)
+		}
 	}
 	for i, c := range s.Crossings {
 		if !slices.Contains(s.Backings, c.Below) || !slices.Contains(s.Backings, c.Above) || c.Below == c.Above || !finiteNum(c.At) {
@@ -167,9 +170,20 @@ func (p *Point) validate(s *Sweep) error {
 			v    float64
 		}{{"p50_ns", b.P50NS}, {"p95_ns", b.P95NS}, {"ns_per_entity", b.NSPerEntity}, {"ns_per_entity_lo", b.NSPerEntityLo},
 			{"ns_per_entity_hi", b.NSPerEntityHi}, {"bytes_per_entity", b.BytesPerEntity},
-			{"working_set_bytes", b.WorkingSetBytes}, {"allocs_per_frame", b.AllocsPerFrame}} {
+			{"working_set_bytes", b.WorkingSetBytes}, {"allocs_per_frame", b.AllocsPerFrame},
+			{"gc_cpu_ns_per_frame", b.GCCPUNSPerFrame}, {"gc_cycles_per_1000_frames", b.GCCyclesPer1000},
+			{"gc_pause_ns_per_frame", b.GCPauseNSPerFrame}, {"p99_with_gc_ns", b.P99WithGCNS},
+			{"address_span_bytes", b.SpanBytes}} {
 			if !finiteNonNeg(f.v) {
 				return fmt.Errorf("backings[%d] (%s): %s = %v (want a finite figure, 0 or more)", j, b.Name, f.name, f.v)
+			}
+		}
+		if n := len(b.ForkGCCPUNSPerFrame); n > 0 && n != max(1, p.Forks) {
+			return fmt.Errorf("backings[%d] (%s): fork_gc_cpu_ns_per_frame: %d figures for %d forks", j, b.Name, n, max(1, p.Forks))
+		}
+		for _, x := range b.ForkGCCPUNSPerFrame {
+			if !finiteNonNeg(x) {
+				return fmt.Errorf("backings[%d] (%s): fork_gc_cpu_ns_per_frame: %v (want finite figures, 0 or more)", j, b.Name, x)
 			}
 		}
 		if b.Ratio != nil {
@@ -226,6 +240,12 @@ var sweepCSVHeader = []string{"param", "value", "backing", "entities", "frames",
 	"ns_per_entity", "ns_per_entity_lo", "ns_per_entity_hi", "bytes_per_entity", "working_set_bytes",
 	"allocs_per_frame", "ratio_vs", "ratio", "ratio_lo", "ratio_hi", "error"}
 
+// sweepGCCSVHeader names the columns of the collector's figures and the address span
+// (see PointBacking), last in every row, so that the columns before them keep the
+// places they had in older files.
+var sweepGCCSVHeader = []string{"gc_cpu_ns_per_frame", "gc_cycles", "gc_cycles_per_1000_frames",
+	"gc_pause_ns_per_frame", "p99_with_gc_ns", "address_span_bytes"}
+
 // sweepSimCSVHeader names the columns a sweep with simulated misses adds (see
 // SimSummary), after the error column so that the others keep their places.
 var sweepSimCSVHeader = []string{"sim_d1_misses_per_entity", "sim_ll_misses_per_entity",
@@ -237,10 +257,11 @@ var sweepSimCSVHeader = []string{"sim_d1_misses_per_entity", "sim_ll_misses_per_
 func WriteSweepCSV(w io.Writer, s *Sweep) error {
 	cw := csv.NewWriter(w)
 	sim := s.Counters.Simulated != nil
-	header := sweepCSVHeader
+	header := slices.Clone(sweepCSVHeader)
 	if sim {
-		header = append(slices.Clone(header), sweepSimCSVHeader...)
+		header = append(header, sweepSimCSVHeader...)
 	}
+	header = append(header, sweepGCCSVHeader...)
 	if err := cw.Write(header); err != nil {
 		return err
 	}
@@ -253,6 +274,7 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 			if sim {
 				row = append(row, make([]string, len(sweepSimCSVHeader))...)
 			}
+			row = append(row, make([]string, len(sweepGCCSVHeader))...)
 			if err := cw.Write(row); err != nil {
 				return err
 			}
@@ -275,6 +297,12 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 				row = append(row, fp(b.SimD1MissesPerEntity), fp(b.SimLLMissesPerEntity), fp(b.SimD1MissesPerFrame),
 					fp(b.SimLLMissesPerFrame), fp(b.SimInstructionsPerFrame), b.SimNote)
 			}
+			span := ""
+			if b.SpanBytes > 0 {
+				span = f(b.SpanBytes)
+			}
+			row = append(row, f(b.GCCPUNSPerFrame), strconv.FormatUint(b.GCCycles, 10), f(b.GCCyclesPer1000),
+				f(b.GCPauseNSPerFrame), f(b.P99WithGCNS), span)
 			if err := cw.Write(row); err != nil {
 				return err
 			}
