@@ -93,6 +93,7 @@ type Config struct {
 	Burst        int             // frames per burst; 0 = chosen each round to keep rounds near RoundBudget
 	PreviewEvery time.Duration   // ask the first live backing's worker for a workload.Scene this often; 0 = never
 	LayoutEvery  time.Duration   // ask the worker of the backing Live.SetLayout chose for its layout this often, and every worker once the frames are done; 0 = never
+	Span         bool            // ask every worker once, after the first round of the first fork, for the address span its frames visit (see Live.Spans)
 	StartPaused  bool            // load, then wait for Resume or Step
 	Worker       []string        // argv that starts a worker; nil = this executable + "worker"
 	WorkerEnv    []string        // extra environment for workers (tests)

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"slices"
 	"time"
 
 	"localitylab/memlayout"
@@ -69,4 +70,45 @@ func (l *Live) takeLayout(i int) {
 		l.layouts[i], l.layoutIn = l.layoutIn, l.layouts[i]
 		l.hasLayout[i] = true
 	})
+}
+
+// A run with Config.Span reads each backing's address span once: from the lowest to
+// the highest address its frames visit (memlayout.FactSpan), which is what a
+// pointer layout's frames need the caches to hold, where its bytes kept say far less
+// (a sweep's cache markers use it). It is read from a layout taken after the first
+// round, the warm-up, of the first fork, between rounds as every layout is, so that
+// it sees the structure as frames left it and costs one walk per backing per run.
+
+// maybeSpans takes the spans when they are due: once, after the first round.
+func (l *Live) maybeSpans() {
+	if !l.cfg.Span || l.spanTaken {
+		return
+	}
+	var lay memlayout.Layout
+	for i := range l.procs {
+		if l.procs[i] == nil {
+			continue
+		}
+		l.fetch(i, func(p *proc) error { return p.layout(l.dog, &lay) }, func() {
+			if f, ok := lay.Lookup(memlayout.FactSpan); ok && f.Known && f.Value > 0 {
+				l.spans[i] = f.Value
+			}
+		})
+	}
+	l.mu.Lock()
+	l.spanTaken = true // written by the scheduler alone, read by Spans under the lock
+	l.mu.Unlock()
+}
+
+// Spans returns each backing's address span in bytes (in the order of
+// Config.Backings), 0 for one that reported none (Go's map exposes no addresses, a
+// backing of one's own may report no layout) or whose worker had failed; nil when the
+// run did not ask for them (Config.Span) or has not read them yet.
+func (l *Live) Spans() []float64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.spanTaken {
+		return nil
+	}
+	return slices.Clone(l.spans)
 }

@@ -96,3 +96,40 @@ func TestLayoutWhilePaused(t *testing.T) {
 		t.Errorf("slot map layout without its free list: %+v", got.Facts)
 	}
 }
+
+// TestSpans: with Span each backing's address span is read once, from a real
+// workload: soa's walk covers one int32 column (4 bytes a sprite), the pointer
+// array's its objects scattered through the heap, more than the 24 bytes each object
+// holds; the map, whose values Go gives no address for, reports none. Without Span
+// there are none.
+func TestSpans(t *testing.T) {
+	c := testConfig(t, workload.SoA, workload.PtrArray, workload.Map)
+	c.Workload = "sprites"
+	n := 3000
+	c.Params = workload.Params{"entities": int64(n), "on_screen": 300}
+	c.Frames, c.Warmup = 24, 4
+	c.Span = true
+	l := startRun(t, c)
+	if _, err := l.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	sp := l.Spans()
+	if len(sp) != 3 {
+		t.Fatalf("Spans() = %v, want three", sp)
+	}
+	if soa := sp[0]; soa != float64(4*(n-1)) {
+		t.Errorf("soa's span %v, want one int32 column of %d rows, %d bytes from first to last", soa, n, 4*(n-1))
+	}
+	if ptr := sp[1]; ptr < float64(24*n) {
+		t.Errorf("ptrarray's span %v, want at least its objects' %d bytes", ptr, 24*n)
+	}
+	if sp[2] != 0 {
+		t.Errorf("the map's span %v, want none", sp[2])
+	}
+	c.Span = false
+	l = startRun(t, c)
+	l.Wait()
+	if sp := l.Spans(); sp != nil {
+		t.Errorf("Spans() without Span = %v", sp)
+	}
+}

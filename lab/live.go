@@ -108,6 +108,8 @@ type Live struct {
 	hasLayout  []bool
 	layoutOf   int  // the backing whose layout is asked for while frames run; -1: none
 	layoutNow  bool // ask at once, the choice having changed
+	spans      []float64 // per backing, its address span in bytes (Config.Span); 0: none reported
+	spanTaken  bool      // the scheduler has asked for the spans
 }
 
 // backingState is what the coordinator holds for one backing.
@@ -152,7 +154,7 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 	l.order, l.rng = make([]int, n), newOrderRNG(c.Params[workload.Seed.Name])
 	l.rounds, l.orders = make([]result.Round, 0, c.Frames), make([]int, 0, n*c.Frames)
 	l.backings, l.forkPinned = make([]backingState, n), make([]string, len(c.plan))
-	l.layouts, l.hasLayout = make([]memlayout.Layout, n), make([]bool, n)
+	l.layouts, l.hasLayout, l.spans = make([]memlayout.Layout, n), make([]bool, n), make([]float64, n)
 	for i, b := range c.Backings {
 		l.backings[i] = backingState{name: b, samples: make([]result.Sample, 0, c.Frames), loads: make([]result.Load, len(c.plan)),
 			frameCPUs: make([]result.FrameCPU, len(c.plan)), pages: make([]result.Pages, len(c.plan))}

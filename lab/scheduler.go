@@ -96,6 +96,7 @@ func (l *Live) runFork(k int) bool {
 		}
 		l.lastRound, l.lastRoundFrames = time.Since(start), n
 		f += n
+		l.maybeSpans()
 		l.maybeScene()
 		l.maybeLayout()
 	}

@@ -67,6 +67,7 @@ type Live struct {
 	runs    [][]*result.Run
 	skipped []string
 	tied    []params.Map
+	spans   [][]float64 // per value, each backing's address span, read once (lab.Config.Span)
 
 	mu      sync.Mutex // guards everything below
 	sw      *result.Sweep
@@ -90,7 +91,7 @@ func Start(ctx context.Context, c Config) (*Live, error) {
 	q, _ := spec.Param(c.Param)
 	n := len(c.Values)
 	l := &Live{cfg: c, budget: c.Budget, sig: lab.NewSignal(), passes: c.passes(),
-		runs: make([][]*result.Run, n), skipped: make([]string, n), tied: make([]params.Map, n),
+		runs: make([][]*result.Run, n), skipped: make([]string, n), tied: make([]params.Map, n), spans: make([][]float64, n),
 		sw: newSweep(&c, q.Unit), started: time.Now()}
 	if l.budget == 0 {
 		l.budget = DefaultBudget
@@ -217,6 +218,11 @@ func (l *Live) record(run *result.Run) {
 		case len(l.runs[i]) > 0:
 			p := pointOf(lab.JoinForks(l.runs[i]), v)
 			p.Tied = l.tied[i]
+			for b, span := range l.spans[i] {
+				if b < len(p.Backings) {
+					p.Backings[b].SpanBytes = span
+				}
+			}
 			points = append(points, p)
 		}
 	}
@@ -278,6 +284,7 @@ func (l *Live) measure(pass, i int, v int64) (*result.Run, error) {
 	}
 	l.tied[i] = tied
 	minRounds, maxRounds := l.cfg.passLength(&pc, pass)
+	pc.Span = l.spans[i] == nil // once per point: in the first pass that gets past its first round
 	lv, err := startRun(l.ctx, pc)
 	var me *lab.MemoryError
 	if errors.As(err, &me) {
@@ -287,7 +294,11 @@ func (l *Live) measure(pass, i int, v int64) (*result.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	return l.watch(lv, l.allowance(), minRounds, maxRounds)
+	r, err := l.watch(lv, l.allowance(), minRounds, maxRounds)
+	if sp := lv.Spans(); sp != nil {
+		l.spans[i] = sp
+	}
+	return r, err
 }
 
 // allowance is the share of the budget left for the point being measured: what the

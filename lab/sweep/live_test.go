@@ -46,9 +46,27 @@ func TestSweep(t *testing.T) {
 			if b.Ratio == nil || b.Ratio.Backing != b.Name {
 				t.Errorf("point %d %s: ratio %+v", i, b.Name, b.Ratio)
 			}
+			// The span, read once per point from the worker: the pointer array's
+			// objects lie scattered over at least their 24 bytes each; soa's walk
+			// covers one int32 column.
+			switch b.Name {
+			case "ptrarray":
+				if b.SpanBytes < 24*float64(p.Entities) {
+					t.Errorf("point %d ptrarray: span %v, want at least %d", i, b.SpanBytes, 24*p.Entities)
+				}
+			case "soa":
+				if b.SpanBytes != 4*float64(p.Entities-1) {
+					t.Errorf("point %d soa: span %v, want %d", i, b.SpanBytes, 4*(p.Entities-1))
+				}
+			}
 		}
 		if len(p.Pairs) != 3 {
 			t.Errorf("point %d: %d pairs, want 3", i, len(p.Pairs))
+		}
+	}
+	for _, m := range s.Markers {
+		if m.By != result.MarkerBySpan {
+			t.Errorf("marker %+v: want every backing here placed by its span", m)
 		}
 	}
 	if s.Host.Go == "" || s.DurationNS <= 0 {

@@ -22,18 +22,27 @@ func Caches() ([]result.Cache, string) {
 }
 
 // FindMarkers lists, for every backing and every cache of s, the value at which the
-// backing's working set (bytes per entity × entities, as loaded) first reaches the
-// cache's size: between the last point where it was smaller and the next, where it
-// was not, interpolated along the working set's logarithm (which grows in proportion
-// to the entities) when the axis is logarithmic, linearly otherwise. A working set that
-// already fills a cache at the first point, or never reaches it, gives no marker.
+// backing's working set first reaches the cache's size: between the last point where
+// it was smaller and the next, where it was not, interpolated along the working set's
+// logarithm (which grows in proportion to the entities) when the axis is
+// logarithmic, linearly otherwise. A working set that already fills a cache at the
+// first point, or never reaches it, gives no marker.
+//
+// The working set is the larger of the backing's address span and its bytes kept
+// (result.PointBacking.WorkingSet) where every point of it has a span: objects
+// scattered through the heap (a pointer array's) touch a cache line and a page each,
+// so they need the caches to hold their span, several times what they keep, and
+// meet each cache's cliff that much earlier. A backing without a span at some point
+// (Go's map reports none; a file written before spans) is placed by its bytes kept
+// at every point, so that one curve is never measured two ways. Each marker says
+// which (Marker.By).
 func FindMarkers(s *result.Sweep) []result.Marker {
 	out := []result.Marker{}
 	for i, name := range s.Backings {
-		xs, ws := workingSets(s, i)
+		xs, ws, by := workingSets(s, i)
 		for _, c := range s.Caches {
 			if at, ok := reaches(xs, ws, float64(c.Bytes), s.LogX); ok {
-				out = append(out, result.Marker{Backing: name, Cache: c.Name, Bytes: c.Bytes, At: at})
+				out = append(out, result.Marker{Backing: name, Cache: c.Name, Bytes: c.Bytes, At: at, By: by})
 			}
 		}
 	}
@@ -41,15 +50,22 @@ func FindMarkers(s *result.Sweep) []result.Marker {
 }
 
 // workingSets are backing i's working sets at the points where it has one, with the
-// points' values.
-func workingSets(s *result.Sweep, i int) (xs, ws []float64) {
+// points' values, and what they are (result.MarkerBySpan or MarkerByBytes).
+func workingSets(s *result.Sweep, i int) (xs, ws []float64, by string) {
+	var spans, kept []float64
+	all := true
 	for _, p := range s.Points {
 		if i < len(p.Backings) && p.Backings[i].WorkingSetBytes > 0 {
-			xs = append(xs, float64(p.Value))
-			ws = append(ws, p.Backings[i].WorkingSetBytes)
+			b := &p.Backings[i]
+			w, bySpan := b.WorkingSet()
+			all = all && bySpan
+			xs, spans, kept = append(xs, float64(p.Value)), append(spans, w), append(kept, b.WorkingSetBytes)
 		}
 	}
-	return xs, ws
+	if all && len(xs) > 0 {
+		return xs, spans, result.MarkerBySpan
+	}
+	return xs, kept, result.MarkerByBytes
 }
 
 // reaches returns where ws (at xs) first goes from below size to size or more.

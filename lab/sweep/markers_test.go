@@ -63,3 +63,39 @@ func TestFindMarkers(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkersBySpan: a backing with a span at every point is placed by the larger of
+// its span and its bytes kept (ptrarray's span, 130 bytes a sprite against the 32 it
+// keeps, puts L3 about four times earlier; soa's span of one column, smaller than its
+// bytes, leaves it where its bytes put it); a backing that lacks the span at one point
+// is placed by its bytes at every point.
+func TestMarkersBySpan(t *testing.T) {
+	s := &result.Sweep{Param: "entities", LogX: true, Backings: []string{"ptrarray", "soa", "map"},
+		Caches: []result.Cache{{Name: "L3", Bytes: 32 << 20}}}
+	for k, n := range []int64{10000, 100000, 1000000, 10000000} {
+		f := float64(n)
+		mapSpan := 0.0
+		if k > 0 {
+			mapSpan = 1 // a span at some points only
+		}
+		s.Points = append(s.Points, result.Point{Value: n, Backings: []result.PointBacking{
+			{Name: "ptrarray", WorkingSetBytes: 32 * f, SpanBytes: 130 * f},
+			{Name: "soa", WorkingSetBytes: 24 * f, SpanBytes: 4 * f},
+			{Name: "map", WorkingSetBytes: 64 * f, SpanBytes: mapSpan}}})
+	}
+	got := FindMarkers(s)
+	want := []result.Marker{
+		{Backing: "ptrarray", Cache: "L3", Bytes: 32 << 20, At: float64(32<<20) / 130, By: result.MarkerBySpan},
+		{Backing: "soa", Cache: "L3", Bytes: 32 << 20, At: float64(32<<20) / 24, By: result.MarkerBySpan},
+		{Backing: "map", Cache: "L3", Bytes: 32 << 20, At: float64(32<<20) / 64, By: result.MarkerByBytes},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("markers = %+v, want %+v", got, want)
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Backing != w.Backing || g.By != w.By || math.Abs(g.At-w.At) > 1e-6*w.At {
+			t.Errorf("marker %d = %+v, want %+v", i, g, w)
+		}
+	}
+}

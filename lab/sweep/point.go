@@ -57,6 +57,7 @@ func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
 		return pb
 	}
 	pb.P50NS, pb.P95NS, pb.AllocsPerFrame = s.P50NS, s.P95NS, s.AllocsPerFrame
+	gcOf(r, i, &pb)
 	en := float64(n)
 	pb.NSPerEntity = s.P50NS / en
 	lo, hi := medianInterval(keptByRound(r, i, -1), s.P50NS, uint64(v), i)
@@ -79,6 +80,38 @@ func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
 		}
 	}
 	return pb
+}
+
+// gcOf puts backing i's collector figures into its point: those its summary charges
+// over every frame it ran (CPU per frame, cycles, the p99 with the wait for each
+// collection), the stop-the-world pauses per frame over the same frames, and, for a
+// point of several forks, the CPU per frame in each fork, which a verdict that takes
+// in the collector's bill judges pass by pass.
+func gcOf(r *result.Run, i int, pb *result.PointBacking) {
+	b := &r.Backings[i]
+	s := &b.Summary
+	pb.GCCPUNSPerFrame, pb.GCCycles, pb.GCCyclesPer1000, pb.P99WithGCNS = s.GCCPUNSPerFrame, s.GCCycles, s.GCCyclesPer1000, s.P99WithGCNS
+	if n := len(b.Frames.GCPauseNS); n > 0 {
+		var pause float64
+		for _, x := range b.Frames.GCPauseNS {
+			pause += float64(x)
+		}
+		pb.GCPauseNSPerFrame = pause / float64(n)
+	}
+	if k := r.NumForks(); k > 1 && b.Frames.GCCPUNS != nil {
+		pb.ForkGCCPUNSPerFrame = make([]float64, k)
+		for f := range k {
+			lo, hi := r.ForkSpan(f)
+			hi = min(hi, len(b.Frames.GCCPUNS))
+			var cpu float64
+			for x := lo; x < hi; x++ {
+				cpu += float64(b.Frames.GCCPUNS[x])
+			}
+			if hi > lo {
+				pb.ForkGCCPUNSPerFrame[f] = cpu / float64(hi-lo)
+			}
+		}
+	}
 }
 
 // resamples is how many times medianInterval resamples a point's rounds: enough
