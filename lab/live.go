@@ -106,8 +106,8 @@ type Live struct {
 	hasScene   bool
 	layouts    []memlayout.Layout // per backing, the latest layout
 	hasLayout  []bool
-	layoutOf   int  // the backing whose layout is asked for while frames run; -1: none
-	layoutNow  bool // ask at once, the choice having changed
+	layoutOf   int       // the backing whose layout is asked for while frames run; -1: none
+	layoutNow  bool      // ask at once, the choice having changed
 	spans      []float64 // per backing, its address span in bytes (Config.Span); 0: none reported
 	spanTaken  bool      // the scheduler has asked for the spans
 }
