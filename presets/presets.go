@@ -98,8 +98,13 @@ type Claim struct {
 	// leaves alone: the growth is judged against the control's over the same values,
 	// so that a change of the whole machine between the points is not read as the
 	// parameter's effect.
-	Control string  `json:"control,omitempty"`
-	Ratio   float64 `json:"ratio,omitempty"`
+	Control string `json:"control,omitempty"`
+	// Cost, for a growth claim, is what it judges the cost per entity by: "" (or
+	// CostFrame), the median frame time; CostFrameGC, the median frame time with the
+	// collector's CPU time per frame added, the bill a frame's allocations run up
+	// after the frame (see withCollector), which the frame time alone leaves out.
+	Cost  string  `json:"cost,omitempty"`
+	Ratio float64 `json:"ratio,omitempty"`
 	// Conditions are the parameter values under which the lesson tests the claim, the
 	// nearest the lab comes to the source's setup; a run with other values of them has
 	// its answer marked "conditions differ", with Setting beside it.
@@ -112,6 +117,12 @@ type Claim struct {
 var (
 	metrics      = []string{"frame", "load", "lookup", "budget", "gc", "growth", "cliff", "crossing"}
 	sweepMetrics = []string{"growth", "cliff", "crossing"}
+)
+
+// What a growth claim judges its cost by (Claim.Cost).
+const (
+	CostFrame   = "frame"
+	CostFrameGC = "frame+gc"
 )
 
 // OfSweep reports whether the claim is about a sweep rather than a single run.
@@ -444,6 +455,12 @@ func (c *Claim) validate(backings []string, sweep bool) error {
 		case !slices.Contains(backings, c.Control):
 			return fmt.Errorf("control: %q is not one of the preset's backings (%s)", c.Control, strings.Join(backings, ", "))
 		}
+	}
+	switch {
+	case c.Cost != "" && c.Cost != CostFrame && c.Cost != CostFrameGC:
+		return fmt.Errorf("cost: %q (want %q or %q)", c.Cost, CostFrame, CostFrameGC)
+	case c.Cost != "" && c.Metric != "growth":
+		return fmt.Errorf("cost: set in a %q claim (only a growth claim has one)", c.Metric)
 	}
 	for field, b := range fields {
 		if !slices.Contains(backings, b) {

@@ -17,12 +17,14 @@ func (c Claim) AnswerSweep(s *result.Sweep) Answer {
 		return Answer{}
 	}
 	var a Answer
-	switch c.Metric {
-	case "growth":
+	switch {
+	case c.Metric == "growth" && c.Cost == CostFrameGC:
+		a = c.answerGrowthWithGC(s)
+	case c.Metric == "growth":
 		a = c.answerGrowth(s)
-	case "cliff":
+	case c.Metric == "cliff":
 		a = c.answerCliff(s)
-	case "crossing":
+	case c.Metric == "crossing":
 		a = c.answerCrossing(s)
 	default:
 		return Answer{Measured: "This claim is answered by a single run, not by a sweep: run the lesson with Run."}

@@ -245,3 +245,80 @@ func TestGrowthAgainstControl(t *testing.T) {
 	lacking := sweepOf("cold_bytes", "bytes", values, []string{"slotmap"}, [][]float64{{10, 20, 30}}, []float64{24})
 	checkAnswer(t, claim.AnswerSweep(lacking), []string{"The control, soa, was not measured at both values"}, []string{"rises, as the claim says"})
 }
+
+// TestGrowthWithCollector: a growth claim judged on the frame time with the
+// collector's CPU per frame added. The allocs sweep's shape: the slot map's frame
+// barely changes from allocs 1 to 2 while the collector's bill appears; judged on the
+// frame alone the source's 10× is far off, with the bill it may hold or not, pass by
+// pass; a sweep file without the collector's figures says it cannot answer.
+func TestGrowthWithCollector(t *testing.T) {
+	const n = 100_000
+	// allocs sweep: slotmap frame cost per entity at allocs 1 and 2, and GC CPU per
+	// frame (ns) at each, per pass.
+	mk := func(frame [2]float64, gc [2][]float64) *result.Sweep {
+		s := sweepOf("allocs", "", []int64{1, 2}, []string{"slotmap"}, [][]float64{frame[:]}, []float64{45})
+		for k := range s.Points {
+			p := &s.Points[k]
+			p.Entities = n
+			b := &p.Backings[0]
+			b.P99WithGCNS = 2 * frame[k] * n
+			var sum float64
+			for f, g := range gc[k] {
+				b.ForkNSPerEntity = append(b.ForkNSPerEntity, frame[k])
+				b.ForkNSPerEntityLo = append(b.ForkNSPerEntityLo, 0.97*frame[k])
+				b.ForkNSPerEntityHi = append(b.ForkNSPerEntityHi, 1.03*frame[k])
+				b.ForkGCCPUNSPerFrame = append(b.ForkGCCPUNSPerFrame, g)
+				sum += g
+				_ = f
+			}
+			b.GCCPUNSPerFrame = sum / float64(len(gc[k]))
+			if b.GCCPUNSPerFrame > 0 {
+				b.GCCyclesPer1000, b.GCPauseNSPerFrame = 40, 2300
+			}
+		}
+		return s
+	}
+	claim := Claim{Metric: "growth", Backing: "slotmap", Ratio: 10, Cost: CostFrameGC}
+	frameOnly := claim
+	frameOnly.Cost = ""
+	// 1.0 → 1.1 ns of frame; the collector: nothing, then 900 µs a frame (9 ns an entity).
+	big := mk([2]float64{1.0, 1.1}, [2][]float64{{0, 0, 0}, {900e3, 900e3, 900e3}})
+	// The same with a bill of 300 µs a frame.
+	small := mk([2]float64{1.0, 1.1}, [2][]float64{{0, 0, 0}, {300e3, 300e3, 300e3}})
+	// Passes that disagree: 900, 900 and 100 µs.
+	split := mk([2]float64{1.0, 1.1}, [2][]float64{{0, 0, 0}, {900e3, 900e3, 100e3}})
+	old := mk([2]float64{1.0, 1.1}, [2][]float64{{0, 0, 0}, {900e3, 900e3, 900e3}})
+	for k := range old.Points {
+		old.Points[k].Backings[0].P99WithGCNS = 0
+	}
+	tests := []struct {
+		name  string
+		claim Claim
+		s     *result.Sweep
+		want  []string
+	}{
+		{"frame alone misses the 10×", frameOnly, big, []string{"1.10×", "The rise here is smaller than the source's 10.0×."}},
+		{"with the bill, the 10× holds", claim, big, []string{
+			"With the collector's CPU time per frame added to each frame time: slotmap cost 1.00 ns per entity at allocs = 1 and 10.1 ns at allocs = 2: 10.1×",
+			"pass by pass 10.1×, 10.1×, 10.1×",
+			"The source's 10.0× lies within that range.",
+			"The collector's CPU time per frame for slotmap, over every frame it ran: 0 ns at allocs = 1", "900 µs at allocs = 2 (40 cycles per 1,000 frames, pauses 2.30 µs a frame)"}},
+		{"with a smaller bill, it does not", claim, small, []string{"4.10×", "The rise here is smaller than the source's 10.0×."}},
+		{"passes that disagree", claim, split, []string{"pass by pass 10.1×, 10.1×, 2.10×", "Unsettled on this machine"}},
+		{"an old file", claim, old, []string{"does not record the collector's work"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.claim.AnswerSweep(tc.s).String()
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("answer = %q\nwant it to contain %q", got, w)
+				}
+			}
+		})
+	}
+	// The judgement works on a copy: the sweep shown keeps its frame times.
+	if b := big.Points[1].Backings[0]; b.NSPerEntity != 1.1 || b.ForkNSPerEntity[0] != 1.1 {
+		t.Errorf("the sweep itself changed: %+v", b)
+	}
+}
