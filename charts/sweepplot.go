@@ -110,7 +110,13 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 	}
 	var notes []string
 	if len(pl.Markers) > 0 {
-		notes = append(notes, "dashed: working set reaches a cache")
+		what := "working set"
+		for _, m := range s.Markers {
+			if m.By == result.MarkerBySpan {
+				what = "working set (by address span)"
+			}
+		}
+		notes = append(notes, "dashed: "+what+" reaches a cache")
 	}
 	if len(pl.Crosses) > 0 {
 		notes = append(notes, "○ lines cross (grey, dashed: within noise)")

@@ -47,3 +47,45 @@ func TestValueLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepGCAndSpan: where the collector ran, the points table shows each backing's
+// GC/frame ("0" where it never ran, n/a in a file without it); the backings table
+// shows the span; the words say which working sets are spans.
+func TestSweepGCAndSpan(t *testing.T) {
+	mk := func(name string, ns, gc, span float64, cycles uint64) result.PointBacking {
+		return result.PointBacking{Name: name, NSPerEntity: ns, NSPerEntityLo: ns, NSPerEntityHi: ns, BytesPerEntity: 32,
+			WorkingSetBytes: 32000, SpanBytes: span, GCCPUNSPerFrame: gc, GCCycles: cycles, GCCyclesPer1000: float64(cycles) * 10, P99WithGCNS: 1}
+	}
+	s := &result.Sweep{Param: "allocs", Values: []int64{1, 2}, Backings: []string{"ptrarray", "map"}, Points: []result.Point{
+		{Value: 1, Entities: 1000, Backings: []result.PointBacking{mk("ptrarray", 1, 0, 130000, 0), mk("map", 2, 0, 0, 0)}},
+		{Value: 2, Entities: 1000, Backings: []result.PointBacking{mk("ptrarray", 1, 310000, 130000, 4), mk("map", 2, 0, 0, 0)}},
+	}}
+	s.Points[1].Backings[1].P99WithGCNS = 0 // as read from an older file
+	pt := SweepPointsTable(s)
+	if got := strings.Join(pt.Columns, "|"); got != "allocs|ptrarray ns/entity (95% CI)|map ns/entity (95% CI)|ptrarray GC/frame|map GC/frame|fastest|rounds" {
+		t.Errorf("columns %s", got)
+	}
+	if got := strings.Join(pt.Rows[1].Cells[3:5], "|"); got != "310 µs (40/1k)|n/a" {
+		t.Errorf("GC cells at allocs 2: %s", got)
+	}
+	if got := pt.Rows[0].Cells[3]; got != "0" {
+		t.Errorf("GC cell where it never ran: %s", got)
+	}
+	bt := SweepBackingsTable(s)
+	if bt.Rows[0].Cells[5] != "127 KiB" || bt.Rows[0].Cells[6] != "127 KiB" || bt.Rows[1].Cells[5] != "n/a" || bt.Rows[1].Cells[6] != "31.2 KiB" {
+		t.Errorf("span and working set cells %v, %v", bt.Rows[0].Cells, bt.Rows[1].Cells)
+	}
+	if w := WorkingSetWords(s); !strings.Contains(w, "the larger of the address span") || !strings.Contains(w, "for map, which report no span, the bytes kept") {
+		t.Errorf("words %q", w)
+	}
+	for k := range s.Points {
+		s.Points[k].Backings[0].SpanBytes = 0
+		s.Points[k].Backings[0].GCCycles = 0
+	}
+	if w := WorkingSetWords(s); !strings.Contains(w, "records no address span") {
+		t.Errorf("words without spans %q", w)
+	}
+	if pt := SweepPointsTable(s); len(pt.Columns) != 5 {
+		t.Errorf("columns without the collector: %v", pt.Columns)
+	}
+}

@@ -1,6 +1,7 @@
 package charts
 
 import (
+	"strconv"
 	"strings"
 
 	"localitylab/internal/units"
@@ -15,6 +16,12 @@ func SweepPointsTable(s *result.Sweep) Table {
 	for _, b := range s.Backings {
 		t.Columns = append(t.Columns, b+" ns/entity (95% CI)")
 	}
+	gc := sweepCollects(s)
+	if gc {
+		for _, b := range s.Backings {
+			t.Columns = append(t.Columns, b+" GC/frame")
+		}
+	}
 	t.Columns = append(t.Columns, "fastest", "rounds")
 	for _, p := range s.Points {
 		row := Row{Cells: []string{units.Count(float64(p.Value))}}
@@ -24,6 +31,9 @@ func SweepPointsTable(s *result.Sweep) Table {
 		if p.Skipped != "" {
 			for range s.Backings {
 				row.Cells = append(row.Cells, "skipped")
+			}
+			if gc {
+				row.Cells = append(row.Cells, make([]string, len(s.Backings))...)
 			}
 			row.Cells = append(row.Cells, "", "")
 			row.Error = "skipped: " + p.Skipped
@@ -37,11 +47,47 @@ func SweepPointsTable(s *result.Sweep) Table {
 				best, bestNS = b.Name, b.NSPerEntity
 			}
 		}
+		if gc {
+			for _, b := range p.Backings {
+				row.Cells = append(row.Cells, pointGCCell(&b))
+			}
+		}
 		row.Cells = append(row.Cells, best, units.Count(float64(p.Measured)))
 		t.Rows = append(t.Rows, row)
 	}
 	addSweepSimColumns(s, &t)
 	return t
+}
+
+// sweepCollects reports whether the collector ran for any backing at any point of s:
+// then the points table shows its CPU time per frame beside the frame times, which
+// leave it out.
+func sweepCollects(s *result.Sweep) bool {
+	for _, p := range s.Points {
+		for _, b := range p.Backings {
+			if b.GCCycles > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pointGCCell is a backing's collector at a point: its CPU time per frame and its
+// cycles per 1,000 frames, "310 µs (41/1k)"; "0" where it never ran; n/a where
+// the point has no figures.
+func pointGCCell(b *result.PointBacking) string {
+	switch {
+	case b.Error != "" || !b.Measured() || b.P99WithGCNS == 0:
+		return "n/a"
+	case b.GCCycles == 0:
+		return "0"
+	}
+	rate := units.Count(b.GCCyclesPer1000)
+	if b.GCCyclesPer1000 < 1 {
+		rate = strconv.FormatFloat(b.GCCyclesPer1000, 'g', 2, 64)
+	}
+	return units.Duration(b.GCCPUNSPerFrame) + " (" + rate + "/1k)"
 }
 
 // perEntityCell is "12.3 ns (12.1–12.6)", "failed" or "n/a".
@@ -72,9 +118,9 @@ func SweepBackingsTable(s *result.Sweep) Table {
 		last = "at " + ValueLabel(float64(measured[n-1].Value), s.Unit)
 	}
 	t := Table{Columns: []string{"backing", "ns/entity " + first, "ns/entity " + last, "last ÷ first",
-		"bytes/entity", "working set " + last, "reaches a cache at"}}
+		"bytes/entity", "address span " + last, "working set " + last, "reaches a cache at"}}
 	for i, name := range s.Backings {
-		row := Row{Backing: name, Color: Color(name), Cells: []string{name, "n/a", "n/a", "n/a", "n/a", "n/a", "—"}}
+		row := Row{Backing: name, Color: Color(name), Cells: []string{name, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "—"}}
 		var a, z *result.PointBacking
 		for k := range measured {
 			if b := &measured[k].Backings[i]; b.Measured() && b.Error == "" {
@@ -90,7 +136,14 @@ func SweepBackingsTable(s *result.Sweep) Table {
 		if a != nil {
 			row.Cells[1], row.Cells[2] = units.Duration(a.NSPerEntity), units.Duration(z.NSPerEntity)
 			row.Cells[3] = units.Ratio(z.NSPerEntity / a.NSPerEntity)
-			row.Cells[4], row.Cells[5] = units.Bytes(z.BytesPerEntity), units.Bytes(z.WorkingSetBytes)
+			row.Cells[4], row.Cells[6] = units.Bytes(z.BytesPerEntity), units.Bytes(z.WorkingSetBytes)
+			if z.SpanBytes > 0 {
+				row.Cells[5] = units.Bytes(z.SpanBytes)
+			}
+			if s.BySpan(i) {
+				ws, _ := z.WorkingSet()
+				row.Cells[6] = units.Bytes(ws)
+			}
 		}
 		var at []string
 		for _, m := range s.Markers {
@@ -99,11 +152,37 @@ func SweepBackingsTable(s *result.Sweep) Table {
 			}
 		}
 		if len(at) > 0 {
-			row.Cells[6] = strings.Join(at, " · ")
+			row.Cells[7] = strings.Join(at, " · ")
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// WorkingSetWords says what a sweep's working sets, and so its cache markers, are:
+// for backings with an address span at every point, the larger of that span and the
+// bytes kept; for the others (Go's map reports no span; a file written before spans),
+// the bytes kept.
+func WorkingSetWords(s *result.Sweep) string {
+	var bySpan, byBytes []string
+	for i, name := range s.Backings {
+		if s.BySpan(i) {
+			bySpan = append(bySpan, name)
+		} else {
+			byBytes = append(byBytes, name)
+		}
+	}
+	const span = "the larger of the address span a frame's visits cover (read once per point from the worker, as inspect reads it) " +
+		"and the bytes kept (bytes per entity × entities): scattered objects touch a cache line and a page each, so a pointer " +
+		"layout needs the caches to hold its span"
+	const kept = "the bytes kept, bytes per entity × entities as loaded"
+	switch {
+	case len(bySpan) == 0:
+		return "Working set: " + kept + " (this sweep records no address span)."
+	case len(byBytes) == 0:
+		return "Working set: " + span + "."
+	}
+	return "Working set: " + span + "; for " + strings.Join(byBytes, ", ") + ", which report no span, " + kept + "."
 }
 
 // CrossingLines are the sweep's crossings in words, one each, or a line saying there

@@ -83,12 +83,17 @@ func maskSweep(t *testing.T, data []byte) []byte {
 		"ratio": true, "pairs": true, "rounds": true, "measured": true, "started": true, "duration_ns": true,
 		"host": true, "caches": true, "crossings": true, "markers": true, "counters": true,
 		"fork_ns_per_entity": true, "fork_ns_per_entity_lo": true, "fork_ns_per_entity_hi": true, "drift": true,
-		"interrupted_frames": true, "measured_frames": true, "pages": true, "fork_pages": true}
+		"interrupted_frames": true, "measured_frames": true, "pages": true, "fork_pages": true,
+		"p99_with_gc_ns": true, "address_span_bytes": true, "fork_gc_cpu_ns_per_frame": true}
 	var walk func(x any) any
 	walk = func(x any) any {
 		switch x := x.(type) {
 		case map[string]any:
 			delete(x, "fork_modes") // present only when the forks of a point found two modes
+			// Present only where the collector ran or paused at the point.
+			for _, k := range []string{"gc_cpu_ns_per_frame", "gc_cycles", "gc_cycles_per_1000_frames", "gc_pause_ns_per_frame"} {
+				delete(x, k)
+			}
 			for k, val := range x {
 				if volatile[k] {
 					x[k] = "MASKED"

@@ -39,8 +39,9 @@ func writeSweepTable(w io.Writer, s *result.Sweep, answered []presets.Answered) 
 	}
 	fmt.Fprintln(&b, wrap("ns/entity: the median frame time over the entities loaded, with its 95% interval from "+
 		"resampling the point's rounds (the range of their medians below six rounds), widened to hold the median of each of the "+
-		"point's forks (one per pass over the points). Working set: bytes per entity × entities, as loaded; "+
-		"\"reaches a cache at\" is where it grows past each cache's size, interpolated between the points.", 88))
+		"point's forks (one per pass over the points). GC/frame: the collector's CPU time per frame and its cycles per "+
+		"1,000 frames, over every frame the backing ran at the point, which the frame times leave out. "+
+		charts.WorkingSetWords(s)+" \"Reaches a cache at\" is where it grows past each cache's size, interpolated between the points.", 88))
 	if n := sweepSimNote(s); n != "" {
 		fmt.Fprintln(&b, wrap(n, 88))
 	}

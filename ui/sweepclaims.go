@@ -69,7 +69,7 @@ func (p *sweepClaims) SetClaims(claims []presets.Claim, sw *presets.Sweep) {
 	}
 	if len(p.rows) == 0 {
 		p.box.Add(wrapped("Each point is a whole run. The dashed lines mark where a backing's working set " +
-			"(bytes per entity × entities) reaches each cache; a ring marks where two lines cross."))
+			"(its address span, or its bytes kept where that is larger or there is no span) reaches each cache; a ring marks where two lines cross."))
 	}
 	p.box.Add(widget.NewSeparator())
 	p.box.Add(p.words)
@@ -119,7 +119,7 @@ func (p *sweepClaims) ShowSweep(s *result.Sweep) {
 		for _, mk := range s.Markers {
 			ms = append(ms, fmt.Sprintf("%s's reaches the %s %s", mk.Backing, mk.Cache, markerPlace(s, mk.At)))
 		}
-		lines = append(lines, "Working sets (bytes per entity × entities): "+strings.Join(ms, "; ")+".")
+		lines = append(lines, "Working sets: "+strings.Join(ms, "; ")+". "+charts.WorkingSetWords(s))
 	}
 	lines = append(lines, charts.CachesText(s)+".")
 	setShown(p.words, strings.Join(lines, "\n\n"))

@@ -47,7 +47,7 @@ func WriteSweepHTML(w io.Writer, s *result.Sweep, o charts.Options) error {
 		return fmt.Errorf("charts: sweep chart: %w", err)
 	}
 	pg := sweepPage{head: head{Headline: charts.SweepHeadline(s), HostLine: charts.SweepHostLine(s), EChartsURL: url, Record: sweepRecord(s), Claims: o.Claims},
-		Chart: chart, Explain: sweepExplain(&pl), Points: charts.SweepPointsTable(s), Backings: charts.SweepBackingsTable(s),
+		Chart: chart, Explain: sweepExplain(&pl, s), Points: charts.SweepPointsTable(s), Backings: charts.SweepBackingsTable(s),
 		Crossings: charts.CrossingLines(s), Skipped: charts.SkippedText(s)}
 	if d := charts.DriftText(s); d != "" {
 		pg.Crossings = append(pg.Crossings, d)
@@ -93,14 +93,14 @@ func sweepRecord(s *result.Sweep) [][2]string {
 }
 
 // sweepExplain says how to read the chart.
-func sweepExplain(pl *charts.SweepPlot) string {
+func sweepExplain(pl *charts.SweepPlot, s *result.Sweep) string {
 	e := "Each backing's median frame time divided by the entities loaded, at each value of the swept parameter; " +
 		"the band is its 95% interval over the point's rounds. Hover a point for its figures."
 	if pl.LogY {
 		e += " The cost axis is logarithmic."
 	}
 	if len(pl.Markers) > 0 {
-		e += " A dashed line marks where a backing's working set (bytes per entity × entities) reaches a cache's size."
+		e += " A dashed line marks where a backing's working set reaches a cache's size. " + charts.WorkingSetWords(s)
 	}
 	if pl.Misses != nil {
 		e += " Under it, on the same x axis: each backing's cache misses per entity, simulated by Valgrind's Callgrind " +

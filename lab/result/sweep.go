@@ -202,6 +202,24 @@ const (
 	MarkerByBytes = "bytes"
 )
 
+// BySpan reports whether backing i's working sets are its spans: every point where it
+// has a working set has a span too (see WorkingSet). The cache markers and the tables
+// measure one backing's curve one way at every point.
+func (s *Sweep) BySpan(i int) bool {
+	any := false
+	for k := range s.Points {
+		p := &s.Points[k]
+		if i >= len(p.Backings) || p.Backings[i].WorkingSetBytes <= 0 {
+			continue
+		}
+		if p.Backings[i].SpanBytes <= 0 {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
 // WorkingSet is what b's frames need the caches to hold at its point: the larger of
 // its address span (what a frame's visits spread over) and its bytes kept, and
 // whether the span was known. A packed column's span is the one column a layout

@@ -52,20 +52,21 @@ func FindMarkers(s *result.Sweep) []result.Marker {
 // workingSets are backing i's working sets at the points where it has one, with the
 // points' values, and what they are (result.MarkerBySpan or MarkerByBytes).
 func workingSets(s *result.Sweep, i int) (xs, ws []float64, by string) {
-	var spans, kept []float64
-	all := true
+	bySpan := s.BySpan(i)
 	for _, p := range s.Points {
 		if i < len(p.Backings) && p.Backings[i].WorkingSetBytes > 0 {
 			b := &p.Backings[i]
-			w, bySpan := b.WorkingSet()
-			all = all && bySpan
-			xs, spans, kept = append(xs, float64(p.Value)), append(spans, w), append(kept, b.WorkingSetBytes)
+			w := b.WorkingSetBytes
+			if bySpan {
+				w, _ = b.WorkingSet()
+			}
+			xs, ws = append(xs, float64(p.Value)), append(ws, w)
 		}
 	}
-	if all && len(xs) > 0 {
-		return xs, spans, result.MarkerBySpan
+	if bySpan {
+		return xs, ws, result.MarkerBySpan
 	}
-	return xs, kept, result.MarkerByBytes
+	return xs, ws, result.MarkerByBytes
 }
 
 // reaches returns where ws (at xs) first goes from below size to size or more.
