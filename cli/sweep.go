@@ -29,8 +29,13 @@ type sweepOpts struct {
 	values string
 	budget time.Duration
 	files  sweepOutputs
+	// findBudget: instead of a sweep, search the entities for the size at which each
+	// of the lesson's budget claims would hold here (see findBudgets).
+	findBudget bool
+	budgetRuns int
 
-	s sweep.Config // the sweep, once prepared
+	s   sweep.Config // the sweep, once prepared
+	run lab.Config   // with findBudget, the lesson's run
 }
 
 func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
@@ -43,6 +48,9 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 		strconv.Itoa(sweep.MinRounds)+" rounds after its warm-up round, at most "+strconv.Itoa(sweep.MaxRounds))
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` up to %d, warm-up included, at least %d after it", lab.MaxFrames, lab.MinKept))
 	fs.IntVar(&o.warmup, "warmup", 0, "with -frames: first frames of each point kept out of its summary (default a tenth of -frames)")
+	fs.BoolVar(&o.findBudget, "find-budget", false, "instead of a sweep: for each frame-budget claim of -preset's lesson, search the entities "+
+		"for the size from which its slower backing misses the 16.7 ms budget on this machine (a few short runs of it alone; -entities: where to start)")
+	fs.IntVar(&o.budgetRuns, "budget-runs", budgetRuns, "with -find-budget: the most runs `N` the search makes per claim")
 	o.files.flags(fs)
 	return fs, o
 }
@@ -56,6 +64,16 @@ func sweepCmd(args []string, stdout, stderr io.Writer) int {
 
 // prepare builds the sweep and checks its output files.
 func (o *sweepOpts) prepare(set map[string]bool) (err error) {
+	if o.findBudget {
+		if err := o.checkFindBudget(set); err != nil {
+			return err
+		}
+		if o.run, err = o.benchOpts.config(set); err != nil {
+			return err
+		}
+		_, err = budgetClaims(o.out.lesson, o.run.Backings)
+		return err
+	}
 	if o.s, err = o.config(set); err != nil {
 		return err
 	}
@@ -63,6 +81,9 @@ func (o *sweepOpts) prepare(set map[string]bool) (err error) {
 }
 
 func (o *sweepOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
+	if o.findBudget {
+		return findBudgets(ctx, o.run, o.out.lesson, o.budgetRuns, stdout, stderr)
+	}
 	return runSweep(ctx, o.s, o.counters.simulate, o.out.lesson, o.files, stdout, stderr)
 }
 

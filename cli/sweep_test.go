@@ -160,3 +160,37 @@ func TestSweepPreset(t *testing.T) {
 		}
 	}
 }
+
+// TestFindBudgetBadInput: -find-budget needs a lesson with a budget claim, and
+// refuses the flags it would ignore, before any worker starts.
+func TestFindBudgetBadInput(t *testing.T) {
+	testRefusals(t, []string{"sweep", "-find-budget"}, "point 1", []refusal{
+		{"no lesson", []string{"-workload", "sprites"}, "-find-budget: needs a lesson with a frame-budget claim"},
+		{"a lesson without one", []string{"-preset", "hot-cold"}, "-find-budget: lesson hot-cold has no frame-budget claim"},
+		{"not about the backings run", []string{"-preset", "sprites-million", "-backings", "spatialhash,map"}, "no frame-budget claim about the backings run (spatialhash, map)"},
+		{"runs", []string{"-preset", "sprites-million", "-budget-runs", "0"}, "-budget-runs: 0 (want 1 to 20)"},
+		{"values", []string{"-preset", "sprites-million", "-values", "1,2"}, "-values: -find-budget chooses the sizes"},
+		{"frames", []string{"-preset", "sprites-million", "-frames", "100"}, "-frames: -find-budget chooses"},
+		{"a file", []string{"-preset", "sprites-million", "-png", "x.png"}, "-png: -find-budget writes no files"},
+	})
+}
+
+// TestFindBudget runs the search on a small world: the pointer array at a few
+// thousand sprites keeps the budget by far, so the search climbs by the most it
+// may per run and says where it got, with every run's figures on stderr.
+func TestFindBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs workers")
+	}
+	code, stdout, stderr := run(t, "sweep", "-preset", "sprites-million", "-find-budget", "-entities", "2000", "-backings", "soa,spatialhash", "-budget-runs", "2")
+	if code != exit.OK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "Searching where soa misses the 16.7 ms budget, from 2,000 entities:") ||
+		!strings.Contains(stderr, "  2,000 entities: p50 ") || !strings.Contains(stderr, "  16,000 entities: p50 ") {
+		t.Errorf("progress:\n%s", stderr)
+	}
+	if !strings.Contains(stdout, "The lesson's claim (source 004") || !strings.Contains(stdout, "On this machine soa's frames") {
+		t.Errorf("output:\n%s", stdout)
+	}
+}
