@@ -57,9 +57,9 @@ func (f BudgetFound) Found() bool { return f.Under != nil && f.Over != nil }
 // the budget, so as to bracket it in one step where the cost is linear; it stops
 // halving when the bracket is within bracketClose.
 const (
-	maxStep     = 8.0
-	minStep     = 1.5
-	aim         = 1.25
+	maxStep      = 8.0
+	minStep      = 1.5
+	aim          = 1.25
 	bracketClose = 1.3
 )
 
