@@ -9,7 +9,8 @@ import (
 )
 
 // sweepOf makes a sweep of one parameter whose backings cost costs[i][k] ns per
-// entity at values[k], each within ±5%, with working sets of bytes[i] per entity.
+// entity at values[k], each within ±5%, with working sets of bytes[i] per entity; the
+// collector never ran.
 func sweepOf(param, unit string, values []int64, names []string, costs [][]float64, bytes []float64) *result.Sweep {
 	s := &result.Sweep{Param: param, Unit: unit, Values: values, Backings: names,
 		Caches: []result.Cache{{Name: "L1d", Bytes: 32 << 10}, {Name: "L2", Bytes: 1 << 20}, {Name: "L3", Bytes: 32 << 20}}}
@@ -18,7 +19,7 @@ func sweepOf(param, unit string, values []int64, names []string, costs [][]float
 		for i, n := range names {
 			c := costs[i][k]
 			p.Backings = append(p.Backings, result.PointBacking{Name: n, NSPerEntity: c, NSPerEntityLo: 0.95 * c, NSPerEntityHi: 1.05 * c,
-				BytesPerEntity: bytes[i], WorkingSetBytes: bytes[i] * float64(v)})
+				BytesPerEntity: bytes[i], WorkingSetBytes: bytes[i] * float64(v), P99WithGCNS: 1.2 * c * float64(v)})
 		}
 		s.Points = append(s.Points, p)
 	}
