@@ -110,12 +110,18 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 	}
 	var notes []string
 	if len(pl.Markers) > 0 {
-		what := "working set"
+		span, kept := false, false
 		for _, m := range s.Markers {
-			if m.By == result.MarkerBySpan {
-				what = "working set (by address span)"
-			}
+			span, kept = span || m.By == result.MarkerBySpan, kept || m.By != result.MarkerBySpan
 		}
+		what := "working set"
+		switch {
+		case span && kept:
+			what = "working set (address span; bytes kept where none) "
+		case span:
+			what = "working set (by address span)"
+		}
+		what = strings.TrimSpace(what)
 		notes = append(notes, "dashed: "+what+" reaches a cache")
 	}
 	if len(pl.Crosses) > 0 {

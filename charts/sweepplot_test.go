@@ -75,9 +75,25 @@ func TestSweepGCAndSpan(t *testing.T) {
 	if bt.Rows[0].Cells[5] != "127 KiB" || bt.Rows[0].Cells[6] != "127 KiB" || bt.Rows[1].Cells[5] != "n/a" || bt.Rows[1].Cells[6] != "31.2 KiB" {
 		t.Errorf("span and working set cells %v, %v", bt.Rows[0].Cells, bt.Rows[1].Cells)
 	}
-	if w := WorkingSetWords(s); !strings.Contains(w, "the larger of the address span") || !strings.Contains(w, "for map, which report no span, the bytes kept") {
+	if w := WorkingSetWords(s); !strings.Contains(w, "the larger of the address span") || !strings.Contains(w, "for map, which reports no span, the bytes kept") {
 		t.Errorf("words %q", w)
 	}
+	// The chart's note says what its markers measured.
+	for _, tc := range []struct {
+		by   []string
+		want string
+	}{{[]string{result.MarkerBySpan}, "dashed: working set (by address span) reaches a cache"},
+		{[]string{result.MarkerBySpan, result.MarkerByBytes}, "dashed: working set (address span; bytes kept where none) reaches a cache"},
+		{[]string{""}, "dashed: working set reaches a cache"}} {
+		s.Markers = nil
+		for _, by := range tc.by {
+			s.Markers = append(s.Markers, result.Marker{Backing: "ptrarray", Cache: "L3", At: 1.5, By: by})
+		}
+		if pl := NewSweepPlot(s, ScaleAuto, math.NaN()); !strings.Contains(pl.Note, tc.want) {
+			t.Errorf("markers by %v: note %q, want %q", tc.by, pl.Note, tc.want)
+		}
+	}
+	s.Markers = nil
 	for k := range s.Points {
 		s.Points[k].Backings[0].SpanBytes = 0
 		s.Points[k].Backings[0].GCCycles = 0

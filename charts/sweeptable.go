@@ -182,7 +182,11 @@ func WorkingSetWords(s *result.Sweep) string {
 	case len(byBytes) == 0:
 		return "Working set: " + span + "."
 	}
-	return "Working set: " + span + "; for " + strings.Join(byBytes, ", ") + ", which report no span, " + kept + "."
+	verb := "reports"
+	if len(byBytes) > 1 {
+		verb = "report"
+	}
+	return "Working set: " + span + "; for " + strings.Join(byBytes, ", ") + ", which " + verb + " no span, " + kept + "."
 }
 
 // CrossingLines are the sweep's crossings in words, one each, or a line saying there
