@@ -44,14 +44,15 @@ var (
 		{Name: "maps-vs-slices", Run: 10 * time.Second},
 		{Name: "slotmap-churn", Run: 17 * time.Second},
 		{Name: "collectors-bill", Run: 9 * time.Second},
-		{Name: "allocs-per-frame", Run: 16 * time.Second},
+		{Name: "allocs-per-frame", Run: 17 * time.Second},
 		{Name: "dispatch-in-the-loop", Run: 30 * time.Second},
 		{Name: "sprites-million", Run: 17 * time.Second},
 		{Name: "spatialhash-stops-winning", Run: 119 * time.Second},
 		{Name: "row-order", Run: 123 * time.Second},
-		{Name: "tiles-rows", Run: 69 * time.Second, Heavy: "a hundred million tile entries loaded in each of three forks; " +
-			"each worker takes 2 to 3 GiB of fresh pages while it loads, and its resident memory has reached about 2.2 GB (rowvec) " +
-			"and 3.8 GB (soa); about a minute here, 3 minutes on a busier day. On 8 GB, close other programs or lower -entities."},
+		{Name: "tiles-rows", Run: 45 * time.Second, Heavy: "forty million tile entries loaded in each of three forks; " +
+			"the largest worker (soa) has reached 1.4 to 1.6 GB resident while it loads, rowvec's about 0.8 GB, so it fits 8 GB; " +
+			"under a minute here. The source's million (-entities 1000000) needs about 3.7 GB (soa) beside 2.2 GB (rowvec): 16 GB, " +
+			"or 8 GB with nothing else open."},
 	}
 	further = []Step{
 		{Name: "lookup-by-id", Run: 104 * time.Second},
@@ -60,7 +61,7 @@ var (
 		{Name: "all-six-sprites", Run: 35 * time.Second},
 		{Name: "all-six-bullets", Run: 18 * time.Second},
 		{Name: "all-six-tiles", Run: 135 * time.Second, Heavy: "six workers, each loading a million entities on 2048 by 2048 tiles " +
-			"in each of three forks; about 2 minutes here, the longest of the single runs."},
+			"in each of three forks (the largest worker reached 0.32 GB resident); 1 to 2 minutes here, the longest of the single runs."},
 	}
 )
 
