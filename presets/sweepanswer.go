@@ -202,13 +202,18 @@ func (c Claim) answerCliff(s *result.Sweep) Answer {
 		return Answer{Measured: "Not measured yet: no point has " + c.Backing + "'s figures."}
 	}
 	last := pts[len(pts)-1]
+	// The sweep must start with the bytes kept below the level under the last (a
+	// scattered layout's span may never be: the pointer array's objects spread over
+	// megabytes at ten thousand sprites), and reach past the last by its working set,
+	// the span where it is larger.
+	end, _ := last.pb.WorkingSet()
 	switch {
 	case pts[0].pb.WorkingSetBytes > float64(below.Bytes):
 		return Answer{Measured: fmt.Sprintf("At every point measured, %s's working set is larger than the %s %s: start the sweep smaller.",
 			c.Backing, units.Bytes(float64(below.Bytes)), below.Name)}
-	case last.pb.WorkingSetBytes <= float64(llc.Bytes):
+	case end <= float64(llc.Bytes):
 		return Answer{Measured: fmt.Sprintf("%s's working set at %s (%s) still fits the %s %s: sweep further to see what happens past it.",
-			c.Backing, valueAt(s, last.value), units.Bytes(last.pb.WorkingSetBytes), units.Bytes(float64(llc.Bytes)), llc.Name)}
+			c.Backing, valueAt(s, last.value), units.Bytes(end), units.Bytes(float64(llc.Bytes)), llc.Name)}
 	case len(pts) < 3:
 		return Answer{Measured: "Not measured yet: a cliff's shape needs three points with " + c.Backing + "'s figures."}
 	}
@@ -239,10 +244,19 @@ func (c Claim) answerCliff(s *result.Sweep) Answer {
 	m := fmt.Sprintf("Measured here: %s cost %s per entity at its lowest, at %s, and %s at its highest, at %s; its steepest step, %s, lies between %s and %s",
 		c.Backing, units.Duration(f.pb.NSPerEntity), valueAt(s, f.value), units.Duration(p.pb.NSPerEntity), valueAt(s, p.value),
 		units.Ratio(st.pb.NSPerEntity/pts[steep-1].pb.NSPerEntity), valueAt(s, pts[steep-1].value), valueAt(s, st.value))
-	m += fmt.Sprintf(", where the bytes it keeps grow from %s to %s", units.Bytes(pts[steep-1].pb.WorkingSetBytes), units.Bytes(st.pb.WorkingSetBytes))
-	if st.pb.WorkingSetBytes <= float64(llc.Bytes) {
+	before := pts[steep-1].pb
+	m += fmt.Sprintf(", where the bytes it keeps grow from %s to %s", units.Bytes(before.WorkingSetBytes), units.Bytes(st.pb.WorkingSetBytes))
+	spanKnown := before.SpanBytes > 0 && st.pb.SpanBytes > 0
+	if spanKnown {
+		m += fmt.Sprintf(" and the addresses its frames visit span %s to %s", units.Bytes(before.SpanBytes), units.Bytes(st.pb.SpanBytes))
+	}
+	switch llcB := float64(llc.Bytes); {
+	case st.pb.WorkingSetBytes <= llcB && spanKnown && st.pb.SpanBytes > llcB:
+		m += fmt.Sprintf(": still inside the %s %s by its bytes, past it by its address span, as a layout whose entities lie scattered through the heap "+
+			"touches a cache line and a page for each, more memory than it keeps, and the caches must hold that", units.Bytes(llcB), llc.Name)
+	case st.pb.WorkingSetBytes <= llcB && !spanKnown:
 		m += fmt.Sprintf(", still inside the %s %s by its bytes: a layout whose entities lie scattered through the heap touches a cache line and a page "+
-			"for each, more memory than it keeps (its address span, which Layout shows), and the caches must hold that", units.Bytes(float64(llc.Bytes)), llc.Name)
+			"for each, more memory than it keeps (its address span, which Layout shows), and the caches must hold that", units.Bytes(llcB), llc.Name)
 	}
 	fallsAfter := peak < len(pts)-1 && last.pb.NSPerEntityHi < p.pb.NSPerEntityLo
 	if fallsAfter {

@@ -323,3 +323,43 @@ func TestGrowthWithCollector(t *testing.T) {
 		t.Errorf("the sweep itself changed: %+v", b)
 	}
 }
+
+// TestCliffBySpan: with the address span recorded at each point, the cliff's answer
+// says where the span was at its steepest step; the pointer array measured here
+// (sweep of 10k to 3M sprites: 1.12, 2.16, 2.40, 15.4 and 17.2 ns, spans of 365, 150,
+// 128, 121 and 92 bytes a sprite) steps up while its bytes still fit the L3 and its
+// span does not; a span that fits does not change the answer's reasoning; a span
+// past the L3 at the last point means the sweep went far enough, whatever the bytes.
+func TestCliffBySpan(t *testing.T) {
+	values := []int64{10_000, 100_000, 300_000, 1_000_000, 3_000_000}
+	mk := func(spanPer []float64) *result.Sweep {
+		s := sweepOf("entities", "", values, []string{"ptrarray"}, [][]float64{{1.12, 2.16, 2.40, 15.4, 17.2}}, []float64{32})
+		for k := range s.Points {
+			s.Points[k].Backings[0].SpanBytes = spanPer[k] * float64(values[k])
+		}
+		return s
+	}
+	c := Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}
+	got := c.AnswerSweep(mk([]float64{365, 150, 128, 121, 92})).String()
+	for _, w := range []string{"its steepest step, 6.42×, lies between entities = 300,000 and entities = 1,000,000",
+		"where the bytes it keeps grow from 9.16 MiB to 30.5 MiB and the addresses its frames visit span 36.6 MiB to 115 MiB: " +
+			"still inside the 32.0 MiB L3 by its bytes, past it by its address span",
+		"The cost per entity rises, as the claim says."} {
+		if !strings.Contains(got, w) {
+			t.Errorf("answer = %q\nwant it to contain %q", got, w)
+		}
+	}
+	// Bytes alone at 1,000,000 would still fit the L3 and say "sweep further"; the
+	// span says the sweep got past it.
+	short := mk([]float64{365, 150, 128, 121, 92})
+	short.Points = short.Points[:4]
+	short.Values = short.Values[:4]
+	if got := c.AnswerSweep(short).String(); strings.Contains(got, "sweep further") {
+		t.Errorf("a sweep whose span passed the L3 told to sweep further: %q", got)
+	}
+	// A packed span (one column, smaller than the bytes) leaves the bytes to decide.
+	packed := mk([]float64{4, 4, 4, 4, 4})
+	if got := c.AnswerSweep(packed).String(); strings.Contains(got, "past it by its address span") {
+		t.Errorf("a span inside the L3 read as past it: %q", got)
+	}
+}
