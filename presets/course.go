@@ -36,7 +36,7 @@ type Step struct {
 var (
 	course = []Step{
 		{Name: "pointer-chasing", Run: 18 * time.Second},
-		{Name: "cache-cliff", Run: 297 * time.Second},
+		{Name: "cache-cliff", Run: 201 * time.Second},
 		{Name: "aos-vs-soa", Run: 23 * time.Second},
 		{Name: "hot-cold", Run: 219 * time.Second},
 		{Name: "packed-vs-holes", Run: 50 * time.Second},
