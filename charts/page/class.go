@@ -10,6 +10,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"localitylab/charts"
+	"localitylab/charts/axis"
 	"localitylab/presets/class"
 )
 
@@ -91,8 +92,17 @@ func (pg *classPage) addChart(c *class.Class) error {
 	lo, hi := class.Extent(groups)
 	bar := echarts.NewBar()
 	bar.SetGlobalOptions(chartInit("class", "480px", 1)...)
-	bar.SetGlobalOptions(echarts.WithYAxisOpts(valueAxis(c.ChartTitle(), "llDuration", lo > 0 && hi/lo > 20)),
-		axisTooltip("llDuration"))
+	name := "p50 frame"
+	if c.Sweep {
+		name = "per entity"
+	}
+	y := valueAxis(name, "llDuration", lo > 0 && hi/lo > 20)
+	if y.Type == "log" {
+		// ECharts starts a log axis at 1; the slide's 1-2-5 ends keep the bars readable.
+		a := axis.LogRange(lo, hi)
+		y.Min, y.Max = a.Lo, a.Hi
+	}
+	bar.SetGlobalOptions(echarts.WithYAxisOpts(y), axisTooltip("llDuration"))
 	labels := make([]string, len(groups))
 	for k, g := range groups {
 		labels[k] = jsName(g.Label)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"localitylab/charts"
 	"localitylab/presets/class"
@@ -32,7 +33,14 @@ func renderClass(c *class.Class, o charts.Options) *image.RGBA {
 
 	var foot []string
 	for k, cl := range c.Claims {
-		foot = append(foot, "Claim "+strconv.Itoa(k+1)+" ("+cl.Source+"): "+cl.Agreement)
+		foot = append(foot, "Claim "+strconv.Itoa(k+1)+" ("+cl.Source+"): "+cl.Text+" "+cl.Agreement)
+		for i, a := range cl.Answers {
+			v := a.Verdict
+			if v == "" {
+				v = a.Full
+			}
+			foot = append(foot, "    "+class.Letter(i)+" "+c.Machines[i].File+": "+v)
+		}
 	}
 	foot = append(foot, c.FiguresNote())
 	footH := 0
@@ -85,7 +93,14 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *class.Cl
 		tickW = max(tickW, s.width(durationTick(t)))
 	}
 	// The group labels go under the axis, turned to fit when many: cut to the room.
+	n := len(c.Machines)
+	gw := float64(r.Dx()-tickW-pad-pad/2) / float64(len(groups))
+	bw := max(2.0, gw*0.8/float64(n))
+	letters := bw >= float64(s.width("W"))
 	labelH := s.height() + pad/2
+	if letters {
+		labelH += s.height()
+	}
 	area := image.Rect(r.Min.X+tickW+pad, top, r.Max.X-pad/2, r.Max.Y-labelH-pad/2)
 	ya.P0, ya.P1 = float64(area.Max.Y), float64(area.Min.Y)
 	for _, t := range ticks {
@@ -97,9 +112,6 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *class.Cl
 	if log {
 		s.draw(img, r, area.Min.X+pad/2, area.Min.Y+s.ascent, "log scale", charts.InkSoft)
 	}
-	n := len(c.Machines)
-	gw := float64(area.Dx()) / float64(len(groups))
-	bw := max(2.0, gw*0.8/float64(n))
 	for gi, g := range groups {
 		gx := float64(area.Min.X) + float64(gi)*gw + gw*0.1
 		for i, fig := range g.Bars {
@@ -113,29 +125,53 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *class.Cl
 			mid := (x0 + x1) / 2
 			ylo, yhi := int(math.Round(ya.Pos(max(fig.Lo, ya.Lo)))), int(math.Round(ya.Pos(fig.Hi)))
 			fillRect(img, image.Rect(mid, yhi, mid+max(1, int(p.px/10)), ylo+1), charts.Ink)
-			if bw >= float64(s.width("W")) {
+			if letters {
 				l := class.Letter(i)
 				s.draw(img, r, mid-s.width(l)/2, area.Max.Y+s.ascent+pad/4, l, charts.InkSoft)
 			}
 		}
 		l := s.fit(g.Label, int(gw)-pad/2)
 		cx := int(gx + gw*0.4)
-		ly := area.Max.Y + labelH - s.descent
-		s.draw(img, r, cx-s.width(l)/2, ly+pad/4, l, charts.Ink)
+		s.draw(img, r, cx-s.width(l)/2, area.Max.Y+labelH-s.descent, l, charts.Ink)
 	}
 	p.drawFrame(img, area)
 }
 
 // drawClassTable draws the table a column per machine: the facts, the figures and
-// the lesson's answers, each part headed by a rule, every cell cut to its column.
-// Where the rows do not fit (a long sweep's figures), the figures are left to the
-// chart and the table says so.
+// the lesson's answers, each part headed by a rule, a long cell wrapped onto a
+// second line (and cut after it). Where the rows do not fit (a long sweep's
+// figures), the figures are left to the chart and the table says so.
 func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *class.Class) {
 	f, b := p.fonts.normal, p.fonts.bold
 	t := c.Table()
-	rh := p.rowHeight()
+	gap := int(p.px * 0.4)
+	nameW := 0
+	for _, row := range t.Rows {
+		nameW = max(nameW, b.width(row.Name))
+	}
+	nameW = min(nameW+gap, r.Dx()/4)
+	colW := (r.Dx() - nameW) / max(1, len(c.Machines))
+	lineH, rowPad := f.height(), p.pad()
+	cellLines := func(cell string) []string {
+		ls := f.wrap(cell, colW-gap)
+		if len(ls) > 2 {
+			ls = append(ls[:1], f.fit(strings.Join(ls[1:], " "), colW-gap))
+		}
+		return ls
+	}
+	height := func(row class.TableRow) int {
+		n := 1
+		for _, cell := range row.Cells {
+			n = max(n, len(cellLines(cell)))
+		}
+		return n*lineH + rowPad
+	}
 	rows := t.Rows
-	if (len(rows)+1)*rh > r.Dy() {
+	total := p.rowHeight()
+	for _, row := range rows {
+		total += height(row)
+	}
+	if total > r.Dy() {
 		var kept []class.TableRow
 		for _, row := range rows {
 			if row.Group != class.GroupFigures {
@@ -145,24 +181,19 @@ func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *class.Cl
 		kept = append(kept, class.TableRow{Group: class.GroupFigures, Name: "figures", Cells: repeat("on the chart", len(c.Machines))})
 		rows = kept
 	}
-	gap := int(p.px * 0.4)
-	nameW := 0
-	for _, row := range rows {
-		nameW = max(nameW, b.width(row.Name))
-	}
-	nameW = min(nameW+gap, r.Dx()/4)
-	colW := (r.Dx() - nameW) / max(1, len(c.Machines))
-	base := func(top int) int { return top + (rh-f.height())/2 + f.ascent }
+	rh := p.rowHeight()
+	sw := int(p.px * 0.8)
 	for i, col := range t.Columns[1:] {
 		x := r.Min.X + nameW + i*colW
-		l := b.fit(class.Letter(i)+" "+col, colW-gap)
-		fillRect(img, image.Rect(x, r.Min.Y+rh/2-2, x+gap, r.Min.Y+rh/2+2), class.MachineColor(i))
-		b.draw(img, r, x+gap+gap/2, base(r.Min.Y), l, charts.Ink)
+		y := r.Min.Y + (rh-f.height())/2 + f.ascent
+		fillRect(img, image.Rect(x+gap/2, y-sw, x+gap/2+sw, y), class.MachineColor(i))
+		b.draw(img, r, x+gap+sw, y, b.fit(class.Letter(i)+" "+col, colW-gap-sw-gap/2), charts.Ink)
 	}
 	group := ""
+	top := r.Min.Y + rh
 	for k, row := range rows {
-		top := r.Min.Y + (k+1)*rh
-		if top+rh > r.Max.Y {
+		h := height(row)
+		if top+h > r.Max.Y {
 			break
 		}
 		if row.Group != group {
@@ -170,17 +201,21 @@ func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *class.Cl
 			group = row.Group
 		}
 		if k%2 == 1 {
-			fillRect(img, image.Rect(r.Min.X, top+1, r.Max.X, top+rh-1), rowShade)
+			fillRect(img, image.Rect(r.Min.X, top+1, r.Max.X, top+h-1), rowShade)
 		}
-		b.draw(img, r, r.Min.X+gap/2, base(top), b.fit(row.Name, nameW-gap), charts.Ink)
+		y := top + rowPad/2 + f.ascent
+		b.draw(img, r, r.Min.X+gap/2, y, b.fit(row.Name, nameW-gap), charts.Ink)
 		for i, cell := range row.Cells {
 			x := r.Min.X + nameW + i*colW
 			ink := charts.Ink
 			if row.Group == class.GroupAnswers && cell != class.Holds.String() {
 				ink = charts.InkSoft
 			}
-			f.draw(img, r, x+gap/2, base(top), f.fit(cell, colW-gap), ink)
+			for j, l := range cellLines(cell) {
+				f.draw(img, r, x+gap/2, y+j*lineH, l, ink)
+			}
 		}
+		top += h
 	}
 }
 
