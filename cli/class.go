@@ -52,7 +52,12 @@ func compareClass(files []string, o *compareOpts, stdout, stderr io.Writer) int 
 // the file at fault.
 func loadClass(paths []string) (*class.Class, error) {
 	var files []class.File
-	for _, p := range paths {
+	for i, p := range paths {
+		for _, q := range paths[:i] {
+			if atomicfile.Same(p, q) {
+				return nil, fmt.Errorf("%s is given twice (as %s): one file per machine", p, q)
+			}
+		}
 		f := class.File{Name: filepath.Base(p)}
 		var err error
 		if result.IsSweepFile(p) {

@@ -80,7 +80,7 @@ func sweepMachine(name string, s *result.Sweep, backings []string) Machine {
 	m := hostFacts(name, s.Host, s.Started)
 	m.Pages = pagesText(s.Pages, "")
 	m.Huge = "not recorded in a sweep"
-	m.Clock = "the frame thread's CPU time, where the machine offers it (a sweep does not record which)"
+	m.Clock = "not recorded in a sweep"
 	m.Counters = countersText(s.Counters)
 	m.Length = fmt.Sprintf("%d points", len(s.Points))
 	if s.Forks > 1 {
