@@ -144,34 +144,11 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *class.Cl
 func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *class.Class) {
 	f, b := p.fonts.normal, p.fonts.bold
 	t := c.Table()
-	gap := int(p.px * 0.4)
-	nameW := 0
-	for _, row := range t.Rows {
-		nameW = max(nameW, b.width(row.Name))
-	}
-	nameW = min(nameW+gap, r.Dx()/4)
-	colW := (r.Dx() - nameW) / max(1, len(c.Machines))
-	lineH, rowPad := f.height(), p.pad()
-	cellLines := func(cell string) []string {
-		ls := f.wrap(cell, colW-gap)
-		if len(ls) > 2 {
-			ls = append(ls[:1], f.fit(strings.Join(ls[1:], " "), colW-gap))
-		}
-		return ls
-	}
-	height := func(row class.TableRow) int {
-		n := 1
-		for _, cell := range row.Cells {
-			n = max(n, len(cellLines(cell)))
-		}
-		return n*lineH + rowPad
-	}
+	g := p.classGeometry(r.Dx(), c, &t)
+	gap, nameW, colW, lineH, rowPad := g.gap, g.nameW, g.colW, f.height(), p.pad()
+	cellLines, height := g.cellLines, g.height
 	rows := t.Rows
-	total := p.rowHeight()
-	for _, row := range rows {
-		total += height(row)
-	}
-	if total > r.Dy() {
+	if g.total > r.Dy() {
 		var kept []class.TableRow
 		for _, row := range rows {
 			if row.Group != class.GroupFigures {
@@ -225,4 +202,77 @@ func repeat(s string, n int) []string {
 		out[i] = s
 	}
 	return out
+}
+
+// DrawClass draws a class's chart and table into r of img with text textPx high, as
+// the window's Class tab shows them: side by side where r is wide enough for the
+// table's columns, else the table above and the chart under it.
+func DrawClass(img *image.RGBA, r image.Rectangle, c *class.Class, textPx float64) {
+	p := NewPainter(textPx)
+	fillRect(img, r, white)
+	pad := p.pad()
+	if r.Dx() >= int(textPx*100) {
+		split := r.Min.X + r.Dx()*2/5
+		p.drawClassChart(img, image.Rect(r.Min.X, r.Min.Y, split-pad, r.Max.Y), c)
+		p.drawClassTable(img, image.Rect(split+pad, r.Min.Y, r.Max.X, r.Max.Y), c)
+		return
+	}
+	tableH := p.classTableHeight(r.Dx(), c)
+	p.drawClassTable(img, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+tableH), c)
+	p.drawClassChart(img, image.Rect(r.Min.X, r.Min.Y+tableH+pad, r.Max.X, r.Max.Y), c)
+}
+
+// classGeom is the class table's geometry at one width: its columns, each cell's
+// lines and each row's height.
+type classGeom struct {
+	gap, nameW, colW, total int
+	cellLines               func(cell string) []string
+	height                  func(row class.TableRow) int
+}
+
+func (p *Painter) classGeometry(width int, c *class.Class, t *class.Table) classGeom {
+	f, b := p.fonts.normal, p.fonts.bold
+	g := classGeom{gap: int(p.px * 0.4)}
+	for _, row := range t.Rows {
+		g.nameW = max(g.nameW, b.width(row.Name))
+	}
+	g.nameW = min(g.nameW+g.gap, width/4)
+	g.colW = (width - g.nameW) / max(1, len(c.Machines))
+	g.cellLines = func(cell string) []string {
+		ls := f.wrap(cell, g.colW-g.gap)
+		if len(ls) > 2 {
+			ls = append(ls[:1], f.fit(strings.Join(ls[1:], " "), g.colW-g.gap))
+		}
+		return ls
+	}
+	g.height = func(row class.TableRow) int {
+		n := 1
+		for _, cell := range row.Cells {
+			n = max(n, len(g.cellLines(cell)))
+		}
+		return n*f.height() + p.pad()
+	}
+	g.total = p.rowHeight()
+	for _, row := range t.Rows {
+		g.total += g.height(row)
+	}
+	return g
+}
+
+// classTableHeight is the height the class's table takes at width, every row shown.
+func (p *Painter) classTableHeight(width int, c *class.Class) int {
+	t := c.Table()
+	return p.classGeometry(width, c, &t).total
+}
+
+// ClassHeight is the height DrawClass needs at width, in pixels with text textPx
+// high, to show every row of the table and a chart at least minChart high: the
+// window's Class tab scrolls to it where the screen is shorter.
+func ClassHeight(c *class.Class, width int, textPx float64, minChart int) int {
+	p := NewPainter(textPx)
+	if width >= int(textPx*100) {
+		split := width * 2 / 5
+		return max(minChart, p.classTableHeight(width-split-p.pad(), c))
+	}
+	return p.classTableHeight(width, c) + p.pad() + minChart
 }
