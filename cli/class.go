@@ -95,6 +95,9 @@ func classText(c *class.Class) string {
 	if len(c.Differ) > 0 {
 		fmt.Fprintf(&b, "The machines differ in: %s.\n", strings.Join(c.Differ, ", "))
 	}
+	if c.OneHost != "" {
+		fmt.Fprintln(&b, wrap(c.OneHost, 88))
+	}
 	if c.Order != "" {
 		fmt.Fprintln(&b, wrap(c.Order, 88))
 	}

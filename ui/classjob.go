@@ -237,6 +237,9 @@ func (j *classJob) show() {
 	if len(j.c.Differ) > 0 {
 		lines = append(lines, "The machines differ in: "+charts.JoinAnd(j.c.Differ)+".")
 	}
+	if j.c.OneHost != "" {
+		lines = append(lines, j.c.OneHost)
+	}
 	if j.c.Order != "" {
 		lines = append(lines, j.c.Order)
 	}

@@ -63,6 +63,9 @@ func WriteClassHTML(w io.Writer, c *class.Class, o charts.Options) error {
 	if len(c.Differ) > 0 {
 		pg.Notes = append(pg.Notes, "The machines differ in: "+charts.JoinAnd(c.Differ)+".")
 	}
+	if c.OneHost != "" {
+		pg.Notes = append(pg.Notes, c.OneHost)
+	}
 	if c.Order != "" {
 		pg.Notes = append(pg.Notes, c.Order)
 	}

@@ -26,6 +26,9 @@ func renderClass(c *class.Class, o charts.Options) *image.RGBA {
 	if len(c.Differ) > 0 {
 		lines = append(lines, "The machines differ in: "+charts.JoinAnd(c.Differ)+".")
 	}
+	if c.OneHost != "" {
+		lines = append(lines, c.OneHost)
+	}
 	if c.Order != "" {
 		lines = append(lines, c.Order)
 	}

@@ -45,6 +45,9 @@ type Class struct {
 	// ("pages", "CPU"); Same the ones that are, with the value.
 	Differ []string
 	Same   [][2]string
+	// OneHost, when no file's machine differs from another's in what a file
+	// records of it, says so: several runs of one machine look just like that.
+	OneHost string
 	// Order says how each machine ranks the backings by p50 (runs only): the same
 	// order everywhere, or each machine's.
 	Order string
@@ -86,6 +89,9 @@ func New(files []File, lesson *presets.Preset) (*Class, error) {
 		c.Claims = claimsOf(files, c.Backings, lesson.Claims)
 	}
 	c.Differ, c.Same = agreementOfFacts(c.Machines)
+	if !slices.ContainsFunc(c.Differ, func(f string) bool { return slices.Contains(machineFacts, f) }) {
+		c.OneHost = "Every file reports the same CPU, cores, caches and system: the same machine, or machines alike; a file does not say which."
+	}
 	if !c.Sweep {
 		c.Order = orderText(c.Machines)
 	}
@@ -234,3 +240,6 @@ func (c *Class) Heading() string {
 	}
 	return fmt.Sprintf("%s on %d machines, one %s each", what, len(c.Machines), c.Kind())
 }
+
+// machineFacts are the facts that tell one machine from another.
+var machineFacts = []string{"CPU", "cores", "caches", "system"}
