@@ -30,7 +30,7 @@ func TestClassTab(t *testing.T) {
 		t.Fatalf("two files: class %v, paths %v, hint %q", j.c, j.paths, j.hint.Text)
 	}
 	j.add(classSweep)
-	if len(j.paths) != 2 || !strings.Contains(h.w.status.text(), "one is a run and the other a sweep") {
+	if len(j.paths) != 2 || !strings.Contains(h.w.status.text(), "sweep-a.json is a sweep and laptop-a.json is a run") {
 		t.Errorf("a sweep among runs: paths %v, status %q", j.paths, h.w.status.text())
 	}
 	j.add(classFiles[2])
@@ -68,5 +68,11 @@ func TestClassTab(t *testing.T) {
 	j.clear()
 	if j.c != nil || len(j.paths) != 0 {
 		t.Errorf("cleared: class %v, paths %v", j.c, j.paths)
+	}
+	// Before there are three, a sweep beside a run is refused too.
+	j.add(classFiles[0])
+	j.add(classSweep)
+	if len(j.paths) != 1 || !strings.Contains(h.w.status.text(), "one is a run and the other a sweep") {
+		t.Errorf("a sweep beside one run: paths %v, status %q", j.paths, h.w.status.text())
 	}
 }
