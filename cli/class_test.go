@@ -2,6 +2,7 @@ package cli
 
 import (
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,5 +91,30 @@ func TestCompareClassRefuses(t *testing.T) {
 	})
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a refused class wrote a file")
+	}
+}
+
+// TestAppClass: the app's -compare takes a class's files after its first, with
+// flags after them, checked as compare checks them before any window opens.
+func TestAppClass(t *testing.T) {
+	o, err := parseApp(append(append([]string{"-compare"}, classRuns...), "-quit-after", "5s"), io.Discard)
+	if err != nil || len(o.Class) != 3 || o.Compare != "" || o.QuitAfter == 0 {
+		t.Fatalf("parseApp: %v, class %v, compare %q, quit-after %v", err, o.Class, o.Compare, o.QuitAfter)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"two files", []string{"-compare", classRuns[0], classRuns[1]}, "2 files"},
+		{"a sweep among runs", []string{"-compare", classRuns[0], classRuns[1], classSweeps[0]}, "sweep-a.json is a sweep"},
+		{"a stray argument without -compare", []string{classRuns[0]}, "unexpected argument"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parseApp(tt.args, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("parseApp(%v) = %v, want an error containing %q", tt.args, err, tt.want)
+			}
+		})
 	}
 }
