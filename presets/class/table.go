@@ -71,12 +71,12 @@ func (c *Class) points() []int64 {
 	return []int64{0}
 }
 
-// FigureName names a figure's row: "soa p50 frame", "soa at allocs 2 (ns/entity)".
+// FigureName names a figure's row: "soa p50 frame", "soa at allocs 2" (per entity).
 func (c *Class) FigureName(backing string, value int64) string {
 	if !c.Sweep {
 		return backing + " p50 frame"
 	}
-	return backing + " at " + c.Param + " " + units.ParamValue(float64(value), c.Unit) + " per entity"
+	return backing + " at " + c.Param + " " + units.ParamValue(float64(value), c.Unit)
 }
 
 // FiguresNote says what the figures are and what their intervals are over.
