@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -14,8 +13,7 @@ import (
 	"localitylab/charts/raster"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
-	"localitylab/lab"
-	"localitylab/lab/result"
+	"localitylab/launch"
 	"localitylab/presets/class"
 )
 
@@ -51,24 +49,9 @@ func compareClass(files []string, o *compareOpts, stdout, stderr io.Writer) int 
 // loadClass reads each file, a run or a sweep, and builds the class; an error names
 // the file at fault.
 func loadClass(paths []string) (*class.Class, error) {
-	var files []class.File
-	for i, p := range paths {
-		for _, q := range paths[:i] {
-			if atomicfile.Same(p, q) {
-				return nil, fmt.Errorf("%s is given twice (as %s): one file per machine", p, q)
-			}
-		}
-		f := class.File{Name: filepath.Base(p)}
-		var err error
-		if result.IsSweepFile(p) {
-			f.Sweep, err = lab.LoadSweep(p)
-		} else {
-			f.Run, err = lab.LoadRun(p)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
-		}
-		files = append(files, f)
+	files, err := launch.ReadClass(paths)
+	if err != nil {
+		return nil, err
 	}
 	return class.New(files, nil)
 }

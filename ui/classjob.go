@@ -20,9 +20,7 @@ import (
 	"localitylab/charts/live"
 	"localitylab/charts/page"
 	"localitylab/charts/raster"
-	"localitylab/internal/atomicfile"
-	"localitylab/lab"
-	"localitylab/lab/result"
+	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/presets/class"
 )
@@ -120,17 +118,8 @@ func (j *classJob) add(path string) { j.addAll([]string{path}) }
 // addAll adds files: all of them, or, when one cannot be read or does not belong
 // with the others, none, with the file named.
 func (j *classJob) addAll(paths []string) {
-	next := slices.Clone(j.paths)
-	for _, p := range paths {
-		for _, q := range next {
-			if atomicfile.Same(p, q) {
-				j.w.status.fail("Cannot add that file", fmt.Errorf("%s is in the class already", filepath.Base(p)))
-				return
-			}
-		}
-		next = append(next, p)
-	}
-	files, err := readClassFiles(next)
+	next := append(slices.Clone(j.paths), paths...)
+	files, err := launch.ReadClass(next)
 	if err == nil && len(files) >= class.MinFiles {
 		var c *class.Class
 		if c, err = class.New(files, nil); err == nil {
@@ -157,25 +146,6 @@ func sameKind(files []class.File) error {
 		}
 	}
 	return nil
-}
-
-// readClassFiles reads each file as the command line does, a run or a sweep.
-func readClassFiles(paths []string) ([]class.File, error) {
-	var out []class.File
-	for _, p := range paths {
-		f := class.File{Name: filepath.Base(p)}
-		var err error
-		if result.IsSweepFile(p) {
-			f.Sweep, err = lab.LoadSweep(p)
-		} else {
-			f.Run, err = lab.LoadRun(p)
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, nil
 }
 
 // addFolderDialog asks for a folder and adds every JSON file in it: a teacher

@@ -41,7 +41,7 @@ func TestClassTab(t *testing.T) {
 		t.Errorf("the answers: %q", j.claims.Text)
 	}
 	j.add("./" + classFiles[1])
-	if len(j.paths) != 3 || !strings.Contains(h.w.status.text(), "laptop-b.json is in the class already") {
+	if len(j.paths) != 3 || !strings.Contains(h.w.status.text(), "laptop-b.json is given twice") {
 		t.Errorf("a file twice: paths %v, status %q", j.paths, h.w.status.text())
 	}
 	broken := filepath.Join(t.TempDir(), "broken.json")
