@@ -39,7 +39,7 @@ func TestCompareClass(t *testing.T) {
 	}
 	page := string(readFile(t, html))
 	for _, want := range []string{"on 3 machines, one run each", "Intel(R) Core(TM) i5-8250U", "huge (THP madvise)",
-		"Every machine says the same: the claim does not hold (all 3 machines).", `"type":"log"`} {
+		"Every machine says the same: the claim does not hold (all 3 machines).", `"type":"log"`, "p50 frame (95% interval)"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}

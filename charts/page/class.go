@@ -27,6 +27,7 @@ type classPage struct {
 	Kind     string
 	Machines []classMachine
 	Rows     []class.TableRow
+	Titles   map[string]string // each group's heading
 	Span     int
 	Notes    []string
 	Claims   []classClaim
@@ -56,7 +57,10 @@ func WriteClassHTML(w io.Writer, c *class.Class, o charts.Options) error {
 	t := c.Table()
 	pg := &classPage{head: head{Headline: c.Heading(), HostLine: "parameters: " + c.Params, EChartsURL: echartsURL(o)},
 		Explain: "A column per machine: what the machine is, what it measured, and the verdict of each of the lesson's claims on it, as the lesson gives it on that machine.",
-		Kind:    c.Kind(), Rows: t.Rows, Span: len(t.Columns)}
+		Kind:    c.Kind(), Rows: t.Rows, Span: len(t.Columns), Titles: map[string]string{}}
+	for _, r := range t.Rows {
+		pg.Titles[r.Group] = c.GroupTitle(r.Group)
+	}
 	for i, m := range c.Machines {
 		pg.Machines = append(pg.Machines, classMachine{Letter: class.Letter(i), File: m.File, Color: machineCSS(i)})
 	}

@@ -63,6 +63,18 @@ func (c *Class) Table() Table {
 	return t
 }
 
+// GroupTitle is a group's heading where a view heads its rows: what the figures
+// are, for the figures.
+func (c *Class) GroupTitle(group string) string {
+	if group != GroupFigures {
+		return group
+	}
+	if c.Sweep {
+		return "cost per entity (95% interval)"
+	}
+	return "p50 frame (95% interval)"
+}
+
 // points are the values a figure is taken at: a sweep's, or the run's one (0).
 func (c *Class) points() []int64 {
 	if c.Sweep {
