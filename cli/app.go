@@ -32,6 +32,7 @@ type appOpts struct {
 	save       string
 	layout     string
 	compare    string
+	class      []string // the files after -compare's first: a class's machines
 	counters   countersFlag
 	params     []*paramFlag
 }
@@ -56,7 +57,8 @@ func appFlags(w io.Writer) (*flag.FlagSet, *appOpts) {
 	o.counters = countersFlag{hardware: true}
 	fs.Var(&o.counters, "counters", "miss counts, `MODE`: auto (hardware counters where the system allows), "+
 		"sim (those, and cache misses simulated by Valgrind's Callgrind after a run that ran to its end; slow), or false (none)")
-	fs.StringVar(&o.compare, "compare", "", "show the run saved in `FILE` under the setup's as a base to compare with (as File → Compare with a saved run…)")
+	fs.StringVar(&o.compare, "compare", "", "show the run saved in `FILE` under the setup's as a base to compare with (as File → Compare with a saved run…); "+
+		"with three files or more (-compare A.json B.json C.json), open on the Class tab with them, a class's machines side by side")
 	return fs, o
 }
 
@@ -86,6 +88,11 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	err := fs.Parse(args)
+	// -compare A B C…: the files after the first are a class's machines (class.go).
+	for err == nil && o.compare != "" && fs.NArg() > 0 && !strings.HasPrefix(fs.Arg(0), "-") {
+		o.class = append(o.class, fs.Arg(0))
+		err = fs.Parse(fs.Args()[1:])
+	}
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fs.SetOutput(out)
@@ -139,6 +146,9 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 	}
 	if err := o.checkQuit(); err != nil {
 		return opts, err
+	}
+	if len(o.class) > 0 {
+		return o.classOptions(opts)
 	}
 	var base *result.Run
 	if o.compare != "" {

@@ -65,6 +65,9 @@ Usage:
   localitylab inspect [flags]        look inside one backing: where its data lives
   localitylab compare BASE.json NEW.json [flags]
                                      compare two saved runs, backing by backing
+  localitylab compare A.json B.json C.json… [flags]
+                                     a class's machines side by side: one saved run (or
+                                     sweep) of a lesson per machine, the lesson's answer on each
   localitylab check [flags]          run backings in one process and show where the first
                                      stops doing the same work as the first named
   localitylab presets [NAME]         list the built-in presets, or show one
@@ -155,7 +158,7 @@ var commands = []struct {
 	{"sweep", "sweep -workload NAME -param NAME [-values V1,V2,…] [flags]", flagsOf(sweepFlags), sweepCmd},
 	{"report", "report RUN.json|SWEEP.json [flags]", flagsOf(reportFlags), report},
 	{"inspect", "inspect -workload NAME -backing NAME [flags]", flagsOf(inspectFlags), inspect},
-	{"compare", "compare BASE.json NEW.json [flags]", flagsOf(compareFlags), compareRuns},
+	{"compare", "compare BASE.json NEW.json [flags], or A.json B.json C.json… (a class's machines)", flagsOf(compareFlags), compareRuns},
 	{"check", "check -workload NAME -backings REF,OTHER[,…] [flags]", flagsOf(checkFlags), checkRun},
 }
 

@@ -17,6 +17,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
+	"localitylab/presets/class"
 )
 
 // compareOpts are the compare command's flags: where to write the comparison, and
@@ -51,8 +52,12 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 		return complain(err, stderr)
 	}
 	files = append(files, fs.Args()...)
+	if len(files) >= class.MinFiles {
+		return compareClass(files, o, stdout, stderr)
+	}
 	if len(files) != 2 {
-		return complain(usagef("compare: %d files given (usage: localitylab compare BASE.json NEW.json [-png F] [-html F] [-json F])", len(files)), stderr)
+		return complain(usagef("compare: %d files given (usage: localitylab compare BASE.json NEW.json [-png F] [-html F] [-json F], "+
+			"or a class's machines: localitylab compare A.json B.json C.json… [-png F] [-html F])", len(files)), stderr)
 	}
 	var accept []string
 	if o.accept != "" {

@@ -113,7 +113,7 @@ func TestCompareRefuses(t *testing.T) {
 		{"missing file", []string{base, filepath.Join(dir, "nope.json")}, "nope.json: no such file"},
 		{"not a run", []string{notRun, next}, `preset.json: schema: "localitylab/preset/v1" is not`},
 		{"one file", []string{base}, "1 files given"},
-		{"three files", []string{base, next, next}, "3 files given"},
+		{"three files, one twice (a class of machines)", []string{base, next, next}, "is given twice"},
 		{"unknown difference", []string{base, next, "-accept", "hosts"}, `-accept: "hosts" is no kind of difference`},
 		{"unwritable output", []string{base, next, "-png", filepath.Join(dir, "no", "such", "dir.png")}, "-png:"},
 	})

@@ -37,6 +37,7 @@ type Options struct {
 	Layout     string        // -layout BACKING: open the Layout view on that backing; "": the preview
 	Sweep      bool          // -sweep: open on the Sweep tab; with -run, start the sweep instead of a run
 	Compare    string        // -compare FILE: a saved run to show as the base, checked readable
+	Class      []string      // -compare A B C…: a class's machines, checked to make one (three files or more)
 	Counters   Counters      // -counters: which miss counts runs get
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"io"
 	"path/filepath"
 	"strings"
@@ -60,11 +61,19 @@ func (w *window) exportTo(j job, path string, f fileFormat) {
 // saveDialog saves j's result as JSON, the file Open and `localitylab report` read
 // back.
 func (w *window) saveDialog(j job) {
+	if j == job(w.class) {
+		w.status.fail("Nothing to save", errors.New("a class is kept in its machines' own files; export it as PNG or HTML (Export…)"))
+		return
+	}
 	w.exportFileDialog(j, w.tabOf(j).format("JSON"), "Save the "+w.tabOf(j).words.noun)
 }
 
 // openDialog asks for a saved result and opens it.
 func (w *window) openDialog(j job) {
+	if j == job(w.class) {
+		w.files.open("Add a machine's saved run or sweep", w.class.add)
+		return
+	}
 	w.files.open("Open a saved "+w.tabOf(j).words.noun, w.open)
 }
 

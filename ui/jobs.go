@@ -39,6 +39,8 @@ var jobKinds = []jobKind{
 		make: func(w *window) job { w.run = newRunJob(w); return w.run }},
 	{title: "Sweep", icon: theme.ListIcon, words: sweepWords, formats: sweepFormats, opens: result.IsSweepFile,
 		make: func(w *window) job { w.sweep = newSweepJob(w); return w.sweep }},
+	{title: "Class", icon: theme.ComputerIcon, words: classWords, formats: classFormats, opens: func(string) bool { return false },
+		make: func(w *window) job { w.class = newClassJob(w); return w.class }},
 }
 
 var (

@@ -63,6 +63,10 @@ func run(o launch.Options, stderr io.Writer) int {
 	if o.Compare != "" {
 		w.run.base.compareWith(o.Compare)
 	}
+	if len(o.Class) > 0 {
+		w.class.addAll(o.Class)
+		w.bringFront(w.class)
+	}
 	if o.QuitAfter > 0 {
 		w.auto = &autoQuit{w: w, after: o.QuitAfter, screenshot: o.Screenshot, save: o.Save, stderr: stderr}
 		w.auto.arm()

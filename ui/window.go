@@ -32,6 +32,7 @@ type window struct {
 	tabBar *container.AppTabs // the tabs' widget: which job is in front
 	run    *runJob            // the Live run tab, which the File menu, -compare and -layout address
 	sweep  *sweepJob          // the Sweep tab, which -sweep brings to the front
+	class  *classJob          // the Class tab, which -compare with three files or more fills
 	menu   *menuBar
 	large  bool
 

@@ -1,0 +1,30 @@
+package cli
+
+import "localitylab/launch"
+
+// classOptions are the app's options for -compare A B C…: the Class tab with a
+// class's machines, checked here as `compare A B C` checks them, so that a file that
+// does not belong is refused (status 2) before the window opens. The setup is the
+// one the app remembers, or -preset's.
+func (o *appOpts) classOptions(opts launch.Options) (launch.Options, error) {
+	files := append([]string{o.compare}, o.class...)
+	if len(files) == 2 {
+		return opts, usagef("-compare: 2 files: the window shows one saved run as a base (-compare FILE), or three or more as a class's machines")
+	}
+	if _, err := loadClass(files); err != nil {
+		return opts, usagef("-compare: %v", err)
+	}
+	opts.Compare, opts.Class = "", files
+	if o.preset == "" {
+		return opts, checkWithoutSetup(opts.Overrides)
+	}
+	p, err := lookupPreset(o.preset)
+	if err != nil {
+		return opts, err
+	}
+	if p, err = opts.Overrides.Apply(p); err != nil {
+		return opts, err
+	}
+	opts.Setup = &p
+	return opts, nil
+}

@@ -1,0 +1,304 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"localitylab/charts"
+	"localitylab/charts/live"
+	"localitylab/charts/page"
+	"localitylab/charts/raster"
+	"localitylab/launch"
+	"localitylab/presets"
+	"localitylab/presets/class"
+)
+
+// classJob is the Class tab: a class's machines side by side, one saved run or sweep
+// of one lesson from each student's laptop (package class), as `localitylab compare
+// A.json B.json C.json` prints them. It measures nothing: files are added one at a
+// time or a folder at once, and each addition is checked against the others (the
+// same lesson, workload, backings and parameters), so that a file that does not
+// belong is refused by name and the class shown stays as it was.
+type classJob struct {
+	w       *window
+	paths   []string     // the files, in the order added
+	c       *class.Class // nil until three files make a class
+	heading *widget.Label
+	hint    *widget.Label
+	chart   *canvas.Raster
+	img     *image.RGBA
+	claims  *widget.Label
+	pane    *classPane
+	root    fyne.CanvasObject
+}
+
+var classFormats = []fileFormat{
+	{Name: "PNG", Doc: "the table, the chart and each machine's verdict on one 1920×1080 picture", Ext: ".png"},
+	{Name: "HTML", Doc: "a page: the table, each machine's answer and the chart to hover", Ext: ".html"},
+}
+
+var classWords = jobWords{noun: "class", exportAs: "Export the class as ", exported: "Exported the class as ",
+	whenBusy: "wait for it to end"}
+
+func newClassJob(w *window) *classJob {
+	j := &classJob{w: w}
+	j.heading = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	j.heading.Wrapping = fyne.TextWrapWord
+	j.hint = widget.NewLabel("")
+	j.hint.Wrapping = fyne.TextWrapWord
+	add := widget.NewButtonWithIcon("Add a machine's file…", theme.ContentAddIcon(), func() {
+		w.files.open("Add a machine's saved run or sweep", j.add)
+	})
+	folder := widget.NewButtonWithIcon("Add a folder…", theme.FolderOpenIcon(), j.addFolderDialog)
+	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), j.clear)
+	export := widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { w.exportDialog(j) })
+	j.chart = canvas.NewRaster(j.draw)
+	j.claims = widget.NewLabel("")
+	j.claims.Wrapping = fyne.TextWrapWord
+	j.claims.Selectable = true
+	buttons := container.NewHBox(add, folder, clear, widget.NewSeparator(), export)
+	j.pane = &classPane{j: j}
+	// The answers come first, under the heading: what a class asks before the figures.
+	// The chart and table take the rest of the height, or scroll where they need more.
+	body := container.NewBorder(container.NewVBox(j.heading, j.hint, j.claims, widget.NewSeparator()), nil, nil, nil,
+		container.New(j.pane, j.chart))
+	j.root = container.NewBorder(buttons, nil, nil, nil, container.NewVScroll(body))
+	j.show()
+	return j
+}
+
+func (j *classJob) view() fyne.CanvasObject                 { return j.root }
+func (j *classJob) busy() bool                              { return false }
+func (j *classJob) key(fyne.KeyName)                        {}
+func (j *classJob) start()                                  {}
+func (j *classJob) toggle()                                 {}
+func (j *classJob) cancel()                                 {}
+func (j *classJob) setupChanged(presets.Preset, setupEvent) {}
+func (j *classJob) refresh(*menuSync)                       {}
+func (j *classJob) stop() <-chan struct{}                   { return nil }
+func (j *classJob) final() func() outcome                   { return func() outcome { return outcome{} } }
+
+// open adds the file at path (the window's Open hands it a file no other tab
+// claims only when this tab is in front; see openDialog).
+func (j *classJob) open(path string) { j.add(path) }
+
+// menu is the class's actions, which also bring its tab to the front.
+func (j *classJob) menu() *fyne.Menu {
+	w := j.w
+	front := func(fn func()) func() {
+		return func() {
+			w.bringFront(j)
+			fn()
+		}
+	}
+	return fyne.NewMenu("Class",
+		fyne.NewMenuItem("Show the class", front(func() {})),
+		fyne.NewMenuItem("Add a machine's file…", front(func() { w.files.open("Add a machine's saved run or sweep", j.add) })),
+		fyne.NewMenuItem("Add a folder…", front(j.addFolderDialog)),
+		fyne.NewMenuItem("Clear the class", front(j.clear)),
+		fyne.NewMenuItem("Export the class…", front(func() { w.exportDialog(j) })),
+	)
+}
+
+// add adds one machine's file, if it belongs with the others.
+func (j *classJob) add(path string) { j.addAll([]string{path}) }
+
+// addAll adds files: all of them, or, when one cannot be read or does not belong
+// with the others, none, with the file named.
+func (j *classJob) addAll(paths []string) {
+	next := append(slices.Clone(j.paths), paths...)
+	files, err := launch.ReadClass(next)
+	if err == nil && len(files) >= class.MinFiles {
+		var c *class.Class
+		if c, err = class.New(files, nil); err == nil {
+			j.c = c
+		}
+	} else if err == nil {
+		err = sameKind(files)
+	}
+	if err != nil {
+		j.w.status.fail("Cannot add that file", err)
+		return
+	}
+	j.paths = next
+	j.show()
+	j.w.status.say(fmt.Sprintf("The class has %d machines' files.", len(j.paths)), false)
+}
+
+// sameKind refuses, before a class is possible, a sweep beside runs: class.New
+// says the same once there are three.
+func sameKind(files []class.File) error {
+	for _, f := range files[1:] {
+		if (f.Sweep != nil) != (files[0].Sweep != nil) {
+			return fmt.Errorf("%s and %s: one is a run and the other a sweep; a class compares runs with runs, or sweeps with sweeps", files[0].Name, f.Name)
+		}
+	}
+	return nil
+}
+
+// addFolderDialog asks for a folder and adds every JSON file in it: a teacher
+// collects the class's files in one.
+func (j *classJob) addFolderDialog() {
+	dlg := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		switch {
+		case err != nil:
+			j.w.status.fail("Add a folder", err)
+		case u != nil:
+			j.addFolder(u.Path())
+		}
+	}, j.w.win)
+	s := j.w.win.Canvas().Size()
+	dlg.Resize(fyne.NewSize(max(600, s.Width*0.7), max(400, s.Height*0.75)))
+	dlg.Show()
+}
+
+// addFolder adds the folder's JSON files, in name order.
+func (j *classJob) addFolder(dir string) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err == nil && len(names) == 0 {
+		err = fmt.Errorf("%s holds no .json file", dir)
+	}
+	if err != nil {
+		j.w.status.fail("Cannot add that folder", err)
+		return
+	}
+	j.addAll(names)
+}
+
+// clear empties the class.
+func (j *classJob) clear() {
+	j.paths, j.c = nil, nil
+	j.show()
+	j.w.status.say("The class is cleared.", false)
+}
+
+// show puts the class, or what it still needs, on the tab.
+func (j *classJob) show() {
+	if j.c == nil {
+		j.heading.SetText("A class's machines side by side")
+		names := make([]string, len(j.paths))
+		for i, p := range j.paths {
+			names[i] = filepath.Base(p)
+		}
+		have := "No file yet."
+		if len(names) > 0 {
+			have = "So far: " + strings.Join(names, ", ") + "."
+		}
+		j.hint.SetText(fmt.Sprintf("Add one saved run (localitylab bench -preset LESSON -json me.json, or Save run…) or one saved sweep "+
+			"of the same lesson from each student's machine, %d or more, or a folder that holds them. %s", class.MinFiles, have))
+		j.claims.SetText("")
+		j.chart.Refresh()
+		return
+	}
+	j.heading.SetText(j.c.Heading())
+	lines := []string{"parameters: " + j.c.Params}
+	if len(j.c.Differ) > 0 {
+		lines = append(lines, "The machines differ in: "+charts.JoinAnd(j.c.Differ)+".")
+	}
+	if j.c.OneHost != "" {
+		lines = append(lines, j.c.OneHost)
+	}
+	if j.c.Order != "" {
+		lines = append(lines, j.c.Order)
+	}
+	j.hint.SetText(strings.Join(lines, "\n"))
+	j.claims.SetText(claimsText(j.c))
+	j.chart.Refresh()
+}
+
+// claimsText is each claim, where the machines agree, and its answer on each
+// machine, as the command line prints them.
+func claimsText(c *class.Class) string {
+	var b strings.Builder
+	if len(c.Claims) == 0 {
+		b.WriteString("No claim to answer: the files name no built-in lesson with claims a " + c.Kind() + " answers.\n")
+	}
+	for k, cl := range c.Claims {
+		fmt.Fprintf(&b, "Claim %d (%s): %s\n%s\n", k+1, cl.Source, cl.Text, cl.Agreement)
+		for i, a := range cl.Answers {
+			fmt.Fprintf(&b, "  %s %s: %s\n", class.Letter(i), c.Machines[i].File, a.Full)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(c.FiguresNote())
+	return b.String()
+}
+
+// draw draws the chart and the table at the raster's size, with the text the size
+// of the window's (large text included).
+func (j *classJob) draw(w, h int) image.Image {
+	j.img = live.Sized(j.img, w, h)
+	if j.c == nil {
+		for i := range j.img.Pix {
+			j.img.Pix[i] = 0xFF
+		}
+		return j.img
+	}
+	scale := float64(j.w.win.Canvas().Scale())
+	px := float64(theme.Size(theme.SizeNameText)) * scale
+	raster.DrawClass(j.img, j.img.Rect, j.c, max(8, px))
+	return j.img
+}
+
+// output is the class as Export writes it.
+func (j *classJob) output() (output, error) {
+	c := j.c
+	if c == nil {
+		return output{}, errors.New("a class needs a saved run or sweep from each of three machines or more: add them first")
+	}
+	return output{stem: strings.TrimSuffix(c.Machines[0].File, filepath.Ext(c.Machines[0].File)) + "-class",
+		write: func(w io.Writer, f fileFormat) error {
+			switch f.Name {
+			case "PNG":
+				return raster.WriteClassPNG(w, c, charts.Options{})
+			case "HTML":
+				return page.WriteClassHTML(w, c, charts.Options{})
+			}
+			return fmt.Errorf("a class is not written as %s", f.Name)
+		}}, nil
+}
+
+// classPane lays out the chart and table's raster at the width the tab gives it and
+// the height they need there (raster.ClassHeight), at least minClassChart for the
+// chart: the tab scrolls where the screen is shorter, rather than squeeze the chart
+// to a line or cut the table.
+type classPane struct {
+	j     *classJob
+	width float32 // the width of the last layout
+}
+
+const minClassChart = 320 // in the window's units
+
+func (l *classPane) MinSize([]fyne.CanvasObject) fyne.Size {
+	c := l.j.c
+	if c == nil || l.width <= 0 {
+		return fyne.NewSize(0, minClassChart)
+	}
+	scale := l.j.w.win.Canvas().Scale()
+	px := max(8, float64(theme.Size(theme.SizeNameText)*scale))
+	h := raster.ClassHeight(c, int(l.width*scale), px, int(minClassChart*scale))
+	return fyne.NewSize(0, float32(h)/scale)
+}
+
+func (l *classPane) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+	if size.Width != l.width {
+		l.width = size.Width
+		l.j.root.Refresh() // the height it needs follows the width
+	}
+}
