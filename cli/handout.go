@@ -17,10 +17,6 @@ import (
 	"localitylab/presets"
 )
 
-// maxPrediction is the longest prediction a handout takes: a few sentences, what a
-// student writes before a run, and what the page has room for beside the rest.
-const maxPrediction = 1000
-
 // handoutOpts are the handout command's flags.
 type handoutOpts struct {
 	preset, run, sweep, prediction string
@@ -34,7 +30,7 @@ func handoutFlags(w io.Writer) (*flag.FlagSet, *handoutOpts) {
 	fs.StringVar(&o.preset, "preset", "", "the lesson: a built-in preset `NAME` (see localitylab presets) or a preset FILE (required)")
 	fs.StringVar(&o.run, "run", "", "a saved run of the lesson (`FILE`.json, from bench -json or the app's Save); without -run or -sweep the lesson is run first")
 	fs.StringVar(&o.sweep, "sweep", "", "a saved sweep of a sweep lesson (`FILE`.json, from sweep -json or the app's Save sweep)")
-	fs.StringVar(&o.prediction, "prediction", "", fmt.Sprintf("the student's prediction, in `WORDS` (at most %d characters); without it the page leaves a box to write in by hand", maxPrediction))
+	fs.StringVar(&o.prediction, "prediction", "", fmt.Sprintf("the student's prediction, in `WORDS` (at most %d characters); without it the page leaves a box to write in by hand", handout.MaxPrediction))
 	fs.StringVar(&o.html, "html", "", "write the page to `FILE` as HTML, self-contained (fonts and chart inside), one printed A4 or Letter sheet")
 	fs.StringVar(&o.png, "png", "", "write the page to `FILE` as a PNG of the sheet, 1240×1650 at 150 dpi")
 	fs.StringVar(&o.pdf, "pdf", "", "write the page to `FILE` as PDF, printed by Chromium or Chrome (needs one of them installed; works offline)")
@@ -65,8 +61,8 @@ func (o *handoutOpts) prepare(map[string]bool) error {
 		return usagef("handout: no output asked for (give -html FILE, -png FILE or -pdf FILE)")
 	case o.json != "" && (o.run != "" || o.sweep != ""):
 		return usagef("-json: saves a run or sweep measured here; with -run or -sweep nothing is measured (leave -json out)")
-	case utf8.RuneCountInString(o.prediction) > maxPrediction:
-		return usagef("-prediction: %d characters (at most %d: the page has room for a few sentences)", utf8.RuneCountInString(o.prediction), maxPrediction)
+	case utf8.RuneCountInString(o.prediction) > handout.MaxPrediction:
+		return usagef("-prediction: %d characters (at most %d: the page has room for a few sentences)", utf8.RuneCountInString(o.prediction), handout.MaxPrediction)
 	case o.run != "" && result.IsSweepFile(o.run):
 		return usagef("-run %s: the file is a saved sweep (give it with -sweep)", o.run)
 	case o.sweep != "" && !result.IsSweepFile(o.sweep):
@@ -116,7 +112,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 	var pg *handout.Page
 	var err error
 	lesson := &o.lesson
-	if lesson.Sweep == nil {
+	if !handout.TellsBySweep(o.lesson) {
 		b := &benchOpts{preset: o.preset, timeout: lab.DefaultTimeout, counters: countersFlag{hardware: true}}
 		c, cerr := b.config(map[string]bool{"preset": true})
 		if cerr != nil {

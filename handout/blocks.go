@@ -75,11 +75,11 @@ func (p *Page) blocks() []block {
 	}
 	add(kindHeading, span{Text: "The measured answer"})
 	for i, c := range p.Claims {
-		lead := ""
 		if len(p.Claims) > 1 {
-			lead = "Claim " + strconv.Itoa(i+1) + ": "
+			add(kindPara, span{Text: "Claim " + strconv.Itoa(i+1) + ": ", Bold: true}, span{Text: c.Answer})
+		} else {
+			add(kindPara, span{Text: c.Answer})
 		}
-		add(kindPara, span{Text: lead, Bold: true}, span{Text: c.Answer})
 	}
 	for _, u := range p.Unanswered {
 		add(kindSmall, span{Text: u})

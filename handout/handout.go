@@ -18,6 +18,7 @@ import (
 	"localitylab/charts"
 	"localitylab/lab/result"
 	"localitylab/presets"
+	"localitylab/workloads/workload"
 )
 
 // Page is what a handout shows, in the order it shows it.
@@ -80,10 +81,32 @@ func (e *KindError) Error() string {
 	return fmt.Sprintf("lesson %s is told by a single run: give a saved run of it, not a sweep", e.Lesson)
 }
 
+// claimKinds counts the lesson's claims a single run answers and those a sweep
+// answers: a sweep lesson may have claims of both (packed-vs-holes), or only a run's
+// (lookup-by-id, whose sweep shows the curve and whose run answers the claims).
+func claimKinds(lesson presets.Preset) (run, sweep int) {
+	for _, c := range lesson.Claims {
+		if c.OfSweep() {
+			sweep++
+		} else {
+			run++
+		}
+	}
+	return run, sweep
+}
+
+// TellsBySweep reports whether the lesson's answer comes from a sweep: it has one,
+// and a claim that only a sweep answers, or no claims at all. A command that runs
+// the lesson for its page runs a sweep for it, and a single run otherwise.
+func TellsBySweep(lesson presets.Preset) bool {
+	_, sweep := claimKinds(lesson)
+	return lesson.Sweep != nil && (sweep > 0 || len(lesson.Claims) == 0)
+}
+
 // FromRun is the page of lesson as run r measured it. r must be a run of lesson
-// (the same title and workload) and lesson one told by a run.
+// (the same title and workload), and lesson must have a claim a run answers, or none.
 func FromRun(lesson presets.Preset, r *result.Run, prediction string) (*Page, error) {
-	if lesson.Sweep != nil {
+	if runClaims, _ := claimKinds(lesson); len(lesson.Claims) > 0 && runClaims == 0 {
 		return nil, &KindError{Lesson: lesson.Name, WantSweep: true}
 	}
 	if err := charts.CheckRun(r); err != nil {
@@ -104,9 +127,10 @@ func FromRun(lesson presets.Preset, r *result.Run, prediction string) (*Page, er
 	return pg, nil
 }
 
-// FromSweep is the page of lesson as sweep s measured it.
+// FromSweep is the page of lesson as sweep s measured it: lesson must have a sweep,
+// and a claim a sweep answers, or none.
 func FromSweep(lesson presets.Preset, s *result.Sweep, prediction string) (*Page, error) {
-	if lesson.Sweep == nil {
+	if _, sweepClaims := claimKinds(lesson); lesson.Sweep == nil || len(lesson.Claims) > 0 && sweepClaims == 0 {
 		return nil, &KindError{Lesson: lesson.Name}
 	}
 	if err := charts.CheckSweep(s); err != nil {
@@ -117,10 +141,29 @@ func FromSweep(lesson presets.Preset, s *result.Sweep, prediction string) (*Page
 	}
 	pg := newPage(lesson, prediction, presets.AnswerSweepClaims(lesson.Claims, s), s.Backings)
 	pg.Kind = sweepKind(s)
-	pg.Note = presets.ConditionsNote(lesson.Lesson, s.Workload, s.Params, "this sweep")
+	pg.Note = presets.ConditionsNote(lesson.Lesson, s.Workload, fixedParams(lesson, s), "this sweep")
 	pg.Chart = Chart{sweep: s}
 	pg.Record = sweepRecord(s)
 	return pg, nil
+}
+
+// fixedParams are the sweep's parameters with the swept one and those tied to it
+// at the lesson's own values: a sweep's file records its fixed parameters only, and
+// the ones it varied are no difference from the lesson, whatever their default.
+func fixedParams(lesson presets.Preset, s *result.Sweep) workload.Params {
+	p := s.Params.Clone()
+	varied := []string{s.Param}
+	for k := range s.Tied {
+		varied = append(varied, k)
+	}
+	for _, k := range varied {
+		if v, ok := lesson.Params[k]; ok {
+			p[k] = v
+		} else {
+			delete(p, k)
+		}
+	}
+	return p
 }
 
 // newPage fills what a run's page and a sweep's share: the lesson, and its claims
@@ -136,8 +179,12 @@ func newPage(lesson presets.Preset, prediction string, answered []presets.Answer
 		for _, c := range lesson.Claims {
 			if !answeredHas(answered, c) {
 				why := "it is about backings this one did not measure (it measured " + charts.JoinAnd(measured) + ")"
-				if containsClaim(kept, c) {
-					why = "a single run cannot answer it, nor a sweep a run's"
+				switch {
+				case !containsClaim(kept, c):
+				case c.OfSweep():
+					why = "the lesson's sweep answers it, not a single run"
+				default:
+					why = "a single run of the lesson answers it (bench -preset " + lesson.Name + "), not its sweep"
 				}
 				pg.Unanswered = append(pg.Unanswered, fmt.Sprintf("Not answered here (%s): %s", why, c.Text))
 			}
@@ -192,3 +239,8 @@ func sweepKind(s *result.Sweep) string {
 	return fmt.Sprintf("a sweep of %s on %s over %s = %s%s, %s caches",
 		charts.JoinAnd(s.Backings), s.Workload, s.Param, strings.Join(vals, ", "), passes, s.Cache)
 }
+
+// MaxPrediction is the longest prediction a page takes, in characters: a few
+// sentences, what a student writes before a run, and what the sheet has room for
+// beside the longest lesson (tiles-rows) at 7 points.
+const MaxPrediction = 600

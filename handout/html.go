@@ -88,6 +88,9 @@ func (l *Layout) css() template.CSS {
 	font("Go", goregular.TTF, 400)
 	font("Go", gobold.TTF, 700)
 	s := l.SizePt
+	if l.paper != "" {
+		fmt.Fprintf(&b, "@page{size:%s}\n", l.paper)
+	}
 	fmt.Fprintf(&b, "@page{margin:%gmm}\n", MarginMM)
 	fmt.Fprintf(&b, ":root{--ink:%s;--soft:%s}\n", charts.Hex(charts.Ink), charts.Hex(charts.InkSoft))
 	fmt.Fprintf(&b, "body{font-family:\"Go\",sans-serif;font-size:%.2fpt;line-height:%g;font-kerning:normal}\n", s, lineHeight)

@@ -35,11 +35,30 @@ const (
 )
 
 // The text sizes tried, largest first, in points; the chart's height in millimetres,
-// the least it may shrink to and the most it takes.
+// the least it may shrink to while the text keeps 8 points or more, the least below
+// that (a long lesson gives up some chart before its text gets hard to read), and
+// the most it takes.
 var (
-	sizes                  = []float64{10, 9.5, 9, 8.5, 8, 7.5, 7, 6.5, 6}
-	chartMinMM, chartMaxMM = 55.0, 80.0
+	sizes                                = steps(10, 6, 0.25)
+	chartMinMM, chartLeastMM, chartMaxMM = 55.0, 36.0, 80.0
 )
+
+// steps lists from hi down to lo by step.
+func steps(hi, lo, step float64) []float64 {
+	var out []float64
+	for s := hi; s >= lo-step/2; s -= step {
+		out = append(out, s)
+	}
+	return out
+}
+
+// chartMin is the least height the chart keeps beside text of size points.
+func chartMin(size float64) float64 {
+	if size >= 8 {
+		return chartMinMM
+	}
+	return chartLeastMM
+}
 
 // Layout is a page fitted to the sheet: the text size and the chart's height that
 // the HTML and the PNG share, and each block's lines as the PNG draws them.
@@ -49,6 +68,9 @@ type Layout struct {
 	ChartMM float64 // the chart's height
 	blocks  []block
 	heights []float64 // each block's height in pixels at DPI, spacing above it included
+	// paper, when set ("A4", "letter"), is the page's CSS paper size: the tests
+	// print on each; a reader's browser prints on its own.
+	paper string
 }
 
 // ErrTooLong is a page whose text does not fit one sheet at the smallest size.
@@ -68,7 +90,7 @@ func (p *Page) Fit() (*Layout, error) {
 	for _, size := range sizes {
 		l := &Layout{Page: p, SizePt: size, blocks: bs}
 		text := l.measure()
-		need = text + chartMinMM*pxPerMM
+		need = text + chartMin(size)*pxPerMM
 		if need <= have {
 			l.ChartMM = min(chartMaxMM, (have-text)/pxPerMM)
 			return l, nil
