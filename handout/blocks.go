@@ -1,6 +1,9 @@
 package handout
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // A page is a column of blocks, top to bottom. The HTML and the PNG are both drawn
 // from the same blocks and the same text size (Layout), so that what fits one fits
@@ -63,9 +66,11 @@ func (p *Page) blocks() []block {
 	for i, c := range p.Claims {
 		add(kindHeading, span{Text: claimHeading(i, len(p.Claims))})
 		add(kindPara, span{Text: c.Text + " ", Bold: true}, span{Text: "(" + c.Source + ")"})
-		if c.Setting != "" {
-			add(kindSmall, span{Text: "What the source measured, and on what: ", Bold: true}, span{Text: c.Setting + "."})
+		setting := c.Setting
+		if setting == "" {
+			setting = "the lesson records none beyond its text above"
 		}
+		add(kindSmall, span{Text: "What the source measured, and on what: ", Bold: true}, span{Text: strings.TrimSuffix(setting, ".") + "."})
 	}
 	add(kindHeading, span{Text: "Your prediction"})
 	if p.Prediction != "" {
