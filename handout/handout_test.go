@@ -317,3 +317,20 @@ func base64Reader(s string) *bytes.Reader {
 	b, _ := base64.StdEncoding.DecodeString(s)
 	return bytes.NewReader(b)
 }
+
+// TestLongWordStaysOnTheSheet: a prediction of one word wider than the sheet is cut
+// into lines that fit, as the page's CSS cuts it.
+func TestLongWordStaysOnTheSheet(t *testing.T) {
+	body := 9 * pxPerPt
+	w := contentWMM * pxPerMM
+	lines := wrap([]span{{Text: "see " + strings.Repeat("0123456789", 60) + " end"}}, body, w)
+	if len(lines) < 3 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for i, l := range lines {
+		last := l[len(l)-1]
+		if end := last.x + measure(faceFor(body, false), last.text); end > w {
+			t.Errorf("line %d ends at %.0f px, past the sheet's %.0f", i, end, w)
+		}
+	}
+}

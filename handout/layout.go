@@ -199,7 +199,7 @@ func wrapIn(spans []span, px, w float64, allBold bool) [][]word {
 		isBold := sp.Bold || allBold
 		f := faceFor(px, isBold)
 		space := measure(f, " ")
-		for _, t := range strings.Fields(sp.Text) {
+		for _, t := range splitLong(f, strings.Fields(sp.Text), w) {
 			tw := measure(f, t)
 			if len(line) > 0 && x+space+tw > w {
 				lines, line, x = append(lines, line), nil, 0
@@ -215,6 +215,30 @@ func wrapIn(spans []span, px, w float64, allBold bool) [][]word {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// splitLong cuts each word wider than w into pieces that fit, as the page's CSS
+// (overflow-wrap: anywhere) does: a pasted link or a row of digits in a prediction
+// stays on the sheet.
+func splitLong(f font.Face, words []string, w float64) []string {
+	var out []string
+	for _, t := range words {
+		for measure(f, t) > w {
+			n := 0
+			for i := range t {
+				if i > 0 && measure(f, t[:i]) > w {
+					break
+				}
+				n = i
+			}
+			if n == 0 {
+				break
+			}
+			out, t = append(out, t[:n]), t[n:]
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // measure is the advance of s in face f, in pixels.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,7 +59,7 @@ func (l *Layout) WritePDF(w io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), pdfTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, browser, "--headless", "--disable-gpu", "--no-sandbox", "--no-pdf-header-footer",
-		"--user-data-dir="+filepath.Join(dir, "profile"), "--print-to-pdf="+pdf, "file://"+page)
+		"--user-data-dir="+filepath.Join(dir, "profile"), "--print-to-pdf="+pdf, (&url.URL{Scheme: "file", Path: page}).String())
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
