@@ -131,13 +131,15 @@ func (w *window) typedPredictions(j job) string {
 		for _, c := range w.run.pane.lesson.claims {
 			if g := strings.TrimSpace(c.guess.Text); g != "" {
 				q, unit := askFor(c.claim)
-				lines = append(lines, strings.TrimPrefix(q, "Your prediction: ")+" "+withUnit(g, unit))
+				q = strings.TrimPrefix(q, "Your prediction: ")
+				lines = append(lines, q+" "+withUnit(g, unit))
 			}
 		}
 	case *sweepJob:
 		for _, r := range w.sweep.claims.rows {
 			if g := strings.TrimSpace(r.guess.Text); g != "" {
-				lines = append(lines, r.claim.Text+" My prediction: "+g)
+				q := strings.TrimPrefix(sweepAsk(r.claim, w.setup.preset.Sweep), "Your prediction: ")
+				lines = append(lines, q+" "+g)
 			}
 		}
 	}

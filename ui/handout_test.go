@@ -6,6 +6,7 @@ import (
 
 	"localitylab/handout"
 	"localitylab/lab/result"
+	"localitylab/presets"
 )
 
 // TestHandoutPage: the window makes a handout of a finished run of a lesson, with
@@ -39,5 +40,23 @@ func TestHandoutPage(t *testing.T) {
 	w.run.shown = &own
 	if _, err := w.handoutPage(w.run, ""); err == nil || !strings.Contains(err.Error(), "of none") {
 		t.Errorf("a run of no lesson: %v", err)
+	}
+}
+
+// TestTypedPredictions: what was typed in the lesson's prediction boxes starts the
+// handout's prediction, a line per claim with its question.
+func TestTypedPredictions(t *testing.T) {
+	p, err := presets.Lookup("pointer-chasing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, p, "")
+	w := h.w
+	if got := w.typedPredictions(w.run); got != "" {
+		t.Errorf("nothing typed: %q", got)
+	}
+	w.run.pane.lesson.claims[0].guess.SetText("30")
+	if got, want := w.typedPredictions(w.run), "ptrarray is how many times slower than soa? 30×"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -80,9 +80,10 @@ func newSweepJob(w *window) *sweepJob {
 	form := container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabel("Sweep"), j.param, widget.NewLabel("over")),
 		j.defaults, j.values)
-	buttons := container.NewHBox(b.run, b.cancel, widget.NewSeparator(), b.export, b.handout, b.save, b.open)
+	buttons := container.NewHBox(b.run, b.cancel, widget.NewSeparator(), b.export, b.save, b.open)
 	top := container.NewVBox(form, buttons, container.NewBorder(nil, nil, nil, nil, j.progress), j.status)
-	body := container.NewHSplit(j.chart, j.claims.scroll)
+	// The handout sits under the claims, where the predictions it carries are typed.
+	body := container.NewHSplit(j.chart, container.NewBorder(nil, b.handout, nil, nil, j.claims.scroll))
 	body.Offset = 0.72
 	// A row per point: as the run's table, it keeps four rows in view and scrolls the
 	// rest where the tab is too short (large text, a small screen).
