@@ -113,6 +113,6 @@ func (l *Layout) css() template.CSS {
 	fmt.Fprintf(&b, ".box.empty{font-size:%.3fpt;color:var(--soft);padding-bottom:%.3fpt}\n",
 		styles[kindSmall].scale*s, boxPad*s+blankLines*s*lineHeight)
 	fmt.Fprintf(&b, ".chart img{width:%gmm;height:%.2fmm}\n", contentWMM, l.ChartMM)
-	fmt.Fprintf(&b, ".record td.key{width:%gmm}\n", keyMM)
+	fmt.Fprintf(&b, ".record td.key{width:%gmm;font-weight:700}\n", keyMM)
 	return template.CSS(b.String())
 }
