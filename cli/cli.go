@@ -159,7 +159,7 @@ var commands = []struct {
 	{"inspect", "inspect -workload NAME -backing NAME [flags]", flagsOf(inspectFlags), inspect},
 	{"compare", "compare BASE.json NEW.json [flags]", flagsOf(compareFlags), compareRuns},
 	{"check", "check -workload NAME -backings REF,OTHER[,…] [flags]", flagsOf(checkFlags), checkRun},
-	{"handout", "handout -preset NAME [-run FILE | -sweep FILE] [-prediction TEXT] -html FILE [-png FILE] [-pdf FILE]", flagsOf(handoutFlags), handoutCmd},
+	{"handout", "handout -preset NAME [-run FILE | -sweep FILE] [-prediction TEXT] [-html FILE] [-png FILE] [-pdf FILE] (one output at least)", flagsOf(handoutFlags), handoutCmd},
 }
 
 // flagsOf drops the options value of a command's flags, for help, which only prints
