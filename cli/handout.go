@@ -14,6 +14,7 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/sweep"
+	"localitylab/launch"
 	"localitylab/presets"
 )
 
@@ -23,6 +24,7 @@ type handoutOpts struct {
 	html, png, pdf, json           string
 
 	lesson presets.Preset
+	failed launch.WorkersFailed // the workers that failed in the run or sweep measured here
 }
 
 func handoutFlags(w io.Writer) (*flag.FlagSet, *handoutOpts) {
@@ -102,7 +104,13 @@ func (o *handoutOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 	if err != nil {
 		return complain(usagef("handout: %v", err), stderr)
 	}
-	return o.write(pg, stdout, stderr)
+	if status := o.write(pg, stdout, stderr); status != exit.OK {
+		return status
+	}
+	if o.failed != nil { // the page is written, with what the others measured, as bench writes its files
+		return launch.Status(o.failed)
+	}
+	return exit.OK
 }
 
 // measure runs the lesson as bench or sweep would, its progress on stderr and its
@@ -126,6 +134,12 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if status := show(r, "table", outputs{lesson: lesson, paths: o.jsonPath("json")}, stdout, stderr); status != exit.OK {
 			return nil, status
 		}
+		for _, b := range r.Backings {
+			if b.Error != "" {
+				fmt.Fprintf(stderr, "localitylab: %s\n", b.Error)
+				o.failed = append(o.failed, b.Error)
+			}
+		}
 		pg, err = handout.FromRun(o.lesson, r, o.prediction)
 	} else {
 		so := &sweepOpts{budget: sweep.DefaultBudget}
@@ -142,6 +156,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if status := showSweep(s, lesson, sweepOutputs{paths: o.jsonPath("json")}, stdout, stderr); status != exit.OK {
 			return nil, status
 		}
+		o.failed = sweepFailures(s, stderr)
 		pg, err = handout.FromSweep(o.lesson, s, o.prediction)
 	}
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 
 	"localitylab/handout"
 	"localitylab/internal/exit"
+	"localitylab/lab/result"
+	"localitylab/presets"
 )
 
 // The handout package's saved files: a real run of pointer-chasing and a real sweep
@@ -110,5 +112,51 @@ func TestHandoutPDFNeedsABrowser(t *testing.T) {
 	code, _, stderr := run(t, "handout", "-preset", "pointer-chasing", "-run", handoutRun, "-pdf", filepath.Join(t.TempDir(), "p.pdf"))
 	if code != exit.Usage || !strings.Contains(stderr, "needs Chromium or Chrome") || !strings.Contains(stderr, "-html") {
 		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestHandoutRunsTheLesson: without a saved file the lesson is run first (here a
+// small copy of pointer-chasing, as a preset file), its table printed, the run saved
+// with -json and the page written with the load average as the run ended; a worker
+// that fails still gets its page, with the others' figures, and bench's exit status.
+func TestHandoutRunsTheLesson(t *testing.T) {
+	p, err := presets.Lookup("pointer-chasing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Name, p.Params["entities"], p.Frames, p.Warmup, p.Forks = "pointer-chasing-small", 3000, 8, 1, 2
+	lesson := outPath(t, "lesson.json")
+	if err := presets.Save(lesson, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, fault string
+		code        int
+	}{
+		{"all measured", "", exit.OK},
+		{"a worker fails", "slotmap:exit@2", exit.Worker},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.fault != "" {
+				faultEnv(t, tc.fault)
+			}
+			h, js := outPath(t, "page.html"), outPath(t, "run.json")
+			code, stdout, stderr := run(t, "handout", "-preset", lesson, "-html", h, "-json", js)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", code, tc.code, stderr)
+			}
+			if !strings.Contains(stdout, "The lesson's claim") {
+				t.Errorf("no table and claims on stdout:\n%s", stdout)
+			}
+			page := string(readFile(t, h))
+			for _, want := range []string{"The measured answer", "Measured here", "load average"} {
+				if !strings.Contains(page, want) {
+					t.Errorf("the page lacks %q", want)
+				}
+			}
+			if r, err := result.LoadJSON(js); err != nil || r.Title != p.Title {
+				t.Errorf("-json: %v", err)
+			}
+		})
 	}
 }
