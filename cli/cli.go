@@ -51,7 +51,7 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
-	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, presets or help)", cmd), stderr)
+	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, handout, presets or help)", cmd), stderr)
 }
 
 const usage = `Locality Lab makes data locality visible: it runs game-like workloads over
@@ -70,9 +70,11 @@ Usage:
                                      sweep) of a lesson per machine, the lesson's answer on each
   localitylab check [flags]          run backings in one process and show where the first
                                      stops doing the same work as the first named
+  localitylab handout -preset NAME [flags]
+                                     a lesson as one printed page: claim, prediction, answer, chart
   localitylab presets [NAME]         list the built-in presets, or show one
   localitylab help [COMMAND]         show this, or a command's flags (bench, sweep, report, inspect,
-                                     compare, check, presets, app)
+                                     compare, check, handout, presets, app)
 `
 
 // help prints the usage, or a command's flags.
@@ -104,7 +106,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "Usage: localitylab [flags]: open the app")
 		fs.PrintDefaults()
 	default:
-		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, sweep, report, inspect, compare, check, presets or app)\n", args[0])
+		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, sweep, report, inspect, compare, check, handout, presets or app)\n", args[0])
 		return exit.Usage
 	}
 	return exit.OK
@@ -160,6 +162,7 @@ var commands = []struct {
 	{"inspect", "inspect -workload NAME -backing NAME [flags]", flagsOf(inspectFlags), inspect},
 	{"compare", "compare BASE.json NEW.json [flags], or A.json B.json C.json… (a class's machines)", flagsOf(compareFlags), compareRuns},
 	{"check", "check -workload NAME -backings REF,OTHER[,…] [flags]", flagsOf(checkFlags), checkRun},
+	{"handout", "handout -preset NAME [-run FILE | -sweep FILE] [-prediction TEXT] [-html FILE] [-png FILE] [-pdf FILE] (one output at least)", flagsOf(handoutFlags), handoutCmd},
 }
 
 // flagsOf drops the options value of a command's flags, for help, which only prints

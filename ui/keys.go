@@ -38,6 +38,7 @@ var keyHelp = [][2]string{
 	{"Esc", "cancel a load or a sweep"},
 	{"Ctrl+E", "export the run, or in the Sweep tab the sweep (HTML, PNG, CSV, JSON)"},
 	{"Ctrl+S", "save the run (or the sweep) as JSON"},
+	{"Ctrl+H", "export a handout of the lesson's run (or sweep): one printed page with your prediction"},
 	{"Ctrl+O", "open a saved run (or, in the Sweep tab, a saved sweep)"},
 	{"Ctrl+L or Ctrl+=", "large text for projectors"},
 	{"Ctrl+Q", "quit"},
@@ -59,6 +60,7 @@ func bindKeys(w *window) {
 		{keyOpen, func() { w.openDialog(w.front().job) }},
 		{keySave, func() { w.saveDialog(w.front().job) }},
 		{keyLarge, w.toggleLarge}, {keyLarge2, w.toggleLarge}, {keyQuit, w.quit},
+		{keyHandout, func() { w.handoutDialog(w.front().job) }},
 	} {
 		fn := k.fn
 		c.AddShortcut(k.sc, func(fyne.Shortcut) { fn() })

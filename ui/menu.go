@@ -63,7 +63,7 @@ func (m *menuBar) fileMenu() *fyne.Menu {
 	quit := item("Quit", keyQuit, w.quit)
 	quit.IsQuit = true // Fyne then adds no Quit of its own, which would skip closed
 	items := append([]*fyne.MenuItem{}, w.run.items.file...)
-	items = append(items,
+	items = append(items, item("Export handout…", keyHandout, func() { w.handoutDialog(w.front().job) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Load preset file…", func() { w.setup.loadPresetDialog() }),
 		fyne.NewMenuItem("Save setup as preset…", func() { w.setup.savePresetDialog() }),

@@ -21,6 +21,7 @@ import (
 type runButtons struct {
 	box                                   fyne.CanvasObject
 	run, pause, step, reset, export, save *widget.Button
+	handout                               *widget.Button
 }
 
 func newRunButtons(j *runJob) *runButtons {
@@ -32,9 +33,10 @@ func newRunButtons(j *runJob) *runButtons {
 	b.reset = widget.NewButtonWithIcon("Reset", theme.MediaReplayIcon(), j.reset)
 	b.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { j.w.exportDialog(j) })
 	b.save = widget.NewButtonWithIcon("Save run…", theme.DocumentSaveIcon(), func() { j.w.saveDialog(j) })
+	b.handout = widget.NewButtonWithIcon("Handout…", theme.DocumentPrintIcon(), func() { j.w.handoutDialog(j) })
 	b.box = container.NewVBox(widget.NewSeparator(),
 		container.NewGridWithColumns(4, b.run, b.pause, b.step, b.reset),
-		container.NewGridWithColumns(2, b.export, b.save))
+		container.NewGridWithColumns(3, b.export, b.handout, b.save))
 	return b
 }
 
@@ -109,6 +111,7 @@ func (j *runJob) refresh(s *menuSync) {
 	has := j.shown != nil && j.invalid == nil
 	enable(b.export, has)
 	enable(b.save, has)
+	enable(b.handout, has && !j.measuring)
 	j.items.sync(j, s)
 }
 

@@ -35,7 +35,7 @@ type sweepJob struct {
 	param    *widget.Select
 	values   *widget.Entry
 	defaults *widget.Button
-	buttons  struct{ run, cancel, export, save, open *widget.Button }
+	buttons  struct{ run, cancel, export, handout, save, open *widget.Button }
 	progress *progressBar
 	status   *widget.Label // the status line's words about the sweep, kept in the tab
 	chart    *live.SweepChart
@@ -67,6 +67,7 @@ func newSweepJob(w *window) *sweepJob {
 	b.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), j.cancel)
 	b.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { w.exportDialog(j) })
 	b.save = widget.NewButtonWithIcon("Save sweep…", theme.DocumentSaveIcon(), func() { w.saveDialog(j) })
+	b.handout = widget.NewButtonWithIcon("Handout…", theme.DocumentPrintIcon(), func() { w.handoutDialog(j) })
 	b.open = widget.NewButtonWithIcon("Open sweep…", theme.FolderOpenIcon(), func() { w.openDialog(j) })
 	j.progress = newProgressBar()
 	j.status = widget.NewLabel("")
@@ -81,7 +82,8 @@ func newSweepJob(w *window) *sweepJob {
 		j.defaults, j.values)
 	buttons := container.NewHBox(b.run, b.cancel, widget.NewSeparator(), b.export, b.save, b.open)
 	top := container.NewVBox(form, buttons, container.NewBorder(nil, nil, nil, nil, j.progress), j.status)
-	body := container.NewHSplit(j.chart, j.claims.scroll)
+	// The handout sits under the claims, where the predictions it carries are typed.
+	body := container.NewHSplit(j.chart, container.NewBorder(nil, b.handout, nil, nil, j.claims.scroll))
 	body.Offset = 0.72
 	// A row per point: as the run's table, it keeps four rows in view and scrolls the
 	// rest where the tab is too short (large text, a small screen).
@@ -177,6 +179,7 @@ func (j *sweepJob) refresh(*menuSync) {
 	enable(b.cancel, j.sweeping)
 	has := j.shown != nil && len(j.shown.Points) > 0 && !j.sweeping // a sweep is written once it ends (or is cancelled)
 	enable(b.export, has)
+	enable(b.handout, has)
 	enable(b.save, has)
 	enable(b.open, !j.sweeping)
 	enable(j.param, !j.sweeping)
