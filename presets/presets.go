@@ -98,8 +98,11 @@ type Claim struct {
 	// leaves alone: the growth is judged against the control's over the same values,
 	// so that a change of the whole machine between the points is not read as the
 	// parameter's effect.
-	Control string  `json:"control,omitempty"`
-	Ratio   float64 `json:"ratio,omitempty"`
+	Control string `json:"control,omitempty"`
+	// Knee, for a growth claim, is a value of the sweep at which the claim puts the
+	// curve's steepest step: the step up from the value before it (see kneeanswer.go).
+	Knee  int64   `json:"knee,omitempty"`
+	Ratio float64 `json:"ratio,omitempty"`
 	// Conditions are the parameter values under which the lesson tests the claim, the
 	// nearest the lab comes to the source's setup; a run with other values of them has
 	// its answer marked "conditions differ", with Setting beside it.
@@ -327,6 +330,9 @@ func (p *Preset) validate(backings bool) error {
 	}
 	for i, c := range p.Claims {
 		if err := c.validate(p.Backings, p.Sweep != nil); err != nil {
+			return fmt.Errorf("claims[%d]: %w", i, err)
+		}
+		if err := c.validateKnee(p.Sweep); err != nil {
 			return fmt.Errorf("claims[%d]: %w", i, err)
 		}
 		if err := c.validateConditions(spec); err != nil {

@@ -99,6 +99,9 @@ func (c Claim) answerGrowth(s *result.Sweep) Answer {
 	if c.Control != "" {
 		a = c.againstControl(s, a, first, last)
 	}
+	if c.Knee != 0 {
+		a = c.atKnee(s, a, pts)
+	}
 	return a
 }
 
