@@ -2,6 +2,7 @@ package presets
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -10,17 +11,17 @@ import (
 )
 
 // A growth claim may also say where its curve bends: its Knee is the value of the
-// sweep at which the steepest step ends, the step up from the value before it. A
-// stride sweep is the case in point: the cost per entity creeps up while the reads
-// still share cache lines and jumps where they start to lie a line apart, and the
-// place of that jump, not only the rise from end to end, is what the lesson claims.
-// The knee is judged on the steps' ranges (each step's factor with the range its two
-// points' intervals allow): it holds when the named step's range lies wholly above
-// every other step's, fails when another step's lies wholly above it, and otherwise
-// the answer says the machine cannot tell them apart.
+// sweep up to which the claim's rise (or fall) goes, and past which the cost changes
+// less per step. A stride sweep is the case in point: the cost per read climbs while
+// the reads still share cache lines and levels once they lie a line apart, and that
+// shape, not only the rise from end to end, is what its lesson claims. With a knee,
+// the rise is judged from the first value to the knee, every step of it (a fall past
+// the knee says nothing against it), and then the change per step up to the knee (the
+// geometric mean over its steps) is set against the change per step past it, each with
+// the range its two end points' intervals allow.
 
 // validateKnee checks that a knee belongs to a growth claim and is one of the sweep's
-// values after the first.
+// values between its first and its last.
 func (c *Claim) validateKnee(sw *Sweep) error {
 	if c.Knee == 0 {
 		return nil
@@ -28,77 +29,71 @@ func (c *Claim) validateKnee(sw *Sweep) error {
 	if c.Metric != "growth" {
 		return fmt.Errorf("knee: set in a %q claim (only a growth claim has one)", c.Metric)
 	}
-	if sw == nil || slices.Index(sw.Values, c.Knee) < 1 {
+	if sw == nil {
+		return fmt.Errorf("knee: %d, but the preset has no sweep", c.Knee)
+	}
+	if i := slices.Index(sw.Values, c.Knee); i < 1 || i == len(sw.Values)-1 {
 		var vs []string
-		if sw != nil {
-			for _, v := range sw.Values[1:] {
-				vs = append(vs, fmt.Sprint(v))
-			}
+		for _, v := range sw.Values[1 : len(sw.Values)-1] {
+			vs = append(vs, fmt.Sprint(v))
 		}
-		return fmt.Errorf("knee: %d is not one of the sweep's values after the first (%s)", c.Knee, strings.Join(vs, ", "))
+		return fmt.Errorf("knee: %d is not one of the sweep's values between its first and its last (%s)", c.Knee, strings.Join(vs, ", "))
 	}
 	return nil
 }
 
-// step is the change of a backing's cost from one measured point to the next.
-type step struct {
-	from, to  at
-	f, lo, hi float64
-}
-
-func stepsOf(pts []at) []step {
-	out := make([]step, 0, len(pts))
-	for k := 1; k < len(pts); k++ {
-		a, b := pts[k-1].pb, pts[k].pb
-		out = append(out, step{pts[k-1], pts[k], b.NSPerEntity / a.NSPerEntity, b.NSPerEntityLo / a.NSPerEntityHi, b.NSPerEntityHi / a.NSPerEntityLo})
+// untilKnee returns the points a growth claim's rise is judged on, and how the answer
+// names the last of them: every point, "the last"; with a knee that has figures, the
+// points up to it, "the knee (stride = 16)".
+func (c Claim) untilKnee(s *result.Sweep, pts []at) ([]at, string) {
+	if c.Knee == 0 {
+		return pts, "the last"
 	}
-	return out
+	k := slices.IndexFunc(pts, func(p at) bool { return p.value == c.Knee })
+	if k < 1 || k == len(pts)-1 {
+		return pts, "the last"
+	}
+	return pts[:k+1], "the knee (" + valueAt(s, c.Knee) + ")"
 }
 
-// atKnee adds to a growth answer where the steepest step lies and whether it is where
-// the claim puts it.
-func (c Claim) atKnee(s *result.Sweep, a Answer, pts []at) Answer {
-	steps := stepsOf(pts)
-	named := slices.IndexFunc(steps, func(st step) bool { return st.to.value == c.Knee })
-	if named < 0 {
-		a.Measured += fmt.Sprintf(" The claim puts the steepest step at %s, which has no figures of %s: where the curve bends is not judged.", valueAt(s, c.Knee), c.Backing)
+// perStep is the factor from point i to point j of pts as a geometric mean per step
+// between them, with the range the two points' intervals allow.
+func perStep(pts []at, i, j int) (f, lo, hi float64) {
+	n := float64(j - i)
+	a, b := pts[i].pb, pts[j].pb
+	return math.Pow(b.NSPerEntity/a.NSPerEntity, 1/n), math.Pow(b.NSPerEntityLo/a.NSPerEntityHi, 1/n), math.Pow(b.NSPerEntityHi/a.NSPerEntityLo, 1/n)
+}
+
+// pastKnee adds to a growth answer how the curve goes past the knee, pts[k] of every
+// point measured: the factor per step up to the knee against the factor per step past
+// it. The claim's bend holds when the first's range lies wholly above the second's
+// (for a claim of a fall, below), fails when it lies wholly on the other side, and
+// otherwise cannot be told.
+func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
+	if pts[k].value != c.Knee || k == len(pts)-1 {
+		a.Measured += fmt.Sprintf(" The claim puts its knee at %s, which has no figures of %s or none past it: where the curve bends is not judged.", valueAt(s, c.Knee), c.Backing)
 		return a
 	}
-	k := steps[named]
-	steepest := 0
-	for i, st := range steps {
-		if st.f > steps[steepest].f {
-			steepest = i
-		}
+	last := len(pts) - 1
+	bf, blo, bhi := perStep(pts, 0, k)
+	af, alo, ahi := perStep(pts, k, last)
+	a.Measured += fmt.Sprintf(" Per step, it changed %s (%s to %s) up to the knee and %s (%s to %s) from there to %s.",
+		units.Ratio(bf), bare(blo), bare(bhi), units.Ratio(af), bare(alo), bare(ahi), valueAt(s, pts[last].value))
+	steeper, flatter := blo > ahi, bhi < alo
+	if c.Ratio < 1 {
+		steeper, flatter = bhi < alo, blo > ahi
 	}
-	between := func(st step) string { return valueAt(s, st.from.value) + " and " + valueAt(s, st.to.value) }
-	a.Measured += fmt.Sprintf(" The step the claim names, between %s, is %s (%s to %s)", between(k), units.Ratio(k.f), bare(k.lo), bare(k.hi))
-	if steepest != named {
-		st := steps[steepest]
-		a.Measured += fmt.Sprintf("; the steepest is between %s, %s (%s to %s).", between(st), units.Ratio(st.f), bare(st.lo), bare(st.hi))
-	} else {
-		a.Measured += ", the steepest of the sweep."
-	}
-	above, below := true, false
-	for i, st := range steps {
-		if i == named {
-			continue
-		}
-		above = above && k.lo > st.hi
-		below = below || st.lo > k.hi
-	}
-	overall, _ := c.judgeChange(pts[len(pts)-1].pb.NSPerEntityLo/pts[0].pb.NSPerEntityHi, pts[len(pts)-1].pb.NSPerEntityHi/pts[0].pb.NSPerEntityLo)
 	settled := !strings.HasPrefix(a.Verdict, "Unsettled") && !strings.HasPrefix(a.Verdict, "Only in part")
 	switch {
-	case above:
-		a.Verdict += fmt.Sprintf(" The steepest step lies where the claim puts it, between %s, clear of every other step.", between(k))
-	case below && overall == holds && settled:
-		a.Verdict = fmt.Sprintf("Only in part: the cost per entity %s, as the claim says, but its steepest step lies between %s, not between %s where the claim puts it.",
-			c.direction(), between(steps[steepest]), between(k))
-	case below:
-		a.Verdict += fmt.Sprintf(" Its steepest step lies between %s, not where the claim puts it.", between(steps[steepest]))
+	case steeper:
+		a.Verdict += fmt.Sprintf(" Past the knee, %s, it %s less per step: the curve bends where the claim puts it.", valueAt(s, c.Knee), c.direction())
+	case flatter && settled && strings.Contains(a.Verdict, "as the claim says"):
+		a.Verdict = fmt.Sprintf("Only in part: up to %s the cost per entity %s, as the claim says, but past it it %s more per step, not less: the curve does not bend there.",
+			valueAt(s, c.Knee), c.direction(), c.direction())
+	case flatter:
+		a.Verdict += fmt.Sprintf(" Past %s it %s more per step, not less: the curve does not bend there.", valueAt(s, c.Knee), c.direction())
 	default:
-		a.Verdict += fmt.Sprintf(" Which step is the steepest cannot be told on this machine: the step between %s overlaps another within their intervals.", between(k))
+		a.Verdict += fmt.Sprintf(" Whether it bends at %s cannot be told on this machine: the change per step before and after overlap within their intervals.", valueAt(s, c.Knee))
 	}
 	return a
 }

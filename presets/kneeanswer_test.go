@@ -8,26 +8,34 @@ import (
 // strides are the stride lesson's values.
 var strides = []int64{1, 2, 4, 8, 16, 32, 64}
 
-// TestKnee: a growth claim with a knee is judged on where its steepest step lies, from
-// the steps' ranges (each point here within ±5%, so a step's range is about ±10%).
+// TestKnee: a growth claim with a knee is judged on its rise up to the knee, step by
+// step, and then on its change per step before the knee against past it (each point
+// here within ±5%).
 func TestKnee(t *testing.T) {
-	// soa's cost per sprite under go test -bench StrideFrame on this machine: a creep,
-	// a jump between 8 and 16 (the reads reach a 64-byte line apart), a creep again.
-	measured := []float64{0.87, 1.13, 1.22, 1.68, 3.36, 3.84, 4.02}
+	// soa's cost per sprite in a stride sweep on this machine: a climb to stride 16,
+	// where its reads come to lie a 64-byte line apart, a step up and a fall after it.
+	measured := []float64{0.83, 1.08, 1.34, 1.88, 3.15, 3.68, 3.26}
 	tests := []struct {
-		name  string
-		knee  int64
-		costs []float64
-		want  []string
+		name   string
+		knee   int64
+		costs  []float64
+		want   []string
+		unwant string
 	}{
-		{"holds", 16, measured, []string{
-			"The step the claim names, between stride = 8 and stride = 16, is 2.00× (1.81 to 2.21), the steepest of the sweep.",
-			"The cost per entity rises, as the claim says. The steepest step lies where the claim puts it, between stride = 8 and stride = 16, clear of every other step."}},
-		{"elsewhere", 32, measured, []string{
-			"the steepest is between stride = 8 and stride = 16, 2.00×",
-			"Only in part: the cost per entity rises, as the claim says, but its steepest step lies between stride = 8 and stride = 16, not between stride = 16 and stride = 32 where the claim puts it."}},
-		{"two steps alike", 16, []float64{1, 1.3, 1.4, 2.5, 4.6, 4.8, 4.9}, []string{
-			"The cost per entity rises, as the claim says. Which step is the steepest cannot be told on this machine"}},
+		{"bends where the claim says", 16, measured, []string{
+			"3.15 ns at stride = 16, 3.68 ns at stride = 32 and 3.26 ns at stride = 64. From the first to the knee (stride = 16): 3.80×",
+			"Per step, it changed 1.40× (1.36 to 1.43) up to the knee and 1.02× (0.97 to 1.07) from there to stride = 64.",
+			"The cost per entity rises, as the claim says. Past the knee, stride = 16, it rises less per step: the curve bends where the claim puts it."},
+			"Only in part"}, // the fall from 32 to 64 lies past the knee
+		{"cannot tell", 4, measured, []string{
+			"From the first to the knee (stride = 4): 1.61×",
+			"Whether it bends at stride = 4 cannot be told on this machine"}, ""},
+		{"bends the other way", 16, []float64{1, 1.2, 1.44, 1.73, 2.07, 4.5, 10}, []string{
+			"Only in part: up to stride = 16 the cost per entity rises, as the claim says, but past it it rises more per step, not less: the curve does not bend there."}, ""},
+		{"a fall before the knee", 16, []float64{1, 1.5, 1.2, 1.9, 3, 3.1, 3.2}, []string{
+			"Between them it falls from 1.50 ns at stride = 2 to 1.20 ns at stride = 4",
+			"Only in part: from the first point to the knee (stride = 16) the cost per entity rises, as the claim says, but not at every step between",
+			"Past the knee, stride = 16, it rises less per step"}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -39,39 +47,46 @@ func TestKnee(t *testing.T) {
 					t.Errorf("answer lacks %q:\n%s", w, got)
 				}
 			}
+			if tc.unwant != "" && strings.Contains(got, tc.unwant) {
+				t.Errorf("answer has %q:\n%s", tc.unwant, got)
+			}
 		})
 	}
 }
 
-// TestKneeUnmeasured: a knee at a point with no figures is not judged, and says so.
+// TestKneeUnmeasured: a knee at a point with no figures is not judged, and says so;
+// the rise is then judged over every point.
 func TestKneeUnmeasured(t *testing.T) {
-	s := sweepOf("stride", "", strides, []string{"soa"}, [][]float64{{0.87, 1.13, 1.22, 1.68, 3.36, 3.84, 4.02}}, []float64{24})
+	s := sweepOf("stride", "", strides, []string{"soa"}, [][]float64{{0.83, 1.08, 1.34, 1.88, 3.15, 3.68, 3.9}}, []float64{24})
 	s.Points[4].Backings[0].NSPerEntity = 0 // not measured
-	s.Points[4].Backings[0].NSPerEntityLo, s.Points[4].Backings[0].NSPerEntityHi = 0, 0
 	got := Claim{Metric: "growth", Backing: "soa", Ratio: 1, Knee: 16}.AnswerSweep(s).String()
-	if !strings.Contains(got, "has no figures of soa: where the curve bends is not judged") || strings.Contains(got, "steepest step lies") {
+	if !strings.Contains(got, "which has no figures of soa or none past it: where the curve bends is not judged") ||
+		!strings.Contains(got, "From the first to the last") || strings.Contains(got, "bends where") {
 		t.Fatalf("answer:\n%s", got)
 	}
 }
 
-// TestKneeValidate: a knee is a growth claim's, at one of the sweep's values after the
-// first.
+// TestKneeValidate: a knee is a growth claim's, at one of the sweep's values between
+// its first and its last.
 func TestKneeValidate(t *testing.T) {
 	sw := &Sweep{Param: "stride", Values: strides}
 	tests := []struct {
 		name string
 		c    Claim
+		sw   *Sweep
 		want string
 	}{
-		{"fine", Claim{Metric: "growth", Knee: 16}, ""},
-		{"none", Claim{Metric: "cliff"}, ""},
-		{"on a cliff", Claim{Metric: "cliff", Knee: 16}, `knee: set in a "cliff" claim`},
-		{"not a value", Claim{Metric: "growth", Knee: 12}, "knee: 12 is not one of the sweep's values after the first (2, 4, 8, 16, 32, 64)"},
-		{"the first value", Claim{Metric: "growth", Knee: 1}, "knee: 1 is not one of"},
+		{"fine", Claim{Metric: "growth", Knee: 16}, sw, ""},
+		{"none", Claim{Metric: "cliff"}, sw, ""},
+		{"on a cliff", Claim{Metric: "cliff", Knee: 16}, sw, `knee: set in a "cliff" claim`},
+		{"not a value", Claim{Metric: "growth", Knee: 12}, sw, "knee: 12 is not one of the sweep's values between its first and its last (2, 4, 8, 16, 32)"},
+		{"the first value", Claim{Metric: "growth", Knee: 1}, sw, "knee: 1 is not one of"},
+		{"the last value", Claim{Metric: "growth", Knee: 64}, sw, "knee: 64 is not one of"},
+		{"no sweep", Claim{Metric: "growth", Knee: 16}, nil, "the preset has no sweep"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := tc.c.validateKnee(sw)
+			err := tc.c.validateKnee(tc.sw)
 			if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
