@@ -115,3 +115,44 @@ func TestScanStride(t *testing.T) {
 		}
 	}
 }
+
+// FuzzScanStride checks the strided scans against a plain loop over the same entries,
+// on sprites, a view, a stride and a start decoded from the input (five bytes a
+// sprite after a header of six):
+//
+//	go test -run '^$' -fuzz ScanStride -fuzztime 30s ./workloads/sprites/
+func FuzzScanStride(f *testing.F) {
+	f.Add([]byte{10, 10, 20, 20, 3, 0, 5, 5, 4, 4, 0, 15, 15, 2, 2, 0})
+	f.Add([]byte{0, 0, 255, 255, 1, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 6 {
+			return
+		}
+		x0, y0 := int32(data[0]), int32(data[1])
+		view := rect{X0: x0, Y0: y0, X1: x0 + 1 + int32(data[2]), Y1: y0 + 1 + int32(data[3])}
+		k, start := 1+int(data[4]%70), int(data[5])
+		body := data[6:]
+		n := len(body) / 5
+		sp := make([]record[[0]byte], n)
+		xs, ys, ws, hs := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+		for i := range n {
+			b := body[5*i : 5*i+5]
+			sp[i].sprite = sprite{X: int32(b[0]), Y: int32(b[1]), W: 1 + int32(b[2]%64), H: 1 + int32(b[3]%64), ID: int32(i)}
+			xs[i], ys[i], ws[i], hs[i] = sp[i].X, sp[i].Y, sp[i].W, sp[i].H
+		}
+		start %= n + 2
+		want := start
+		for ; want < n && !view.overlaps(xs[want], ys[want], ws[want], hs[want]); want += k {
+		}
+		got1, got2 := scanColumnsStride(xs, ys, ws, hs, view, start, k), scanValuesStride(sp, view, start, k)
+		if want >= n {
+			if got1 < n || got2 < n {
+				t.Fatalf("n %d, k %d, from %d: found %d and %d, want none", n, k, start, got1, got2)
+			}
+			return
+		}
+		if got1 != want || got2 != want {
+			t.Fatalf("n %d, k %d, from %d: found %d and %d, want %d", n, k, start, got1, got2, want)
+		}
+	})
+}
