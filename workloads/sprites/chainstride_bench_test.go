@@ -24,7 +24,7 @@ func BenchmarkChainFrame(b *testing.B) {
 }
 
 // BenchmarkStrideFrame runs whole frames of a still world of a million sprites (the
-// stride lesson's setup) for soa, slotmap and ptrarray at strides 1 to 64; every
+// stride lesson's setup) for soa, slotmap and ptrarray at strides 1 to 256; every
 // frame tests every sprite, so ns/op over a million is the cost per sprite:
 //
 //	go test -run '^$' -bench StrideFrame -benchtime 10x ./workloads/sprites/
