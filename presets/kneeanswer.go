@@ -83,8 +83,14 @@ func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
 	if c.Ratio < 1 {
 		steeper, flatter = bhi < alo, blo > ahi
 	}
+	passes, against := c.bendByPass(pts, k)
+	if len(passes) > 1 {
+		a.Measured = strings.TrimSuffix(a.Measured, ".") + "; pass by pass " + strings.Join(passes, ", ") + "."
+	}
 	settled := !strings.HasPrefix(a.Verdict, "Unsettled") && !strings.HasPrefix(a.Verdict, "Only in part")
 	switch {
+	case (steeper || flatter) && against != "":
+		a.Verdict += fmt.Sprintf(" Whether it bends at %s is unsettled on this machine: judged on its own, %s. Run the sweep again, or on a quieter machine.", valueAt(s, c.Knee), against)
 	case steeper:
 		a.Verdict += fmt.Sprintf(" Past the knee, %s, it %s less per step: the curve bends where the claim puts it.", valueAt(s, c.Knee), c.direction())
 	case flatter && settled && strings.Contains(a.Verdict, "as the claim says"):
@@ -96,4 +102,45 @@ func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
 		a.Verdict += fmt.Sprintf(" Whether it bends at %s cannot be told on this machine: the change per step before and after overlap within their intervals.", valueAt(s, c.Knee))
 	}
 	return a
+}
+
+// bendByPass judges the bend on each pass of the sweep on its own, from the fork of
+// each of the three points that pass measured and the forks' own intervals, as change
+// judges a rise pass by pass. It returns each pass's change per step before and past
+// the knee ("1.41× then 1.10×"), and, when a pass's ranges bend one way and another
+// pass's the other, what the one against the sweep's whole figures says.
+func (c Claim) bendByPass(pts []at, k int) (passes []string, against string) {
+	last := len(pts) - 1
+	a, b, z := pts[0].pb, pts[k].pb, pts[last].pb
+	n := len(a.ForkNSPerEntity)
+	for _, pb := range []*result.PointBacking{a, b, z} {
+		n = min(n, len(pb.ForkNSPerEntity), len(pb.ForkNSPerEntityLo), len(pb.ForkNSPerEntityHi))
+	}
+	var up, down []string
+	for p := range n {
+		x0, xk, xl := a.ForkNSPerEntity[p], b.ForkNSPerEntity[p], z.ForkNSPerEntity[p]
+		if x0 <= 0 || xk <= 0 || xl <= 0 || a.ForkNSPerEntityLo[p] <= 0 || b.ForkNSPerEntityLo[p] <= 0 || z.ForkNSPerEntityLo[p] <= 0 {
+			continue
+		}
+		nb, na := 1/float64(k), 1/float64(last-k)
+		bf, af := math.Pow(xk/x0, nb), math.Pow(xl/xk, na)
+		blo, bhi := math.Pow(b.ForkNSPerEntityLo[p]/a.ForkNSPerEntityHi[p], nb), math.Pow(b.ForkNSPerEntityHi[p]/a.ForkNSPerEntityLo[p], nb)
+		alo, ahi := math.Pow(z.ForkNSPerEntityLo[p]/b.ForkNSPerEntityHi[p], na), math.Pow(z.ForkNSPerEntityHi[p]/b.ForkNSPerEntityLo[p], na)
+		text := units.Ratio(bf) + " then " + units.Ratio(af)
+		passes = append(passes, text)
+		steeper, flatter := blo > ahi, bhi < alo
+		if c.Ratio < 1 {
+			steeper, flatter = flatter, steeper
+		}
+		switch {
+		case steeper:
+			up = append(up, text)
+		case flatter:
+			down = append(down, text)
+		}
+	}
+	if len(up) > 0 && len(down) > 0 {
+		against = fmt.Sprintf("a pass that gave %s bends where the claim puts it and one that gave %s the other way", up[0], down[0])
+	}
+	return passes, against
 }

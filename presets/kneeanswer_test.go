@@ -3,6 +3,8 @@ package presets
 import (
 	"strings"
 	"testing"
+
+	"localitylab/lab/result"
 )
 
 // strides are the stride lesson's values.
@@ -91,5 +93,45 @@ func TestKneeValidate(t *testing.T) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestKneeByPass: each pass of the sweep is judged on its own too; a pass whose own
+// figures bend the other way leaves the bend unsettled, as a rise is.
+func TestKneeByPass(t *testing.T) {
+	measured := []float64{0.83, 1.08, 1.34, 1.88, 3.15, 3.68, 3.26}
+	withForks := func(forks [][3]float64) *result.Sweep {
+		s := sweepOf("stride", "", strides, []string{"soa"}, [][]float64{measured}, []float64{24})
+		for k := range s.Points {
+			pb := &s.Points[k].Backings[0]
+			for _, f := range forks {
+				x := pb.NSPerEntity
+				switch s.Points[k].Value {
+				case 1:
+					x = f[0]
+				case 16:
+					x = f[1]
+				case 64:
+					x = f[2]
+				}
+				pb.ForkNSPerEntity = append(pb.ForkNSPerEntity, x)
+				pb.ForkNSPerEntityLo = append(pb.ForkNSPerEntityLo, 0.97*x)
+				pb.ForkNSPerEntityHi = append(pb.ForkNSPerEntityHi, 1.03*x)
+			}
+		}
+		return s
+	}
+	c := Claim{Metric: "growth", Backing: "soa", Ratio: 1, Knee: 16}
+	got := c.AnswerSweep(withForks([][3]float64{{0.83, 3.15, 3.26}, {0.82, 3.2, 3.3}, {0.84, 3.1, 3.2}})).String()
+	for _, w := range []string{"from there to stride = 64; pass by pass 1.40× then 1.02×, 1.41× then 1.02×, 1.39× then 1.02×.",
+		"the curve bends where the claim puts it"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("every pass bends: answer lacks %q:\n%s", w, got)
+		}
+	}
+	// The third pass: a small rise to the knee, then a steep one past it.
+	got = c.AnswerSweep(withForks([][3]float64{{0.83, 3.15, 3.26}, {0.82, 3.2, 3.3}, {0.84, 1.0, 3.2}})).String()
+	if w := "Whether it bends at stride = 16 is unsettled on this machine: judged on its own, a pass that gave 1.40× then 1.02× bends where the claim puts it and one that gave 1.04× then 1.79× the other way."; !strings.Contains(got, w) {
+		t.Errorf("a pass against: answer lacks %q:\n%s", w, got)
 	}
 }
