@@ -103,7 +103,10 @@ type Claim struct {
 	// CostFrame), the median frame time; CostFrameGC, the median frame time with the
 	// collector's CPU time per frame added, the bill a frame's allocations run up
 	// after the frame (see withCollector), which the frame time alone leaves out.
-	Cost  string  `json:"cost,omitempty"`
+	Cost string  `json:"cost,omitempty"`
+	// Knee, for a growth claim, is a value of the sweep at which the claim puts the
+	// curve's steepest step: the step up from the value before it (see kneeanswer.go).
+	Knee  int64   `json:"knee,omitempty"`
 	Ratio float64 `json:"ratio,omitempty"`
 	// Conditions are the parameter values under which the lesson tests the claim, the
 	// nearest the lab comes to the source's setup; a run with other values of them has
@@ -338,6 +341,9 @@ func (p *Preset) validate(backings bool) error {
 	}
 	for i, c := range p.Claims {
 		if err := c.validate(p.Backings, p.Sweep != nil); err != nil {
+			return fmt.Errorf("claims[%d]: %w", i, err)
+		}
+		if err := c.validateKnee(p.Sweep); err != nil {
 			return fmt.Errorf("claims[%d]: %w", i, err)
 		}
 		if err := c.validateConditions(spec); err != nil {

@@ -76,30 +76,35 @@ func (c Claim) answerGrowth(s *result.Sweep) Answer {
 	if len(pts) < 2 {
 		return Answer{Measured: "Not measured yet: the sweep needs two points with " + c.Backing + "'s figures."}
 	}
+	all := pts
+	pts, to := c.untilKnee(s, pts) // kneeanswer.go: with a knee, the rise is judged up to it
 	first, last := pts[0], pts[len(pts)-1]
 	var m string
-	if len(pts) == 2 {
+	if len(all) == 2 {
 		m = fmt.Sprintf("Measured here: %s cost %s per entity at %s and %s at %s",
 			c.Backing, units.Duration(first.pb.NSPerEntity), valueAt(s, first.value), units.Duration(last.pb.NSPerEntity), valueAt(s, last.value))
 	} else {
-		each := make([]string, len(pts))
-		for k, p := range pts {
+		each := make([]string, len(all))
+		for k, p := range all {
 			each[k] = units.Duration(p.pb.NSPerEntity) + " at " + valueAt(s, p.value)
 		}
-		m = fmt.Sprintf("Measured here: %s's cost per entity was %s. From the first to the last", c.Backing, joinAnd(each))
+		m = fmt.Sprintf("Measured here: %s's cost per entity was %s. From the first to %s", c.Backing, joinAnd(each), to)
 	}
 	a := c.change(m, first.pb, last.pb)
 	overall, _ := c.judgeChange(last.pb.NSPerEntityLo/first.pb.NSPerEntityHi, last.pb.NSPerEntityHi/first.pb.NSPerEntityLo)
 	if against := c.stepsAgainst(s, pts); len(against) > 0 {
 		a.Measured += " Between them it " + joinAnd(against) + "."
 		if overall == holds && !strings.HasPrefix(a.Verdict, "Unsettled") {
-			a.Verdict = "Only in part: from the first point to the last the cost per entity " + c.direction() +
+			a.Verdict = "Only in part: from the first point to " + to + " the cost per entity " + c.direction() +
 				", as the claim says, but not at every step between; judged on all the points, the claim's " +
 				"steady " + c.directionNoun() + " is not borne out."
 		}
 	}
 	if c.Control != "" {
 		a = c.againstControl(s, a, first, last)
+	}
+	if c.Knee != 0 {
+		a = c.pastKnee(s, a, all, len(pts)-1)
 	}
 	return a
 }

@@ -165,12 +165,18 @@ func TestLessonGrowthVerdicts(t *testing.T) {
 					rise float64
 					want string
 				}{{rise, holds}, {notRise, not}} {
+					// The rise comes at the last value, or for a claim with a knee at
+					// the knee, the cost staying there past it.
+					at := len(p.Sweep.Values) - 1
+					if c.Knee != 0 {
+						at = slices.Index(p.Sweep.Values, c.Knee)
+					}
 					costs := make([][]float64, len(p.Backings))
 					for i, b := range p.Backings {
 						costs[i] = make([]float64, len(p.Sweep.Values))
 						for k := range p.Sweep.Values {
 							costs[i][k] = 10
-							if b == c.Backing && k == len(p.Sweep.Values)-1 {
+							if b == c.Backing && k >= at {
 								costs[i][k] = 10 * side.rise
 							}
 						}

@@ -54,6 +54,10 @@ func (s *ptrStore[C]) applyMoves(moves []move) {
 // sprites, predicting the rarely taken branch.
 func (s *ptrStore[C]) cull(view rect) {
 	s.vis.reset()
+	if k := s.cfg.stride; k > 1 {
+		s.cullStrided(view, k) // stride.go
+		return
+	}
 	cold := s.cfg.cold > 0
 	for _, p := range s.a.Items {
 		if view.overlaps(p.X, p.Y, p.W, p.H) {

@@ -54,6 +54,10 @@ func (s *slotStore[C]) applyMoves(moves []move) {
 // bytes of the sprites that pass.
 func (s *slotStore[C]) cull(view rect) {
 	s.vis.reset()
+	if k := s.cfg.stride; k > 1 {
+		s.cullStrided(view, k) // stride.go
+		return
+	}
 	cold := s.cfg.cold > 0
 	vals := s.m.Values()
 	for i := scanValues(vals, view, 0); i < len(vals); i = scanValues(vals, view, i+1) {

@@ -58,6 +58,10 @@ func (s *soaStore) applyMoves(moves []move) {
 // cold bytes only for the rows that pass.
 func (s *soaStore) cull(view rect) {
 	s.vis.reset()
+	if k := s.cfg.stride; k > 1 {
+		s.cullStrided(view, k) // stride.go
+		return
+	}
 	xs, ys, ws, hs := s.x.Data, s.y.Data, s.w.Data, s.h.Data
 	cb := s.cfg.cold
 	for i := scanColumns(xs, ys, ws, hs, view, 0); i < len(xs); i = scanColumns(xs, ys, ws, hs, view, i+1) {

@@ -37,6 +37,8 @@ const (
 	pCell      = "cell"
 	pBand      = "band"
 	pColdBytes = "cold_bytes"
+	pChain     = "chain"  // chain.go
+	pStride    = "stride" // stride.go
 )
 
 // Limits that keep every coordinate, key and table inside its integer type.
@@ -85,6 +87,8 @@ var params = []workload.Param{
 	{Name: pBand, Doc: "side of the rowvec world bands (grid rows and columns)", Unit: "units", Default: 512, Min: 1, Max: 1 << 20},
 	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record for every backing but soa, which keeps it in a column of its own; the record stores are compiled for a few sizes only", Unit: "bytes", Default: 0,
 		Min: coldSizes[0], Max: coldSizes[len(coldSizes)-1], Values: coldSizes},
+	{Name: pChain, Doc: "ptrarray only: 0 = its plain objects; 1 = each object also points to the next sprite's, and the cull still reads the array; 2 = the cull follows those pointers from sprite 0, a linked list of the same objects; the other backings hold no such pointer and are left alone", Default: chainNone, Min: chainNone, Max: chainFollow},
+	{Name: pStride, Doc: "the flat scans (ptrarray, slotmap, soa) read their array in stride passes, every stride-th entry in each (0, stride, 2·stride …, then 1, stride+1 …): every sprite is still tested once a frame; map, rowvec and spatialhash have no array order to stride and are left alone, as is the linked list of chain 2", Unit: "entries", Default: 1, Min: 1, Max: maxStride},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -105,6 +109,8 @@ type config struct {
 	cell       int32
 	band       int32
 	cold       int   // cold bytes per sprite, one of coldSizes
+	chain      int   // chain.go: chainNone, chainLinked or chainFollow
+	stride     int   // stride.go: the flat scans' stride, 1 = front to back
 	side       int32 // world side: sprite corners lie in [0, side)²
 	moving     int   // sprites moved per frame
 	bandsPerAx int   // rowvec grid: bands along each axis
@@ -132,6 +138,8 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		cell:      int32(p[pCell]),
 		band:      int32(p[pBand]),
 		cold:      int(p[pColdBytes]),
+		chain:     int(p[pChain]),
+		stride:    int(p[pStride]),
 	}
 	if c.minSize > c.maxSize {
 		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)
@@ -180,6 +188,9 @@ func newStore(p workload.Params, backing string) (workload.Store, error) {
 		if backing == workload.SoA {
 			return &soaStore{world: newWorld(c)}
 		}
+		if backing == workload.PtrArray && c.chain != chainNone {
+			return newChainStores[c.cold](newWorld(c), c.chain == chainFollow)
+		}
 		return newRecordStores[c.cold](newWorld(c), backing)
 	})
 }
@@ -204,6 +215,9 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		// fillers Scatter allocates between objects (about 60 bytes and a pointer to
 		// them, garbage once Load returns).
 		perSprite = 2*8 + spriteBytes + 72 + cold
+		if c.chain != chainNone {
+			perSprite += 8 + 24 // the next pointer, in the object and in each filler's T
+		}
 	case workload.Map:
 		// Key and value (28 bytes) and a control byte per slot, slots at most 7/8 full,
 		// tables sized by powers of two: up to about 66 bytes, 67 measured at 1M sprites.

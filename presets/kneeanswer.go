@@ -1,0 +1,146 @@
+package presets
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// A growth claim may also say where its curve bends: its Knee is the value of the
+// sweep up to which the claim's rise (or fall) goes, and past which the cost changes
+// less per step. A stride sweep is the case in point: the cost per read climbs while
+// the reads still share cache lines and levels once they lie a line apart, and that
+// shape, not only the rise from end to end, is what its lesson claims. With a knee,
+// the rise is judged from the first value to the knee, every step of it (a fall past
+// the knee says nothing against it), and then the change per step up to the knee (the
+// geometric mean over its steps) is set against the change per step past it, each with
+// the range its two end points' intervals allow.
+
+// validateKnee checks that a knee belongs to a growth claim and is one of the sweep's
+// values between its first and its last.
+func (c *Claim) validateKnee(sw *Sweep) error {
+	if c.Knee == 0 {
+		return nil
+	}
+	if c.Metric != "growth" {
+		return fmt.Errorf("knee: set in a %q claim (only a growth claim has one)", c.Metric)
+	}
+	if sw == nil {
+		return fmt.Errorf("knee: %d, but the preset has no sweep", c.Knee)
+	}
+	if i := slices.Index(sw.Values, c.Knee); i < 1 || i == len(sw.Values)-1 {
+		var vs []string
+		for _, v := range sw.Values[1 : len(sw.Values)-1] {
+			vs = append(vs, fmt.Sprint(v))
+		}
+		return fmt.Errorf("knee: %d is not one of the sweep's values between its first and its last (%s)", c.Knee, strings.Join(vs, ", "))
+	}
+	return nil
+}
+
+// untilKnee returns the points a growth claim's rise is judged on, and how the answer
+// names the last of them: every point, "the last"; with a knee that has figures, the
+// points up to it, "the knee (stride = 16)".
+func (c Claim) untilKnee(s *result.Sweep, pts []at) ([]at, string) {
+	if c.Knee == 0 {
+		return pts, "the last"
+	}
+	k := slices.IndexFunc(pts, func(p at) bool { return p.value == c.Knee })
+	if k < 1 || k == len(pts)-1 {
+		return pts, "the last"
+	}
+	return pts[:k+1], "the knee (" + valueAt(s, c.Knee) + ")"
+}
+
+// perStep is the factor from point i to point j of pts as a geometric mean per step
+// between them, with the range the two points' intervals allow.
+func perStep(pts []at, i, j int) (f, lo, hi float64) {
+	n := float64(j - i)
+	a, b := pts[i].pb, pts[j].pb
+	return math.Pow(b.NSPerEntity/a.NSPerEntity, 1/n), math.Pow(b.NSPerEntityLo/a.NSPerEntityHi, 1/n), math.Pow(b.NSPerEntityHi/a.NSPerEntityLo, 1/n)
+}
+
+// pastKnee adds to a growth answer how the curve goes past the knee, pts[k] of every
+// point measured: the factor per step up to the knee against the factor per step past
+// it. The claim's bend holds when the first's range lies wholly above the second's
+// (for a claim of a fall, below), fails when it lies wholly on the other side, and
+// otherwise cannot be told.
+func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
+	if pts[k].value != c.Knee || k == len(pts)-1 {
+		a.Measured += fmt.Sprintf(" The claim puts its knee at %s, which has no figures of %s or none past it: where the curve bends is not judged.", valueAt(s, c.Knee), c.Backing)
+		return a
+	}
+	last := len(pts) - 1
+	bf, blo, bhi := perStep(pts, 0, k)
+	af, alo, ahi := perStep(pts, k, last)
+	a.Measured += fmt.Sprintf(" Per step, it changed %s (%s to %s) up to the knee and %s (%s to %s) from there to %s.",
+		units.Ratio(bf), bare(blo), bare(bhi), units.Ratio(af), bare(alo), bare(ahi), valueAt(s, pts[last].value))
+	steeper, flatter := blo > ahi, bhi < alo
+	if c.Ratio < 1 {
+		steeper, flatter = bhi < alo, blo > ahi
+	}
+	passes, against := c.bendByPass(pts, k)
+	if len(passes) > 1 {
+		a.Measured = strings.TrimSuffix(a.Measured, ".") + "; pass by pass " + strings.Join(passes, ", ") + "."
+	}
+	settled := !strings.HasPrefix(a.Verdict, "Unsettled") && !strings.HasPrefix(a.Verdict, "Only in part")
+	switch {
+	case (steeper || flatter) && against != "":
+		a.Verdict += fmt.Sprintf(" Whether it bends at %s is unsettled on this machine: judged on its own, %s. Run the sweep again, or on a quieter machine.", valueAt(s, c.Knee), against)
+	case steeper:
+		a.Verdict += fmt.Sprintf(" Past the knee, %s, it %s less per step: the curve bends where the claim puts it.", valueAt(s, c.Knee), c.direction())
+	case flatter && settled && strings.Contains(a.Verdict, "as the claim says"):
+		a.Verdict = fmt.Sprintf("Only in part: up to %s the cost per entity %s, as the claim says, but past it it %s more per step, not less: the curve does not bend there.",
+			valueAt(s, c.Knee), c.direction(), c.direction())
+	case flatter:
+		a.Verdict += fmt.Sprintf(" Past %s it %s more per step, not less: the curve does not bend there.", valueAt(s, c.Knee), c.direction())
+	default:
+		a.Verdict += fmt.Sprintf(" Whether it bends at %s cannot be told on this machine: the change per step before and after overlap within their intervals.", valueAt(s, c.Knee))
+	}
+	return a
+}
+
+// bendByPass judges the bend on each pass of the sweep on its own, from the fork of
+// each of the three points that pass measured and the forks' own intervals, as change
+// judges a rise pass by pass. It returns each pass's change per step before and past
+// the knee ("1.41× then 1.10×"), and, when a pass's ranges bend one way and another
+// pass's the other, what the one against the sweep's whole figures says.
+func (c Claim) bendByPass(pts []at, k int) (passes []string, against string) {
+	last := len(pts) - 1
+	a, b, z := pts[0].pb, pts[k].pb, pts[last].pb
+	n := len(a.ForkNSPerEntity)
+	for _, pb := range []*result.PointBacking{a, b, z} {
+		n = min(n, len(pb.ForkNSPerEntity), len(pb.ForkNSPerEntityLo), len(pb.ForkNSPerEntityHi))
+	}
+	var up, down []string
+	for p := range n {
+		x0, xk, xl := a.ForkNSPerEntity[p], b.ForkNSPerEntity[p], z.ForkNSPerEntity[p]
+		if x0 <= 0 || xk <= 0 || xl <= 0 || a.ForkNSPerEntityLo[p] <= 0 || b.ForkNSPerEntityLo[p] <= 0 || z.ForkNSPerEntityLo[p] <= 0 {
+			continue
+		}
+		nb, na := 1/float64(k), 1/float64(last-k)
+		bf, af := math.Pow(xk/x0, nb), math.Pow(xl/xk, na)
+		blo, bhi := math.Pow(b.ForkNSPerEntityLo[p]/a.ForkNSPerEntityHi[p], nb), math.Pow(b.ForkNSPerEntityHi[p]/a.ForkNSPerEntityLo[p], nb)
+		alo, ahi := math.Pow(z.ForkNSPerEntityLo[p]/b.ForkNSPerEntityHi[p], na), math.Pow(z.ForkNSPerEntityHi[p]/b.ForkNSPerEntityLo[p], na)
+		text := units.Ratio(bf) + " then " + units.Ratio(af)
+		passes = append(passes, text)
+		steeper, flatter := blo > ahi, bhi < alo
+		if c.Ratio < 1 {
+			steeper, flatter = flatter, steeper
+		}
+		switch {
+		case steeper:
+			up = append(up, text)
+		case flatter:
+			down = append(down, text)
+		}
+	}
+	if len(up) > 0 && len(down) > 0 {
+		against = fmt.Sprintf("a pass that gave %s bends where the claim puts it and one that gave %s the other way", up[0], down[0])
+	}
+	return passes, against
+}
