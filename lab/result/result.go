@@ -63,6 +63,11 @@ type Run struct {
 	// Forks: the sets of fresh workers the run's frames were split among, in order
 	// (see Fork); absent in a file written before forks, which ran as one.
 	Forks []Fork `json:"forks,omitempty"`
+
+	// LoadAverage is how busy the machine was as the run started and as it ended
+	// (see LoadAverage); absent in a file written before it was recorded, or where
+	// the system gives none.
+	LoadAverage *LoadAverage `json:"load_average,omitempty"`
 }
 
 // Round is one turn of the scheduler: every live backing ran frames First to
@@ -103,6 +108,10 @@ type CacheLevel struct {
 	Level int    `json:"level"`
 	Type  string `json:"type"`
 	Bytes int64  `json:"bytes"`
+	// LineBytes is the cache's line, the block it fetches at once (Linux's
+	// coherency_line_size); 0 where the system does not say, and in files written
+	// before it was recorded.
+	LineBytes int `json:"line_bytes,omitempty"`
 }
 
 // Backing is everything measured for one backing.

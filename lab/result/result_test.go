@@ -32,7 +32,7 @@ func testRun() *Run {
 		}
 		return out
 	}
-	misses := 1.5
+	misses, endLoad := 1.5, 2.05
 	return &Run{
 		Schema: Schema, Title: "A test", Workload: "sprites",
 		Params: workload.Params{"seed": 3, "entities": 1000},
@@ -40,8 +40,9 @@ func testRun() *Run {
 		Rounds:   []Round{{First: 0, Frames: 2, Order: []int{1, 0}}, {First: 2, Frames: 2, Order: []int{0}}},
 		Counters: Counters{Enabled: true, Misses: "demand fills from DRAM"},
 		Host: Host{Go: "go1.26", OS: "linux", Arch: "amd64", CPU: "Test CPU", Cores: 2, GOGC: "100",
-			Caches: []CacheLevel{{Level: 1, Type: "Data", Bytes: 32 << 10}, {Level: 3, Type: "Unified", Bytes: 32 << 20}}},
-		Started: time.Date(2025, 3, 4, 5, 6, 7, 8, time.UTC),
+			Caches: []CacheLevel{{Level: 1, Type: "Data", Bytes: 32 << 10, LineBytes: 64}, {Level: 3, Type: "Unified", Bytes: 32 << 20, LineBytes: 64}}},
+		Started:     time.Date(2025, 3, 4, 5, 6, 7, 8, time.UTC),
+		LoadAverage: &LoadAverage{Start: 1.63, End: &endLoad},
 		Backings: []Backing{
 			{Name: "soa", Load: Load{NS: 5e6, SetupNS: 2e6, Entities: 1000, HeapBytes: 30000, RSSBytes: 9 << 20, FixedBytes: 4096,
 				BytesPerEntity: 24, Phases: []Phase{{Name: "load", Kind: "building", NS: 5e6, HeapBytes: 24000}, {Name: "heap aging", Kind: "setup", NS: 2e6}},
@@ -149,6 +150,8 @@ func TestReadJSONRefuses(t *testing.T) {
 		{"huge number", `"p50_ns": 1002,`, `"p50_ns": 1e999,`, "p50_ns"},
 		{"title too long", `"title": "A test"`, `"title": "` + strings.Repeat("x", MaxTitle+1) + `"`, "title: 201 characters (at most 200)"},
 		{"short wall", `"wall_ns": [1000, 1002, 1004, 1006]`, `"wall_ns": [1000]`, "frames.wall_ns: 1 values, frames.ns has 4"},
+		{"negative load average", `"end_1min": 2.05`, `"end_1min": -2`, "load_average: start 1.63, end -2"},
+		{"negative cache line", `"line_bytes": 64`, `"line_bytes": -1`, "host: caches[0]: line_bytes -1"},
 		{"half clock", `"switches": [0, 0, 0, 1]`, `"switches": null`, "wall_ns and switches must both be absent or both present"},
 	}
 	for _, tt := range tests {

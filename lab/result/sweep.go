@@ -55,6 +55,13 @@ type Sweep struct {
 	// Drift is, per backing, how its cost per entity moved from the first pass to the
 	// last over the whole sweep (see Drift); absent with fewer than two passes.
 	Drift []Drift `json:"drift,omitempty"`
+
+	// Clock is what timed the points' frames, ClockThreadCPU or ClockWall, as each
+	// run's series say of theirs; absent in files written before it was recorded.
+	Clock string `json:"frame_clock,omitempty"`
+	// LoadAverage is how busy the machine was as the sweep started and as it ended
+	// (see LoadAverage); absent in older files, or where the system gives none.
+	LoadAverage *LoadAverage `json:"load_average,omitempty"`
 }
 
 // Drift is how one backing's figures moved while a sweep ran: at each point the
@@ -74,6 +81,9 @@ type Cache struct {
 	Level int    `json:"level"`
 	Type  string `json:"type"`
 	Bytes int64  `json:"bytes"`
+	// LineBytes is its line (see CacheLevel.LineBytes); 0 where the system does not
+	// say, and in older files.
+	LineBytes int `json:"line_bytes,omitempty"`
 }
 
 // Point is the run at one value of the swept parameter.
@@ -138,6 +148,11 @@ type PointBacking struct {
 	MeasuredFrames int     `json:"measured_frames"`
 	Pages          *Pages  `json:"pages,omitempty"`
 	ForkPages      []Pages `json:"fork_pages,omitempty"`
+	// FrameCPU and ForkFrameCPU: the CPU its frame thread ran on at this point and
+	// why, in the same two forms as its pages (Backing.FrameCPU, ForkFrameCPU); absent
+	// in files written before they were recorded.
+	FrameCPU     *FrameCPU  `json:"frame_cpu,omitempty"`
+	ForkFrameCPU []FrameCPU `json:"fork_frame_cpu,omitempty"`
 
 	// The collector at this point (absent in older files): its CPU time per frame and
 	// cycles, charged over every frame the backing ran at the point, warm-up included,
@@ -243,6 +258,9 @@ func (s *Sweep) Clone() *Sweep {
 	c.Crossings = slices.Clone(s.Crossings)
 	c.Markers = slices.Clone(s.Markers)
 	c.Drift = slices.Clone(s.Drift)
+	if s.LoadAverage != nil {
+		c.LoadAverage = s.LoadAverage.clone()
+	}
 	c.Points = make([]Point, len(s.Points))
 	for i, p := range s.Points {
 		p.Backings = slices.Clone(p.Backings)
@@ -259,6 +277,11 @@ func (s *Sweep) Clone() *Sweep {
 				p.Backings[j].Pages = &pp
 			}
 			b.ForkPages = slices.Clone(b.ForkPages)
+			if fc := b.FrameCPU; fc != nil {
+				cc := *fc
+				b.FrameCPU = &cc
+			}
+			b.ForkFrameCPU = slices.Clone(b.ForkFrameCPU)
 			b.ForkGCCPUNSPerFrame = slices.Clone(b.ForkGCCPUNSPerFrame)
 		}
 		p.Pairs = slices.Clone(p.Pairs)

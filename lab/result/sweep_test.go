@@ -16,17 +16,21 @@ import (
 // backing, skipped; a crossing and a marker.
 func testSweep() *Sweep {
 	rt := &Ratio{Backing: "soa", Vs: "soa", Median: 1, Lo: 1, Hi: 1, Blocks: 9}
+	endLoad := 0.0 // a machine at rest is a load average, not a missing one
 	return &Sweep{Schema: SweepSchema, Title: "The cache cliff", Workload: "sprites", Param: "entities", LogX: true,
 		Values: []int64{1000, 10000, 100000}, Params: params.Map{"seed": 3, "on_screen": 16},
 		Backings: []string{"ptrarray", "soa"}, Cache: Warm, Pages: PagesHuge, Counters: Counters{Enabled: true, Note: "n/a here"},
-		BudgetNS: 100e9, Host: Host{Go: "go1.26", OS: "linux", Arch: "amd64", Cores: 2, GOGC: "100"},
-		Caches:  []Cache{{Name: "L1d", Level: 1, Type: "Data", Bytes: 32 << 10}, {Name: "L2", Level: 2, Type: "Unified", Bytes: 1 << 20}},
+		BudgetNS: 100e9, Host: Host{Go: "go1.26", OS: "linux", Arch: "amd64", Cores: 2, GOGC: "100",
+			Caches: []CacheLevel{{Level: 1, Type: "Data", Bytes: 32 << 10, LineBytes: 64}}},
+		Caches:  []Cache{{Name: "L1d", Level: 1, Type: "Data", Bytes: 32 << 10, LineBytes: 64}, {Name: "L2", Level: 2, Type: "Unified", Bytes: 1 << 20, LineBytes: 64}},
 		Started: time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC), DurationNS: 5e9,
+		Clock: ClockThreadCPU, LoadAverage: &LoadAverage{Start: 7.5, End: &endLoad},
 		Points: []Point{
 			{Value: 1000, Entities: 1000, Frames: 100, Warmup: 4, Rounds: 12, Measured: 11, Backings: []PointBacking{
 				{Name: "ptrarray", P50NS: 1700, P95NS: 1800, NSPerEntity: 1.7, NSPerEntityLo: 1.6, NSPerEntityHi: 1.8, BytesPerEntity: 32, WorkingSetBytes: 32000,
 					Ratio:       &Ratio{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true},
 					Interrupted: 3, MeasuredFrames: 48, Pages: &Pages{Mode: PagesHuge, THP: "madvise", HugeShare: 1, HeapBytes: 4 << 20},
+					FrameCPU: &FrameCPU{CPU: 1, Why: "the least busy over 100ms before the frames"},
 					GCCPUNSPerFrame: 2500, GCCycles: 2, GCCyclesPer1000: 20, GCPauseNSPerFrame: 75, P99WithGCNS: 2100, SpanBytes: 130000},
 				{Name: "soa", P50NS: 1600, P95NS: 1650, NSPerEntity: 1.6, NSPerEntityLo: 1.55, NSPerEntityHi: 1.65, BytesPerEntity: 24, WorkingSetBytes: 24000, Ratio: rt}},
 				Pairs: []Ratio{{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true}}},
@@ -138,6 +142,13 @@ func TestSweepValidate(t *testing.T) {
 		{"GC of too many forks", func(s *Sweep) { s.Points[0].Backings[0].ForkGCCPUNSPerFrame = []float64{1, 2} },
 			"fork_gc_cpu_ns_per_frame: 2 figures for 1 forks"},
 		{"marker by what", func(s *Sweep) { s.Markers[0].By = "guess" }, `markers[0]: by "guess"`},
+		{"frame clock", func(s *Sweep) { s.Clock = "sundial" }, `frame_clock: "sundial"`},
+		{"negative load average", func(s *Sweep) { s.LoadAverage.Start = -1 }, "load_average: start -1"},
+		{"negative cache line", func(s *Sweep) { s.Caches[0].LineBytes = -64 }, "caches[0]: \"L1d\" of 32768 bytes, lines of -64"},
+		{"frame CPU of one fork at a point of three", func(s *Sweep) {
+			s.Points[0].Forks, s.Points[0].Backings[0].Pages = 3, nil
+		}, "frame_cpu: a single record at a point of 3 forks"},
+		{"frame CPU", func(s *Sweep) { s.Points[0].Backings[0].FrameCPU.CPU = -2 }, "frame_cpu (fork 1): cpu -2"},
 		{"short fork pages", func(s *Sweep) {
 			s.Points[0].Forks, s.Points[0].Backings[0].Pages = 3, nil
 			s.Points[0].Backings[0].ForkPages = []Pages{{Mode: PagesHuge}, {Mode: PagesHuge}}
@@ -237,6 +248,8 @@ func TestSweepClone(t *testing.T) {
 	c.Points[0].Backings[0].Pages.HugeShare = 0
 	c.Values[0] = 1
 	c.Params["seed"] = 9
+	*c.LoadAverage.End = 9
+	c.Points[0].Backings[0].FrameCPU.CPU = 7
 	if !reflect.DeepEqual(s, testSweep()) {
 		t.Error("changing the clone changed the original")
 	}

@@ -116,8 +116,19 @@ func (s *Sweep) Validate() error {
 		}
 	}
 	for i, c := range s.Caches {
-		if c.Bytes <= 0 || c.Name == "" {
-			return fmt.Errorf("caches[%d]: %q of %d bytes (want a name and a positive size)", i, c.Name, c.Bytes)
+		if c.Bytes <= 0 || c.Name == "" || c.LineBytes < 0 {
+			return fmt.Errorf("caches[%d]: %q of %d bytes, lines of %d (want a name, a positive size and a line of 0, not recorded, or more)", i, c.Name, c.Bytes, c.LineBytes)
+		}
+	}
+	if err := s.Host.validate(); err != nil {
+		return err
+	}
+	if s.Clock != "" && s.Clock != ClockThreadCPU && s.Clock != ClockWall {
+		return fmt.Errorf("frame_clock: %q (want %q or %q)", s.Clock, ClockThreadCPU, ClockWall)
+	}
+	if a := s.LoadAverage; a != nil {
+		if err := a.validate(); err != nil {
+			return err
 		}
 	}
 	for i, m := range s.Markers {
@@ -217,6 +228,17 @@ func (b *PointBacking) validateConditions(p *Point) error {
 		return fmt.Errorf("fork_pages: %d records for %d forks", len(b.ForkPages), forks)
 	case b.Pages != nil && forks > 1:
 		return fmt.Errorf("pages: a single record at a point of %d forks (want fork_pages)", forks)
+	case b.FrameCPU != nil && b.ForkFrameCPU != nil:
+		return fmt.Errorf("frame_cpu and fork_frame_cpu: both present (want one: frame_cpu for a point of one fork)")
+	case b.ForkFrameCPU != nil && len(b.ForkFrameCPU) != forks:
+		return fmt.Errorf("fork_frame_cpu: %d records for %d forks", len(b.ForkFrameCPU), forks)
+	case b.FrameCPU != nil && forks > 1:
+		return fmt.Errorf("frame_cpu: a single record at a point of %d forks (want fork_frame_cpu)", forks)
+	}
+	for k, c := range b.FrameCPUs() {
+		if c.CPU < -1 || c.CPU >= 1<<16 {
+			return fmt.Errorf("frame_cpu (fork %d): cpu %d (want -1 for none, or a CPU's number)", k+1, c.CPU)
+		}
 	}
 	if b.Pages != nil {
 		if err := b.Pages.validate(false); err != nil {

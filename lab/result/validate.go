@@ -63,6 +63,14 @@ func (r *Run) Validate() error {
 	if err := r.validateForks(); err != nil {
 		return err
 	}
+	if err := r.Host.validate(); err != nil {
+		return err
+	}
+	if a := r.LoadAverage; a != nil {
+		if err := a.validate(); err != nil {
+			return err
+		}
+	}
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		if err := b.validate(r.Frames, r.NumForks(), v1); err != nil {
@@ -283,3 +291,13 @@ func finiteNum(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // finiteNonNeg: finite and 0 or more.
 func finiteNonNeg(x float64) bool { return finiteNum(x) && x >= 0 }
+
+// validate checks the caches' lines: none negative.
+func (h *Host) validate() error {
+	for i, c := range h.Caches {
+		if c.LineBytes < 0 {
+			return fmt.Errorf("host: caches[%d]: line_bytes %d (want 0, not recorded, or more)", i, c.LineBytes)
+		}
+	}
+	return nil
+}
