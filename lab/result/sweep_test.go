@@ -30,7 +30,7 @@ func testSweep() *Sweep {
 				{Name: "ptrarray", P50NS: 1700, P95NS: 1800, NSPerEntity: 1.7, NSPerEntityLo: 1.6, NSPerEntityHi: 1.8, BytesPerEntity: 32, WorkingSetBytes: 32000,
 					Ratio:       &Ratio{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true},
 					Interrupted: 3, MeasuredFrames: 48, Pages: &Pages{Mode: PagesHuge, THP: "madvise", HugeShare: 1, HeapBytes: 4 << 20},
-					FrameCPU: &FrameCPU{CPU: 1, Why: "the least busy over 100ms before the frames"},
+					FrameCPU:        &FrameCPU{CPU: 1, Why: "the least busy over 100ms before the frames"},
 					GCCPUNSPerFrame: 2500, GCCycles: 2, GCCyclesPer1000: 20, GCPauseNSPerFrame: 75, P99WithGCNS: 2100, SpanBytes: 130000},
 				{Name: "soa", P50NS: 1600, P95NS: 1650, NSPerEntity: 1.6, NSPerEntityLo: 1.55, NSPerEntityHi: 1.65, BytesPerEntity: 24, WorkingSetBytes: 24000, Ratio: rt}},
 				Pairs: []Ratio{{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true}}},
