@@ -100,6 +100,7 @@ type Live struct {
 	forkPinned []string // per fork, where its frame threads ran, in the workers' words
 	host       result.Host
 	started    time.Time
+	load       *result.LoadAverage // as the run started, and as it ended once it has; nil: the system gives none
 	counters   result.Counters
 	backings   []backingState
 	scene      workload.Scene
@@ -146,7 +147,7 @@ func start(ctx context.Context, c Config, spawn spawnFunc) (*Live, error) {
 	c.cpu = frameCPU()
 	l := &Live{cfg: c, spawn: spawn, sig: NewSignal(), ctl: make(chan struct{}, 1),
 		paused: c.StartPaused, started: time.Now().UTC().Round(0),
-		counters: result.Counters{Enabled: c.Counters}}
+		counters: result.Counters{Enabled: c.Counters}, load: StartLoadAverage()}
 	l.ctx, l.cancel = context.WithCancel(ctx)
 	l.cpu = c.cpu
 	n := len(c.Backings)
@@ -277,6 +278,14 @@ func (l *Live) Snapshot() *result.Run {
 		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Pinned: pinnedText(l.forkPinned), Rounds: cloneRounds(l.rounds),
 		Counters: l.counters, Host: l.host, Started: l.started,
 		Backings: make([]result.Backing, len(l.backings))}
+	if l.load != nil {
+		a := *l.load
+		if a.End != nil {
+			end := *a.End
+			a.End = &end
+		}
+		r.LoadAverage = &a
+	}
 	if len(l.cfg.plan) > 1 {
 		r.Forks = slices.Clone(l.cfg.plan)
 	}

@@ -424,6 +424,7 @@ func (l *Live) setPhase(p Phase) {
 func (l *Live) finish(p Phase, err error) {
 	l.mu.Lock()
 	l.phase, l.err = p, err
+	EndLoadAverage(l.load)
 	l.mu.Unlock()
 	l.sig.Notify()
 }

@@ -24,6 +24,10 @@ type Level struct {
 	Level int    `json:"level"` // 1, 2, 3, …
 	Type  string `json:"type"`  // "Data", "Unified" (instruction caches are left out)
 	Bytes int64  `json:"bytes"`
+	// LineBytes is the line the cache fetches at once (coherency_line_size), 0 where
+	// the system does not say: the sizes are what the lab needs, the line what a
+	// reader of its files on another machine needs to know.
+	LineBytes int `json:"line_bytes,omitempty"`
 }
 
 // Name is the usual short name: "L1d", "L2", "L3".
@@ -78,7 +82,11 @@ func readSysfs(root string) ([]Level, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s/size: %w", d, err)
 		}
-		out = append(out, Level{Level: level, Type: typ, Bytes: bytes})
+		line, err := readCount(d, "coherency_line_size")
+		if err != nil {
+			line = 0 // not reported: the sizes stand without it
+		}
+		out = append(out, Level{Level: level, Type: typ, Bytes: bytes, LineBytes: line})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w: %s lists instruction caches only", ErrUnknown, root)

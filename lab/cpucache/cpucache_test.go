@@ -17,7 +17,9 @@ func TestReadSysfs(t *testing.T) {
 		wantErr string
 		unknown bool
 	}{
-		{dir: "amd", want: []Level{{1, "Data", 32 << 10}, {2, "Unified", 1 << 20}, {3, "Unified", 32 << 20}}},
+		// A system that gives the sizes without the line: the sizes stand, the line 0.
+		{dir: "amd", want: []Level{{1, "Data", 32 << 10, 0}, {2, "Unified", 1 << 20, 0}, {3, "Unified", 32 << 20, 0}}},
+		{dir: "shapes", want: []Level{{1, "Data", 48 << 10, 64}, {2, "Unified", 1 << 20, 64}, {3, "Unified", 32 << 20, 64}}},
 		{dir: "icache-only", wantErr: "instruction caches only", unknown: true},
 		{dir: "missing", wantErr: "lists no caches", unknown: true},
 		{dir: "bad", wantErr: `"lots" is not a cache size`},

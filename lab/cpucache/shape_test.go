@@ -12,9 +12,9 @@ func TestReadShapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Shape{
-		{Level{1, "Data", 48 << 10}, 12, 64},
-		{Level{2, "Unified", 1 << 20}, 16, 64},
-		{Level{3, "Unified", 32 << 20}, 16, 64},
+		{Level{1, "Data", 48 << 10, 64}, 12, 64},
+		{Level{2, "Unified", 1 << 20, 64}, 16, 64},
+		{Level{3, "Unified", 32 << 20, 64}, 16, 64},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
