@@ -232,6 +232,9 @@ func (l *Live) record(run *result.Run) {
 	if l.sw.Host.Go == "" && run != nil {
 		l.sw.Host = run.Host
 	}
+	if l.sw.Clock == "" && run != nil {
+		l.sw.Clock = result.ClockOf(run)
+	}
 	l.sw.Points = points
 	l.sw.Crossings = FindCrossings(l.sw)
 	l.sw.Markers = FindMarkers(l.sw)
@@ -244,6 +247,7 @@ func (l *Live) finish(p Phase, err error) {
 	l.mu.Lock()
 	l.phase, l.err, l.point = p, err, len(l.cfg.Values)
 	l.sw.DurationNS = int64(time.Since(l.started))
+	lab.EndLoadAverage(l.sw.LoadAverage)
 	if p == Stopped {
 		l.sw.Stopped = l.stoppedText()
 	}

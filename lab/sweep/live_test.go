@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -72,6 +73,7 @@ func TestSweep(t *testing.T) {
 	if s.Host.Go == "" || s.DurationNS <= 0 {
 		t.Errorf("host %+v, duration %d: want both recorded", s.Host, s.DurationNS)
 	}
+	checkMachineFacts(t, s)
 	last := seen[len(seen)-1]
 	if last.Phase != Done || len(last.Done) != 3 {
 		t.Errorf("last status = %v with %d points done", last.Phase, len(last.Done))
@@ -86,6 +88,10 @@ func TestSweep(t *testing.T) {
 	}
 	if len(back.Points) != 3 || back.Points[2].Backings[1].NSPerEntity != s.Points[2].Backings[1].NSPerEntity {
 		t.Error("the file read back differs from the sweep written")
+	}
+	if back.Clock != s.Clock || !reflect.DeepEqual(back.LoadAverage, s.LoadAverage) || !reflect.DeepEqual(back.Caches, s.Caches) ||
+		!reflect.DeepEqual(back.Points[0].Backings[0].FrameCPU, s.Points[0].Backings[0].FrameCPU) {
+		t.Error("the file read back lost a machine fact")
 	}
 }
 
@@ -160,6 +166,52 @@ func TestStopAfterAPoint(t *testing.T) {
 	}
 	if errors.Is(err, context.Canceled) && !strings.HasPrefix(s.Stopped, "stopped after ") {
 		t.Errorf("stopped = %q", s.Stopped)
+	}
+	if a := s.LoadAverage; hasLoadAverage() && (a == nil || a.End == nil) {
+		t.Errorf("a stopped sweep: load average %+v, want its start and end", a)
+	}
+}
+
+// hasLoadAverage reports whether the system gives a load average to record.
+func hasLoadAverage() bool { return lab.StartLoadAverage() != nil }
+
+// checkMachineFacts: a sweep records what timed its frames, as a run's series say;
+// the load average as it started and ended; each cache's line, the same in its
+// caches as in its host; and where every backing's frames ran at every point, in
+// the form the point's forks call for.
+func checkMachineFacts(t *testing.T, s *result.Sweep) {
+	t.Helper()
+	wantClock := result.ClockWall
+	if lab.CPUClock {
+		wantClock = result.ClockThreadCPU
+	}
+	if s.Clock != wantClock {
+		t.Errorf("frame clock %q, want %q", s.Clock, wantClock)
+	}
+	if a := s.LoadAverage; hasLoadAverage() && (a == nil || a.End == nil) {
+		t.Errorf("load average %+v, want its start and end", a)
+	}
+	if len(s.Caches) != len(s.Host.Caches) {
+		t.Fatalf("caches %+v, host's %+v: want the same levels", s.Caches, s.Host.Caches)
+	}
+	for i, c := range s.Caches {
+		if c.LineBytes != s.Host.Caches[i].LineBytes {
+			t.Errorf("%s: line %d, the host's %d", c.Name, c.LineBytes, s.Host.Caches[i].LineBytes)
+		}
+	}
+	for _, p := range s.Points {
+		for _, b := range p.Backings {
+			cpus := b.FrameCPUs()
+			if len(cpus) != max(1, p.Forks) || (p.Forks > 1) != (b.ForkFrameCPU != nil) {
+				t.Errorf("%d %s: frame CPU %+v, per fork %+v; want one record per fork", p.Value, b.Name, b.FrameCPU, b.ForkFrameCPU)
+				continue
+			}
+			for _, c := range cpus {
+				if c.Why == "" {
+					t.Errorf("%d %s: frame CPU %+v says nothing of where it ran", p.Value, b.Name, c)
+				}
+			}
+		}
 	}
 }
 
@@ -270,6 +322,7 @@ func TestPassesInterleave(t *testing.T) {
 			}
 		}
 	}
+	checkMachineFacts(t, s)
 	var buf bytes.Buffer
 	if err := result.WriteSweepJSON(&buf, s); err != nil {
 		t.Fatal(err)

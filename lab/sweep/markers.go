@@ -16,7 +16,7 @@ func Caches() ([]result.Cache, string) {
 	}
 	out := make([]result.Cache, len(levels))
 	for i, l := range levels {
-		out[i] = result.Cache{Name: l.Name(), Level: l.Level, Type: l.Type, Bytes: l.Bytes}
+		out[i] = result.Cache{Name: l.Name(), Level: l.Level, Type: l.Type, Bytes: l.Bytes, LineBytes: l.LineBytes}
 	}
 	return out, ""
 }

@@ -45,10 +45,15 @@ func backingOf(r *result.Run, i, n int, v int64) result.PointBacking {
 	b := &r.Backings[i]
 	s := &b.Summary
 	pb := result.PointBacking{Name: b.Name, Error: b.Error, BytesPerEntity: b.Load.BytesPerEntity,
-		Interrupted: s.Interrupted, MeasuredFrames: s.Measured, ForkPages: slices.Clone(b.ForkPages)}
+		Interrupted: s.Interrupted, MeasuredFrames: s.Measured, ForkPages: slices.Clone(b.ForkPages),
+		ForkFrameCPU: slices.Clone(b.ForkFrameCPU)}
 	if b.Pages != nil {
 		pg := *b.Pages
 		pb.Pages = &pg
+	}
+	if b.FrameCPU != nil {
+		fc := *b.FrameCPU
+		pb.FrameCPU = &fc
 	}
 	if n > 0 {
 		pb.WorkingSetBytes = b.Load.BytesPerEntity * float64(n)
