@@ -100,3 +100,18 @@ func TestClockOf(t *testing.T) {
 		t.Errorf("ClockOf = %q, want none", got)
 	}
 }
+
+func TestLoadAverageText(t *testing.T) {
+	end := 2.054
+	for _, tc := range []struct {
+		a    LoadAverage
+		want string
+	}{
+		{LoadAverage{Start: 1.63, End: &end}, "1.63 at the start, 2.05 at the end (1-minute load average)"},
+		{LoadAverage{Start: 0}, "0.00 at the start, no end recorded (1-minute load average)"},
+	} {
+		if got := tc.a.Text(); got != tc.want {
+			t.Errorf("Text() = %q, want %q", got, tc.want)
+		}
+	}
+}

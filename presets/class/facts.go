@@ -19,6 +19,7 @@ func (m *Machine) facts() [][2]string {
 		{"pages", m.Pages},
 		{"heap in huge pages", m.Huge},
 		{"frame clock", m.Clock},
+		{"load average", m.Load},
 		{"counters", m.Counters},
 		{"length", m.Length},
 	}
@@ -45,10 +46,12 @@ func (m *Machine) Facts() []string {
 
 // agreementOfFacts splits the facts into those that differ between machines and
 // those the machines share, with the shared value. The length is the run's, not the
-// machine's, and the huge-page share follows the page mode: neither is counted.
+// machine's, and the huge-page share follows the page mode: neither is counted; nor
+// is the load average (how busy a machine was, not which), nor the cache line, which
+// files written before it was recorded lack.
 func agreementOfFacts(ms []Machine) (differ []string, same [][2]string) {
 	for i, name := range FactNames() {
-		if name == "length" || name == "heap in huge pages" || name == "cache line" {
+		if name == "length" || name == "heap in huge pages" || name == "cache line" || name == "load average" {
 			continue
 		}
 		v := ms[0].Facts()[i]

@@ -24,6 +24,7 @@ type Machine struct {
 	Line     string // the cache line, or that the file does not record it
 	Pages    string // the page mode and the system's THP setting: "huge (THP madvise)"
 	Huge     string // each backing's share of heap in huge pages: "soa 100%, ptrarray 100%"
+	Load     string // the load average as it started and ended
 	Clock    string // what timed the frames
 	Counters string // hardware, simulated or none, with the misses event
 	Length   string // frames and forks, or a sweep's points and passes
@@ -65,6 +66,7 @@ func machineOf(f File, backings []string) Machine {
 	m.Pages = pagesText(compare.PagesMode(r), thpOf(r))
 	m.Huge = hugeText(r)
 	m.Clock = compare.FrameClock(r)
+	m.Load = loadText(r.LoadAverage)
 	m.Counters = countersText(r.Counters)
 	m.Length = fmt.Sprintf("%d frames", r.Frames)
 	if n := r.NumForks(); n > 1 {
@@ -79,8 +81,9 @@ func machineOf(f File, backings []string) Machine {
 func sweepMachine(name string, s *result.Sweep, backings []string) Machine {
 	m := hostFacts(name, s.Host, s.Started)
 	m.Pages = pagesText(s.Pages, "")
-	m.Huge = "not recorded in a sweep"
-	m.Clock = "not recorded in a sweep"
+	m.Huge = sweepHugeText(s)
+	m.Clock = sweepClockText(s)
+	m.Load = loadText(s.LoadAverage)
 	m.Counters = countersText(s.Counters)
 	m.Length = fmt.Sprintf("%d points", len(s.Points))
 	if s.Forks > 1 {
@@ -114,9 +117,7 @@ func hostFacts(file string, h result.Host, started time.Time) Machine {
 			m.Caches += " (" + h.CachesNote + ")"
 		}
 	}
-	// A saved run records the caches' sizes, not their line: saying so is better than
-	// printing the line of the machine that reads the file.
-	m.Line = "not recorded in the file"
+	m.Line = lineText(h)
 	return m
 }
 

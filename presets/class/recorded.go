@@ -1,0 +1,65 @@
+package class
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"localitylab/lab/compare"
+	"localitylab/lab/result"
+)
+
+// A machine's facts come from its own file, never from the machine that reads it:
+// where a file written before a fact was recorded lacks it, the cell says so.
+
+// notRecorded is the cell of a fact the file does not record.
+const notRecorded = "not recorded in the file"
+
+// lineText is the machine's cache line: "64 B".
+func lineText(h result.Host) string {
+	if n := h.CacheLine(); n > 0 {
+		return strconv.Itoa(n) + " B"
+	}
+	return notRecorded
+}
+
+// loadText is how busy the machine was around the run or sweep.
+func loadText(a *result.LoadAverage) string {
+	if a == nil {
+		return notRecorded
+	}
+	return a.Text()
+}
+
+// sweepClockText is what timed a sweep's frames, in a run's words.
+func sweepClockText(s *result.Sweep) string {
+	switch s.Clock {
+	case result.ClockThreadCPU:
+		return compare.CPUClock
+	case result.ClockWall:
+		return compare.WallClock
+	}
+	return notRecorded
+}
+
+// sweepHugeText is each backing's share of heap in huge pages, its range over every
+// point and pass.
+func sweepHugeText(s *result.Sweep) string {
+	var parts []string
+	pct := func(x float64) string { return strconv.Itoa(int(math.Round(100*x))) + "%" }
+	for i, name := range s.Backings {
+		lo, hi, ok := s.HugeShareRange(i)
+		if !ok {
+			continue
+		}
+		cell := pct(hi)
+		if pct(lo) != cell {
+			cell = strings.TrimSuffix(pct(lo), "%") + "–" + cell
+		}
+		parts = append(parts, name+" "+cell)
+	}
+	if len(parts) == 0 {
+		return notRecorded
+	}
+	return strings.Join(parts, ", ")
+}

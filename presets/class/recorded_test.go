@@ -1,0 +1,80 @@
+package class
+
+import (
+	"slices"
+	"testing"
+
+	"localitylab/lab/compare"
+	"localitylab/lab/result"
+)
+
+// TestRecordedFacts: a file that records the cache line, the load average and (a
+// sweep) the frame clock shows them in its column; a file written before they were
+// recorded says so, and never shows the reading machine's. A sweep's huge-page share
+// comes from its points.
+func TestRecordedFacts(t *testing.T) {
+	files := laptops(t)
+	end := 2.05
+	r := files[0].Run
+	r.LoadAverage = &result.LoadAverage{Start: 1.63, End: &end}
+	for i := range r.Host.Caches {
+		r.Host.Caches[i].LineBytes = 64
+	}
+	c, err := New(files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := c.Machines[0], c.Machines[1]
+	if a.Line != "64 B" || a.Load != "1.63 at the start, 2.05 at the end (1-minute load average)" {
+		t.Errorf("recorded: line %q, load %q", a.Line, a.Load)
+	}
+	if b.Line != notRecorded || b.Load != notRecorded {
+		t.Errorf("an older file: line %q, load %q; want %q", b.Line, b.Load, notRecorded)
+	}
+	if slices.Contains(c.Differ, "load average") || slices.Contains(c.Differ, "cache line") {
+		t.Errorf("differ %v: the load average and the line are not what tells machines apart", c.Differ)
+	}
+	if row := tableRow(c, "load average"); row == nil || row.Cells[0] != a.Load || row.Cells[2] != notRecorded {
+		t.Errorf("the table's load average row: %+v", row)
+	}
+
+	files = sweeps(t)
+	files[0].Sweep.Clock = result.ClockThreadCPU
+	files[1].Sweep.Clock = result.ClockWall
+	c, err = New(files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{compare.CPUClock, compare.WallClock, notRecorded} {
+		if got := c.Machines[i].Clock; got != want {
+			t.Errorf("sweep %d: clock %q, want %q", i, got, want)
+		}
+	}
+	if got := c.Machines[0].Huge; got != "slotmap 0%, soa 0%, ptrarray 0%" {
+		t.Errorf("sweep huge pages %q, want each backing's share from its points", got)
+	}
+	s := files[2].Sweep
+	s.Points[0].Backings[2].ForkPages[1].HugeShare = 0.62
+	s.Points[0].Backings[2].ForkPages[1].Mode = result.PagesHuge
+	if got := sweepHugeText(s); got != "slotmap 0%, soa 0%, ptrarray 0–62%" {
+		t.Errorf("sweep huge pages %q, want ptrarray's range", got)
+	}
+	for i := range s.Points {
+		for j := range s.Points[i].Backings {
+			s.Points[i].Backings[j].ForkPages = nil
+		}
+	}
+	if got := sweepHugeText(s); got != notRecorded {
+		t.Errorf("a sweep without pages: %q", got)
+	}
+}
+
+func tableRow(c *Class, name string) *TableRow {
+	t := c.Table()
+	for i := range t.Rows {
+		if t.Rows[i].Name == name {
+			return &t.Rows[i]
+		}
+	}
+	return nil
+}
