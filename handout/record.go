@@ -1,8 +1,12 @@
 package handout
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"localitylab/charts"
@@ -20,6 +24,7 @@ func runRecord(r *result.Run) [][2]string {
 	rec := [][2]string{
 		{"machine", charts.HostName(r.Host)},
 		{"caches", cachesText(r.Host.Caches, r.Host.CachesNote)},
+		{"cache line", lineText(r.Host)},
 		{"parameters", r.Params.List()},
 		{"frames", charts.CacheText(r)},
 		{"forks", charts.ForkText(r)},
@@ -67,14 +72,34 @@ func runPages(r *result.Run) string {
 	return strings.TrimPrefix(head, "pages ") + "; heap in huge pages after the load: " + strings.Join(parts, ", ")
 }
 
-// runLoad is how busy the machine was, as the run measured it: the frames another
-// process interrupted, per backing. A saved run records no load average.
+// runLoad is how busy the machine was, as the run measured it: the load average as
+// it started and ended, and the frames another process interrupted, per backing.
 func runLoad(r *result.Run) string {
 	parts := make([]string, len(r.Backings))
 	for i := range r.Backings {
 		parts[i] = r.Backings[i].Name + " " + charts.InterruptedCell(&r.Backings[i])
 	}
-	return "frames interrupted by other processes: " + strings.Join(parts, ", ")
+	return loadAverageText(r.LoadAverage) + "; frames interrupted by other processes: " + strings.Join(parts, ", ")
+}
+
+// loadNotRecorded opens the load row of a file written before the load average was
+// recorded; AddLoadAverage puts a reading in its place.
+const loadNotRecorded = "load average not recorded"
+
+// loadAverageText is the load average the file recorded.
+func loadAverageText(a *result.LoadAverage) string {
+	if a == nil {
+		return loadNotRecorded
+	}
+	return "load average " + strings.TrimSuffix(a.Text(), " (1-minute load average)") + " (1 min)"
+}
+
+// lineText is the machine's cache line, as its file recorded it.
+func lineText(h result.Host) string {
+	if n := h.CacheLine(); n > 0 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return "not recorded"
 }
 
 // sweepRecord is the machine and the conditions of a sweep, a row each.
@@ -83,15 +108,16 @@ func sweepRecord(s *result.Sweep) [][2]string {
 	rec := [][2]string{
 		{"machine", charts.HostName(s.Host)},
 		{"caches", caches},
+		{"cache line", lineText(s.Host)},
 		{"parameters", strings.TrimPrefix(charts.SweepParamList(s), "fixed: ") + " (fixed); " + s.Param + " swept"},
 		{"frames", sweepFrames(s)},
 		{"forks", sweepForks(s)},
+		{"clock", sweepClock(s)},
 	}
-	pages := s.Pages
-	if pages == "" {
-		pages = "not recorded"
+	if cpu := sweepFrameCPU(s); cpu != "" {
+		rec = append(rec, [2]string{"frame CPU", cpu})
 	}
-	rec = append(rec, [2]string{"pages", pages})
+	rec = append(rec, [2]string{"pages", sweepPages(s)})
 	date := "not recorded"
 	if !s.Started.IsZero() {
 		date = s.Started.Format("2006-01-02 15:04 -07:00")
@@ -148,13 +174,91 @@ func sweepLoad(s *result.Sweep) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s %s of %s", name, units.Count(float64(n)), units.Count(float64(of))))
 	}
-	return "frames interrupted by other processes: " + strings.Join(parts, ", ")
+	return loadAverageText(s.LoadAverage) + "; frames interrupted by other processes: " + strings.Join(parts, ", ")
+}
+
+// sweepClock is what timed the sweep's frames, in a run's words (charts.ClockText).
+func sweepClock(s *result.Sweep) string {
+	switch s.Clock {
+	case result.ClockThreadCPU:
+		return "each frame thread's CPU time (the wall time beside it, and the frames another process interrupted, counted)"
+	case result.ClockWall:
+		return "the wall clock"
+	}
+	return "not recorded"
+}
+
+// sweepFrameCPU is where the sweep's frames ran: the CPUs its points' frame threads
+// were placed on, and how the first was chosen; "" where no point recorded it.
+func sweepFrameCPU(s *result.Sweep) string {
+	var cpus []string
+	why := ""
+	for _, p := range s.Points {
+		for _, b := range p.Backings {
+			for _, c := range b.FrameCPUs() {
+				if c.Why == "" {
+					continue
+				}
+				if why == "" {
+					why, _, _ = strings.Cut(c.Why, ":") // how it was chosen, without the point's own figures
+				}
+				cpu := "not pinned"
+				if c.CPU >= 0 {
+					cpu = "CPU " + strconv.Itoa(c.CPU)
+				}
+				if !slices.Contains(cpus, cpu) {
+					cpus = append(cpus, cpu)
+				}
+			}
+		}
+	}
+	if len(cpus) == 0 {
+		return ""
+	}
+	slices.Sort(cpus)
+	return strings.Join(cpus, ", ") + " over the points (" + why + ")"
+}
+
+// sweepPages is the page mode with the system's setting, and each backing's share of
+// heap in huge pages over its points, as a run's record gives them.
+func sweepPages(s *result.Sweep) string {
+	if s.Pages == "" {
+		return "not recorded"
+	}
+	head, thp := s.Pages, ""
+	var parts []string
+	for i, name := range s.Backings {
+		lo, hi, ok := s.HugeShareRange(i)
+		if !ok {
+			continue
+		}
+		pct := func(x float64) int { return int(math.Round(100 * x)) }
+		cell := strconv.Itoa(pct(hi)) + "%"
+		if pct(lo) != pct(hi) {
+			cell = strconv.Itoa(pct(lo)) + "–" + cell
+		}
+		parts = append(parts, name+" "+cell)
+	}
+	for _, p := range s.Points {
+		for _, b := range p.Backings {
+			for _, pg := range b.PagesByFork() {
+				thp = cmp.Or(thp, pg.THP)
+			}
+		}
+	}
+	if thp != "" {
+		head += " (THP " + thp + ")"
+	}
+	if len(parts) == 0 {
+		return head
+	}
+	return head + "; heap in huge pages after the load: " + strings.Join(parts, ", ")
 }
 
 // LoadAverage is the machine's load average over the last minute, 5 and 15 minutes,
 // as /proc/loadavg gives it ("1.63, 1.15, 1.32"), or "" where the system has none.
-// A command that has just run the lesson puts it on the page (AddLoadAverage); a
-// saved file does not record it.
+// A command that has just run the lesson puts it on the page (AddLoadAverage) when
+// the run or sweep did not record its own.
 func LoadAverage() string {
 	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
@@ -167,15 +271,17 @@ func LoadAverage() string {
 	return strings.Join(f[:3], ", ")
 }
 
-// AddLoadAverage adds the load average read as the run or sweep ended to the page's
-// load row.
+// AddLoadAverage puts the load average read as the run or sweep ended in the page's
+// load row, where the run or sweep did not record its own.
 func (p *Page) AddLoadAverage(avg string) {
 	if avg == "" {
 		return
 	}
 	for i := range p.Record {
 		if p.Record[i][0] == "load" {
-			p.Record[i][1] = "load average " + avg + " (1, 5, 15 min) as it ended; " + p.Record[i][1]
+			if rest, ok := strings.CutPrefix(p.Record[i][1], loadNotRecorded); ok {
+				p.Record[i][1] = "load average " + avg + " (1, 5, 15 min) as it ended" + rest
+			}
 		}
 	}
 }

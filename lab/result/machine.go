@@ -87,12 +87,7 @@ func (s *Sweep) HugeShareRange(i int) (lo, hi float64, ok bool) {
 		if i >= len(p.Backings) {
 			continue
 		}
-		b := &p.Backings[i]
-		pages := b.ForkPages
-		if b.Pages != nil {
-			pages = []Pages{*b.Pages}
-		}
-		for _, pg := range pages {
+		for _, pg := range p.Backings[i].PagesByFork() {
 			if pg.Mode == "" {
 				continue
 			}
@@ -125,4 +120,16 @@ func (a *LoadAverage) Text() string {
 		end = fmt.Sprintf("%.2f at the end", *a.End)
 	}
 	return fmt.Sprintf("%.2f at the start, %s (1-minute load average)", a.Start, end)
+}
+
+// PagesByFork returns the pages b's heap had at its point, one record per fork (a
+// zero record for a fork it did not load in); nil where the point recorded none.
+func (b *PointBacking) PagesByFork() []Pages {
+	if b.ForkPages != nil {
+		return b.ForkPages
+	}
+	if b.Pages != nil {
+		return []Pages{*b.Pages}
+	}
+	return nil
 }
