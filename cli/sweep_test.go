@@ -84,7 +84,8 @@ func maskSweep(t *testing.T, data []byte) []byte {
 		"host": true, "caches": true, "crossings": true, "markers": true, "counters": true,
 		"fork_ns_per_entity": true, "fork_ns_per_entity_lo": true, "fork_ns_per_entity_hi": true, "drift": true,
 		"interrupted_frames": true, "measured_frames": true, "pages": true, "fork_pages": true,
-		"p99_with_gc_ns": true, "address_span_bytes": true, "fork_gc_cpu_ns_per_frame": true}
+		"p99_with_gc_ns": true, "address_span_bytes": true, "fork_gc_cpu_ns_per_frame": true,
+		"load_average": true, "frame_cpu": true, "fork_frame_cpu": true}
 	var walk func(x any) any
 	walk = func(x any) any {
 		switch x := x.(type) {
