@@ -91,7 +91,7 @@ func loadAverageText(a *result.LoadAverage) string {
 	if a == nil {
 		return loadNotRecorded
 	}
-	return "load average " + strings.TrimSuffix(a.Text(), " (1-minute load average)") + " (1 min)"
+	return "load average (1 min) " + a.Text()
 }
 
 // lineText is the machine's cache line, as its file recorded it.

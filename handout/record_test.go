@@ -47,7 +47,7 @@ func TestRecordMachineFacts(t *testing.T) {
 	if got := recordRow(pg, "cache line"); got != "64 bytes" {
 		t.Errorf("cache line %q, want 64 bytes", got)
 	}
-	want := "load average 1.63 at the start, 2.05 at the end (1 min); frames interrupted"
+	want := "load average (1 min) 1.63 at the start, 2.05 at the end; frames interrupted"
 	if got := recordRow(pg, "load"); !strings.HasPrefix(got, want) {
 		t.Errorf("load %q, want it to open %q", got, want)
 	}
@@ -90,7 +90,7 @@ func TestSweepRecordMachineFacts(t *testing.T) {
 			t.Errorf("%s: %q, want %q", name, got, want)
 		}
 	}
-	if got := recordRow(pg, "load"); !strings.HasPrefix(got, "load average 4.00 at the start, no end recorded (1 min); ") {
+	if got := recordRow(pg, "load"); !strings.HasPrefix(got, "load average (1 min) 4.00 at the start, no end recorded; ") {
 		t.Errorf("load %q", got)
 	}
 	if got := recordRow(pg, "pages"); !strings.Contains(got, "(THP ") || !strings.Contains(got, "heap in huge pages after the load: ") {

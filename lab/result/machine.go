@@ -113,13 +113,13 @@ func (b *PointBacking) FrameCPUs() []FrameCPU {
 }
 
 // Text is the load average as a record reads it: "1.63 at the start, 2.05 at the
-// end (1-minute load average)".
+// end".
 func (a *LoadAverage) Text() string {
 	end := "no end recorded"
 	if a.End != nil {
 		end = fmt.Sprintf("%.2f at the end", *a.End)
 	}
-	return fmt.Sprintf("%.2f at the start, %s (1-minute load average)", a.Start, end)
+	return fmt.Sprintf("%.2f at the start, %s", a.Start, end)
 }
 
 // PagesByFork returns the pages b's heap had at its point, one record per fork (a

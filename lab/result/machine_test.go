@@ -107,8 +107,8 @@ func TestLoadAverageText(t *testing.T) {
 		a    LoadAverage
 		want string
 	}{
-		{LoadAverage{Start: 1.63, End: &end}, "1.63 at the start, 2.05 at the end (1-minute load average)"},
-		{LoadAverage{Start: 0}, "0.00 at the start, no end recorded (1-minute load average)"},
+		{LoadAverage{Start: 1.63, End: &end}, "1.63 at the start, 2.05 at the end"},
+		{LoadAverage{Start: 0}, "0.00 at the start, no end recorded"},
 	} {
 		if got := tc.a.Text(); got != tc.want {
 			t.Errorf("Text() = %q, want %q", got, tc.want)

@@ -19,7 +19,7 @@ func (m *Machine) facts() [][2]string {
 		{"pages", m.Pages},
 		{"heap in huge pages", m.Huge},
 		{"frame clock", m.Clock},
-		{"load average", m.Load},
+		{"load average (1 min)", m.Load},
 		{"counters", m.Counters},
 		{"length", m.Length},
 	}
@@ -51,7 +51,7 @@ func (m *Machine) Facts() []string {
 // files written before it was recorded lack.
 func agreementOfFacts(ms []Machine) (differ []string, same [][2]string) {
 	for i, name := range FactNames() {
-		if name == "length" || name == "heap in huge pages" || name == "cache line" || name == "load average" {
+		if name == "length" || name == "heap in huge pages" || name == "cache line" || name == "load average (1 min)" {
 			continue
 		}
 		v := ms[0].Facts()[i]

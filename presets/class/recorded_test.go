@@ -25,16 +25,16 @@ func TestRecordedFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, b := c.Machines[0], c.Machines[1]
-	if a.Line != "64 B" || a.Load != "1.63 at the start, 2.05 at the end (1-minute load average)" {
+	if a.Line != "64 B" || a.Load != "1.63 at the start, 2.05 at the end" {
 		t.Errorf("recorded: line %q, load %q", a.Line, a.Load)
 	}
 	if b.Line != notRecorded || b.Load != notRecorded {
 		t.Errorf("an older file: line %q, load %q; want %q", b.Line, b.Load, notRecorded)
 	}
-	if slices.Contains(c.Differ, "load average") || slices.Contains(c.Differ, "cache line") {
+	if slices.Contains(c.Differ, "load average (1 min)") || slices.Contains(c.Differ, "cache line") {
 		t.Errorf("differ %v: the load average and the line are not what tells machines apart", c.Differ)
 	}
-	if row := tableRow(c, "load average"); row == nil || row.Cells[0] != a.Load || row.Cells[2] != notRecorded {
+	if row := tableRow(c, "load average (1 min)"); row == nil || row.Cells[0] != a.Load || row.Cells[2] != notRecorded {
 		t.Errorf("the table's load average row: %+v", row)
 	}
 
