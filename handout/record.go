@@ -189,26 +189,29 @@ func sweepClock(s *result.Sweep) string {
 }
 
 // sweepFrameCPU is where the sweep's frames ran: the CPUs its points' frame threads
-// were placed on, and how the first was chosen; "" where no point recorded it.
+// were placed on, and each way they were chosen (without a point's own figures of
+// how busy each CPU was); "" where no point recorded it.
 func sweepFrameCPU(s *result.Sweep) string {
-	var cpus []string
-	why := ""
+	var cpus, whys []string
+	add := func(list []string, x string) []string {
+		if !slices.Contains(list, x) {
+			list = append(list, x)
+		}
+		return list
+	}
 	for _, p := range s.Points {
 		for _, b := range p.Backings {
 			for _, c := range b.FrameCPUs() {
 				if c.Why == "" {
 					continue
 				}
-				if why == "" {
-					why, _, _ = strings.Cut(c.Why, ":") // how it was chosen, without the point's own figures
-				}
+				why, _, _ := strings.Cut(c.Why, ":")
+				whys = add(whys, why)
 				cpu := "not pinned"
 				if c.CPU >= 0 {
 					cpu = "CPU " + strconv.Itoa(c.CPU)
 				}
-				if !slices.Contains(cpus, cpu) {
-					cpus = append(cpus, cpu)
-				}
+				cpus = add(cpus, cpu)
 			}
 		}
 	}
@@ -216,7 +219,7 @@ func sweepFrameCPU(s *result.Sweep) string {
 		return ""
 	}
 	slices.Sort(cpus)
-	return strings.Join(cpus, ", ") + " over the points (" + why + ")"
+	return strings.Join(cpus, ", ") + " over the points (" + strings.Join(whys, "; ") + ")"
 }
 
 // sweepPages is the page mode with the system's setting, and each backing's share of

@@ -78,13 +78,14 @@ func TestSweepRecordMachineFacts(t *testing.T) {
 		p.Backings[i].ForkFrameCPU = make([]result.FrameCPU, max(1, p.Forks))
 		p.Backings[i].ForkFrameCPU[0] = result.FrameCPU{CPU: 1 - i%2, Why: "the least busy over 100ms before the frames: CPU 0 3%, CPU 1 97% busy"}
 	}
+	p.Backings[0].ForkFrameCPU[1] = result.FrameCPU{CPU: 1, Why: "the last CPU, none being clearly less busy over 100ms before the frames: CPU 0 100%, CPU 1 91% busy"}
 	pg, err := FromSweep(lesson(t, "allocs-per-frame"), s, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{
 		"clock":     "each frame thread's CPU time (the wall time beside it, and the frames another process interrupted, counted)",
-		"frame CPU": "CPU 0, CPU 1 over the points (the least busy over 100ms before the frames)",
+		"frame CPU": "CPU 0, CPU 1 over the points (the least busy over 100ms before the frames; the last CPU, none being clearly less busy over 100ms before the frames)",
 	} {
 		if got := recordRow(pg, name); got != want {
 			t.Errorf("%s: %q, want %q", name, got, want)
