@@ -1,7 +1,6 @@
 package handout
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"os"
@@ -228,7 +227,7 @@ func sweepPages(s *result.Sweep) string {
 	if s.Pages == "" {
 		return "not recorded"
 	}
-	head, thp := s.Pages, ""
+	head := s.Pages
 	var parts []string
 	for i, name := range s.Backings {
 		lo, hi, ok := s.HugeShareRange(i)
@@ -242,14 +241,7 @@ func sweepPages(s *result.Sweep) string {
 		}
 		parts = append(parts, name+" "+cell)
 	}
-	for _, p := range s.Points {
-		for _, b := range p.Backings {
-			for _, pg := range b.PagesByFork() {
-				thp = cmp.Or(thp, pg.THP)
-			}
-		}
-	}
-	if thp != "" {
+	if thp := s.THP(); thp != "" {
 		head += " (THP " + thp + ")"
 	}
 	if len(parts) == 0 {

@@ -100,6 +100,21 @@ func (s *Sweep) HugeShareRange(i int) (lo, hi float64, ok bool) {
 	return lo, hi, ok
 }
 
+// THP is the system's transparent huge page setting the sweep's workers read (see
+// Pages.THP): the first a point recorded, "" where none did.
+func (s *Sweep) THP() string {
+	for k := range s.Points {
+		for j := range s.Points[k].Backings {
+			for _, pg := range s.Points[k].Backings[j].PagesByFork() {
+				if pg.THP != "" {
+					return pg.THP
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // FrameCPUs returns where b's frames ran at its point and why, one record per fork
 // (a zero record for a fork it did not run in); nil where the point recorded none.
 func (b *PointBacking) FrameCPUs() []FrameCPU {

@@ -82,6 +82,12 @@ func TestSweepHugeShareRange(t *testing.T) {
 	if _, _, ok := s.HugeShareRange(1); ok {
 		t.Error("soa recorded no pages, yet has a share")
 	}
+	if got := s.THP(); got != "madvise" {
+		t.Errorf("THP() = %q, want the setting the first point recorded", got)
+	}
+	if got := (&Sweep{}).THP(); got != "" {
+		t.Errorf("a sweep without points: THP() = %q", got)
+	}
 }
 
 // TestClockOf: CPU-timed where any backing's series is, the wall clock where

@@ -80,7 +80,7 @@ func machineOf(f File, backings []string) Machine {
 
 func sweepMachine(name string, s *result.Sweep, backings []string) Machine {
 	m := hostFacts(name, s.Host, s.Started)
-	m.Pages = pagesText(s.Pages, "")
+	m.Pages = pagesText(s.Pages, s.THP())
 	m.Huge = sweepHugeText(s)
 	m.Clock = sweepClockText(s)
 	m.Load = loadText(s.LoadAverage)

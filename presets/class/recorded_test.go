@@ -50,6 +50,9 @@ func TestRecordedFacts(t *testing.T) {
 			t.Errorf("sweep %d: clock %q, want %q", i, got, want)
 		}
 	}
+	if got := c.Machines[0].Pages; got != "system (THP madvise)" {
+		t.Errorf("sweep pages %q, want the mode and the setting its points read", got)
+	}
 	if got := c.Machines[0].Huge; got != "slotmap 0%, soa 0%, ptrarray 0%" {
 		t.Errorf("sweep huge pages %q, want each backing's share from its points", got)
 	}
