@@ -58,7 +58,7 @@ func (s *hashStore[C]) Load(ctx context.Context, progress func(float64)) error {
 		for i := lo; i < hi; i++ {
 			sp := s.spriteAt(i)
 			v.depth = sp.Depth
-			s.fillCold(coldBytes(&v.cold), sp.ID)
+			s.fillCold(placeCold(&v.cold), sp.ID)
 			// Sprites are never removed, so ids are handed out in order and sprite i's is
 			// i: a move goes straight to its record, as soa's goes to its row.
 			if id := s.g.Insert(spatialhash.Box{X: sp.X, Y: sp.Y, W: sp.W, H: sp.H}, v); id != int32(i) {

@@ -37,6 +37,7 @@ const (
 	pCell      = "cell"
 	pBand      = "band"
 	pColdBytes = "cold_bytes"
+	pColdIn    = "cold_inline"
 )
 
 // Limits that keep every coordinate, key and table inside its integer type.
@@ -85,6 +86,7 @@ var params = []workload.Param{
 	{Name: pBand, Doc: "side of the rowvec world bands (grid rows and columns)", Unit: "units", Default: 512, Min: 1, Max: 1 << 20},
 	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record for every backing but soa, which keeps it in a column of its own; the record stores are compiled for a few sizes only", Unit: "bytes", Default: 0,
 		Min: coldSizes[0], Max: coldSizes[len(coldSizes)-1], Values: coldSizes},
+	{Name: pColdIn, Doc: "where the record-oriented backings keep the cold bytes: 1 = inside each record; 0 = in an object of their own that the record points to (source 003's hot/cold split); soa keeps its cold column either way", Default: 1, Min: 0, Max: 1},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -105,6 +107,7 @@ type config struct {
 	cell       int32
 	band       int32
 	cold       int   // cold bytes per sprite, one of coldSizes
+	coldPtr    bool  // cold_inline = 0: the cold bytes behind a pointer (coldptr.go)
 	side       int32 // world side: sprite corners lie in [0, side)²
 	moving     int   // sprites moved per frame
 	bandsPerAx int   // rowvec grid: bands along each axis
@@ -132,6 +135,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		cell:      int32(p[pCell]),
 		band:      int32(p[pBand]),
 		cold:      int(p[pColdBytes]),
+		coldPtr:   p[pColdIn] == 0,
 	}
 	if c.minSize > c.maxSize {
 		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)
@@ -180,7 +184,7 @@ func newStore(p workload.Params, backing string) (workload.Store, error) {
 		if backing == workload.SoA {
 			return &soaStore{world: newWorld(c)}
 		}
-		return newRecordStores[c.cold](newWorld(c), backing)
+		return newRecordStoreFor(c)(newWorld(c), backing)
 	})
 }
 
@@ -198,6 +202,9 @@ func estimateBytes(p workload.Params, backing string) int64 {
 	scratch := int64(c.moving)*12 + 2*16*int64(min(c.n, 4*c.onScreen+64))
 	var perSprite, fixed int64
 	cold := int64(c.cold)
+	if c.coldPtr && cold > 0 {
+		cold += 16 // the pointer in the record, with a table's or a slice's slack
+	}
 	switch backing {
 	case workload.PtrArray:
 		// Load's peak: the pointer in Items and in Scatter's result, the object, and the
