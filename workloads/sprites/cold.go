@@ -72,6 +72,9 @@ func newRecordStore[C coldArray](w *world, backing string) workload.Store {
 	case workload.RowVec:
 		return &rowStore[C]{world: w}
 	case workload.SpatialHash:
+		if w.cfg.overlap {
+			return &overlapStore[C]{world: w}
+		}
 		return &hashStore[C]{world: w}
 	}
 	panic("sprites: " + backing + " is not a record-oriented backing")

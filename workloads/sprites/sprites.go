@@ -38,6 +38,7 @@ const (
 	pBand      = "band"
 	pColdBytes = "cold_bytes"
 	pColdIn    = "cold_inline"
+	pHashCells = "hash_cells"
 )
 
 // Limits that keep every coordinate, key and table inside its integer type.
@@ -86,6 +87,7 @@ var params = []workload.Param{
 	{Name: pBand, Doc: "side of the rowvec world bands (grid rows and columns)", Unit: "units", Default: 512, Min: 1, Max: 1 << 20},
 	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record for every backing but soa, which keeps it in a column of its own; the record stores are compiled for a few sizes only", Unit: "bytes", Default: 0,
 		Min: coldSizes[0], Max: coldSizes[len(coldSizes)-1], Values: coldSizes},
+	{Name: pHashCells, Doc: "the spatial hash's cells: 0 = the lab's loose grid (each sprite listed once, in the cell of its corner); 1 = source 004's hash (each sprite listed in every cell its box covers, cells twice the mean sprite when cell is 0, a moved sprite taken out of its cells and added to its new ones when they change)", Default: 0, Min: 0, Max: 1},
 	{Name: pColdIn, Doc: "where the record-oriented backings keep the cold bytes: 1 = inside each record; 0 = in an object of their own that the record points to (source 003's hot/cold split); soa keeps its cold column either way", Default: 1, Min: 0, Max: 1},
 }
 
@@ -108,6 +110,7 @@ type config struct {
 	band       int32
 	cold       int   // cold bytes per sprite, one of coldSizes
 	coldPtr    bool  // cold_inline = 0: the cold bytes behind a pointer (coldptr.go)
+	overlap    bool  // hash_cells = 1: source 004's hash (overlaphash.go)
 	side       int32 // world side: sprite corners lie in [0, side)²
 	moving     int   // sprites moved per frame
 	bandsPerAx int   // rowvec grid: bands along each axis
@@ -136,6 +139,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		band:      int32(p[pBand]),
 		cold:      int(p[pColdBytes]),
 		coldPtr:   p[pColdIn] == 0,
+		overlap:   p[pHashCells] == 1,
 	}
 	if c.minSize > c.maxSize {
 		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)
@@ -143,7 +147,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 	c.side = worldSide(c.n, c.viewW, c.viewH, c.onScreen)
 	c.moving = c.n * c.movingPct / 100
 	if c.cell == 0 {
-		c.cell = 3 * (c.minSize + c.maxSize) // six times the mean of a uniform size
+		c.cell = hashCell(c)
 	}
 	c.bandsPerAx = int((int64(c.side) + int64(c.band) - 1) / int64(c.band))
 	switch backing {
