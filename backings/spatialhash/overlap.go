@@ -159,6 +159,10 @@ func (o *Overlap[T]) Query(q Box, dst []Entry[T]) []Entry[T] {
 	return dst
 }
 
+// Span is the range of cells box b lists in: columns c0–c1 and rows r0–r1 (row-major
+// index r·cols + c), clamped to the border cells.
+func (o *Overlap[T]) Span(b Box) (c0, c1, r0, r1 int32) { return o.span(b.X, b.Y, b.W, b.H) }
+
 // span is the range of cells the box at (x, y) of size w×h covers: columns c0–c1 and
 // rows r0–r1, clamped to the border cells.
 func (o *Overlap[T]) span(x, y, w, h int32) (c0, c1, r0, r1 int32) {

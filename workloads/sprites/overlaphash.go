@@ -16,12 +16,20 @@ import (
 // objects all move must keep taking them out of cells and adding them to others.
 // overlapStore does that with spatialhash.Overlap: cells of side min_size + max_size
 // (twice the mean side of a uniform size) unless cell says otherwise, each sprite
-// listed by id in every cell its box covers (one to four at the defaults, 1.5 on
-// average along each axis), the sprites themselves in one array by id. A move writes
-// the new corner and, when the box now covers other cells, takes the sprite out of its
-// old cells' lists and adds it to the new ones; a query gathers the lists of the cells
-// under the view, skips a sprite it has already taken (a stamp per sprite), and tests
-// the rest against the view.
+// listed by id in every cell its box covers (one to four at the defaults, about 2.2 on
+// average), the sprites themselves in one array by id. A move writes the new corner
+// and, when the box now covers other cells (22% of the moves at the defaults), takes
+// the sprite out of its old cells' lists and adds it to the new ones; a query gathers
+// the lists of the cells under the view, skips a sprite it has already taken (a stamp
+// per sprite), and tests the rest against the view.
+//
+// Measured (go test -run '^$' -bench HashCells -benchtime 10x, CPU time of the thread,
+// the shared 2-core VM at load 7): a still frame of a million sprites 131 µs against
+// the loose grid's 114 µs and soa's 927 µs; with 1% moving (10,000 moves), 2.22 ms
+// against 0.62 ms and 1.06 ms, about 210 ns per move against the loose grid's 50: a
+// move reads its sprite from an array of 40 MB by id, and one that changes cells
+// reaches two or three lists of its old cells and as many new ones, each an array of
+// its own somewhere in the heap.
 
 // hashCell is the spatial hash's cell side when cell = 0: six times the mean sprite
 // side for the loose grid (BenchmarkCell), twice it for the source's hash.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"localitylab/backings/spatialhash"
 	"localitylab/workloads/workload"
 	"localitylab/workloads/workload/workloadtest"
 )
@@ -53,7 +54,9 @@ func TestOverlapStore(t *testing.T) {
 				t.Fatalf("store %T; want source 004's hash: %v", st, tt.overlap)
 			}
 			if ok {
-				if per := float64(o.h.Listed()) / float64(o.h.Len()); per < 1 || per > 4 {
+				per := float64(o.h.Listed()) / float64(o.h.Len())
+				t.Logf("%.3f cells list each sprite", per)
+				if per < 1 || per > 4 {
 					t.Fatalf("%.2f cells list each sprite, want between 1 and 4 (sprites up to 64 in cells of 72)", per)
 				}
 			}
@@ -101,4 +104,46 @@ func TestOverlapEstimate(t *testing.T) {
 			estimateCoversHeap(t, resolve(t, workload.Params{pEntities: n, pColdBytes: cold, pHashCells: 1}))
 		})
 	}
+}
+
+// BenchmarkHashCells measures what the spatial hash lessons measure, under Go's own
+// harness: the frame of a million sprites for soa, the loose grid (hash_cells 0) and
+// source 004's hash (hash_cells 1), at several shares of moving sprites. For the
+// source's hash it also reports relist/move, the share of moves whose box changed
+// cells (taken out of its lists and added to others), counted on the frame's own
+// moves before they are applied.
+//
+//	go test -run '^$' -bench HashCells -benchtime 10x ./workloads/sprites/
+func BenchmarkHashCells(b *testing.B) {
+	for _, moving := range []int64{0, 1, 5, 20, 50} {
+		for _, v := range []struct {
+			name    string
+			backing string
+			cells   int64
+		}{{"soa", workload.SoA, 0}, {"loose", workload.SpatialHash, 0}, {"overlap", workload.SpatialHash, 1}} {
+			p := resolve(b, workload.Params{pMovingPct: moving, pHashCells: v.cells})
+			b.Run(fmt.Sprintf("moving=%d/%s", moving, v.name), func(b *testing.B) {
+				benchmarkFrames(b, p, v.backing)
+			})
+		}
+	}
+	st := load(b, resolve(b, workload.Params{pMovingPct: 5, pHashCells: 1}), workload.SpatialHash).(*overlapStore[[0]byte])
+	b.Run("relist-share", func(b *testing.B) {
+		moved, relisted := 0, 0
+		for b.Loop() {
+			moves, _ := st.nextFrame()
+			for _, mv := range moves {
+				old := st.h.Box(mv.ID)
+				x, y := wrap(old.X+mv.DX, st.cfg.side), wrap(old.Y+mv.DY, st.cfg.side)
+				a0, a1, b0, b1 := st.h.Span(old)
+				c0, c1, d0, d1 := st.h.Span(spatialhash.Box{X: x, Y: y, W: old.W, H: old.H})
+				moved++
+				if a0 != c0 || a1 != c1 || b0 != d0 || b1 != d1 {
+					relisted++
+				}
+			}
+			st.applyMoves(moves)
+		}
+		b.ReportMetric(float64(relisted)/float64(moved), "relist/move")
+	})
 }
