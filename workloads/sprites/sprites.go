@@ -219,8 +219,9 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		// Key and value (28 bytes) and a control byte per slot, slots at most 7/8 full,
 		// tables sized by powers of two: up to about 66 bytes, 67 measured at 1M sprites.
 		// Tables sized by powers of two hold up to twice the values; values of more than
-		// 128 bytes are kept outside the table, behind a pointer.
-		perSprite = 72 + 2*cold
+		// 128 bytes are kept outside the table, behind a pointer. With 64 cold bytes a
+		// quarter of a million sprites held 201.8 bytes each, above 72 + 2·64.
+		perSprite = 80 + 2*cold
 	case workload.SlotMap:
 		perSprite = spriteBytes + cold + 8 + 4 + 8 // value, slot, dense-to-slot index, handle by id
 	case workload.RowVec:
