@@ -101,3 +101,12 @@ func placeCold[C coldArray](c *C) []byte {
 	}
 	return coldBytes(c)
 }
+
+// coldApart ends a layout's note on bytes per entity: cold objects behind pointers are
+// not among the bytes counted there (the heap bytes per entity include them).
+func coldApart(c config) string {
+	if c.coldPtr && c.cold > 0 {
+		return "; the cold objects the records point to are not counted here"
+	}
+	return ""
+}
