@@ -172,8 +172,8 @@ func TestOverlapPanics(t *testing.T) {
 }
 
 // FuzzOverlap applies a random sequence of inserts, removes, moves and queries to an
-// Overlap and to a reference model (maps from id to box and value, a stack of free
-// ids, brute-force queries), and compares them after every step. Small cells make
+// Overlap and to the reference model (model, and brute-force queries), and compares
+// them after every step. Small cells make
 // boxes span many cells, and corners fall outside the bounds on every side.
 func FuzzOverlap(f *testing.F) {
 	f.Add([]byte{10, 0, 1, 2, 30, 30, 0, 0, 70, 70, 20, 20, 3, 0, 0, 127, 127})
@@ -183,44 +183,19 @@ func FuzzOverlap(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := &bytes{data}
 		o := NewOverlap[int32](Box{0, 0, 96, 96}, 1+in.next(24), int(in.next(8)))
-		boxes := map[int32]Box{}
-		vals := map[int32]int32{}
-		var free []int32
-		issued := int32(0)
-		pick := func() (int32, bool) { // the k-th live id in id order
-			if len(boxes) == 0 {
-				return 0, false
-			}
-			k := in.next(256) % int32(len(boxes))
-			for id := int32(0); ; id++ {
-				if _, ok := boxes[id]; ok {
-					if k == 0 {
-						return id, true
-					}
-					k--
-				}
-			}
-		}
+		m := newModel(in)
+		boxes, vals, pick := m.boxes, m.vals, m.pick
 		for step := 0; len(in.b) > 0 && step < maxSteps; step++ {
 			switch in.next(5) {
 			case 0, 1: // insert, twice as often as the others
 				b, v := in.box(), int32(step)
-				want := issued
-				if len(free) > 0 {
-					want, free = free[len(free)-1], free[:len(free)-1]
-				} else {
-					issued++
-				}
-				if got := o.Insert(b, v); got != want {
+				if got, want := o.Insert(b, v), m.insert(b, v); got != want {
 					t.Fatalf("step %d: Insert = id %d, want %d", step, got, want)
 				}
-				boxes[want], vals[want] = b, v
 			case 2:
 				if id, ok := pick(); ok {
 					o.Remove(id)
-					delete(boxes, id)
-					delete(vals, id)
-					free = append(free, id)
+					m.remove(id)
 				}
 			case 3: // move the corner, keeping the size: often within its cells
 				if id, ok := pick(); ok {
