@@ -53,22 +53,29 @@ func (s *overlapStore[C]) Load(ctx context.Context, progress func(float64)) erro
 	n := s.cfg.n
 	s.h = spatialhash.NewOverlap[hashVal[C]](spatialhash.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}, s.cfg.cell, n)
 	s.found = make([]spatialhash.Entry[hashVal[C]], 0, cap(s.vis.keys))
-	if err := workload.Fill(ctx, progress, n, func(lo, hi int) {
-		var v hashVal[C]
-		for i := lo; i < hi; i++ {
-			sp := s.spriteAt(i)
-			v.depth = sp.Depth
-			s.fillCold(placeCold(&v.cold), sp.ID)
-			// Ids are handed out in order and never freed: sprite i's is i.
-			if id := s.h.Insert(spatialhash.Box{X: sp.X, Y: sp.Y, W: sp.W, H: sp.H}, v); id != int32(i) {
-				panic("sprites: spatial hash gave sprite " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))
-			}
-		}
-	}); err != nil {
+	if err := fillHash(ctx, progress, s.world, s.h.Insert); err != nil {
 		return err
 	}
 	s.h.Reserve() // room in every cell's list, timed with the load
 	return nil
+}
+
+// fillHash puts every sprite into a spatial hash, the loose grid or the source's, by
+// insert, which returns the id the hash gave it. Sprites are never removed, so ids are
+// handed out in order and sprite i's must be i: a move goes straight to its entry, as
+// soa's goes to its row. (One call through insert per sprite, at load only.)
+func fillHash[C coldArray](ctx context.Context, progress func(float64), w *world, insert func(spatialhash.Box, hashVal[C]) int32) error {
+	return workload.Fill(ctx, progress, w.cfg.n, func(lo, hi int) {
+		var v hashVal[C]
+		for i := lo; i < hi; i++ {
+			sp := w.spriteAt(i)
+			v.depth = sp.Depth
+			w.fillCold(placeCold(&v.cold), sp.ID)
+			if id := insert(spatialhash.Box{X: sp.X, Y: sp.Y, W: sp.W, H: sp.H}, v); id != int32(i) {
+				panic("sprites: spatial hash gave sprite " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))
+			}
+		}
+	})
 }
 
 func (s *overlapStore[C]) Frame() uint64 { return s.runFrame(s) }
