@@ -95,12 +95,18 @@ func (s *overlapStore[C]) applyMoves(moves []move) {
 func (s *overlapStore[C]) cull(view rect) {
 	s.vis.reset()
 	s.found = s.h.Query(viewBox(view), s.found[:0])
-	cold := s.cfg.cold > 0
-	for i := range s.found {
-		e := &s.found[i]
-		s.vis.add(e.ID, e.Val.depth, e.Box.X, e.Box.Y)
+	addFound(s.world, s.found)
+}
+
+// addFound adds what a spatial hash's query found to the frame's visible set, with the
+// digest of each one's cold bytes: one call per frame, the loop over concrete types.
+func addFound[C coldArray](w *world, found []spatialhash.Entry[hashVal[C]]) {
+	cold := w.cfg.cold > 0
+	for i := range found {
+		e := &found[i]
+		w.vis.add(e.ID, e.Val.depth, e.Box.X, e.Box.Y)
 		if cold {
-			s.vis.addCold(coldDigest(coldBytes(&e.Val.cold)))
+			w.vis.addCold(coldDigest(coldBytes(&e.Val.cold)))
 		}
 	}
 }

@@ -71,14 +71,7 @@ func (s *hashStore[C]) cull(view rect) {
 	s.vis.reset()
 	q := spatialhash.Box{X: view.X0, Y: view.Y0, W: view.X1 - view.X0, H: view.Y1 - view.Y0}
 	s.found = s.g.Query(q, s.found[:0])
-	cold := s.cfg.cold > 0
-	for i := range s.found {
-		e := &s.found[i]
-		s.vis.add(e.ID, e.Val.depth, e.Box.X, e.Box.Y)
-		if cold {
-			s.vis.addCold(coldDigest(coldBytes(&e.Val.cold)))
-		}
-	}
+	addFound(s.world, s.found)
 }
 
 func (s *hashStore[C]) Entities() int { return s.g.Len() }
