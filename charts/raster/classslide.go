@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"localitylab/charts"
+	"localitylab/presets"
 	"localitylab/presets/class"
 )
 
@@ -188,7 +189,7 @@ func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *class.Cl
 		for i, cell := range row.Cells {
 			x := r.Min.X + nameW + i*colW
 			ink := charts.Ink
-			if row.Group == class.GroupAnswers && cell != class.Holds.String() {
+			if row.Group == class.GroupAnswers && cell != presets.Holds.String() {
 				ink = charts.InkSoft
 			}
 			for j, l := range cellLines(cell) {
