@@ -96,14 +96,13 @@ func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
 			a.Outcome = o
 		}
 	}
-	settled := rise != Unsettled && rise != InPart
 	switch {
 	case (steeper || flatter) && against != "":
 		part(Unsettled)
 		a.Verdict += fmt.Sprintf(" Whether it bends at %s is unsettled on this machine: judged on its own, %s. Run the sweep again, or on a quieter machine.", valueAt(s, c.Knee), against)
 	case steeper:
 		a.Verdict += fmt.Sprintf(" Past the knee, %s, it %s less per step: the curve bends where the claim puts it.", valueAt(s, c.Knee), c.direction())
-	case flatter && settled && strings.Contains(a.Verdict, "as the claim says"):
+	case flatter && rise == Holds && c.Ratio == 1: // the rise was "as the claim says"; a figure's is worded apart
 		a.Outcome, a.Verdict = InPart, fmt.Sprintf("Only in part: up to %s the cost per entity %s, as the claim says, but past it it %s more per step, not less: the curve does not bend there.",
 			valueAt(s, c.Knee), c.direction(), c.direction())
 	case flatter:
