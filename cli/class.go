@@ -34,10 +34,11 @@ func compareClass(files []string, o *compareOpts, stdout, stderr io.Writer) int 
 	if err := checkFiles(inputs, flagFile("png", o.png), flagFile("html", o.html)); err != nil {
 		return complain(err, stderr)
 	}
-	c, err := loadClass(files)
+	cl, err := loadClass(files)
 	if err != nil {
 		return complain(usagef("compare: %v", err), stderr)
 	}
+	c := cl.Chart()
 	toStdout := slices.ContainsFunc([]string{o.png, o.html}, atomicfile.IsStdout)
 	io.WriteString(textOut(toStdout, stdout, stderr), classText(c))
 	if err := writeClass(c, o, stdout); err != nil {
@@ -58,12 +59,12 @@ func loadClass(paths []string) (*class.Class, error) {
 
 // classText is the class as the terminal shows it: the table, a column per machine,
 // then each claim's answer on each machine and where the machines agree.
-func classText(c *class.Class) string {
+func classText(c *charts.Class) string {
 	var b strings.Builder
-	fmt.Fprintln(&b, c.Heading())
+	fmt.Fprintln(&b, c.Heading)
 	fmt.Fprintln(&b, "parameters: "+c.Params)
 	fmt.Fprintln(&b)
-	t := c.Table()
+	t := c.Table
 	rows := [][]string{t.Columns}
 	group := ""
 	for _, r := range t.Rows {
@@ -84,15 +85,15 @@ func classText(c *class.Class) string {
 	if c.Order != "" {
 		fmt.Fprintln(&b, wrap(c.Order, 88))
 	}
-	fmt.Fprintln(&b, wrap(c.FiguresNote(), 88))
+	fmt.Fprintln(&b, wrap(c.FiguresNote, 88))
 	if len(c.Claims) == 0 {
-		fmt.Fprintln(&b, "\nNo claim to answer: the files name no built-in lesson with claims a "+c.Kind()+" answers.")
+		fmt.Fprintln(&b, "\nNo claim to answer: the files name no built-in lesson with claims a "+c.Kind+" answers.")
 	}
 	for k, cl := range c.Claims {
 		fmt.Fprintf(&b, "\n%s\n", wrap(fmt.Sprintf("Claim %d (%s): %s", k+1, cl.Source, cl.Text), 88))
 		fmt.Fprintln(&b, wrap(cl.Agreement, 88))
 		for i, a := range cl.Answers {
-			fmt.Fprintf(&b, "%s\n", indent(wrap(c.Machines[i].File+": "+a.Full, 86), "  "))
+			fmt.Fprintf(&b, "%s\n", indent(wrap(c.Machines[i]+": "+a.Full, 86), "  "))
 		}
 	}
 	return b.String()
@@ -124,7 +125,7 @@ func indent(s, by string) string {
 }
 
 // writeClass writes the files asked for, each through a temporary file.
-func writeClass(c *class.Class, o *compareOpts, stdout io.Writer) error {
+func writeClass(c *charts.Class, o *compareOpts, stdout io.Writer) error {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	var errs []error
 	for _, f := range []struct {

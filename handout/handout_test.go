@@ -145,9 +145,13 @@ func TestAnswerIsPresets(t *testing.T) {
 				t.Fatalf("page has %d claims, presets answers %d", len(tc.pg.Claims), len(tc.want))
 			}
 			h := pageHTML(t, tc.pg)
+			// A claim the saved file cannot judge (allocs-per-frame's second, on a
+			// sweep saved before sweeps recorded the collector) still has presets'
+			// answer, which says why; at least one claim must have a verdict.
+			verdicts := 0
 			for i, a := range tc.want {
-				if a.Answer.Verdict == "" {
-					t.Fatalf("claim %d: presets gives no verdict on the saved file", i)
+				if a.Answer.Verdict != "" {
+					verdicts++
 				}
 				if got := tc.pg.Claims[i].Answer; got != a.Answer.String() {
 					t.Errorf("claim %d: page says\n%s\npresets says\n%s", i, got, a.Answer.String())
@@ -155,6 +159,9 @@ func TestAnswerIsPresets(t *testing.T) {
 				if !strings.Contains(h, html.EscapeString(a.Answer.String())) {
 					t.Errorf("claim %d: the HTML lacks the answer %q", i, a.Answer.String())
 				}
+			}
+			if verdicts == 0 {
+				t.Errorf("presets gives no verdict on the saved file to any of its %d claims", len(tc.want))
 			}
 		})
 	}

@@ -6,10 +6,10 @@ import (
 	"sync"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+
+	"localitylab/charts/raster"
 )
 
 // The sheet is the intersection of A4 (210 × 297 mm) and US Letter (215.9 × 279.4
@@ -246,13 +246,11 @@ func measure(f font.Face, s string) float64 {
 	return float64(font.MeasureString(f, s)) / 64
 }
 
-// The Go fonts, which the PNG draws with and the HTML embeds, so that a line breaks
-// in the browser where the layout measured it.
+// The faces of the Go fonts (raster.GoFont), which the PNG draws with and the HTML
+// embeds, so that a line breaks in the browser where the layout measured it.
 var (
-	fontsOnce     sync.Once
-	regular, bold *opentype.Font
-	facesMu       sync.Mutex
-	faces         = map[faceKey]font.Face{}
+	facesMu sync.Mutex
+	faces   = map[faceKey]font.Face{}
 )
 
 type faceKey struct {
@@ -263,26 +261,13 @@ type faceKey struct {
 // faceFor is the Go font at px pixels, regular or bold, cached. A face is not safe
 // for two goroutines at once: a page is laid out and drawn on one.
 func faceFor(px float64, isBold bool) font.Face {
-	fontsOnce.Do(func() {
-		var err error
-		if regular, err = opentype.Parse(goregular.TTF); err != nil {
-			panic("handout: embedded Go Regular font: " + err.Error())
-		}
-		if bold, err = opentype.Parse(gobold.TTF); err != nil {
-			panic("handout: embedded Go Bold font: " + err.Error())
-		}
-	})
 	k := faceKey{fixed.Int26_6(px * 64), isBold}
 	facesMu.Lock()
 	defer facesMu.Unlock()
 	if f, ok := faces[k]; ok {
 		return f
 	}
-	ft := regular
-	if isBold {
-		ft = bold
-	}
-	f, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
+	f, err := opentype.NewFace(raster.GoFont(isBold), &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		panic(fmt.Sprintf("handout: font face at %.1f px: %v", px, err))
 	}

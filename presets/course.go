@@ -41,6 +41,7 @@ var (
 		{Name: "linked-list", Run: 119 * time.Second},
 		{Name: "stride", Run: 150 * time.Second},
 		{Name: "hot-cold", Run: 219 * time.Second},
+		{Name: "hot-cold-pointer", Run: 88 * time.Second},
 		{Name: "packed-vs-holes", Run: 50 * time.Second},
 		{Name: "holes-cost", Run: 138 * time.Second},
 		{Name: "maps-vs-slices", Run: 10 * time.Second},
@@ -60,6 +61,7 @@ var (
 		{Name: "lookup-by-id", Run: 104 * time.Second},
 		{Name: "dispatch-mixed", Run: 54 * time.Second},
 		{Name: "spatialhash-motion", Run: 9 * time.Second},
+		{Name: "spatialhash-overlap", Run: 121 * time.Second},
 		{Name: "all-six-sprites", Run: 35 * time.Second},
 		{Name: "all-six-bullets", Run: 18 * time.Second},
 		{Name: "all-six-tiles", Run: 135 * time.Second, Heavy: "six workers, each loading a million entities on 2048 by 2048 tiles " +

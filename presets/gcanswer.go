@@ -39,17 +39,18 @@ func (c Claim) answerGC(r *result.Run) Answer {
 		}
 	}
 	var v string
+	var o Outcome
 	switch n := len(slowForks); {
 	case slow.Summary.GCCycles == 0 && fast.Summary.GCCycles == 0:
-		v = fmt.Sprintf("Cannot tell from this run: no collection ran during %s's frames nor %s's. Run more frames, or allocate faster (a shorter lifetime).", c.Slower, c.Faster)
+		o, v = CannotTell, fmt.Sprintf("Cannot tell from this run: no collection ran during %s's frames nor %s's. Run more frames, or allocate faster (a shorter lifetime).", c.Slower, c.Faster)
 	case more == n:
-		v = "The claim holds: in every fork the collector ran more cycles for " + c.Slower + " than for " + c.Faster + "."
+		o, v = Holds, "The claim holds: in every fork the collector ran more cycles for "+c.Slower+" than for "+c.Faster+"."
 	case fewer == n:
-		v = "The claim does not hold here: in no fork did the collector run more cycles for " + c.Slower + " than for " + c.Faster + "."
+		o, v = Fails, "The claim does not hold here: in no fork did the collector run more cycles for "+c.Slower+" than for "+c.Faster+"."
 	default:
-		v = fmt.Sprintf("Cannot tell from this run: %d of the %d forks ran more cycles for %s, the others no more. Run more frames.", more, n, c.Slower)
+		o, v = CannotTell, fmt.Sprintf("Cannot tell from this run: %d of the %d forks ran more cycles for %s, the others no more. Run more frames.", more, n, c.Slower)
 	}
-	return Answer{Measured: b.String(), Verdict: v}
+	return Answer{Measured: b.String(), Verdict: v, Outcome: o}
 }
 
 // forkCycles counts the collector's cycles in each fork of b's frames, warm-up

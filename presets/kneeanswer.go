@@ -87,18 +87,29 @@ func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
 	if len(passes) > 1 {
 		a.Measured = strings.TrimSuffix(a.Measured, ".") + "; pass by pass " + strings.Join(passes, ", ") + "."
 	}
-	settled := !strings.HasPrefix(a.Verdict, "Unsettled") && !strings.HasPrefix(a.Verdict, "Only in part")
+	// The bend is the claim's second part: where the rise holds, a bend that does not
+	// hold leaves the claim holding in part, one that is unsettled or cannot be told
+	// leaves the whole so; a rise that does not hold is not helped by a bend.
+	rise := a.Outcome
+	part := func(o Outcome) {
+		if rise == Holds {
+			a.Outcome = o
+		}
+	}
 	switch {
 	case (steeper || flatter) && against != "":
+		part(Unsettled)
 		a.Verdict += fmt.Sprintf(" Whether it bends at %s is unsettled on this machine: judged on its own, %s. Run the sweep again, or on a quieter machine.", valueAt(s, c.Knee), against)
 	case steeper:
 		a.Verdict += fmt.Sprintf(" Past the knee, %s, it %s less per step: the curve bends where the claim puts it.", valueAt(s, c.Knee), c.direction())
-	case flatter && settled && strings.Contains(a.Verdict, "as the claim says"):
-		a.Verdict = fmt.Sprintf("Only in part: up to %s the cost per entity %s, as the claim says, but past it it %s more per step, not less: the curve does not bend there.",
+	case flatter && rise == Holds && c.Ratio == 1: // the rise was "as the claim says"; a figure's is worded apart
+		a.Outcome, a.Verdict = InPart, fmt.Sprintf("Only in part: up to %s the cost per entity %s, as the claim says, but past it it %s more per step, not less: the curve does not bend there.",
 			valueAt(s, c.Knee), c.direction(), c.direction())
 	case flatter:
+		part(InPart)
 		a.Verdict += fmt.Sprintf(" Past %s it %s more per step, not less: the curve does not bend there.", valueAt(s, c.Knee), c.direction())
 	default:
+		part(CannotTell)
 		a.Verdict += fmt.Sprintf(" Whether it bends at %s cannot be told on this machine: the change per step before and after overlap within their intervals.", valueAt(s, c.Knee))
 	}
 	return a

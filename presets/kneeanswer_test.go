@@ -23,27 +23,30 @@ func TestKnee(t *testing.T) {
 		costs  []float64
 		want   []string
 		unwant string
+		ratio  float64 // the claim's figure; 0 for a claim of direction
 	}{
 		{"bends where the claim says", 16, measured, []string{
 			"3.15 ns at stride = 16, 3.68 ns at stride = 32 and 3.26 ns at stride = 64. From the first to the knee (stride = 16): 3.80×",
 			"Per step, it changed 1.40× (1.36 to 1.43) up to the knee and 1.02× (0.97 to 1.07) from there to stride = 64.",
 			"The cost per entity rises, as the claim says. Past the knee, stride = 16, it rises less per step: the curve bends where the claim puts it."},
-			"Only in part"}, // the fall from 32 to 64 lies past the knee
+			"Only in part", 0}, // the fall from 32 to 64 lies past the knee
 		{"cannot tell", 4, measured, []string{
 			"From the first to the knee (stride = 4): 1.61×",
-			"Whether it bends at stride = 4 cannot be told on this machine"}, ""},
+			"Whether it bends at stride = 4 cannot be told on this machine"}, "", 0},
 		{"bends the other way", 16, []float64{1, 1.2, 1.44, 1.73, 2.07, 4.5, 10}, []string{
-			"Only in part: up to stride = 16 the cost per entity rises, as the claim says, but past it it rises more per step, not less: the curve does not bend there."}, ""},
+			"Only in part: up to stride = 16 the cost per entity rises, as the claim says, but past it it rises more per step, not less: the curve does not bend there."}, "", 0},
 		{"a fall before the knee", 16, []float64{1, 1.5, 1.2, 1.9, 3, 3.1, 3.2}, []string{
 			"Between them it falls from 1.50 ns at stride = 2 to 1.20 ns at stride = 4",
 			"Only in part: from the first point to the knee (stride = 16) the cost per entity rises, as the claim says, but not at every step between",
-			"Past the knee, stride = 16, it rises less per step"}, ""},
+			"Past the knee, stride = 16, it rises less per step"}, "", 0},
+		{"a figure's rise that does not bend", 16, []float64{1, 1.2, 1.44, 1.73, 2.07, 4.5, 10}, []string{
+			"The source's 2.07× lies within that range. Past stride = 16 it rises more per step, not less: the curve does not bend there."}, "", 2.07},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			c := Claim{Metric: "growth", Backing: "soa", Ratio: 1, Knee: tc.knee}
+			c := Claim{Metric: "growth", Backing: "soa", Ratio: max(1, tc.ratio), Knee: tc.knee}
 			s := sweepOf("stride", "", strides, []string{"soa"}, [][]float64{tc.costs}, []float64{24})
-			got := c.AnswerSweep(s).String()
+			got := checked(t, c.AnswerSweep(s)).String()
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("answer lacks %q:\n%s", w, got)
@@ -61,7 +64,7 @@ func TestKnee(t *testing.T) {
 func TestKneeUnmeasured(t *testing.T) {
 	s := sweepOf("stride", "", strides, []string{"soa"}, [][]float64{{0.83, 1.08, 1.34, 1.88, 3.15, 3.68, 3.9}}, []float64{24})
 	s.Points[4].Backings[0].NSPerEntity = 0 // not measured
-	got := Claim{Metric: "growth", Backing: "soa", Ratio: 1, Knee: 16}.AnswerSweep(s).String()
+	got := checked(t, Claim{Metric: "growth", Backing: "soa", Ratio: 1, Knee: 16}.AnswerSweep(s)).String()
 	if !strings.Contains(got, "which has no figures of soa or none past it: where the curve bends is not judged") ||
 		!strings.Contains(got, "From the first to the last") || strings.Contains(got, "bends where") {
 		t.Fatalf("answer:\n%s", got)
@@ -122,7 +125,7 @@ func TestKneeByPass(t *testing.T) {
 		return s
 	}
 	c := Claim{Metric: "growth", Backing: "soa", Ratio: 1, Knee: 16}
-	got := c.AnswerSweep(withForks([][3]float64{{0.83, 3.15, 3.26}, {0.82, 3.2, 3.3}, {0.84, 3.1, 3.2}})).String()
+	got := checked(t, c.AnswerSweep(withForks([][3]float64{{0.83, 3.15, 3.26}, {0.82, 3.2, 3.3}, {0.84, 3.1, 3.2}}))).String()
 	for _, w := range []string{"from there to stride = 64; pass by pass 1.40× then 1.02×, 1.41× then 1.02×, 1.39× then 1.02×.",
 		"the curve bends where the claim puts it"} {
 		if !strings.Contains(got, w) {
@@ -130,7 +133,7 @@ func TestKneeByPass(t *testing.T) {
 		}
 	}
 	// The third pass: a small rise to the knee, then a steep one past it.
-	got = c.AnswerSweep(withForks([][3]float64{{0.83, 3.15, 3.26}, {0.82, 3.2, 3.3}, {0.84, 1.0, 3.2}})).String()
+	got = checked(t, c.AnswerSweep(withForks([][3]float64{{0.83, 3.15, 3.26}, {0.82, 3.2, 3.3}, {0.84, 1.0, 3.2}}))).String()
 	if w := "Whether it bends at stride = 16 is unsettled on this machine: judged on its own, a pass that gave 1.40× then 1.02× bends where the claim puts it and one that gave 1.04× then 1.79× the other way."; !strings.Contains(got, w) {
 		t.Errorf("a pass against: answer lacks %q:\n%s", w, got)
 	}

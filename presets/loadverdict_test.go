@@ -63,7 +63,7 @@ func TestLoadAnswerExplains(t *testing.T) {
 				r.Params[tiles.GrowthParam] = tt.growth
 			}
 			tt.loads(r)
-			got := claim.Answer(r).String()
+			got := checked(t, claim.Answer(r)).String()
 			if !strings.Contains(got, "Measured here: loading soa took") || !strings.Contains(got, "The claim does not hold on this load") {
 				t.Errorf("the plain answer is gone:\n%s", got)
 			}

@@ -103,7 +103,7 @@ type Claim struct {
 	// CostFrame), the median frame time; CostFrameGC, the median frame time with the
 	// collector's CPU time per frame added, the bill a frame's allocations run up
 	// after the frame (see withCollector), which the frame time alone leaves out.
-	Cost string  `json:"cost,omitempty"`
+	Cost string `json:"cost,omitempty"`
 	// Knee, for a growth claim, is a value of the sweep at which the claim puts the
 	// curve's steepest step: the step up from the value before it (see kneeanswer.go).
 	Knee  int64   `json:"knee,omitempty"`

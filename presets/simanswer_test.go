@@ -26,7 +26,7 @@ func TestSimMisses(t *testing.T) {
 			t.Errorf("%q lacks %q", got, want)
 		}
 	}
-	if a := c.Answer(r); !strings.HasSuffix(a.String(), got) {
+	if a := checked(t, c.Answer(r)); !strings.HasSuffix(a.String(), got) {
 		t.Errorf("the answer %q does not end with the misses", a.String())
 	}
 	r.Backings[1].Summary.SimSummary = result.SimSummary{SimNote: "failed"}

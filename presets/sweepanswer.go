@@ -94,10 +94,10 @@ func (c Claim) answerGrowth(s *result.Sweep) Answer {
 	overall, _ := c.judgeChange(last.pb.NSPerEntityLo/first.pb.NSPerEntityHi, last.pb.NSPerEntityHi/first.pb.NSPerEntityLo)
 	if against := c.stepsAgainst(s, pts); len(against) > 0 {
 		a.Measured += " Between them it " + joinAnd(against) + "."
-		if overall == holds && !strings.HasPrefix(a.Verdict, "Unsettled") {
-			a.Verdict = "Only in part: from the first point to " + to + " the cost per entity " + c.direction() +
-				", as the claim says, but not at every step between; judged on all the points, the claim's " +
-				"steady " + c.directionNoun() + " is not borne out."
+		if overall == holds && a.Outcome != Unsettled {
+			a.Outcome, a.Verdict = InPart, "Only in part: from the first point to "+to+" the cost per entity "+c.direction()+
+				", as the claim says, but not at every step between; judged on all the points, the claim's "+
+				"steady "+c.directionNoun()+" is not borne out."
 		}
 	}
 	if c.Control != "" {
@@ -172,11 +172,11 @@ func (c Claim) againstControl(s *result.Sweep, a Answer, first, last at) Answer 
 	hi := (last.pb.NSPerEntityHi / first.pb.NSPerEntityLo) / (to.NSPerEntityLo / from.NSPerEntityHi)
 	a.Measured += fmt.Sprintf(" The control, %s, which the parameter leaves alone, changed %s over the same values; against it, %s changed %s (%s to %s).",
 		c.Control, units.Ratio(fc), c.Backing, units.Ratio(fb/fc), bare(lo), bare(hi))
-	if strings.HasPrefix(a.Verdict, "Unsettled") || strings.HasPrefix(a.Verdict, "Only in part") {
+	if a.Outcome == Unsettled || a.Outcome == InPart {
 		return a
 	}
-	_, v := c.judgeChange(lo, hi)
-	a.Verdict = "Against the control: " + v
+	k, v := c.judgeChange(lo, hi)
+	a.Outcome, a.Verdict = k.outcome(), "Against the control: "+v
 	return a
 }
 
@@ -287,10 +287,11 @@ func (c Claim) change(measured string, from, to *result.PointBacking) Answer {
 	f := to.NSPerEntity / from.NSPerEntity
 	lo, hi := to.NSPerEntityLo/from.NSPerEntityHi, to.NSPerEntityHi/from.NSPerEntityLo
 	measured += fmt.Sprintf(": %s (%s to %s within the two points' intervals).", units.Ratio(f), bare(lo), bare(hi))
-	_, v := c.judgeChange(lo, hi)
+	k, v := c.judgeChange(lo, hi)
+	o := k.outcome()
 	passes := passChanges(from, to)
 	if len(passes) < 2 {
-		return Answer{Measured: measured, Verdict: v}
+		return Answer{Measured: measured, Verdict: v, Outcome: o}
 	}
 	names := make([]string, len(passes))
 	var yes, no []float64
@@ -305,10 +306,10 @@ func (c Claim) change(measured string, from, to *result.PointBacking) Answer {
 	}
 	measured = strings.TrimSuffix(measured, ".") + fmt.Sprintf("; pass by pass %s.", strings.Join(names, ", "))
 	if len(yes) > 0 && len(no) > 0 {
-		v = fmt.Sprintf("Unsettled on this machine: judged on its own, a pass that gave %s bears the claim out and one that gave %s "+
+		o, v = Unsettled, fmt.Sprintf("Unsettled on this machine: judged on its own, a pass that gave %s bears the claim out and one that gave %s "+
 			"does not. Run the sweep again, or on a quieter machine.", units.Ratio(yes[0]), units.Ratio(no[0]))
 	}
-	return Answer{Measured: measured, Verdict: v}
+	return Answer{Measured: measured, Verdict: v, Outcome: o}
 }
 
 // passChange is the factor from one point to another in one pass of a sweep, and the
@@ -362,13 +363,13 @@ func (c Claim) answerCrossing(s *result.Sweep) Answer {
 			if !x.Significant {
 				v += " At one of the two points around the crossing the difference is within noise: run again to confirm where."
 			}
-			return Answer{Measured: "Measured here: " + x.Text + ".", Verdict: v}
+			return Answer{Measured: "Measured here: " + x.Text + ".", Verdict: v, Outcome: Holds}
 		case x.Below == c.Slower && x.Above == c.Faster && other == nil:
 			other = x
 		}
 	}
 	if other != nil {
-		return Answer{Measured: "Measured here: " + other.Text + ".", Verdict: "They cross the other way round: the claim does not hold here."}
+		return Answer{Measured: "Measured here: " + other.Text + ".", Verdict: "They cross the other way round: the claim does not hold here.", Outcome: Fails}
 	}
 	both := bothMeasured(s, c.Faster, c.Slower)
 	if len(both) == 0 {
@@ -387,7 +388,7 @@ func (c Claim) answerCrossing(s *result.Sweep) Answer {
 	if n := len(s.Values) - len(both); n > 0 {
 		m += fmt.Sprintf(" (%d of the sweep's %d values have no figures of both: skipped, failed or not reached, and say nothing.)", n, len(s.Values))
 	}
-	return Answer{Measured: m, Verdict: "Not borne out in the range measured."}
+	return Answer{Measured: m, Verdict: "Not borne out in the range measured.", Outcome: Fails}
 }
 
 // bothMeasured are the values at which both backings have figures, in order.

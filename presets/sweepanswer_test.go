@@ -91,7 +91,7 @@ func TestAnswerSweep(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := tc.claim.AnswerSweep(tc.s).String()
+			got := checked(t, tc.claim.AnswerSweep(tc.s)).String()
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("answer = %q\nwant it to contain %q", got, w)
@@ -126,15 +126,15 @@ func TestAnswerCrossing(t *testing.T) {
 	s.Crossings = []result.Crossing{{Below: "spatialhash", Above: "soa", From: 0, To: 5, At: 3.2, Significant: true,
 		Text: "spatialhash faster than soa below moving_pct ≈ 3.2%, soa faster above (the curves cross between 0% and 5%)"}}
 	c := Claim{Metric: "crossing", Faster: "spatialhash", Slower: "soa", Ratio: 1}
-	if got := c.AnswerSweep(s).String(); !strings.Contains(got, "≈ 3.2%") || !strings.Contains(got, "The lines cross, as the claim says.") {
+	if got := checked(t, c.AnswerSweep(s)).String(); !strings.Contains(got, "≈ 3.2%") || !strings.Contains(got, "The lines cross, as the claim says.") {
 		t.Errorf("answer = %q", got)
 	}
 	s.Crossings[0].Significant = false
-	if got := c.AnswerSweep(s).String(); !strings.Contains(got, "within noise") {
+	if got := checked(t, c.AnswerSweep(s)).String(); !strings.Contains(got, "within noise") {
 		t.Errorf("answer = %q: want the noise said", got)
 	}
 	backwards := Claim{Metric: "crossing", Faster: "soa", Slower: "spatialhash", Ratio: 1}
-	if got := backwards.AnswerSweep(s).String(); !strings.Contains(got, "the other way round") {
+	if got := checked(t, backwards.AnswerSweep(s)).String(); !strings.Contains(got, "the other way round") {
 		t.Errorf("answer = %q", got)
 	}
 	// A run answers none of a sweep's claims, and a sweep none of a run's.
@@ -182,7 +182,7 @@ func TestLessonGrowthVerdicts(t *testing.T) {
 						}
 					}
 					s := sweepOf(p.Sweep.Param, "", p.Sweep.Values, p.Backings, costs, make([]float64, len(p.Backings)))
-					if got := c.AnswerSweep(s).String(); !strings.Contains(got, side.want) {
+					if got := checked(t, c.AnswerSweep(s)).String(); !strings.Contains(got, side.want) {
 						t.Errorf("a rise of %.2f× answered %q, want %q", side.rise, got, side.want)
 					}
 				}
@@ -199,7 +199,7 @@ func TestSweepVerdictsOnMeasuredPoints(t *testing.T) {
 	s.Points[4] = result.Point{Value: 50, Skipped: "the run needs about 9 GiB", Backings: []result.PointBacking{}, Pairs: []result.Ratio{}}
 	s.Points = s.Points[1:] // and the first was never reached
 	c := Claim{Metric: "crossing", Faster: "spatialhash", Slower: "soa", Ratio: 1}
-	got := c.AnswerSweep(s).String()
+	got := checked(t, c.AnswerSweep(s)).String()
 	for _, w := range []string{"spatialhash is faster at every value measured from moving_pct = 1% to moving_pct = 5%",
 		"(2 of the sweep's 5 values have no figures of both", "Not borne out in the range measured."} {
 		if !strings.Contains(got, w) {
@@ -229,11 +229,11 @@ func TestGrowthAcrossPasses(t *testing.T) {
 		}
 		return s
 	}
-	agree := claim.AnswerSweep(passes([]float64{2, 2.1, 2}, []float64{20, 21, 19}))
+	agree := checked(t, claim.AnswerSweep(passes([]float64{2, 2.1, 2}, []float64{20, 21, 19})))
 	checkAnswer(t, agree, []string{"pass by pass 10.0×, 10.0×, 9.50×"}, []string{"The cost per entity rises, as the claim says."})
 	// One pass saw the cost fall by half while the others saw it double: the points'
 	// intervals hold them all, and no single verdict is promised.
-	split := claim.AnswerSweep(passes([]float64{2, 2, 4}, []float64{4.4, 4.2, 2}))
+	split := checked(t, claim.AnswerSweep(passes([]float64{2, 2, 4}, []float64{4.4, 4.2, 2})))
 	checkAnswer(t, split, []string{"pass by pass 2.20×, 2.10×, 0.50×"}, []string{
 		"Unsettled on this machine: judged on its own, a pass that gave 2.20× bears the claim out and one that gave 0.50× does not"})
 }
@@ -316,7 +316,7 @@ func TestGrowthWithCollector(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := tc.claim.AnswerSweep(tc.s).String()
+			got := checked(t, tc.claim.AnswerSweep(tc.s)).String()
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("answer = %q\nwant it to contain %q", got, w)
@@ -346,7 +346,7 @@ func TestCliffBySpan(t *testing.T) {
 		return s
 	}
 	c := Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}
-	got := c.AnswerSweep(mk([]float64{365, 150, 128, 121, 92})).String()
+	got := checked(t, c.AnswerSweep(mk([]float64{365, 150, 128, 121, 92}))).String()
 	for _, w := range []string{"its steepest step, 6.42×, lies between entities = 300,000 and entities = 1,000,000",
 		"where the bytes it keeps grow from 9.16 MiB to 30.5 MiB and the addresses its frames visit span 36.6 MiB to 115 MiB: " +
 			"still inside the 32.0 MiB L3 by its bytes, past it by its address span",
@@ -360,12 +360,12 @@ func TestCliffBySpan(t *testing.T) {
 	short := mk([]float64{365, 150, 128, 121, 92})
 	short.Points = short.Points[:4]
 	short.Values = short.Values[:4]
-	if got := c.AnswerSweep(short).String(); strings.Contains(got, "sweep further") {
+	if got := checked(t, c.AnswerSweep(short)).String(); strings.Contains(got, "sweep further") {
 		t.Errorf("a sweep whose span passed the L3 told to sweep further: %q", got)
 	}
 	// A packed span (one column, smaller than the bytes) leaves the bytes to decide.
 	packed := mk([]float64{4, 4, 4, 4, 4})
-	if got := c.AnswerSweep(packed).String(); strings.Contains(got, "past it by its address span") {
+	if got := checked(t, c.AnswerSweep(packed)).String(); strings.Contains(got, "past it by its address span") {
 		t.Errorf("a span inside the L3 read as past it: %q", got)
 	}
 }

@@ -20,6 +20,9 @@ type Answer struct {
 	// Verdict says whether the figure bears the claim out; empty when nothing was
 	// measured.
 	Verdict string
+	// Outcome is what Verdict says, decided with it: count this, never the words.
+	// NoVerdict when Verdict is empty.
+	Outcome Outcome
 	// Conditions sets the source's conditions beside the verdict when the run's
 	// parameters are not the ones the lesson tests the claim under; empty when they
 	// are.
@@ -83,7 +86,8 @@ func (c Claim) answerFrame(r *result.Run) Answer {
 		fmt.Fprintf(&b, "Measured here: %s is faster, not slower: it takes %s of %s's time", c.Slower, units.Ratio(q.Median), c.Faster)
 	}
 	b.WriteString(interval(q, "per-frame ratios"))
-	return Answer{Measured: b.String(), Verdict: c.settled(q, forks)}
+	o, v := c.settled(q, forks)
+	return Answer{Measured: b.String(), Verdict: v, Outcome: o}
 }
 
 // interval says what q's interval is and what it is over, as a sentence's end.
@@ -129,6 +133,10 @@ const (
 	holds
 	fails
 	unclear
+	// insignificant is no significant difference where the claim expects one: its
+	// words say the claim does not hold here, but as a fork's verdict it contradicts
+	// none, as unclear does.
+	insignificant
 )
 
 // judge says whether the measurement bears the claim out, and how. A claim of
@@ -148,12 +156,12 @@ func (c Claim) judge(q result.Ratio) (kind, string) {
 		case q.Significant:
 			return fails, "The claim does not hold here: the direction is reversed."
 		}
-		return unclear, "The claim does not hold here: no significant difference (the interval includes 1)."
+		return insignificant, "The claim does not hold here: no significant difference (the interval includes 1)."
 	}
 	claimed := units.Ratio(c.Ratio)
 	switch {
 	case !q.Significant:
-		return unclear, fmt.Sprintf("The claim does not hold here: no significant difference (the interval includes 1), against the source's %s.", claimed)
+		return insignificant, fmt.Sprintf("The claim does not hold here: no significant difference (the interval includes 1), against the source's %s.", claimed)
 	case q.Median < 1:
 		return fails, fmt.Sprintf("The claim does not hold here: the direction is reversed, let alone the source's %s.", claimed)
 	case q.Lo <= c.Ratio && c.Ratio <= q.Hi:
@@ -172,10 +180,10 @@ func (c Claim) judge(q result.Ratio) (kind, string) {
 // machine, and the answer names the two forks' figures. When the forks found two modes
 // (their own intervals do not overlap) without contradicting each other, the verdict
 // stands and says so.
-func (c Claim) settled(q result.Ratio, forks []result.Ratio) string {
+func (c Claim) settled(q result.Ratio, forks []result.Ratio) (Outcome, string) {
 	k, v := c.judge(q)
 	if len(forks) < 2 || k == tooFew {
-		return v
+		return k.outcome(), v
 	}
 	var yes, no []float64
 	for _, fq := range forks {
@@ -191,7 +199,7 @@ func (c Claim) settled(q result.Ratio, forks []result.Ratio) string {
 		}
 	}
 	if len(yes) > 0 && len(no) > 0 {
-		return fmt.Sprintf("Unsettled on this machine: judged on its own rounds, a fork that gave %s bears the claim out and one that "+
+		return Unsettled, fmt.Sprintf("Unsettled on this machine: judged on its own rounds, a fork that gave %s bears the claim out and one that "+
 			"gave %s does not, so a rerun may give either verdict. Run it again, or on a quieter machine.",
 			units.Ratio(yes[0]), units.Ratio(no[0]))
 	}
@@ -199,7 +207,7 @@ func (c Claim) settled(q result.Ratio, forks []result.Ratio) string {
 		lo, hi := extremes(q.ForkMedians)
 		v += fmt.Sprintf(" (Its forks found two modes, %s and %s, but no fork contradicts the verdict.)", units.Ratio(lo), units.Ratio(hi))
 	}
-	return v
+	return k.outcome(), v
 }
 
 // extremes are the lowest and highest of the positive xs.
@@ -270,12 +278,12 @@ func (c Claim) answerLoad(r *result.Run) Answer {
 		kLo, _ := c.judgeLoad(lo)
 		kHi, _ := c.judgeLoad(hi)
 		if kLo != kHi {
-			return Answer{Measured: measured, Verdict: fmt.Sprintf("Unsettled on this machine: its forks' loads gave %s and %s, "+
+			return Answer{Measured: measured, Outcome: Unsettled, Verdict: fmt.Sprintf("Unsettled on this machine: its forks' loads gave %s and %s, "+
 				"and the claim would hold on one and not on the other. Run it again, or on a quieter machine.", units.Ratio(lo), units.Ratio(hi))}
 		}
 	}
-	_, v := c.judgeLoad(ratio)
-	return Answer{Measured: measured, Verdict: v}
+	k, v := c.judgeLoad(ratio)
+	return Answer{Measured: measured, Verdict: v, Outcome: k.outcome()}
 }
 
 // judgeLoad judges a ratio of load times against the claim, with its kind.
@@ -315,7 +323,8 @@ func (c Claim) answerLookup(r *result.Run) Answer {
 			units.Duration(slowNS/n), units.Duration(fastNS/n))
 	}
 	b.WriteString(interval(q, "per-frame ratios"))
-	return Answer{Measured: b.String(), Verdict: c.settled(q, forks)}
+	o, v := c.settled(q, forks)
+	return Answer{Measured: b.String(), Verdict: v, Outcome: o}
 }
 
 // medianLookup returns the median over b's kept frames of the handles resolved and of
@@ -389,12 +398,12 @@ func (c Claim) answerBudget(r *result.Run) Answer {
 			shares = append(shares, pct(fs.p))
 		}
 		if slices.Contains(kinds, holds) && slices.Contains(kinds, fails) {
-			return Answer{Measured: measured, Verdict: fmt.Sprintf("Unsettled on this machine: %s's forks missed the budget in %s of their frames, "+
+			return Answer{Measured: measured, Outcome: Unsettled, Verdict: fmt.Sprintf("Unsettled on this machine: %s's forks missed the budget in %s of their frames, "+
 				"and the claim would hold in one fork and not in another. Run it again, or on a quieter machine.",
 				c.Slower, strings.Join(shares, ", "))}
 		}
 	}
-	return Answer{Measured: measured, Verdict: v}
+	return Answer{Measured: measured, Verdict: v, Outcome: k.outcome()}
 }
 
 // judgeBudget judges the shares over the budget of the slower backing (s) and the

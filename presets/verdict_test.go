@@ -73,6 +73,7 @@ func TestClaimAnswer(t *testing.T) {
 // every one of verdict ("" for none), and String puts them in that order.
 func checkAnswer(t *testing.T, a Answer, measured, verdict []string) {
 	t.Helper()
+	checked(t, a)
 	for _, w := range measured {
 		if !strings.Contains(a.Measured, w) {
 			t.Errorf("measured %q lacks %q", a.Measured, w)
@@ -194,7 +195,7 @@ func TestLessonVerdicts(t *testing.T) {
 				for _, k := range c.Conditions.Keys() {
 					other.Params = params.Clone()
 					other.Params[k] = c.Conditions[k] + 1
-					a := c.Answer(other)
+					a := checked(t, c.Answer(other))
 					if !strings.HasPrefix(a.Verdict, "Conditions differ") || !strings.Contains(a.Conditions, strings.TrimSuffix(c.Setting, ".")) ||
 						!strings.Contains(a.Conditions, k+" = ") {
 						t.Errorf("%s changed: verdict %q, conditions %q; want them marked as differing, with the source's", k, a.Verdict, a.Conditions)

@@ -33,8 +33,8 @@ import (
 // belong is refused by name and the class shown stays as it was.
 type classJob struct {
 	w       *window
-	paths   []string     // the files, in the order added
-	c       *class.Class // nil until three files make a class
+	paths   []string      // the files, in the order added
+	c       *charts.Class // what the tab draws; nil until three files make a class
 	heading *widget.Label
 	hint    *widget.Label
 	chart   *canvas.Raster
@@ -123,7 +123,7 @@ func (j *classJob) addAll(paths []string) {
 	if err == nil && len(files) >= class.MinFiles {
 		var c *class.Class
 		if c, err = class.New(files, nil); err == nil {
-			j.c = c
+			j.c = c.Chart()
 		}
 	} else if err == nil {
 		err = sameKind(files)
@@ -202,7 +202,7 @@ func (j *classJob) show() {
 		j.chart.Refresh()
 		return
 	}
-	j.heading.SetText(j.c.Heading())
+	j.heading.SetText(j.c.Heading)
 	lines := []string{"parameters: " + j.c.Params}
 	if len(j.c.Differ) > 0 {
 		lines = append(lines, "The machines differ in: "+charts.JoinAnd(j.c.Differ)+".")
@@ -220,19 +220,19 @@ func (j *classJob) show() {
 
 // claimsText is each claim, where the machines agree, and its answer on each
 // machine, as the command line prints them.
-func claimsText(c *class.Class) string {
+func claimsText(c *charts.Class) string {
 	var b strings.Builder
 	if len(c.Claims) == 0 {
-		b.WriteString("No claim to answer: the files name no built-in lesson with claims a " + c.Kind() + " answers.\n")
+		b.WriteString("No claim to answer: the files name no built-in lesson with claims a " + c.Kind + " answers.\n")
 	}
 	for k, cl := range c.Claims {
 		fmt.Fprintf(&b, "Claim %d (%s): %s\n%s\n", k+1, cl.Source, cl.Text, cl.Agreement)
 		for i, a := range cl.Answers {
-			fmt.Fprintf(&b, "  %s %s: %s\n", class.Letter(i), c.Machines[i].File, a.Full)
+			fmt.Fprintf(&b, "  %s %s: %s\n", charts.ClassLetter(i), c.Machines[i], a.Full)
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(c.FiguresNote())
+	b.WriteString(c.FiguresNote)
 	return b.String()
 }
 
@@ -258,7 +258,7 @@ func (j *classJob) output() (output, error) {
 	if c == nil {
 		return output{}, errors.New("a class needs a saved run or sweep from each of three machines or more: add them first")
 	}
-	return output{stem: strings.TrimSuffix(c.Machines[0].File, filepath.Ext(c.Machines[0].File)) + "-class",
+	return output{stem: strings.TrimSuffix(c.Machines[0], filepath.Ext(c.Machines[0])) + "-class",
 		write: func(w io.Writer, f fileFormat) error {
 			switch f.Name {
 			case "PNG":

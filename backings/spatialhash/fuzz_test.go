@@ -27,6 +27,55 @@ func (r *bytes) query() Box {
 
 const maxSteps = 200
 
+// model is the reference the fuzz targets of a grid and of an overlap hash compare
+// with: maps from id to box and value, and a stack of free ids, the last freed given
+// out first.
+type model struct {
+	in     *bytes
+	boxes  map[int32]Box
+	vals   map[int32]int32
+	free   []int32
+	issued int32
+}
+
+func newModel(in *bytes) *model {
+	return &model{in: in, boxes: map[int32]Box{}, vals: map[int32]int32{}}
+}
+
+// insert adds b and v and returns the id the structure must give them.
+func (m *model) insert(b Box, v int32) int32 {
+	id := m.issued
+	if k := len(m.free); k > 0 {
+		id, m.free = m.free[k-1], m.free[:k-1]
+	} else {
+		m.issued++
+	}
+	m.boxes[id], m.vals[id] = b, v
+	return id
+}
+
+func (m *model) remove(id int32) {
+	delete(m.boxes, id)
+	delete(m.vals, id)
+	m.free = append(m.free, id)
+}
+
+// pick reads the k-th live id, in id order, from the input.
+func (m *model) pick() (int32, bool) {
+	if len(m.boxes) == 0 {
+		return 0, false
+	}
+	k := m.in.next(256) % int32(len(m.boxes))
+	for id := int32(0); ; id++ {
+		if _, ok := m.boxes[id]; ok {
+			if k == 0 {
+				return id, true
+			}
+			k--
+		}
+	}
+}
+
 // FuzzOps applies a random sequence of operations (insert, remove, Move to a new box,
 // MoveTo a new corner, ShiftEach, Grow, query) to a Grid and to a reference model (maps from id to box and value, a stack of
 // free ids, brute-force queries, steps wrapped by around) and
@@ -42,44 +91,19 @@ func FuzzOps(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := &bytes{data}
 		g := New[int32](Box{0, 0, 96, 96}, 1+in.next(24), int(in.next(8)))
-		boxes := map[int32]Box{}
-		vals := map[int32]int32{}
-		var free []int32
-		issued := int32(0)
-		pick := func() (int32, bool) { // the k-th live id in id order
-			if len(boxes) == 0 {
-				return 0, false
-			}
-			k := in.next(256) % int32(len(boxes))
-			for id := int32(0); ; id++ {
-				if _, ok := boxes[id]; ok {
-					if k == 0 {
-						return id, true
-					}
-					k--
-				}
-			}
-		}
+		m := newModel(in)
+		boxes, vals, pick := m.boxes, m.vals, m.pick
 		for step := 0; len(in.b) > 0 && step < maxSteps; step++ {
 			switch in.next(8) {
 			case 0, 1: // insert, twice as often as the others so that grids fill up
 				b, v := in.box(), int32(step)
-				want := issued
-				if len(free) > 0 {
-					want, free = free[len(free)-1], free[:len(free)-1]
-				} else {
-					issued++
-				}
-				if got := g.Insert(b, v); got != want {
+				if got, want := g.Insert(b, v), m.insert(b, v); got != want {
 					t.Fatalf("step %d: Insert = id %d, want %d", step, got, want)
 				}
-				boxes[want], vals[want] = b, v
 			case 2: // remove
 				if id, ok := pick(); ok {
 					g.Remove(id)
-					delete(boxes, id)
-					delete(vals, id)
-					free = append(free, id)
+					m.remove(id)
 				}
 			case 3: // move
 				if id, ok := pick(); ok {

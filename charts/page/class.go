@@ -11,7 +11,6 @@ import (
 
 	"localitylab/charts"
 	"localitylab/charts/axis"
-	"localitylab/presets/class"
 )
 
 //go:embed classpage.html.tmpl
@@ -26,7 +25,7 @@ type classPage struct {
 	Explain  string
 	Kind     string
 	Machines []classMachine
-	Rows     []class.TableRow
+	Rows     []charts.ClassRow
 	Titles   map[string]string // each group's heading
 	Span     int
 	Notes    []string
@@ -50,19 +49,19 @@ type classAnswer struct {
 }
 
 // WriteClassHTML writes a class's machines side by side as one page.
-func WriteClassHTML(w io.Writer, c *class.Class, o charts.Options) error {
+func WriteClassHTML(w io.Writer, c *charts.Class, o charts.Options) error {
 	if err := o.Check(); err != nil {
 		return err
 	}
-	t := c.Table()
-	pg := &classPage{head: head{Headline: c.Heading(), HostLine: "parameters: " + c.Params, EChartsURL: echartsURL(o)},
+	t := c.Table
+	pg := &classPage{head: head{Headline: c.Heading, HostLine: "parameters: " + c.Params, EChartsURL: echartsURL(o)},
 		Explain: "A column per machine: what the machine is, what it measured, and the verdict of each of the lesson's claims on it, as the lesson gives it on that machine.",
-		Kind:    c.Kind(), Rows: t.Rows, Span: len(t.Columns), Titles: map[string]string{}}
+		Kind:    c.Kind, Rows: t.Rows, Span: len(t.Columns), Titles: map[string]string{}}
 	for _, r := range t.Rows {
-		pg.Titles[r.Group] = c.GroupTitle(r.Group)
+		pg.Titles[r.Group] = t.GroupTitle(r.Group)
 	}
 	for i, m := range c.Machines {
-		pg.Machines = append(pg.Machines, classMachine{Letter: class.Letter(i), File: m.File, Color: machineCSS(i)})
+		pg.Machines = append(pg.Machines, classMachine{Letter: charts.ClassLetter(i), File: m, Color: machineCSS(i)})
 	}
 	if len(c.Differ) > 0 {
 		pg.Notes = append(pg.Notes, "The machines differ in: "+charts.JoinAnd(c.Differ)+".")
@@ -73,11 +72,11 @@ func WriteClassHTML(w io.Writer, c *class.Class, o charts.Options) error {
 	if c.Order != "" {
 		pg.Notes = append(pg.Notes, c.Order)
 	}
-	pg.Notes = append(pg.Notes, c.FiguresNote())
+	pg.Notes = append(pg.Notes, c.FiguresNote)
 	for _, cl := range c.Claims {
 		cc := classClaim{Source: cl.Source, Text: cl.Text, Agreement: cl.Agreement}
 		for i, a := range cl.Answers {
-			cc.Answers = append(cc.Answers, classAnswer{Machine: class.Letter(i) + " · " + c.Machines[i].File, Full: a.Full, Color: machineCSS(i)})
+			cc.Answers = append(cc.Answers, classAnswer{Machine: charts.ClassLetter(i) + " · " + c.Machines[i], Full: a.Full, Color: machineCSS(i)})
 		}
 		pg.Claims = append(pg.Claims, cc)
 	}
@@ -90,13 +89,13 @@ func WriteClassHTML(w io.Writer, c *class.Class, o charts.Options) error {
 	return nil
 }
 
-func machineCSS(i int) template.CSS { return template.CSS(charts.Hex(class.MachineColor(i))) }
+func machineCSS(i int) template.CSS { return template.CSS(charts.Hex(charts.MachineColor(i))) }
 
 // addChart adds the chart of each group's figure per machine, on one axis
 // (logarithmic when the figures span more than a factor of 20, as on the slide).
-func (pg *classPage) addChart(c *class.Class) error {
-	groups := c.Groups()
-	lo, hi := class.Extent(groups)
+func (pg *classPage) addChart(c *charts.Class) error {
+	groups := c.Groups
+	lo, hi := charts.ClassExtent(groups)
 	bar := echarts.NewBar()
 	bar.SetGlobalOptions(chartInit("class", "480px", 1)...)
 	name := "p50 frame"
@@ -124,8 +123,8 @@ func (pg *classPage) addChart(c *class.Class) error {
 				data[k] = opts.BarData{Value: nil}
 			}
 		}
-		bar.AddSeries(jsName(class.Letter(i)+" "+m.File), data,
-			echarts.WithItemStyleOpts(opts.ItemStyle{Color: charts.Hex(class.MachineColor(i))}))
+		bar.AddSeries(jsName(charts.ClassLetter(i)+" "+m), data,
+			echarts.WithItemStyleOpts(opts.ItemStyle{Color: charts.Hex(charts.MachineColor(i))}))
 	}
 	explain := "Each backing's typical frame on each machine, a bar per machine in its colour; the table above gives each figure's 95% interval. Hover a group to read its figures."
 	if c.Sweep {
@@ -135,6 +134,6 @@ func (pg *classPage) addChart(c *class.Class) error {
 	if err != nil {
 		return fmt.Errorf("charts: class chart: %w", err)
 	}
-	pg.Sections = append(pg.Sections, section{Title: c.ChartTitle(), Explain: explain, Chart: sec})
+	pg.Sections = append(pg.Sections, section{Title: c.ChartTitle, Explain: explain, Chart: sec})
 	return nil
 }

@@ -8,17 +8,16 @@ import (
 	"strings"
 
 	"localitylab/charts"
-	"localitylab/presets/class"
 )
 
 // WriteClassPNG writes a class's machines side by side as one picture for a slide:
 // the heading, the chart of each backing's figure per machine, the table with a
 // column per machine, and each claim's agreement under them.
-func WriteClassPNG(w io.Writer, c *class.Class, o charts.Options) error {
+func WriteClassPNG(w io.Writer, c *charts.Class, o charts.Options) error {
 	return writeSlide(w, o, nil, func() *image.RGBA { return renderClass(c, o) })
 }
 
-func renderClass(c *class.Class, o charts.Options) *image.RGBA {
+func renderClass(c *charts.Class, o charts.Options) *image.RGBA {
 	img, p, pad := newSlide(o)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	s := p.fonts.small
@@ -32,7 +31,7 @@ func renderClass(c *class.Class, o charts.Options) *image.RGBA {
 	if c.Order != "" {
 		lines = append(lines, c.Order)
 	}
-	y := drawHead(img, p, pad, c.Heading(), lines...)
+	y := drawHead(img, p, pad, c.Heading, lines...)
 
 	var foot []string
 	for k, cl := range c.Claims {
@@ -42,10 +41,10 @@ func renderClass(c *class.Class, o charts.Options) *image.RGBA {
 			if v == "" {
 				v = a.Full
 			}
-			foot = append(foot, "    "+class.Letter(i)+" "+c.Machines[i].File+": "+v)
+			foot = append(foot, "    "+charts.ClassLetter(i)+" "+c.Machines[i]+": "+v)
 		}
 	}
-	foot = append(foot, c.FiguresNote())
+	foot = append(foot, c.FiguresNote)
 	footH := 0
 	for _, l := range foot {
 		footH += len(s.wrap(l, w-2*pad)) * s.height()
@@ -65,26 +64,26 @@ func renderClass(c *class.Class, o charts.Options) *image.RGBA {
 // per machine with its interval as a whisker, on one axis: logarithmic when the
 // figures span more than a factor of 20, so that a pointer array's 15 ms and an
 // array's 0.8 ms both read; linear from zero otherwise.
-func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *class.Class) {
+func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *charts.Class) {
 	fillRect(img, r, white)
 	f, s, pad := p.fonts.normal, p.fonts.small, p.pad()
-	top := drawWrapped(img, p.fonts.bold, r.Min.X, r.Min.Y, r.Dx(), c.ChartTitle(), charts.Ink) + pad/2
+	top := drawWrapped(img, p.fonts.bold, r.Min.X, r.Min.Y, r.Dx(), c.ChartTitle, charts.Ink) + pad/2
 	// The key: each machine's letter and file in its colour.
 	sw := int(p.px * 0.8)
 	x := r.Min.X
 	for i, m := range c.Machines {
-		label := class.Letter(i) + " " + m.File
+		label := charts.ClassLetter(i) + " " + m
 		if x+sw+pad+s.width(label) > r.Max.X && x > r.Min.X {
 			x, top = r.Min.X, top+s.height()
 		}
-		fillRect(img, image.Rect(x, top+s.ascent-sw, x+sw, top+s.ascent), class.MachineColor(i))
+		fillRect(img, image.Rect(x, top+s.ascent-sw, x+sw, top+s.ascent), charts.MachineColor(i))
 		s.draw(img, r, x+sw+pad/2, top+s.ascent, label, charts.Ink)
 		x += sw + pad + s.width(label) + 2*pad
 	}
 	top += s.height() + pad
 
-	groups := c.Groups()
-	lo, hi := class.Extent(groups)
+	groups := c.Groups
+	lo, hi := charts.ClassExtent(groups)
 	if hi <= 0 {
 		f.draw(img, r, r.Min.X+pad, (top+r.Max.Y)/2, "no figure was measured", charts.InkSoft)
 		return
@@ -124,12 +123,12 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *class.Cl
 			x0, x1 := int(gx+float64(i)*bw), int(gx+float64(i+1)*bw)-1
 			yv := int(math.Round(ya.Pos(fig.NS)))
 			base := area.Max.Y
-			fillRect(img, image.Rect(x0, yv, max(x1, x0+1), base), class.MachineColor(i))
+			fillRect(img, image.Rect(x0, yv, max(x1, x0+1), base), charts.MachineColor(i))
 			mid := (x0 + x1) / 2
 			ylo, yhi := int(math.Round(ya.Pos(max(fig.Lo, ya.Lo)))), int(math.Round(ya.Pos(fig.Hi)))
 			fillRect(img, image.Rect(mid, yhi, mid+max(1, int(p.px/10)), ylo+1), charts.Ink)
 			if letters {
-				l := class.Letter(i)
+				l := charts.ClassLetter(i)
 				s.draw(img, r, mid-s.width(l)/2, area.Max.Y+s.ascent+pad/4, l, charts.InkSoft)
 			}
 		}
@@ -144,21 +143,21 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *class.Cl
 // the lesson's answers, each part headed by a rule, a long cell wrapped onto a
 // second line (and cut after it). Where the rows do not fit (a long sweep's
 // figures), the figures are left to the chart and the table says so.
-func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *class.Class) {
+func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *charts.Class) {
 	f, b := p.fonts.normal, p.fonts.bold
-	t := c.Table()
+	t := c.Table
 	g := p.classGeometry(r.Dx(), c, &t)
 	gap, nameW, colW, lineH, rowPad := g.gap, g.nameW, g.colW, f.height(), p.pad()
 	cellLines, height := g.cellLines, g.height
 	rows := t.Rows
 	if g.total > r.Dy() {
-		var kept []class.TableRow
+		var kept []charts.ClassRow
 		for _, row := range rows {
-			if row.Group != class.GroupFigures {
+			if row.Group != charts.ClassFigures {
 				kept = append(kept, row)
 			}
 		}
-		kept = append(kept, class.TableRow{Group: class.GroupFigures, Name: "figures", Cells: repeat("on the chart", len(c.Machines))})
+		kept = append(kept, charts.ClassRow{Group: charts.ClassFigures, Name: "figures", Cells: repeat("on the chart", len(c.Machines))})
 		rows = kept
 	}
 	rh := p.rowHeight()
@@ -166,8 +165,8 @@ func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *class.Cl
 	for i, col := range t.Columns[1:] {
 		x := r.Min.X + nameW + i*colW
 		y := r.Min.Y + (rh-f.height())/2 + f.ascent
-		fillRect(img, image.Rect(x+gap/2, y-sw, x+gap/2+sw, y), class.MachineColor(i))
-		b.draw(img, r, x+gap+sw, y, b.fit(class.Letter(i)+" "+col, colW-gap-sw-gap/2), charts.Ink)
+		fillRect(img, image.Rect(x+gap/2, y-sw, x+gap/2+sw, y), charts.MachineColor(i))
+		b.draw(img, r, x+gap+sw, y, b.fit(charts.ClassLetter(i)+" "+col, colW-gap-sw-gap/2), charts.Ink)
 	}
 	group := ""
 	top := r.Min.Y + rh
@@ -188,7 +187,7 @@ func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *class.Cl
 		for i, cell := range row.Cells {
 			x := r.Min.X + nameW + i*colW
 			ink := charts.Ink
-			if row.Group == class.GroupAnswers && cell != class.Holds.String() {
+			if row.Strong != nil && (i >= len(row.Strong) || !row.Strong[i]) {
 				ink = charts.InkSoft
 			}
 			for j, l := range cellLines(cell) {
@@ -210,7 +209,7 @@ func repeat(s string, n int) []string {
 // DrawClass draws a class's chart and table into r of img with text textPx high, as
 // the window's Class tab shows them: side by side where r is wide enough for the
 // table's columns, else the table above and the chart under it.
-func DrawClass(img *image.RGBA, r image.Rectangle, c *class.Class, textPx float64) {
+func DrawClass(img *image.RGBA, r image.Rectangle, c *charts.Class, textPx float64) {
 	p := NewPainter(textPx)
 	fillRect(img, r, white)
 	pad := p.pad()
@@ -230,10 +229,10 @@ func DrawClass(img *image.RGBA, r image.Rectangle, c *class.Class, textPx float6
 type classGeom struct {
 	gap, nameW, colW, total int
 	cellLines               func(cell string) []string
-	height                  func(row class.TableRow) int
+	height                  func(row charts.ClassRow) int
 }
 
-func (p *Painter) classGeometry(width int, c *class.Class, t *class.Table) classGeom {
+func (p *Painter) classGeometry(width int, c *charts.Class, t *charts.ClassTable) classGeom {
 	f, b := p.fonts.normal, p.fonts.bold
 	g := classGeom{gap: int(p.px * 0.4)}
 	for _, row := range t.Rows {
@@ -248,7 +247,7 @@ func (p *Painter) classGeometry(width int, c *class.Class, t *class.Table) class
 		}
 		return ls
 	}
-	g.height = func(row class.TableRow) int {
+	g.height = func(row charts.ClassRow) int {
 		n := 1
 		for _, cell := range row.Cells {
 			n = max(n, len(g.cellLines(cell)))
@@ -263,15 +262,15 @@ func (p *Painter) classGeometry(width int, c *class.Class, t *class.Table) class
 }
 
 // classTableHeight is the height the class's table takes at width, every row shown.
-func (p *Painter) classTableHeight(width int, c *class.Class) int {
-	t := c.Table()
+func (p *Painter) classTableHeight(width int, c *charts.Class) int {
+	t := c.Table
 	return p.classGeometry(width, c, &t).total
 }
 
 // ClassHeight is the height DrawClass needs at width, in pixels with text textPx
 // high, to show every row of the table and a chart at least minChart high: the
 // window's Class tab scrolls to it where the screen is shorter.
-func ClassHeight(c *class.Class, width int, textPx float64, minChart int) int {
+func ClassHeight(c *charts.Class, width int, textPx float64, minChart int) int {
 	p := NewPainter(textPx)
 	if width >= int(textPx*100) {
 		split := width * 2 / 5

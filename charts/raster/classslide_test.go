@@ -29,7 +29,7 @@ func TestClassSlide(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := WriteClassPNG(&b, c, charts.Options{}); err != nil {
+	if err := WriteClassPNG(&b, c.Chart(), charts.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&b)
@@ -39,7 +39,7 @@ func TestClassSlide(t *testing.T) {
 	chart := image.Rect(0, 0, 1920*2/5, 1080)
 	var px [3]int
 	for i := range px {
-		px[i] = imgtest.CountNear(img, chart, class.MachineColor(i), 8)
+		px[i] = imgtest.CountNear(img, chart, charts.MachineColor(i), 8)
 		if px[i] < 2000 {
 			t.Errorf("machine %d: %d pixels of its colour on the chart, want its bars", i, px[i])
 		}

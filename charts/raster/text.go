@@ -21,6 +21,18 @@ var (
 	regularFont, boldFont *opentype.Font
 )
 
+// GoFont is the Go font, regular or bold, parsed once for the process. Everything
+// this package draws is drawn with it; a layout measured with it (the handout's,
+// whose page embeds the same font for the browser) breaks its lines where the
+// drawing does.
+func GoFont(bold bool) *opentype.Font {
+	fontsOnce.Do(parseFonts)
+	if bold {
+		return boldFont
+	}
+	return regularFont
+}
+
 func parseFonts() {
 	var err error
 	if regularFont, err = opentype.Parse(goregular.TTF); err != nil {
@@ -165,11 +177,11 @@ type fonts struct {
 }
 
 func newFonts(px float64) fonts {
-	fontsOnce.Do(parseFonts)
+	regular, bold := GoFont(false), GoFont(true)
 	return fonts{
-		small:  newFace(regularFont, px*0.85),
-		normal: newFace(regularFont, px),
-		bold:   newFace(boldFont, px),
-		title:  newFace(boldFont, px*1.6),
+		small:  newFace(regular, px*0.85),
+		normal: newFace(regular, px),
+		bold:   newFace(bold, px),
+		title:  newFace(bold, px*1.6),
 	}
 }

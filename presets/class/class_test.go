@@ -63,7 +63,7 @@ func TestMachines(t *testing.T) {
 			t.Errorf("machine %d: counters %q, clock %q", i, m.Counters, m.Clock)
 		}
 		want := presets.AnswerClaims(lesson.Claims, files[i].Run)
-		if len(c.Claims) != len(want) || c.Claims[0].Answers[i].Full != want[0].Answer.String() {
+		if len(c.Claims) != len(want) || c.Claims[0].Answers[i].Full != want[0].Answer.String() || c.Claims[0].Answers[i].Outcome != want[0].Answer.Outcome {
 			t.Errorf("machine %d: the class's answer is not presets':\n%+v\nwant %+v", i, c.Claims, want)
 		}
 		for _, f := range m.Figures {
@@ -96,12 +96,14 @@ func TestAgreement(t *testing.T) {
 		name   string
 		ratios []float64
 		want   string
-		counts [5]int // by Outcome
+		counts map[presets.Outcome]int
 	}{
-		{"all hold", []float64{50, 48, 52}, "The claim holds on all 3 machines.", [5]int{Holds: 3}},
-		{"two of three", []float64{50, 16, 52}, "The machines disagree: the claim holds on 2 of 3 machines (a, c); the claim does not hold on b.", [5]int{Holds: 2, Fails: 1}},
-		{"none", []float64{16, 17, 3}, "Every machine says the same: the claim does not hold (all 3 machines).", [5]int{Fails: 3}},
-		{"reversed on one of four", []float64{50, 50, 50, 0.5}, "The machines disagree: the claim holds on 3 of 4 machines (a, b, c); the claim does not hold on d.", [5]int{Holds: 3, Fails: 1}},
+		{"all hold", []float64{50, 48, 52}, "The claim holds on all 3 machines.", map[presets.Outcome]int{presets.Holds: 3}},
+		{"two of three", []float64{50, 16, 52}, "The machines disagree: the claim holds on 2 of 3 machines (a, c); the claim does not hold on b.",
+			map[presets.Outcome]int{presets.Holds: 2, presets.Fails: 1}},
+		{"none", []float64{16, 17, 3}, "Every machine says the same: the claim does not hold (all 3 machines).", map[presets.Outcome]int{presets.Fails: 3}},
+		{"reversed on one of four", []float64{50, 50, 50, 0.5}, "The machines disagree: the claim holds on 3 of 4 machines (a, b, c); the claim does not hold on d.",
+			map[presets.Outcome]int{presets.Holds: 3, presets.Fails: 1}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var files []File
@@ -119,7 +121,7 @@ func TestAgreement(t *testing.T) {
 			if cl.Agreement != tt.want {
 				t.Errorf("agreement %q\nwant      %q", cl.Agreement, tt.want)
 			}
-			for o := NoAnswer; o <= Unsettled; o++ {
+			for _, o := range append([]presets.Outcome{presets.NoVerdict}, presets.Outcomes...) {
 				if cl.Count(o) != tt.counts[o] {
 					t.Errorf("%d machines %s, want %d", cl.Count(o), o, tt.counts[o])
 				}
@@ -196,61 +198,21 @@ func TestSweeps(t *testing.T) {
 	}
 }
 
-// TestOutcomes sorts the verdicts presets words: each opening, behind the
-// qualifiers presets puts before a verdict.
-func TestOutcomes(t *testing.T) {
-	for _, tt := range []struct {
-		verdict string
-		want    Outcome
-	}{
-		{"The claim holds: the source's 50.0× lies within the interval.", Holds},
-		{"Conditions differ (see below). The claim holds: the direction is borne out.", Holds},
-		{"The claim holds on this load: close to the source's 5.8× (within a factor of 1.25).", Holds},
-		{"The lines cross, as the claim says.", Holds},
-		{"The cost per entity rises, as the claim says.", Holds},
-		{"Against the control: The source's 2.0× lies within that range.", Holds},
-		{"The claim does not hold here: the direction holds, but the gap is about a third (35%) of the source's 50.0×.", Fails},
-		{"The claim does not hold on this load: the gap is about half of the source's 5.8×.", Fails},
-		{"The claim does not clearly hold: ptrarray misses the budget in 3% of its frames.", Fails},
-		{"They cross the other way round: the claim does not hold here.", Fails},
-		{"Not borne out in the range measured.", Fails},
-		{"Only in part: from the first point to the last the cost per entity rises.", Fails},
-		{"Against the control: The rise here is smaller than the source's 10.0×.", Fails},
-		{"The cost per entity falls here, against the claim.", Fails},
-		{"Unsettled on this machine: judged on its own rounds, a fork that gave 40.0× bears the claim out.", Unsettled},
-		{"Cannot tell from this run: no collection ran during ptrarray's frames nor soa's.", CannotTell},
-		{"Cannot tell here: ptrarray misses the budget in 5% of its frames.", CannotTell},
-		{"Too few rounds to judge (4; a 95% interval needs 6): run more frames.", CannotTell},
-		{"No clear change: the two points' intervals overlap.", CannotTell},
-		{"Some wording presets does not have yet.", NoAnswer},
-	} {
-		if got := outcomeOf(tt.verdict); got != tt.want {
-			t.Errorf("%q: %v, want %v", tt.verdict, got, tt.want)
-		}
+// TestAgreementOfEveryOutcome: the agreement line counts the machines by presets'
+// outcome, each kind named, a claim that holds in part apart from one that fails.
+func TestAgreementOfEveryOutcome(t *testing.T) {
+	files := []File{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "d"}, {Name: "e"}, {Name: "f"}}
+	var as []Answer
+	for _, o := range append(presets.Outcomes, presets.NoVerdict) {
+		as = append(as, Answer{Outcome: o})
 	}
-}
-
-// TestEveryVerdictSorted answers every built-in lesson's claims about a single run
-// on runs of its backings with ratios from reversed to far past the claim, and
-// requires each verdict presets gives to fall in one of the class's outcomes: a
-// new wording in presets that the class does not know fails here.
-func TestEveryVerdictSorted(t *testing.T) {
-	for _, p := range presets.Builtin() {
-		for _, ratio := range []float64{0.3, 1, 3, 50} {
-			factors, loads := make([]float64, len(p.Backings)), make([]int64, len(p.Backings))
-			for i := range factors {
-				factors[i], loads[i] = 1, 1e9
-				if i == 0 {
-					factors[i], loads[i] = ratio, int64(ratio*1e9)
-				}
-			}
-			r := runtest.Synthetic(p.Backings, factors, loads)
-			r.Title, r.Params = p.Title, p.Params.Clone()
-			for _, a := range presets.AnswerClaims(p.Claims, r) {
-				if a.Answer.Verdict != "" && outcomeOf(a.Answer.Verdict) == NoAnswer {
-					t.Errorf("%s at %v×: verdict not sorted: %q", p.Name, ratio, a.Answer.Verdict)
-				}
-			}
-		}
+	want := "The machines disagree: the claim holds on 1 of 6 machines (a); the claim holds only in part on b; the claim does not hold on c; " +
+		"unsettled (its forks disagree) on e; the machine cannot tell on d; no answer on f."
+	if got := agreement(as, files); got != want {
+		t.Errorf("agreement %q\nwant      %q", got, want)
+	}
+	in := []Answer{{Outcome: presets.InPart}, {Outcome: presets.InPart}, {Outcome: presets.InPart}}
+	if got := agreement(in, files[:3]); got != "Every machine says the same: the claim holds only in part (all 3 machines)." {
+		t.Errorf("agreement %q", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"localitylab/charts"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 )
@@ -72,7 +73,7 @@ func TestRecordedFacts(t *testing.T) {
 	}
 }
 
-func tableRow(c *Class, name string) *TableRow {
+func tableRow(c *Class, name string) *charts.ClassRow {
 	t := c.Table()
 	for i := range t.Rows {
 		if t.Rows[i].Name == name {

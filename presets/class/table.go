@@ -2,42 +2,43 @@ package class
 
 import (
 	"fmt"
-	"image/color"
 
+	"localitylab/charts"
 	"localitylab/internal/units"
+	"localitylab/presets"
 )
 
-// Table is the comparison as every view lays it out: a column per machine, a row per
-// fact, per figure and per claim's verdict. Group names the part a row belongs to
-// ("machine", "p50 frame", "cost per entity", "the lesson's answer"), so that a view
-// can head or shade each part.
-type Table struct {
-	Columns []string // "", then each machine's file
-	Rows    []TableRow
+// Chart is the class as every view draws it (charts.Class): the words and figures
+// decided here, so that the drawers need neither this package nor the lessons.
+func (c *Class) Chart() *charts.Class {
+	m := &charts.Class{Heading: c.Heading(), Params: c.Params, Kind: c.Kind(), Sweep: c.Sweep,
+		Differ: c.Differ, OneHost: c.OneHost, Order: c.Order, FiguresNote: c.FiguresNote(),
+		Table: c.Table(), ChartTitle: c.ChartTitle(), Groups: c.Groups()}
+	for _, mc := range c.Machines {
+		m.Machines = append(m.Machines, mc.File)
+	}
+	for _, cl := range c.Claims {
+		mcl := charts.ClassClaim{Source: cl.Source, Text: cl.Text, Agreement: cl.Agreement}
+		for _, a := range cl.Answers {
+			mcl.Answers = append(mcl.Answers, charts.ClassAnswer{Verdict: a.Verdict, Full: a.Full})
+		}
+		m.Claims = append(m.Claims, mcl)
+	}
+	return m
 }
 
-// TableRow is one row: its name and a cell per machine.
-type TableRow struct {
-	Group string
-	Name  string
-	Cells []string
-}
-
-// The table's groups.
-const (
-	GroupMachine = "machine"
-	GroupFigures = "figures"
-	GroupAnswers = "the lesson's answer"
-)
-
-// Table lays the class out a column per machine.
-func (c *Class) Table() Table {
-	t := Table{Columns: []string{""}}
+// Table lays the class out a column per machine: its facts, its figures, and each
+// claim's outcome on it, the machines where the claim holds drawn strong.
+func (c *Class) Table() charts.ClassTable {
+	t := charts.ClassTable{Columns: []string{""}, FiguresTitle: "p50 frame (95% interval)"}
+	if c.Sweep {
+		t.FiguresTitle = "cost per entity (95% interval)"
+	}
 	for _, m := range c.Machines {
 		t.Columns = append(t.Columns, m.File)
 	}
 	for i, name := range FactNames() {
-		row := TableRow{Group: GroupMachine, Name: name}
+		row := charts.ClassRow{Group: charts.ClassMachine, Name: name}
 		for _, m := range c.Machines {
 			row.Cells = append(row.Cells, m.Facts()[i])
 		}
@@ -45,7 +46,7 @@ func (c *Class) Table() Table {
 	}
 	for _, b := range c.Backings {
 		for _, v := range c.points() {
-			row := TableRow{Group: GroupFigures, Name: c.FigureName(b, v)}
+			row := charts.ClassRow{Group: charts.ClassFigures, Name: c.FigureName(b, v)}
 			for _, m := range c.Machines {
 				f, _ := m.FigureOf(b, v)
 				row.Cells = append(row.Cells, f.Text())
@@ -54,25 +55,14 @@ func (c *Class) Table() Table {
 		}
 	}
 	for k, cl := range c.Claims {
-		row := TableRow{Group: GroupAnswers, Name: fmt.Sprintf("claim %d", k+1)}
+		row := charts.ClassRow{Group: charts.ClassAnswers, Name: fmt.Sprintf("claim %d", k+1)}
 		for _, a := range cl.Answers {
 			row.Cells = append(row.Cells, a.Outcome.String())
+			row.Strong = append(row.Strong, a.Outcome == presets.Holds)
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	return t
-}
-
-// GroupTitle is a group's heading where a view heads its rows: what the figures
-// are, for the figures.
-func (c *Class) GroupTitle(group string) string {
-	if group != GroupFigures {
-		return group
-	}
-	if c.Sweep {
-		return "cost per entity (95% interval)"
-	}
-	return "p50 frame (95% interval)"
 }
 
 // points are the values a figure is taken at: a sweep's, or the run's one (0).
@@ -99,69 +89,24 @@ func (c *Class) FiguresNote() string {
 	return "p50 frame: the median of the backing's rounds' medians (a round: a burst of frames every backing ran in turn), with its 95% interval over those rounds (a range below six rounds)."
 }
 
-// machineColors tell the machines apart on a chart, where each backing is a group
-// and each machine a bar in it: distinct hues that stay apart for colour-blind
-// readers (Okabe and Ito's palette), repeated past eight machines with their letter
-// telling them apart.
-var machineColors = []color.NRGBA{
-	{0x00, 0x72, 0xB2, 0xFF}, {0xE6, 0x9F, 0x00, 0xFF}, {0x00, 0x9E, 0x73, 0xFF}, {0xCC, 0x79, 0xA7, 0xFF},
-	{0x56, 0xB4, 0xE9, 0xFF}, {0xD5, 0x5E, 0x00, 0xFF}, {0x4D, 0x4D, 0x4D, 0xFF}, {0xF0, 0xE4, 0x42, 0xFF},
-}
-
-// MachineColor is machine i's colour on every chart of the class.
-func MachineColor(i int) color.NRGBA { return machineColors[i%len(machineColors)] }
-
-// Letter is machine i's short name on a chart: A, B, … Z, then AA.
-func Letter(i int) string {
-	if i < 26 {
-		return string(rune('A' + i))
-	}
-	return Letter(i/26-1) + Letter(i%26)
-}
-
 // Groups are the chart's groups of bars, one per figure row: a backing (a run) or a
 // backing at one point (a sweep), each with a bar per machine.
-func (c *Class) Groups() []Group {
-	var out []Group
+func (c *Class) Groups() []charts.ClassGroup {
+	var out []charts.ClassGroup
 	for _, b := range c.Backings {
 		for _, v := range c.points() {
-			g := Group{Backing: b, Value: v, Label: b}
+			g := charts.ClassGroup{Label: b}
 			if c.Sweep {
 				g.Label = b + " " + units.ParamValue(float64(v), c.Unit)
 			}
 			for _, m := range c.Machines {
 				f, _ := m.FigureOf(b, v)
-				g.Bars = append(g.Bars, f)
+				g.Bars = append(g.Bars, charts.ClassBar{NS: f.NS, Lo: f.Lo, Hi: f.Hi, Missing: f.Missing})
 			}
 			out = append(out, g)
 		}
 	}
 	return out
-}
-
-// Group is one group of bars on the chart.
-type Group struct {
-	Backing string
-	Value   int64
-	Label   string
-	Bars    []Figure // one per machine; a bar with Missing set is not drawn
-}
-
-// Extent is the lowest interval end and the highest over the groups' figures (0, 0
-// when none was measured).
-func Extent(gs []Group) (lo, hi float64) {
-	for _, g := range gs {
-		for _, f := range g.Bars {
-			if f.Missing != "" {
-				continue
-			}
-			if lo == 0 || f.Lo < lo {
-				lo = f.Lo
-			}
-			hi = max(hi, f.Hi)
-		}
-	}
-	return lo, hi
 }
 
 // ChartTitle is what the chart shows.

@@ -34,9 +34,11 @@ var coldSizes = []int64{0, 8, 16, 32, 64, 128, 256}
 // coldStep is the word the cold bytes are written and read in.
 const coldStep = 8
 
-// coldArray is the cold part of a record: one array type per entry of coldSizes.
+// coldArray is the cold part of a record: one array type per entry of coldSizes, or
+// (cold_inline = 0, coldptr.go) a pointer to such an array.
 type coldArray interface {
-	[0]byte | [8]byte | [16]byte | [32]byte | [64]byte | [128]byte | [256]byte
+	[0]byte | [8]byte | [16]byte | [32]byte | [64]byte | [128]byte | [256]byte |
+		coldRef[[8]byte] | coldRef[[16]byte] | coldRef[[32]byte] | coldRef[[64]byte] | coldRef[[128]byte] | coldRef[[256]byte]
 }
 
 // record is a sprite as the record-oriented backings hold it: the cold bytes, then the
@@ -70,13 +72,20 @@ func newRecordStore[C coldArray](w *world, backing string) workload.Store {
 	case workload.RowVec:
 		return &rowStore[C]{world: w}
 	case workload.SpatialHash:
+		if w.cfg.overlap {
+			return &overlapStore[C]{world: w}
+		}
 		return &hashStore[C]{world: w}
 	}
 	panic("sprites: " + backing + " is not a record-oriented backing")
 }
 
-// coldBytes is c as a byte slice, so that one loop serves every size.
+// coldBytes is c as a byte slice, so that one loop serves every size: the array
+// itself, or the object a coldRef points to.
 func coldBytes[C coldArray](c *C) []byte {
+	if b, ok := refBytes(c); ok {
+		return b
+	}
 	return unsafe.Slice((*byte)(unsafe.Pointer(c)), unsafe.Sizeof(*c))
 }
 

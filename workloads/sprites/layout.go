@@ -14,7 +14,7 @@ import (
 func (s *ptrStore[C]) Layout(dst *memlayout.Layout) {
 	n := s.a.Len()
 	layouts.Entities(dst, n, int64(cap(s.a.Items))*8+int64(n)*layouts.Size[record[C]](),
-		"an 8-byte pointer and an object (24 bytes, plus any cold bytes), before the allocator rounds the object up to its size class")
+		"an 8-byte pointer and an object (24 bytes, plus any cold bytes inside it or the 8-byte pointer to them), before the allocator rounds the object up to its size class"+coldApart(s.cfg))
 	layouts.Pointers(dst, s.a.Items, "Where the objects live: address against index", "index order, as the cull follows the pointers")
 }
 
@@ -25,7 +25,7 @@ func (s *mapStore[C]) Layout(dst *memlayout.Layout) {
 func (s *slotStore[C]) Layout(dst *memlayout.Layout) {
 	n := s.m.Len()
 	layouts.Entities(dst, n, s.m.Bytes()+int64(cap(s.handles))*8,
-		"the slot map's dense value (24, plus any cold bytes), slot (8) and back-index (4), and a handle by id (8)")
+		"the slot map's dense value (24, plus any cold bytes inside it or the 8-byte pointer to them), slot (8) and back-index (4), and a handle by id (8)"+coldApart(s.cfg))
 	layouts.Dense(dst, s.m.Values(), "Where the values live: address against index", "dense order, as the cull scans them")
 	layouts.SlotMap(dst, s.m)
 }

@@ -27,7 +27,7 @@ func (s *ptrStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	return scatter.Load(ctx, progress, n, s.cfg.seed,
 		func(i int, p *record[C]) {
 			p.sprite = s.spriteAt(i)
-			s.fillCold(coldBytes(&p.cold), int32(i))
+			s.fillCold(placeCold(&p.cold), int32(i))
 		},
 		s.a.Append)
 }

@@ -33,7 +33,7 @@ func (s *rowStore[C]) Load(ctx context.Context, progress func(float64)) error {
 		var rec record[C]
 		for i := lo; i < hi; i++ {
 			rec.sprite = s.spriteAt(i)
-			s.fillCold(coldBytes(&rec.cold), rec.ID)
+			s.fillCold(placeCold(&rec.cold), rec.ID)
 			r := s.bandOf(rec.Y)
 			s.loc[i] = slot{row: int32(r), idx: s.g.Insert(s.bandOf(rec.X), r, rec)}
 		}

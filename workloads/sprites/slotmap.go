@@ -28,7 +28,7 @@ func (s *slotStore[C]) Load(ctx context.Context, progress func(float64)) error {
 		var r record[C]
 		for i := lo; i < hi; i++ {
 			r.sprite = s.spriteAt(i)
-			s.fillCold(coldBytes(&r.cold), r.ID)
+			s.fillCold(placeCold(&r.cold), r.ID)
 			s.handles[i] = s.m.Insert(r)
 		}
 	})

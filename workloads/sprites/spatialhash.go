@@ -2,10 +2,8 @@ package sprites
 
 import (
 	"context"
-	"strconv"
 
 	"localitylab/backings/spatialhash"
-	"localitylab/workloads/workload"
 )
 
 // hashStore keeps the sprites in a spatial hash (source 004) in its loose, dense
@@ -53,19 +51,7 @@ func (s *hashStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	n := s.cfg.n
 	s.g = spatialhash.New[hashVal[C]](spatialhash.Box{X: 0, Y: 0, W: s.cfg.side, H: s.cfg.side}, s.cfg.cell, n)
 	s.found = make([]spatialhash.Entry[hashVal[C]], 0, cap(s.vis.keys))
-	if err := workload.Fill(ctx, progress, n, func(lo, hi int) {
-		var v hashVal[C]
-		for i := lo; i < hi; i++ {
-			sp := s.spriteAt(i)
-			v.depth = sp.Depth
-			s.fillCold(coldBytes(&v.cold), sp.ID)
-			// Sprites are never removed, so ids are handed out in order and sprite i's is
-			// i: a move goes straight to its record, as soa's goes to its row.
-			if id := s.g.Insert(spatialhash.Box{X: sp.X, Y: sp.Y, W: sp.W, H: sp.H}, v); id != int32(i) {
-				panic("sprites: loose grid gave sprite " + strconv.Itoa(i) + " id " + strconv.Itoa(int(id)))
-			}
-		}
-	}); err != nil {
+	if err := fillHash(ctx, progress, s.world, s.g.Insert); err != nil {
 		return err
 	}
 	s.g.Pack() // one counting sort into cell order, timed with the load
@@ -85,14 +71,7 @@ func (s *hashStore[C]) cull(view rect) {
 	s.vis.reset()
 	q := spatialhash.Box{X: view.X0, Y: view.Y0, W: view.X1 - view.X0, H: view.Y1 - view.Y0}
 	s.found = s.g.Query(q, s.found[:0])
-	cold := s.cfg.cold > 0
-	for i := range s.found {
-		e := &s.found[i]
-		s.vis.add(e.ID, e.Val.depth, e.Box.X, e.Box.Y)
-		if cold {
-			s.vis.addCold(coldDigest(coldBytes(&e.Val.cold)))
-		}
-	}
+	addFound(s.world, s.found)
 }
 
 func (s *hashStore[C]) Entities() int { return s.g.Len() }

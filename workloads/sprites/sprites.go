@@ -39,6 +39,8 @@ const (
 	pColdBytes = "cold_bytes"
 	pChain     = "chain"  // chain.go
 	pStride    = "stride" // stride.go
+	pColdIn    = "cold_inline"
+	pHashCells = "hash_cells"
 )
 
 // Limits that keep every coordinate, key and table inside its integer type.
@@ -85,10 +87,12 @@ var params = []workload.Param{
 	{Name: pPathPct, Doc: "side of the view's square path, as a share of the world side", Unit: "%", Default: 50, Min: 0, Max: 100},
 	{Name: pCell, Doc: "spatial hash cell side; 0 = six times the mean sprite size (216 at the defaults): the fastest moving frame in a sweep of 36 to 288, since larger cells send fewer moves to another cell's list, while still frames hardly change", Unit: "units", Default: 0, Min: 0, Max: 1 << 20},
 	{Name: pBand, Doc: "side of the rowvec world bands (grid rows and columns)", Unit: "units", Default: 512, Min: 1, Max: 1 << 20},
-	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record for every backing but soa, which keeps it in a column of its own; the record stores are compiled for a few sizes only", Unit: "bytes", Default: 0,
+	{Name: pColdBytes, Doc: "cold data each sprite owns, read only when it is drawn: inside the record (or behind a pointer in it: cold_inline) for every backing but soa, which keeps it in a column of its own; the record stores are compiled for a few sizes only", Unit: "bytes", Default: 0,
 		Min: coldSizes[0], Max: coldSizes[len(coldSizes)-1], Values: coldSizes},
 	{Name: pChain, Doc: "ptrarray only: 0 = its plain objects; 1 = each object also points to the next sprite's, and the cull still reads the array; 2 = the cull follows those pointers from sprite 0, a linked list of the same objects; the other backings hold no such pointer and are left alone", Default: chainNone, Min: chainNone, Max: chainFollow},
 	{Name: pStride, Doc: "the flat scans (ptrarray, slotmap, soa) read their array in stride passes, every stride-th entry in each (0, stride, 2·stride …, then 1, stride+1 …): every sprite is still tested once a frame; map, rowvec and spatialhash have no array order to stride and are left alone, as is the linked list of chain 2", Unit: "entries", Default: 1, Min: 1, Max: maxStride},
+	{Name: pHashCells, Doc: "the spatial hash's cells: 0 = the lab's loose grid (each sprite listed once, in the cell of its corner); 1 = source 004's hash (each sprite listed in every cell its box covers, cells twice the mean sprite when cell is 0, a moved sprite taken out of its cells and added to its new ones when they change)", Default: 0, Min: 0, Max: 1},
+	{Name: pColdIn, Doc: "where the record-oriented backings keep the cold bytes: 1 = inside each record; 0 = in an object of their own that the record points to (source 003's hot/cold split); soa keeps its cold column either way", Default: 1, Min: 0, Max: 1},
 }
 
 // config is the resolved parameters in the types the stores use, plus what is derived
@@ -111,6 +115,8 @@ type config struct {
 	cold       int   // cold bytes per sprite, one of coldSizes
 	chain      int   // chain.go: chainNone, chainLinked or chainFollow
 	stride     int   // stride.go: the flat scans' stride, 1 = front to back
+	coldPtr    bool  // cold_inline = 0: the cold bytes behind a pointer (coldptr.go)
+	overlap    bool  // hash_cells = 1: source 004's hash (overlaphash.go)
 	side       int32 // world side: sprite corners lie in [0, side)²
 	moving     int   // sprites moved per frame
 	bandsPerAx int   // rowvec grid: bands along each axis
@@ -140,14 +146,23 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		cold:      int(p[pColdBytes]),
 		chain:     int(p[pChain]),
 		stride:    int(p[pStride]),
+		coldPtr:   p[pColdIn] == 0,
+		overlap:   p[pHashCells] == 1,
 	}
 	if c.minSize > c.maxSize {
 		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)
 	}
+	// The chained objects keep their cold bytes inside; a chain of records whose cold
+	// bytes sit behind a second pointer is a layout no lesson asks for, so it is refused
+	// rather than quietly measured as the inline one.
+	if c.chain != chainNone && c.coldPtr {
+		return config{}, fmt.Errorf("sprites: %s = %d cannot be combined with %s = 0: the chained objects keep their cold bytes inside; set %s = 1 or %s = 0",
+			pChain, c.chain, pColdIn, pColdIn, pChain)
+	}
 	c.side = worldSide(c.n, c.viewW, c.viewH, c.onScreen)
 	c.moving = c.n * c.movingPct / 100
 	if c.cell == 0 {
-		c.cell = 3 * (c.minSize + c.maxSize) // six times the mean of a uniform size
+		c.cell = hashCell(c)
 	}
 	c.bandsPerAx = int((int64(c.side) + int64(c.band) - 1) / int64(c.band))
 	switch backing {
@@ -191,7 +206,7 @@ func newStore(p workload.Params, backing string) (workload.Store, error) {
 		if backing == workload.PtrArray && c.chain != chainNone {
 			return newChainStores[c.cold](newWorld(c), c.chain == chainFollow)
 		}
-		return newRecordStores[c.cold](newWorld(c), backing)
+		return newRecordStoreFor(c)(newWorld(c), backing)
 	})
 }
 
@@ -209,6 +224,9 @@ func estimateBytes(p workload.Params, backing string) int64 {
 	scratch := int64(c.moving)*12 + 2*16*int64(min(c.n, 4*c.onScreen+64))
 	var perSprite, fixed int64
 	cold := int64(c.cold)
+	if c.coldPtr && cold > 0 {
+		cold += 16 // the pointer in the record, with a table's or a slice's slack
+	}
 	switch backing {
 	case workload.PtrArray:
 		// Load's peak: the pointer in Items and in Scatter's result, the object, and the
@@ -222,8 +240,9 @@ func estimateBytes(p workload.Params, backing string) int64 {
 		// Key and value (28 bytes) and a control byte per slot, slots at most 7/8 full,
 		// tables sized by powers of two: up to about 66 bytes, 67 measured at 1M sprites.
 		// Tables sized by powers of two hold up to twice the values; values of more than
-		// 128 bytes are kept outside the table, behind a pointer.
-		perSprite = 72 + 2*cold
+		// 128 bytes are kept outside the table, behind a pointer. With 64 cold bytes a
+		// quarter of a million sprites held 201.8 bytes each, above 72 + 2·64.
+		perSprite = 80 + 2*cold
 	case workload.SlotMap:
 		perSprite = spriteBytes + cold + 8 + 4 + 8 // value, slot, dense-to-slot index, handle by id
 	case workload.RowVec:
