@@ -93,15 +93,10 @@ const (
 // "" for a run without frames. Times on the two clocks are not the same figure: on a
 // busy machine a long frame by the wall clock carries other processes' time slices.
 func FrameClock(r *result.Run) string {
-	any := false
-	for i := range r.Backings {
-		s := &r.Backings[i].Frames
-		if s.CPUTimed() {
-			return CPUClock
-		}
-		any = any || s.Len() > 0
-	}
-	if any {
+	switch result.ClockOf(r) {
+	case result.ClockThreadCPU:
+		return CPUClock
+	case result.ClockWall:
 		return WallClock
 	}
 	return ""
