@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/internal/units"
@@ -195,13 +197,13 @@ type keptFound struct {
 // progress and its answer; an answer found before for the same parameters shows again.
 func (p *lessonPanel) addFind(c presets.Claim) *findRow {
 	r := &findRow{progress: wrapped(""), found: wrapped("")}
-	r.button = widget.NewButton(findButtonText, func() { p.onFind(c) })
+	r.button = widget.NewButtonWithIcon(findButtonText, theme.SearchIcon(), func() { p.onFind(c) })
 	r.found.TextStyle.Italic = true
 	r.progress.Hide()
 	r.found.Hide()
 	p.box.Add(wrapped("Whether it stutters depends on the machine: the search runs " + c.Slower +
 		" alone at a few sizes it chooses and says from how many entities its frames miss the budget here."))
-	p.box.Add(r.button)
+	p.box.Add(container.NewHBox(r.button))
 	p.box.Add(r.progress)
 	p.box.Add(r.found)
 	if k, ok := p.found[c.Text]; ok && sameBut(k.params, p.setup.Params, "entities") {
