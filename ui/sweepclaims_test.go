@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2"
 
 	"localitylab/lab/result"
 	"localitylab/presets"
@@ -65,5 +68,41 @@ func TestKneePrediction(t *testing.T) {
 		if !strings.HasPrefix(got, verdict+" ") || !strings.Contains(got, tc.want+" "+steps) {
 			t.Errorf("guess %q: answer %q, want the verdict, then %q and the steps", tc.guess, got, tc.want)
 		}
+	}
+}
+
+// TestSweepTableFits: a sweep of five backings with the collector's columns, a
+// column per backing and figure, fits a 1920×1080 window whole with its headers
+// stacked (the backing's name over the figure's), where on one line they pushed the
+// last backings' GC columns, "fastest" and "rounds" behind a scroll bar.
+func TestSweepTableFits(t *testing.T) {
+	names := []string{"slotmap", "soa", "ptrarray", "map", "rowvec"}
+	s := &result.Sweep{Param: "allocs", Values: []int64{1, 2}, Backings: names}
+	for _, v := range s.Values {
+		p := result.Point{Value: v, Entities: 100000, Measured: 105}
+		for k, n := range names {
+			c := []float64{3.79, 4.18, 5.04, 23.5, 6.16}[k]
+			b := result.PointBacking{Name: n, NSPerEntity: c, NSPerEntityLo: 0.98 * c, NSPerEntityHi: 1.02 * c, P99WithGCNS: 1e6}
+			if n == "ptrarray" || n == "map" {
+				b.GCCycles, b.GCCyclesPer1000, b.GCCPUNSPerFrame = 3, 1.8, 14800
+			}
+			p.Backings = append(p.Backings, b)
+		}
+		s.Points = append(s.Points, p)
+	}
+	h := newHarness(t, small(names...), "")
+	h.w.win.Resize(fyne.NewSize(1920, 1080*0.92))
+	h.w.bringFront(h.w.sweep)
+	h.w.sweep.show(s, -1)
+	tab := h.w.sweep.table
+	if cols := tab.columns(); !slices.Contains(cols, "rowvec GC/frame") {
+		t.Fatalf("columns %q, want the collector's per backing", cols)
+	}
+	if need, have := tab.MinSize().Width, h.w.sweep.view().Size().Width; need > have || have < 1400 {
+		t.Errorf("the table needs %v, has %v: its last columns are behind a scroll bar", need, have)
+	}
+	tab.SetStackedHeaders(false)
+	if need, have := tab.MinSize().Width, h.w.sweep.view().Size().Width; need <= have {
+		t.Errorf("on one line the headers need %v of %v: the test no longer tells stacked from not", need, have)
 	}
 }
