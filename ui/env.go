@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"localitylab/lab"
+	"localitylab/launch"
 )
 
 // env holds what tests change about how the app reaches the world outside: the
@@ -15,6 +16,7 @@ type env struct {
 	worker    []string                                             // nil: this executable's hidden worker subcommand
 	workerEnv []string                                             // extra environment for the workers
 	start     func(context.Context, lab.Config) (*lab.Live, error) // nil: lab.Start
+	probe     launch.Measure                                       // one run of a budget search; nil: launch.ProbeBudget
 	do        func(func())                                         // nil: fyne.Do
 }
 

@@ -35,7 +35,7 @@ var keyHelp = [][2]string{
 	{"Space", "run, pause, resume; in the Sweep tab, run or cancel the sweep"},
 	{"S or →", "step one frame"},
 	{"R", "reset"},
-	{"Esc", "cancel a load or a sweep"},
+	{"Esc", "cancel a load, a budget search or a sweep"},
 	{"Ctrl+E", "export the run, or in the Sweep tab the sweep (HTML, PNG, CSV, JSON)"},
 	{"Ctrl+S", "save the run (or the sweep) as JSON"},
 	{"Ctrl+H", "export a handout of the lesson's run (or sweep): one printed page with your prediction"},

@@ -28,16 +28,20 @@ type lessonPanel struct {
 	conditions *widget.Label // how the setup differs from the one the lesson was written for
 	claims     []claimRow
 	notes      []noteRow
+
+	onFind func(presets.Claim)  // a budget claim's "Find the size on this machine" (budgetfind.go)
+	found  map[string]keptFound // what the last searches found, by claim text
 }
 
 type claimRow struct {
 	claim  presets.Claim
 	guess  *widget.Entry
 	answer *widget.Label
+	find   *findRow // a budget claim's search; nil for others
 }
 
 func newLessonPanel() *lessonPanel {
-	p := &lessonPanel{box: container.NewVBox()}
+	p := &lessonPanel{box: container.NewVBox(), found: map[string]keptFound{}, onFind: func(presets.Claim) {}}
 	p.scroll = newWheelScroll(p.box)
 	return p
 }
@@ -83,6 +87,7 @@ func (p *lessonPanel) SetSetup(s presets.Preset) {
 // no longer has.
 func (p *lessonPanel) ShowConditions(params map[string]int64) {
 	setShown(p.conditions, presets.ConditionsNote(p.setup.Lesson, p.setup.Workload, params, "this setup"))
+	p.syncKept(params)
 }
 
 // addClaim adds a claim, the box for a prediction about it (holding guess), and,
@@ -107,6 +112,9 @@ func (p *lessonPanel) addClaim(c presets.Claim, guess string) {
 	p.box.Add(wrapped(ask))
 	p.box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(unit), row.guess))
 	p.box.Add(row.answer)
+	if c.Metric == "budget" {
+		row.find = p.addFind(c)
+	}
 	p.claims = append(p.claims, row)
 }
 

@@ -100,18 +100,19 @@ func (j *runJob) refresh(s *menuSync) {
 	free := other == nil || other.job == j
 	loading := j.measuring && (j.phase == lab.Starting || j.phase == lab.Loading)
 	paused := j.measuring && j.phase == lab.Paused
-	enable(b.run, (!j.measuring || paused) && free && !j.simulating())
+	enable(b.run, (!j.measuring || paused) && free && !j.simulating() && !j.finding())
 	b.run.SetText("Run")
 	if paused {
 		b.run.SetText("Resume")
 	}
 	enable(b.pause, j.measuring && !paused) // pausing a load: load, then wait
-	enable(b.step, !loading && free && !j.simulating())
+	enable(b.step, !loading && free && !j.simulating() && !j.finding())
 	enable(b.reset, (j.measuring || j.shown != nil) && free) // a sweep's setup is not the run's to unlock
 	has := j.shown != nil && j.invalid == nil
 	enable(b.export, has)
 	enable(b.save, has)
 	enable(b.handout, has && !j.measuring)
+	j.pane.lesson.syncFind(other == nil, j.find)
 	j.items.sync(j, s)
 }
 
@@ -180,6 +181,10 @@ func (j *runJob) reset() {
 
 // cancel interrupts a load (or a run): what was measured is kept on screen.
 func (j *runJob) cancel() {
+	if j.finding() {
+		j.cancelFind()
+		return
+	}
 	if j.simulating() {
 		j.cancelSim()
 		return
@@ -200,6 +205,10 @@ func (j *runJob) begin(paused bool) bool {
 	}
 	if j.simulating() {
 		w.status.say("The last run's misses are being simulated: Esc stops that first, keeping the run.", true)
+		return false
+	}
+	if j.finding() {
+		w.status.say("A budget search is running: Esc stops it first.", true)
 		return false
 	}
 	s, err := w.setup.read()

@@ -42,6 +42,7 @@ type runJob struct {
 	invalid   error       // the shown run's checksums disagreed: it is not a result
 	simAsked  bool        // the run started last asks for simulated misses at its end
 	sim       *simulation // the simulation of the last run's misses in progress (simulate.go); nil: none
+	find      *budgetFind // a budget claim's search in progress (budgetfind.go); nil: none
 }
 
 // noRun is what the table says with no run to show.
@@ -52,6 +53,7 @@ func newRunJob(w *window) *runJob {
 	j.base.j = j
 	j.layoutOf.Store(-1)
 	j.pane = newRunPane(j.cancel, j.syncLayout)
+	j.pane.lesson.onFind = j.findBudget
 	j.buttons = newRunButtons(j)
 	j.items = newRunMenuItems(j)
 	return j
@@ -59,7 +61,7 @@ func newRunJob(w *window) *runJob {
 
 func (j *runJob) view() fyne.CanvasObject { return j.pane.root }
 func (j *runJob) menu() *fyne.Menu        { return j.items.run }
-func (j *runJob) busy() bool              { return j.measuring || j.simulating() }
+func (j *runJob) busy() bool              { return j.measuring || j.simulating() || j.finding() }
 func (j *runJob) start()                  { j.begin(false) }
 
 // setupChanged follows the setup panel: the lesson and notes show the setup, and the
@@ -177,9 +179,9 @@ func backingNames(r *result.Run) []string {
 
 // stop stops the run, if any, and its pump; its workers end in the background.
 func (j *runJob) stop() <-chan struct{} {
-	sim := j.stopSim()
+	sim, find := j.stopSim(), j.stopFind()
 	j.live = nil
-	return both(j.pump.stop(), sim)
+	return both(both(j.pump.stop(), sim), find)
 }
 
 // both returns a channel closed once a and b are (a nil one counts as closed).

@@ -513,8 +513,9 @@ func (l *tableBelow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 // least is the table's height kept in view: its first rows, or all of it if less.
 func (l *tableBelow) least() float32 {
-	_, lineH, _ := l.table.lineHeight()
-	return min(l.table.MinSize().Height, tableRowsKept*lineH)
+	pad, lineH, _ := l.table.lineHeight()
+	head := l.table.headH(pad, lineH)
+	return min(l.table.MinSize().Height, head+(tableRowsKept-1)*lineH)
 }
 
 func (l *tableBelow) MinSize(objs []fyne.CanvasObject) fyne.Size {

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"image/color"
+	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -23,6 +25,7 @@ type SummaryTable struct {
 	message string   // shown instead of rows: no run yet, or why there is no result
 	failure bool     // the message is an error
 	blank   []string // the header without rows; nil: a run's
+	stacked bool     // headers break after their first word, a line each (SetStackedHeaders)
 
 	base *result.Run // a saved run the rows are compared with ("vs base"), or nil
 }
@@ -81,6 +84,16 @@ func (t *SummaryTable) SetBlankColumns(cols []string) {
 	t.Refresh()
 }
 
+// SetStackedHeaders breaks each header after its first word: a sweep's columns are
+// one per backing and figure ("ptrarray ns/entity (95% CI)", "ptrarray GC/frame"),
+// and on one line their headers, not their figures, set the columns' widths, which
+// pushed the GC columns off a 1920-pixel window. Stacked, the backing's name sits
+// over the figure's.
+func (t *SummaryTable) SetStackedHeaders(on bool) {
+	t.stacked = on
+	t.Refresh()
+}
+
 // columns are the headers: the charts' own, or, before any run, the same ones.
 func (t *SummaryTable) columns() []string {
 	switch {
@@ -105,6 +118,7 @@ func (t *SummaryTable) CreateRenderer() fyne.WidgetRenderer {
 type tableRenderer struct {
 	t       *SummaryTable
 	header  []*canvas.Text
+	under   []*canvas.Text // with stacked headers, each header's second line (nil: none)
 	rows    []tableRow
 	message *widget.Label
 	objects []fyne.CanvasObject
@@ -122,11 +136,20 @@ func (r *tableRenderer) rebuild() {
 	th := r.t.Theme()
 	fg := th.Color(theme.ColorNameForeground, theme.VariantLight)
 	size := th.Size(theme.SizeNameText)
-	r.header, r.rows, r.objects = nil, nil, nil
-	for _, c := range r.t.columns() {
-		txt := canvas.NewText(c, fg)
+	r.header, r.under, r.rows, r.objects = nil, nil, nil, nil
+	bold := func(s string) *canvas.Text {
+		txt := canvas.NewText(s, fg)
 		txt.TextStyle.Bold, txt.TextSize = true, size
-		r.header = append(r.header, txt)
+		return txt
+	}
+	for _, c := range r.t.columns() {
+		var second *canvas.Text
+		if first, rest, ok := strings.Cut(c, " "); r.t.stacked && ok {
+			c, second = first, bold(rest)
+			r.objects = append(r.objects, second)
+		}
+		r.header = append(r.header, bold(c))
+		r.under = append(r.under, second)
 	}
 	for i, row := range r.t.table.Rows {
 		tr := tableRow{shade: canvas.NewRectangle(color.Transparent), swatch: canvas.NewRectangle(row.Color)}
@@ -183,8 +206,8 @@ func (r *tableRenderer) shown(width float32) []bool {
 		if total <= width {
 			break
 		}
-		for i, h := range r.header {
-			if h.Text == name && on[i] {
+		for i, c := range r.t.columns() {
+			if c == name && i < len(on) && on[i] {
 				on[i] = false
 				total -= widths[i] + 3*pad
 			}
@@ -198,6 +221,9 @@ func (r *tableRenderer) widths() []float32 {
 	w := make([]float32, len(r.header))
 	for i, h := range r.header {
 		w[i] = h.MinSize().Width
+		if u := r.under[i]; u != nil {
+			w[i] = max(w[i], u.MinSize().Width)
+		}
 	}
 	for _, row := range r.rows {
 		for i, c := range row.cells {
@@ -220,6 +246,16 @@ func (r *tableRenderer) metrics() (pad, lineH, sw float32) {
 	lineH = canvas.NewText("Mg", color.Black).MinSize().Height
 	lineH = max(lineH, r.headerHeight()) + pad
 	return pad, lineH, lineH * 0.55
+}
+
+// headH is the height of the header: a row's, or two lines where headers are stacked.
+func (r *tableRenderer) headH(pad, lineH float32) float32 { return r.t.headH(pad, lineH) }
+
+func (t *SummaryTable) headH(pad, lineH float32) float32 {
+	if t.stacked && slices.ContainsFunc(t.columns(), func(c string) bool { return strings.Contains(c, " ") }) {
+		return 2*lineH - pad
+	}
+	return lineH
 }
 
 func (r *tableRenderer) headerHeight() float32 {
@@ -257,10 +293,17 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 		t.Move(fyne.NewPos(px, y+(lineH-t.MinSize().Height)/2))
 		t.Resize(t.MinSize())
 	}
+	headH := r.headH(pad, lineH)
 	for i, h := range r.header {
-		place(h, i, 0)
+		switch {
+		case r.under[i] != nil: // the first word over the rest
+			place(h, i, 0)
+			place(r.under[i], i, headH-lineH)
+		default: // one line, level with the stacked headers' last
+			place(h, i, headH-lineH)
+		}
 	}
-	y := lineH
+	y := headH
 	for _, row := range r.rows {
 		rowH := lineH
 		if row.err != nil {
@@ -294,7 +337,7 @@ func (r *tableRenderer) MinSize() fyne.Size {
 			w += r.widths()[i] + 3*pad
 		}
 	}
-	h := lineH
+	h := r.headH(pad, lineH)
 	for _, row := range r.rows {
 		h += lineH
 		if row.err != nil {

@@ -74,6 +74,7 @@ func newSweepJob(w *window) *sweepJob {
 	j.status.Truncation = fyne.TextTruncateEllipsis
 	j.chart = live.NewSweepChart(noSweep)
 	j.table = NewSummaryTable(noSweep)
+	j.table.SetStackedHeaders(true)
 	j.table.SetBlankColumns([]string{"value", "ns/entity per backing (95% CI)", "fastest", "rounds"})
 	j.claims = newSweepClaims()
 
