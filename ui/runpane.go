@@ -382,29 +382,8 @@ func (r *chartRow) arrange() {
 // be a flat line on a 0–1 axis. With nothing measured yet, or once anything
 // allocates, the chart is shown.
 func (r *chartRow) fitAllocs(run *result.Run) {
-	r.noAlloc = run != nil && allocatesNothing(run)
+	r.noAlloc = run != nil && charts.AllocatesNothing(run)
 	r.arrange()
-}
-
-// allocatesNothing reports whether run has measured frames and none of them, in any
-// backing that ran, allocated.
-func allocatesNothing(run *result.Run) bool {
-	measured := false
-	for _, b := range run.Backings {
-		if b.Error != "" {
-			continue
-		}
-		for f, n := range b.Frames.Allocs {
-			if run.Excluded(f) != result.Kept {
-				continue
-			}
-			if n != 0 {
-				return false
-			}
-			measured = true
-		}
-	}
-	return measured
 }
 
 // reset empties the charts for a run of backings in the forks of plan.

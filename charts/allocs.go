@@ -1,0 +1,138 @@
+package charts
+
+import (
+	"strings"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// A run whose backings allocate nothing in their measured frames (the goal of most
+// lessons) would draw its allocations chart as flat lines on a 0–1 axis: a reader
+// cannot tell "nothing allocated" from "nothing measured", and the chart takes a
+// third of the row. The window and every export therefore ask AllocatesNothing,
+// and, where it says so, give the chart's room to the others and say it in words
+// (NoAllocsNote). One allocation in one measured frame brings the chart back.
+
+// AllocatesNothing reports whether r has measured frames and not one of them, in
+// any backing, allocated. Measured frames are those the summary keeps (not warm-up,
+// not re-warming): the frames its allocs/frame is taken over. A failed backing's
+// kept frames count as much as the others', since its partial line is drawn too.
+func AllocatesNothing(r *result.Run) bool {
+	measured := false
+	for i := range r.Backings {
+		for f, n := range r.Backings[i].Frames.Allocs {
+			if r.Excluded(f) != result.Kept {
+				continue
+			}
+			if n != 0 {
+				return false
+			}
+			measured = true
+		}
+	}
+	return measured
+}
+
+// RunMetrics lists the charts a run's exports draw, in Metrics' order: all three,
+// or frame time and memory alone while AllocatesNothing.
+func RunMetrics(r *result.Run) []Metric {
+	if !AllocatesNothing(r) {
+		return Metrics
+	}
+	return []Metric{FrameTime, Memory}
+}
+
+// NoAllocsNote is the sentence that stands for the allocations chart while r
+// allocates nothing in its measured frames, "" while the chart is drawn. It says how
+// many frames that is, and what the frames left out of the summary allocated,
+// since they are not in the sentence's count and the chart that would have shown
+// them is gone: "No backing allocated in any measured frame (0 allocations per
+// frame in all 91 frames of each). Nor did the frames left out of the summary
+// (warm-up, re-warming)."
+func NoAllocsNote(r *result.Run) string {
+	if !AllocatesNothing(r) {
+		return ""
+	}
+	type count struct {
+		name          string
+		kept          int
+		left, objects uint64 // frames left out of the summary that allocated, and their objects
+	}
+	var cs []count
+	reasons := map[string]bool{}
+	for i := range r.Backings {
+		b := &r.Backings[i]
+		c := count{name: b.Name}
+		for f, n := range b.Frames.Allocs {
+			why := r.Excluded(f)
+			if why == result.Kept {
+				c.kept++
+				continue
+			}
+			reasons[why] = true
+			if n != 0 {
+				c.left++
+				c.objects += n
+			}
+		}
+		cs = append(cs, c)
+	}
+
+	var b strings.Builder
+	b.WriteString("No backing allocated in any measured frame (0 allocations per frame in ")
+	var kept, none []string
+	same := true
+	for _, c := range cs {
+		if c.kept == 0 {
+			none = append(none, c.name)
+			continue
+		}
+		kept = append(kept, c.name+" "+units.Count(float64(c.kept)))
+		same = same && c.kept == cs[0].kept
+	}
+	switch {
+	case same && len(none) == 0 && len(cs) == 1:
+		b.WriteString("its " + plural(uint64(cs[0].kept), "measured frame") + ").")
+	case same && len(none) == 0:
+		b.WriteString("all " + units.Count(float64(cs[0].kept)) + " frames of each).")
+	default:
+		b.WriteString("all the measured frames of each: " + strings.Join(kept, ", ") + ").")
+	}
+	if len(none) > 0 {
+		b.WriteString(" " + JoinAnd(none) + " measured no frame.")
+	}
+
+	if len(reasons) == 0 {
+		return b.String()
+	}
+	var why []string
+	if reasons[result.WarmUp] {
+		why = append(why, "warm-up")
+	}
+	if reasons[result.Rewarm] {
+		why = append(why, "re-warming")
+	}
+	left := "the frames left out of the summary (" + strings.Join(why, ", ") + ")"
+	var did []string
+	for _, c := range cs {
+		if c.left > 0 {
+			did = append(did, c.name+" "+plural(c.objects, "object")+" in "+plural(c.left, "frame"))
+		}
+	}
+	if len(did) == 0 {
+		b.WriteString(" Nor did " + left + ".")
+	} else {
+		b.WriteString(" In " + left + ", " + JoinAnd(did) + " allocated.")
+	}
+	return b.String()
+}
+
+// plural writes a count with its noun: "1 frame", "3 frames", "1,024 objects".
+func plural(n uint64, noun string) string {
+	s := units.Count(float64(n))
+	if n != 1 {
+		noun += "s"
+	}
+	return s + " " + noun
+}
