@@ -59,8 +59,13 @@ type section struct {
 	Chart          template.HTML
 }
 
-// add renders chart c and appends it to the page as a section.
+// add renders chart c and appends it to the page as a section; a nil c makes a
+// section of words alone.
 func (pg *page) add(title, explain string, c echart) error {
+	if c == nil {
+		pg.Sections = append(pg.Sections, section{Title: title, Explain: explain})
+		return nil
+	}
 	h, err := snippet(c)
 	if err != nil {
 		return fmt.Errorf("charts: %s chart: %w", title, err)

@@ -26,9 +26,10 @@ type page struct {
 
 // WriteHTML writes the run as one self-describing HTML page: what was run where and
 // when, the summary table, and interactive charts of frame time, percentiles,
-// memory, allocations and, when counters were on, memory misses. Chart ids are
-// fixed, so the same run gives the same page byte for byte. The page writes only
-// to w; callers write files through internal/atomicfile.
+// memory, allocations (in words while no backing allocated in a measured frame)
+// and, when counters were on, memory misses. Chart ids are fixed, so the same run
+// gives the same page byte for byte. The page writes only to w; callers write
+// files through internal/atomicfile.
 func WriteHTML(w io.Writer, r *result.Run, o charts.Options) error {
 	if err := charts.FirstError(o.Check(), charts.CheckRun(r)); err != nil {
 		return err

@@ -62,7 +62,9 @@ func maskVolatile(page string) string { return randomID.ReplaceAllString(page, "
 func TestWriteHTMLContent(t *testing.T) {
 	hostile := smallRun()
 	hostile.Backings[1].Error = `</script><script>alert("x")</script>`
-	off := fixture.Run(fixture.Options{Frames: 24, Warmup: 4, Backings: []string{"slotmap", "soa"}})
+	off := fixture.Run(fixture.Options{Frames: 24, Warmup: 4, Backings: []string{"slotmap", "soa"}}) // neither allocates
+	one := fixture.Run(fixture.Options{Frames: 24, Warmup: 4, Backings: []string{"slotmap", "soa"}})
+	one.Backings[1].Frames.Allocs[23] = 1
 	tests := []struct {
 		name    string
 		run     *result.Run
@@ -74,7 +76,11 @@ func TestWriteHTMLContent(t *testing.T) {
 			[]string{`<script src="` + DefaultEChartsURL + `">`, `id="frame_time"`, `id="misses"`, `"type":"log"`, "markArea", "budget"},
 			nil},
 		{"local copy", smallRun(), charts.Options{EChartsURL: "js/echarts.min.js"}, []string{`<script src="js/echarts.min.js">`}, []string{DefaultEChartsURL}},
-		{"counters off: no misses chart", off, charts.Options{}, []string{"counters off", `id="allocs"`}, []string{`id="misses"`}},
+		{"counters off: no misses chart", off, charts.Options{}, []string{"counters off"}, []string{`id="misses"`}},
+		{"nothing allocated: said, not charted", off, charts.Options{},
+			[]string{"<h2>Allocations per frame</h2>", "No backing allocated in any measured frame (0 allocations per frame in all 20 frames of each)."},
+			[]string{`id="allocs"`}},
+		{"one allocation in one measured frame: charted", one, charts.Options{}, []string{`id="allocs"`}, []string{"No backing allocated"}},
 		{"close backings: linear axis", off, charts.Options{}, nil, []string{`"type":"log"`}},
 		{"forced log", off, charts.Options{Scale: charts.ScaleLog}, []string{`"type":"log"`}, nil},
 		{"no budget line", smallRun(), charts.Options{Budget: -1}, nil, []string{"markLine"}},

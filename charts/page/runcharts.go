@@ -238,7 +238,8 @@ type pageChart struct {
 }
 
 // pageCharts lists the page's charts in reading order: speed first, then memory,
-// then allocations, then the counters that explain the speed.
+// then allocations (in words while there were none: a section without a chart),
+// then the counters that explain the speed.
 func pageCharts(r *result.Run, o charts.Options, log bool) []pageChart {
 	ftChart, shown := frameTimeChart(r, o, log)
 	ft := "Time of each frame, per backing. The shaded frames at the start are warm-up: shown, but left out of the summary. Scroll or drag the slider to zoom."
@@ -257,7 +258,13 @@ func pageCharts(r *result.Run, o charts.Options, log bool) []pageChart {
 		{"Memory", "Live heap (solid) and resident set size (dashed) over frames. Each backing runs in a worker process of its own, so these are its own figures.", memoryChart(r)},
 		{"Load footprint", "Live heap right after the world was loaded, before the first frame.", loadChart(r)},
 		{"Bytes per entity", "The load footprint divided by the entities loaded.", perEntityChart(r)},
-		{"Allocations per frame", "Heap objects allocated during each frame (runtime/metrics). A hot loop that allocates nothing is the goal.", allocsChart(r)},
+	}
+	// A chart of flat lines on a 0–1 axis cannot be told from one of nothing
+	// measured: while nothing allocated in a measured frame, the section says so.
+	if note := charts.NoAllocsNote(r); note != "" {
+		out = append(out, pageChart{"Allocations per frame", note + " A hot loop that allocates nothing is the goal.", nil})
+	} else {
+		out = append(out, pageChart{"Allocations per frame", "Heap objects allocated during each frame (runtime/metrics). A hot loop that allocates nothing is the goal.", allocsChart(r)})
 	}
 	if hasMisses(r) {
 		c, na := missesChart(r)

@@ -15,8 +15,8 @@ func WritePNG(w io.Writer, r *result.Run, o charts.Options) error {
 	return writeSlide(w, o, charts.CheckRun(r), func() *image.RGBA { return renderRun(r, o) })
 }
 
-// renderRun draws the slide: the title, parameter and host lines on top, the three charts side
-// by side, the summary table below them. Text sizes follow the image size, so a
+// renderRun draws the slide: the title, parameter and host lines on top, the run's
+// charts side by side (DrawRunCharts), the summary table below them. Text sizes follow the image size, so a
 // 3840×2160 export is the 1920×1080 one at twice the resolution.
 func renderRun(r *result.Run, o charts.Options) *image.RGBA {
 	img, p, pad := newSlide(o)
@@ -25,7 +25,28 @@ func renderRun(r *result.Run, o charts.Options) *image.RGBA {
 
 	tab := charts.SummaryTable(r)
 	tableTop := h - pad - p.tableHeight(len(tab.Rows))
-	drawThree(img, p, pad, y, tableTop-pad/2, func(m charts.Metric) charts.Plot { return charts.RunPlot(r, m, o) })
+	p.DrawRunCharts(img, image.Rect(pad, y, w-pad, tableTop-pad/2), r, o, pad)
 	p.drawTable(img, image.Rect(pad, tableTop, w-pad, h-pad), &tab)
 	return img
+}
+
+// DrawRunCharts draws a run's charts side by side in r, gap pixels apart: frame
+// time, memory and allocations per frame; or, while no backing allocated in a
+// measured frame (charts.AllocatesNothing), frame time and memory across the width
+// with the sentence that says so under them (charts.NoAllocsNote), since a chart
+// of flat lines on a 0–1 axis cannot be told from one of nothing measured. The
+// slide and the handout draw a run's charts with it, so that they agree.
+func (p *Painter) DrawRunCharts(img *image.RGBA, r image.Rectangle, run *result.Run, o charts.Options, gap int) {
+	if note := charts.NoAllocsNote(run); note != "" {
+		f, pad := p.fonts.normal, p.pad()
+		lines := f.wrap(note, r.Dx()-2*pad)
+		y := r.Max.Y - len(lines)*f.height()
+		r.Max.Y = y - pad/2
+		for _, l := range lines {
+			y += f.ascent
+			f.draw(img, img.Rect, r.Min.X+pad, y, l, charts.Ink)
+			y += f.descent
+		}
+	}
+	p.drawRow(img, r, gap, charts.RunMetrics(run), func(m charts.Metric) charts.Plot { return charts.RunPlot(run, m, o) })
 }

@@ -26,14 +26,19 @@ func drawHead(img *image.RGBA, p *Painter, pad int, title string, lines ...strin
 }
 
 // drawThree draws the three charts side by side from y down to bottom, chart m
-// made by plot: a run's, or a comparison's with both runs on the same axes.
+// made by plot: a comparison's, with both runs on the same axes.
 func drawThree(img *image.RGBA, p *Painter, pad, y, bottom int, plot func(m charts.Metric) charts.Plot) {
-	gap := pad
-	cw := (img.Rect.Dx() - 2*pad - 2*gap) / 3
-	for i, m := range charts.Metrics {
-		x := pad + i*(cw+gap)
+	p.drawRow(img, image.Rect(pad, y, img.Rect.Dx()-pad, bottom), pad, charts.Metrics, plot)
+}
+
+// drawRow draws the charts ms side by side in r, gap pixels apart, chart m made by
+// plot.
+func (p *Painter) drawRow(img *image.RGBA, r image.Rectangle, gap int, ms []charts.Metric, plot func(m charts.Metric) charts.Plot) {
+	cw := (r.Dx() - (len(ms)-1)*gap) / len(ms)
+	for i, m := range ms {
+		x := r.Min.X + i*(cw+gap)
 		pl := plot(m)
-		p.Draw(img, image.Rect(x, y, x+cw, bottom), &pl)
+		p.Draw(img, image.Rect(x, r.Min.Y, x+cw, r.Max.Y), &pl)
 	}
 }
 

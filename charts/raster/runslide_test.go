@@ -1,0 +1,51 @@
+package raster
+
+import (
+	"image"
+	"io"
+	"testing"
+
+	"localitylab/charts"
+	"localitylab/charts/internal/fixture"
+	"localitylab/lab/result"
+)
+
+// noAllocRun is a fixture run of three backings that allocate nothing in any frame.
+func noAllocRun() *result.Run {
+	return fixture.Run(fixture.Options{Frames: 300, Warmup: 30, Backings: []string{"ptrarray", "slotmap", "soa"}})
+}
+
+// TestRunChartsWithoutAllocations: while nothing allocated in a measured frame, frame
+// time and memory share the width and the sentence takes a band under them; one
+// allocation in one measured frame brings the third chart back at full height.
+func TestRunChartsWithoutAllocations(t *testing.T) {
+	r := image.Rect(0, 0, 1500, 600)
+	draw := func(run *result.Run) image.Rectangle {
+		p := NewPainter(16)
+		p.DrawRunCharts(image.NewRGBA(r), r, run, charts.Options{}, 16)
+		return p.area // the last chart's plotting area
+	}
+	none := noAllocRun()
+	if !charts.AllocatesNothing(none) {
+		t.Fatal("the fixture allocates: the test tests nothing")
+	}
+	two := draw(none)
+	one := noAllocRun()
+	one.Backings[2].Frames.Allocs[299] = 1
+	three := draw(one)
+	if two.Dx() < r.Dx()*2/5 {
+		t.Errorf("nothing allocated: the memory chart's area is %d of %d wide, want the allocations chart's room given to it", two.Dx(), r.Dx())
+	}
+	if three.Dx() > r.Dx()/3 || three.Max.X < r.Max.X-r.Dx()/10 {
+		t.Errorf("one allocation: the last chart's area is %v in %v, want the allocations chart, a third of the width, at the right", three, r)
+	}
+	if h := NewPainter(16).fonts.normal.height(); two.Max.Y > three.Max.Y-h {
+		t.Errorf("nothing allocated: the charts end at y %d, with three at %d: no band of %d px for the sentence", two.Max.Y, three.Max.Y, h)
+	}
+}
+
+// TestWritePNGNoAllocations is the slide of a run that allocated nothing: two charts
+// and the sentence in place of the third.
+func TestWritePNGNoAllocations(t *testing.T) {
+	checkGoldenPNG(t, "run-no-allocs.png", image.Pt(1920, 1080), func(w io.Writer) error { return WritePNG(w, noAllocRun(), charts.Options{}) })
+}
