@@ -13,9 +13,10 @@ import (
 )
 
 // Chart is the picture of a page's run or sweep: the charts its PNG export draws
-// (a run's frame time, memory and allocations per frame side by side; a sweep's cost
-// per entity over the swept values), drawn by the same Painter, so that the page
-// shows what the slide shows.
+// (a run's frame time, memory and allocations per frame side by side, the last in
+// words while nothing allocated, see raster.DrawRunCharts; a sweep's cost per entity
+// over the swept values), drawn by the same Painter, so that the page shows what
+// the slide shows.
 type Chart struct {
 	run   *result.Run
 	sweep *result.Sweep
@@ -25,6 +26,9 @@ type Chart struct {
 func (c Chart) Alt() string {
 	if c.sweep != nil {
 		return "Cost per entity of each backing over " + c.sweep.Param + ", with the cache markers, as the sweep's export draws it"
+	}
+	if note := charts.NoAllocsNote(c.run); note != "" {
+		return "Frame time and memory of each backing, frame by frame, as the run's export draws them. " + note
 	}
 	return "Frame time, memory and allocations per frame of each backing, frame by frame, as the run's export draws them"
 }
@@ -38,13 +42,7 @@ func (c Chart) draw(img *image.RGBA, r image.Rectangle, textPx float64) {
 		p.DrawSweep(img, r, &pl)
 		return
 	}
-	gap := int(textPx)
-	w := (r.Dx() - 2*gap) / len(charts.Metrics)
-	for i, m := range charts.Metrics {
-		x := r.Min.X + i*(w+gap)
-		pl := charts.RunPlot(c.run, m, charts.Options{})
-		p.Draw(img, image.Rect(x, r.Min.Y, x+w, r.Max.Y), &pl)
-	}
+	p.DrawRunCharts(img, r, c.run, charts.Options{}, int(textPx))
 }
 
 // png draws the chart alone, w×h pixels, and encodes it.

@@ -341,3 +341,22 @@ func TestLongWordStaysOnTheSheet(t *testing.T) {
 		}
 	}
 }
+
+// TestChartWithoutAllocations: the saved pointer-chasing run allocated nothing, so
+// its chart is frame time and memory and says so in words (its alt text too); one
+// allocation in one measured frame brings the allocations chart back.
+func TestChartWithoutAllocations(t *testing.T) {
+	r := loadRun(t)
+	if alt := (Chart{run: r}).Alt(); !strings.HasPrefix(alt, "Frame time and memory of each backing") ||
+		!strings.Contains(alt, "No backing allocated in any measured frame (0 allocations per frame in all ") {
+		t.Errorf("a run that allocated nothing: alt %q", alt)
+	}
+	kept := r.Frames - 1
+	for r.Excluded(kept) != result.Kept {
+		kept--
+	}
+	r.Backings[0].Frames.Allocs[kept] = 1
+	if alt := (Chart{run: r}).Alt(); !strings.Contains(alt, "allocations per frame of each backing") || strings.Contains(alt, "No backing allocated") {
+		t.Errorf("one allocation in measured frame %d: alt %q", kept, alt)
+	}
+}
