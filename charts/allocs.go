@@ -123,7 +123,7 @@ func NoAllocsNote(r *result.Run) string {
 	if len(did) == 0 {
 		b.WriteString(" Nor did " + left + ".")
 	} else {
-		b.WriteString(" In " + left + ", " + JoinAnd(did) + " allocated.")
+		b.WriteString(" " + upper(left) + " did allocate: " + JoinAnd(did) + ".")
 	}
 	return b.String()
 }
@@ -136,3 +136,6 @@ func plural(n uint64, noun string) string {
 	}
 	return s + " " + noun
 }
+
+// upper capitalises the first letter of an ASCII sentence.
+func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

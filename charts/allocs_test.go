@@ -36,7 +36,7 @@ func TestAllocatesNothing(t *testing.T) {
 		{"one allocation in one measured frame", allocRun(two, [][]uint64{zero, {0, 0, 0, 0, 0, 1}}), false, ""},
 		{"a failed backing's allocation in a measured frame", allocRun(two, [][]uint64{zero, {0, 0, 0, 7}}, "soa"), false, ""},
 		{"warm-up allocations are told, not charted", allocRun(two, [][]uint64{{5, 1, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0}}), true,
-			"No backing allocated in any measured frame (0 allocations per frame in all 4 frames of each). In the frames left out of the summary (warm-up), ptrarray 6 objects in 2 frames and soa 1 object in 1 frame allocated."},
+			"No backing allocated in any measured frame (0 allocations per frame in all 4 frames of each). The frames left out of the summary (warm-up) did allocate: ptrarray 6 objects in 2 frames and soa 1 object in 1 frame."},
 		{"a failed backing with fewer frames", allocRun(two, [][]uint64{zero, {0, 0, 0}}, "soa"), true,
 			"No backing allocated in any measured frame (0 allocations per frame in all the measured frames of each: ptrarray 4, soa 1). Nor did the frames left out of the summary (warm-up)."},
 		{"a backing that measured no frame", allocRun([]string{"ptrarray", "soa", "map"}, [][]uint64{zero, zero, {0}}, "map"), true,
@@ -76,6 +76,10 @@ func TestNoAllocsNoteWarm(t *testing.T) {
 	r.Backings[0].Frames.Allocs[3] = 2 // re-warming
 	if !AllocatesNothing(r) {
 		t.Error("an allocation in a re-warming frame counted as measured")
+	}
+	want = "No backing allocated in any measured frame (0 allocations per frame in its 4 measured frames). The frames left out of the summary (warm-up, re-warming) did allocate: soa 2 objects in 1 frame."
+	if got := NoAllocsNote(r); got != want {
+		t.Errorf("%q, want %q", got, want)
 	}
 	r.Backings[0].Frames.Allocs[4] = 1 // kept
 	if AllocatesNothing(r) || NoAllocsNote(r) != "" {
