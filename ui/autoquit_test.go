@@ -3,7 +3,9 @@ package ui
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"image/color"
+	"maps"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"localitylab/internal/imgtest"
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/presets"
 )
 
 // TestQuitAfter drives -quit-after as the end-to-end test does: run, capture the
@@ -144,6 +147,21 @@ func TestInitialSetup(t *testing.T) {
 	s, note := initialSetup(p, nil)
 	if s.Name != "test" || s.Params["entities"] != 7000 || note != "" {
 		t.Errorf("remembered %q with %d entities (note %q), want the test setup with 7000", s.Name, s.Params["entities"], note)
+	}
+	// A built-in lesson remembered with an older text and claims opens with the
+	// current ones, the parameters the user set kept.
+	old := presets.Default()
+	old.Lesson, old.Claims = "An older text of the lesson.", old.Claims[:1]
+	old.Params = maps.Clone(old.Params)
+	old.Params["entities"] = 5000
+	data, err := json.Marshal(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.SetString(prefSetup, string(data))
+	s, note = initialSetup(p, nil)
+	if cur := presets.Default(); s.Lesson != cur.Lesson || len(s.Claims) != len(cur.Claims) || s.Params["entities"] != 5000 || !strings.Contains(note, "updated") {
+		t.Errorf("a remembered older lesson opens with text %q…, %d claims, %d entities, note %q", s.Lesson[:min(30, len(s.Lesson))], len(s.Claims), s.Params["entities"], note)
 	}
 	p.SetString(prefSetup, `{"schema": "localitylab/preset/v1", "backings": ["nope"]}`)
 	if s, note := initialSetup(p, nil); s.Name != "sprites-million" || !strings.Contains(note, "could not be used") {

@@ -13,6 +13,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"reflect"
 	"runtime"
 
 	"fyne.io/fyne/v2"
@@ -95,7 +96,24 @@ func initialSetup(p fyne.Preferences, chosen *presets.Preset) (presets.Preset, s
 		return presets.Default(), "The setup remembered from last time could not be used (" + err.Error() + "); opened the default lesson."
 	}
 	if ok {
-		return s, ""
+		return refreshLesson(s)
 	}
 	return presets.Default(), ""
+}
+
+// refreshLesson gives a remembered setup of a built-in lesson that lesson's current
+// title, text, claims and sweep, keeping the backings and parameters the user chose:
+// the setup is remembered whole, and a lesson corrected in a newer version must not
+// go on showing its old text and claims on a student's machine. note says so when
+// anything was replaced.
+func refreshLesson(s presets.Preset) (presets.Preset, string) {
+	b, err := presets.Lookup(s.Name)
+	if !presets.IsBuiltin(s.Name) || err != nil || b.Workload != s.Workload {
+		return s, ""
+	}
+	if b.Title == s.Title && b.Lesson == s.Lesson && reflect.DeepEqual(b.Claims, s.Claims) && reflect.DeepEqual(b.Sweep, s.Sweep) {
+		return s, ""
+	}
+	s.Title, s.Lesson, s.Claims, s.Sweep = b.Title, b.Lesson, b.Claims, b.Sweep
+	return s, "The lesson " + b.Name + " has been updated since it was last open: its text and claims are the current ones; your backings and parameters are kept."
 }
