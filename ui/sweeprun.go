@@ -57,6 +57,7 @@ func (j *sweepJob) start() {
 	j.live, j.sweeping = l, true
 	j.pump.start(w.env, l, j.gatherer(l))
 	j.clear("Starting…")
+	j.body.started()
 	w.started(s, fmt.Sprintf("Sweeping %s over %d values…", cfg.Param, len(cfg.Values)))
 }
 

@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// sweepBody is the Sweep tab below its controls: the chart, the claims with the
+// Handout… button under them, and the table of points.
+//
+// Where the tab has the height (a 1920×1080 screen, or 1366×768 with normal text)
+// the claims stand beside the chart, in a split the user can drag, and the table
+// sits under both. On a shorter tab (1366×768 with large text) sharing the height
+// three ways left the chart a strip too thin to read its curve, the table one row
+// half under its scroll bar and the claims a narrow column; there each of the three
+// takes the whole body in a tab of its own (compact), and the chart's tab is in
+// front when a sweep starts. The body is compact when it is shorter than the run
+// pane's compactLines lines of text: at 1366×768 with large text it is about 14
+// lines high; with normal text about 25, where the chart keeps over 300 px.
+type sweepBody struct {
+	root    *fyne.Container // the wide layout and the tabs, one of them shown
+	wide    *fyne.Container // chart and claims over the table
+	split   *container.Split
+	tabs    *container.AppTabs
+	compact bool
+	placed  bool // the widgets have been put in one of the two layouts
+
+	chart, claims, table fyne.CanvasObject // what the slots hold
+	tableScroll          *container.Scroll
+
+	// The slots the three sit in: the wide layout's and the tabs'.
+	wideChart, wideClaims, wideTable *fyne.Container
+	tabChart, tabClaims, tabTable    *fyne.Container
+}
+
+// chartShareWide is the chart's share of the width beside the claims.
+const chartShareWide = 0.72
+
+// build makes the body of j's tab and returns it.
+func (b *sweepBody) build(j *sweepJob) fyne.CanvasObject {
+	b.tableScroll = container.NewScroll(j.table)
+	b.chart, b.table = j.chart, b.tableScroll
+	// The handout sits under the claims, where the predictions it carries are typed.
+	b.claims = container.NewBorder(nil, j.buttons.handout, nil, nil, j.claims.scroll)
+	b.wideChart, b.wideClaims, b.wideTable = container.NewStack(), container.NewStack(), container.NewStack()
+	b.tabChart, b.tabClaims, b.tabTable = container.NewStack(), container.NewStack(), container.NewStack()
+	b.split = container.NewHSplit(b.wideChart, b.wideClaims)
+	b.split.Offset = chartShareWide
+	// A row per point: as the run's table, it keeps four rows in view and scrolls the
+	// rest where the tab is too short.
+	b.wide = container.New(&tableBelow{table: j.table}, b.split, widget.NewSeparator(), b.wideTable)
+	b.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon("Chart", theme.GridIcon(), b.tabChart),
+		container.NewTabItemWithIcon("What the sweep shows", theme.QuestionIcon(), b.tabClaims),
+		container.NewTabItemWithIcon("Table", theme.ListIcon(), b.tabTable),
+	)
+	b.root = container.NewStack(b.wide, b.tabs)
+	b.setCompact(false)
+	return container.New(&byHeight{set: b.setCompact}, b.root)
+}
+
+// setCompact puts the chart, the claims and the table in tabs of their own (on) or
+// in the wide layout.
+func (b *sweepBody) setCompact(on bool) {
+	if on == b.compact && b.placed {
+		return
+	}
+	b.compact, b.placed = on, true
+	slots := []*fyne.Container{b.wideChart, b.wideClaims, b.wideTable}
+	if on {
+		slots = []*fyne.Container{b.tabChart, b.tabClaims, b.tabTable}
+	}
+	for _, c := range []*fyne.Container{b.wideChart, b.wideClaims, b.wideTable, b.tabChart, b.tabClaims, b.tabTable} {
+		c.Objects = nil
+	}
+	for i, o := range []fyne.CanvasObject{b.chart, b.claims, b.table} {
+		slots[i].Objects = []fyne.CanvasObject{o}
+	}
+	b.wide.Hidden, b.tabs.Hidden = on, !on
+	for _, c := range slots {
+		c.Refresh()
+	}
+	b.root.Refresh()
+}
+
+// started brings the chart to the front when a sweep starts on a compact tab: it is
+// what shows the sweep going on.
+func (b *sweepBody) started() {
+	if b.compact {
+		b.tabs.SelectIndex(0)
+	}
+}
