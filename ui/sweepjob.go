@@ -84,7 +84,7 @@ func newSweepJob(w *window) *sweepJob {
 		j.defaults, j.values)
 	buttons := container.NewHBox(b.run, b.cancel, widget.NewSeparator(), b.export, b.save, b.open)
 	top := container.NewVBox(form, buttons, container.NewBorder(nil, nil, nil, nil, j.progress), j.status)
-	j.root = container.NewBorder(top, nil, nil, nil, j.body.build(j))
+	j.root = j.body.build(j, top)
 	return j
 }
 

@@ -16,10 +16,11 @@ import (
 // three ways left the chart a strip too thin to read its curve, the table one row
 // half under its scroll bar and the claims a narrow column; there each of the three
 // takes the whole body in a tab of its own (compact), and the chart's tab is in
-// front when a sweep starts. The body is compact when it is shorter than the run
-// pane's compactLines lines of text: at 1366×768 with large text it is about 14
-// lines high; with normal text about 25, where the chart keeps over 300 px.
+// front when a sweep starts, and the tab's own status line, which says what the
+// window's status line says, gives its height to them.
 type sweepBody struct {
+	tab     *fyne.Container // the Sweep tab: its controls over the body
+	status  *widget.Label
 	root    *fyne.Container // the wide layout and the tabs, one of them shown
 	wide    *fyne.Container // chart and claims over the table
 	split   *container.Split
@@ -35,11 +36,20 @@ type sweepBody struct {
 	tabChart, tabClaims, tabTable    *fyne.Container
 }
 
+// sweepCompactLines: a Sweep tab shorter than this many lines of text is compact.
+// It is the whole tab's height, not the body's, that decides, so that the status
+// line given up does not make the body tall enough to be wide again. At 1366×768
+// the tab is about 21 lines high with large text, where the wide layout left the
+// chart's curve 130 px, and 32 with normal text, where the chart keeps 380 px
+// beside the claims; at 1920×1080 with large text, 31.
+const sweepCompactLines = 24
+
 // chartShareWide is the chart's share of the width beside the claims.
 const chartShareWide = 0.72
 
-// build makes the body of j's tab and returns it.
-func (b *sweepBody) build(j *sweepJob) fyne.CanvasObject {
+// build makes j's tab, its controls (top) over the body, and returns it.
+func (b *sweepBody) build(j *sweepJob, top fyne.CanvasObject) fyne.CanvasObject {
+	b.status = j.status
 	b.tableScroll = container.NewScroll(j.table)
 	b.chart, b.table = j.chart, b.tableScroll
 	// The handout sits under the claims, where the predictions it carries are typed.
@@ -57,9 +67,22 @@ func (b *sweepBody) build(j *sweepJob) fyne.CanvasObject {
 		container.NewTabItemWithIcon("Table", theme.ListIcon(), b.tabTable),
 	)
 	b.root = container.NewStack(b.wide, b.tabs)
+	b.tab = container.NewBorder(top, nil, nil, nil, b.root)
 	b.setCompact(false)
-	return container.New(&byHeight{set: b.setCompact}, b.root)
+	return container.New(&sweepFit{body: b}, b.tab)
 }
+
+// sweepFit lays the tab out over its whole size, compact when it is shorter than
+// sweepCompactLines lines of the theme's text.
+type sweepFit struct{ body *sweepBody }
+
+func (l *sweepFit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.body.setCompact(size.Height < sweepCompactLines*lineOfText())
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
+}
+
+func (l *sweepFit) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
 
 // setCompact puts the chart, the claims and the table in tabs of their own (on) or
 // in the wide layout.
@@ -78,11 +101,11 @@ func (b *sweepBody) setCompact(on bool) {
 	for i, o := range []fyne.CanvasObject{b.chart, b.claims, b.table} {
 		slots[i].Objects = []fyne.CanvasObject{o}
 	}
-	b.wide.Hidden, b.tabs.Hidden = on, !on
+	b.wide.Hidden, b.tabs.Hidden, b.status.Hidden = on, !on, on
 	for _, c := range slots {
 		c.Refresh()
 	}
-	b.root.Refresh()
+	b.tab.Refresh()
 }
 
 // started brings the chart to the front when a sweep starts on a compact tab: it is

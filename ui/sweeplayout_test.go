@@ -64,8 +64,8 @@ func TestSweepTabOnShortWindows(t *testing.T) {
 			chart, claims, rows := m.chart.Size(), m.claims.scroll.Size(), m.table.MinSize()
 			t.Logf("tab %v; chart %v, claims %v, table needs %v, has %v; line %v", m.root.Size(), chart, claims, rows, m.body.tableScroll.Size(), lineOfText())
 			if !tc.compact {
-				if m.body.compact {
-					t.Fatal("a tall tab is compact: want the chart, the claims beside it and the table under it")
+				if m.body.compact || !m.status.Visible() {
+					t.Fatalf("a tall tab is compact %v, its status line shown %v: want the chart, the claims beside it and the table under it, as before", m.body.compact, m.status.Visible())
 				}
 				if !m.chart.Visible() || !m.claims.scroll.Visible() || !m.table.Visible() {
 					t.Fatalf("chart %v, claims %v, table %v shown: want all three at once", m.chart.Visible(), m.claims.scroll.Visible(), m.table.Visible())
@@ -75,8 +75,8 @@ func TestSweepTabOnShortWindows(t *testing.T) {
 				}
 				return
 			}
-			if !m.body.compact {
-				t.Fatalf("the tab is not compact: chart %v high", chart.Height)
+			if !m.body.compact || m.status.Visible() {
+				t.Fatalf("the tab is compact %v, its status line shown %v (chart %v high): want it compact, the window's status line saying what the tab's said", m.body.compact, m.status.Visible(), chart.Height)
 			}
 			for _, tab := range m.body.tabs.Items {
 				m.body.tabs.Select(tab)
@@ -94,6 +94,16 @@ func TestSweepTabOnShortWindows(t *testing.T) {
 						t.Errorf("the claims are %v in a tab %v: want the tab's width and 8 lines", c, m.root.Size())
 					}
 				}
+			}
+			// A sweep started brings the chart to the front; a tall window puts the
+			// three together again.
+			m.body.started()
+			if m.body.tabs.Selected().Content != m.body.tabChart {
+				t.Errorf("a sweep started shows the %q tab, want the chart's", m.body.tabs.Selected().Text)
+			}
+			h.w.win.Resize(fyne.NewSize(1844, 1400))
+			if m.body.compact || !m.status.Visible() || !m.claims.scroll.Visible() || m.chart.Size().Width >= m.root.Size().Width {
+				t.Errorf("made tall again, the tab stays compact %v, status %v, chart %v in %v", m.body.compact, m.status.Visible(), m.chart.Size(), m.root.Size())
 			}
 		})
 	}
