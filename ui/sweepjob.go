@@ -193,6 +193,7 @@ func (j *sweepJob) show(s *result.Sweep, pending float64) {
 	} else {
 		j.table.SetTable(charts.SweepPointsTable(s))
 	}
+	j.body.fitTable()
 	j.claims.ShowSweep(s)
 }
 
@@ -201,6 +202,7 @@ func (j *sweepJob) clear(msg string) {
 	j.shown = nil
 	j.chart.SetMessage(msg)
 	j.table.SetMessage(msg, false)
+	j.body.fitTable()
 	j.claims.ShowSweep(nil)
 	j.progress.SetValue(0)
 	j.status.SetText("")

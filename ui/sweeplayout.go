@@ -30,6 +30,8 @@ type sweepBody struct {
 
 	chart, claims, table fyne.CanvasObject // what the slots hold
 	tableScroll          *container.Scroll
+	rows                 *SummaryTable
+	tableH               float32 // the table's height when the wide layout was last laid out
 
 	// The slots the three sit in: the wide layout's and the tabs'.
 	wideChart, wideClaims, wideTable *fyne.Container
@@ -50,6 +52,7 @@ const chartShareWide = 0.72
 // build makes j's tab, its controls (top) over the body, and returns it.
 func (b *sweepBody) build(j *sweepJob, top fyne.CanvasObject) fyne.CanvasObject {
 	b.status = j.status
+	b.rows = j.table
 	b.tableScroll = container.NewScroll(j.table)
 	b.chart, b.table = j.chart, b.tableScroll
 	// The handout sits under the claims, where the predictions it carries are typed.
@@ -106,6 +109,17 @@ func (b *sweepBody) setCompact(on bool) {
 		c.Refresh()
 	}
 	b.tab.Refresh()
+}
+
+// fitTable lays the wide layout out again when the table's height has changed: a
+// point added to it changes no size Fyne watches, so without this the table kept
+// the height of the rows it had when the tab was last laid out, and the rows after
+// them sat under its scroll bar (1920×1080 with large text).
+func (b *sweepBody) fitTable() {
+	if h := b.rows.MinSize().Height; h != b.tableH {
+		b.tableH = h
+		b.wide.Refresh()
+	}
 }
 
 // started brings the chart to the front when a sweep starts on a compact tab: it is

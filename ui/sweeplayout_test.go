@@ -59,7 +59,6 @@ func TestSweepTabOnShortWindows(t *testing.T) {
 			h.w.bringFront(m)
 			h.w.win.Resize(tc.size)
 			m.show(allocsSweep(), -1)
-			m.root.Refresh()
 			minChartH := chartLines * lineOfText()
 			chart, claims, rows := m.chart.Size(), m.claims.scroll.Size(), m.table.MinSize()
 			t.Logf("tab %v; chart %v, claims %v, table needs %v, has %v; line %v", m.root.Size(), chart, claims, rows, m.body.tableScroll.Size(), lineOfText())

@@ -136,6 +136,7 @@ func (j *sweepJob) finish(u sweepUpdate) {
 	case errors.As(u.err, &mm):
 		j.shown = nil
 		j.table.SetMessage(noResult("sweep", u.err), true)
+		j.body.fitTable()
 		w.status.fail("Checksum mismatch", u.err)
 	case errors.Is(u.err, context.Canceled):
 		w.status.say(fmt.Sprintf("Sweep cancelled after %d of %d points; the points done are shown.", len(u.status.Done), u.status.Points), false)
