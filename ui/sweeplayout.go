@@ -14,10 +14,10 @@ import (
 // the claims stand beside the chart, in a split the user can drag, and the table
 // sits under both. On a shorter tab (1366×768 with large text) sharing the height
 // three ways left the chart a strip too thin to read its curve, the table one row
-// half under its scroll bar and the claims a narrow column; there each of the three
-// takes the whole body in a tab of its own (compact), and the chart's tab is in
-// front when a sweep starts, and the tab's own status line, which says what the
-// window's status line says, gives its height to them.
+// half under its scroll bar and the claims a narrow column. There (compact) each of
+// the three takes the whole body in a tab of its own, the chart's in front when a
+// sweep starts; the tab's own status line, which says what the window's says, gives
+// its height to them.
 type sweepBody struct {
 	tab     *fyne.Container // the Sweep tab: its controls over the body
 	status  *widget.Label
