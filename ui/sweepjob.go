@@ -41,6 +41,7 @@ type sweepJob struct {
 	chart    *live.SweepChart
 	table    *SummaryTable
 	claims   *sweepClaims
+	body     sweepBody // where the chart, the claims and the table sit (sweeplayout.go)
 
 	workload, lesson string // what param and values were last filled in for
 	quiet            bool   // param is being set from code: its callback must not react
@@ -83,13 +84,7 @@ func newSweepJob(w *window) *sweepJob {
 		j.defaults, j.values)
 	buttons := container.NewHBox(b.run, b.cancel, widget.NewSeparator(), b.export, b.save, b.open)
 	top := container.NewVBox(form, buttons, container.NewBorder(nil, nil, nil, nil, j.progress), j.status)
-	// The handout sits under the claims, where the predictions it carries are typed.
-	body := container.NewHSplit(j.chart, container.NewBorder(nil, b.handout, nil, nil, j.claims.scroll))
-	body.Offset = 0.72
-	// A row per point: as the run's table, it keeps four rows in view and scrolls the
-	// rest where the tab is too short (large text, a small screen).
-	j.root = container.NewBorder(top, nil, nil, nil,
-		container.New(&tableBelow{table: j.table}, body, widget.NewSeparator(), container.NewScroll(j.table)))
+	j.root = j.body.build(j, top)
 	return j
 }
 
@@ -198,6 +193,7 @@ func (j *sweepJob) show(s *result.Sweep, pending float64) {
 	} else {
 		j.table.SetTable(charts.SweepPointsTable(s))
 	}
+	j.body.fitTable()
 	j.claims.ShowSweep(s)
 }
 
@@ -206,6 +202,7 @@ func (j *sweepJob) clear(msg string) {
 	j.shown = nil
 	j.chart.SetMessage(msg)
 	j.table.SetMessage(msg, false)
+	j.body.fitTable()
 	j.claims.ShowSweep(nil)
 	j.progress.SetValue(0)
 	j.status.SetText("")

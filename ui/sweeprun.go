@@ -57,6 +57,7 @@ func (j *sweepJob) start() {
 	j.live, j.sweeping = l, true
 	j.pump.start(w.env, l, j.gatherer(l))
 	j.clear("Starting…")
+	j.body.started()
 	w.started(s, fmt.Sprintf("Sweeping %s over %d values…", cfg.Param, len(cfg.Values)))
 }
 
@@ -135,6 +136,7 @@ func (j *sweepJob) finish(u sweepUpdate) {
 	case errors.As(u.err, &mm):
 		j.shown = nil
 		j.table.SetMessage(noResult("sweep", u.err), true)
+		j.body.fitTable()
 		w.status.fail("Checksum mismatch", u.err)
 	case errors.Is(u.err, context.Canceled):
 		w.status.say(fmt.Sprintf("Sweep cancelled after %d of %d points; the points done are shown.", len(u.status.Done), u.status.Points), false)
