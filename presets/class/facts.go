@@ -47,11 +47,13 @@ func (m *Machine) Facts() []string {
 // agreementOfFacts splits the facts into those that differ between machines and
 // those the machines share, with the shared value. The length is the run's, not the
 // machine's, and the huge-page share follows the page mode: neither is counted; nor
-// is the load average (how busy a machine was, not which), nor the cache line, which
-// files written before it was recorded lack.
+// is the load average (how busy a machine was, not which). The cache line counts only
+// when every file records it: a file written before it was recorded says nothing of
+// its machine's line, and must not make a machine look like another.
 func agreementOfFacts(ms []Machine) (differ []string, same [][2]string) {
+	lines := !slices.ContainsFunc(ms, func(m Machine) bool { return m.Line == notRecorded })
 	for i, name := range FactNames() {
-		if name == "length" || name == "heap in huge pages" || name == "cache line" || name == "load average (1 min)" {
+		if name == "length" || name == "heap in huge pages" || name == "load average (1 min)" || (name == "cache line" && !lines) {
 			continue
 		}
 		v := ms[0].Facts()[i]

@@ -82,3 +82,34 @@ func tableRow(c *Class, name string) *charts.ClassRow {
 	}
 	return nil
 }
+
+// TestLineCountsWhenRecorded: the cache line tells machines apart once every file
+// records it, and not while one file does not.
+func TestLineCountsWhenRecorded(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		lines  []int // per file; 0 = not recorded
+		differ bool
+	}{
+		{"all 64", []int{64, 64, 64}, false},
+		{"one 128", []int{64, 128, 64}, true},
+		{"one not recorded", []int{64, 0, 128}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := laptops(t)
+			for i, line := range tc.lines {
+				h := &files[i].Run.Host
+				for j := range h.Caches {
+					h.Caches[j].LineBytes = line
+				}
+			}
+			c, err := New(files, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := slices.Contains(c.Differ, "cache line"); got != tc.differ {
+				t.Errorf("differ %v: cache line counted %v, want %v", c.Differ, got, tc.differ)
+			}
+		})
+	}
+}
