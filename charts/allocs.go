@@ -139,3 +139,27 @@ func plural(n uint64, noun string) string {
 
 // upper capitalises the first letter of an ASCII sentence.
 func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// CompareMetrics lists the charts a comparison of two runs draws: all three while
+// either run allocated in a measured frame (the chart shows that figure beside the
+// other run's zeros), frame time and memory alone while neither did.
+func CompareMetrics(base, new *result.Run) []Metric {
+	if CompareNoAllocsNote(base, new) == "" {
+		return Metrics
+	}
+	return []Metric{FrameTime, Memory}
+}
+
+// CompareNoAllocsNote is NoAllocsNote for a comparison of two runs: each run's
+// sentence, named, while neither allocated in a measured frame; "" while either
+// did, so that its allocations are charted, never hidden.
+func CompareNoAllocsNote(base, new *result.Run) string {
+	b, n := NoAllocsNote(base), NoAllocsNote(new)
+	if b == "" || n == "" {
+		return ""
+	}
+	return "Base run: " + lower(b) + " New run: " + lower(n)
+}
+
+// lower puts the first letter of an ASCII sentence in lower case.
+func lower(s string) string { return strings.ToLower(s[:1]) + s[1:] }

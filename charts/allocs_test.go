@@ -94,3 +94,42 @@ func TestNoAllocsNoteOneBacking(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// TestCompareNoAllocsNote: a comparison says "nothing allocated" in words only while
+// neither run allocated in a measured frame; one allocation in either brings the
+// chart back.
+func TestCompareNoAllocsNote(t *testing.T) {
+	none := func() *result.Run {
+		return allocRun([]string{"slotmap", "soa"}, [][]uint64{{5, 0, 0, 0}, {0, 0, 0, 0}})
+	}
+	one := func() *result.Run {
+		return allocRun([]string{"slotmap", "soa"}, [][]uint64{{5, 0, 0, 0}, {0, 0, 0, 1}})
+	}
+	tests := []struct {
+		name      string
+		base, new *result.Run
+		note      string
+	}{
+		{"neither allocated", none(), none(),
+			"Base run: no backing allocated in any measured frame (0 allocations per frame in all 2 frames of each). " +
+				"The frames left out of the summary (warm-up) did allocate: slotmap 5 objects in 1 frame. " +
+				"New run: no backing allocated in any measured frame (0 allocations per frame in all 2 frames of each). " +
+				"The frames left out of the summary (warm-up) did allocate: slotmap 5 objects in 1 frame."},
+		{"one allocation in the base run", one(), none(), ""},
+		{"one allocation in the new run", none(), one(), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := CompareNoAllocsNote(tt.base, tt.new); got != tt.note {
+				t.Errorf("CompareNoAllocsNote = %q, want %q", got, tt.note)
+			}
+			want := Metrics
+			if tt.note != "" {
+				want = []Metric{FrameTime, Memory}
+			}
+			if got := CompareMetrics(tt.base, tt.new); !slices.Equal(got, want) {
+				t.Errorf("CompareMetrics = %v, want %v", got, want)
+			}
+		})
+	}
+}

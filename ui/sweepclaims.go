@@ -198,6 +198,17 @@ func (p *sweepClaims) ShowSweep(s *result.Sweep) {
 	setShown(p.words, strings.Join(lines, "\n\n"))
 }
 
+// answers counts the claims the panel shows an answer to.
+func (p *sweepClaims) answers() int {
+	n := 0
+	for _, r := range p.rows {
+		if r.answer.Visible() && r.answer.Text != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // markerPlace says where on the sweep's axis a working set reaches a cache: between
 // the two values measured around it ("between cold_bytes 0 and 8 bytes"), since the
 // marker is interpolated between points and a value between two of a parameter's

@@ -267,5 +267,5 @@ func (j *sweepJob) open(path string) {
 	w.bringFront(j)
 	w.refresh()
 	w.status.say(fmt.Sprintf("Opened %s: a sweep of %s over %d values on %s, measured %s. Nothing was run.",
-		filepath.Base(path), s.Param, len(s.Values), s.Workload, s.Started.Local().Format("2 Jan 2006 15:04")), false)
+		filepath.Base(path), s.Param, len(s.Values), s.Workload, s.Started.Local().Format("2 Jan 2006 15:04"))+j.body.arrived(j.claims.answers()), false)
 }

@@ -17,7 +17,9 @@ import (
 // half under its scroll bar and the claims a narrow column. There (compact) each of
 // the three takes the whole body in a tab of its own, the chart's in front when a
 // sweep starts; the tab's own status line, which says what the window's says, gives
-// its height to them.
+// its height to them. When a sweep ends with the chart in front, the answers to the
+// claims have arrived out of sight: the claims' tab is marked until it is opened,
+// and the status line says where they are (arrived).
 type sweepBody struct {
 	tab     *fyne.Container // the Sweep tab: its controls over the body
 	status  *widget.Label
@@ -25,6 +27,7 @@ type sweepBody struct {
 	wide    *fyne.Container // chart and claims over the table
 	split   *container.Split
 	tabs    *container.AppTabs
+	said    *container.TabItem // the claims' tab: "What the sweep shows"
 	compact bool
 	placed  bool // the widgets have been put in one of the two layouts
 
@@ -64,11 +67,17 @@ func (b *sweepBody) build(j *sweepJob, top fyne.CanvasObject) fyne.CanvasObject 
 	// A row per point: as the run's table, it keeps four rows in view and scrolls the
 	// rest where the tab is too short.
 	b.wide = container.New(&tableBelow{table: j.table}, b.split, widget.NewSeparator(), b.wideTable)
+	b.said = container.NewTabItemWithIcon(claimsTab, theme.QuestionIcon(), b.tabClaims)
 	b.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Chart", theme.GridIcon(), b.tabChart),
-		container.NewTabItemWithIcon("What the sweep shows", theme.QuestionIcon(), b.tabClaims),
+		b.said,
 		container.NewTabItemWithIcon("Table", theme.ListIcon(), b.tabTable),
 	)
+	b.tabs.OnSelected = func(t *container.TabItem) {
+		if t == b.said {
+			b.seen()
+		}
+	}
 	b.root = container.NewStack(b.wide, b.tabs)
 	b.tab = container.NewBorder(top, nil, nil, nil, b.root)
 	b.setCompact(false)
@@ -105,6 +114,9 @@ func (b *sweepBody) setCompact(on bool) {
 		slots[i].Objects = []fyne.CanvasObject{o}
 	}
 	b.wide.Hidden, b.tabs.Hidden, b.status.Hidden = on, !on, on
+	if !on {
+		b.seen() // the claims stand beside the chart
+	}
 	for _, c := range slots {
 		c.Refresh()
 	}
@@ -127,5 +139,43 @@ func (b *sweepBody) fitTable() {
 func (b *sweepBody) started() {
 	if b.compact {
 		b.tabs.SelectIndex(0)
+	}
+}
+
+// claimsTab is the claims' tab's label; claimsNew marks it while answers wait there
+// unseen.
+const (
+	claimsTab = "What the sweep shows"
+	claimsNew = claimsTab + " (new)"
+)
+
+// arrived is called when a sweep's points are all shown (it ended, was cancelled
+// after some, or was opened), with the number of claims answered: the claims now
+// hold their answers. On a compact tab with another tab in front nothing in view
+// says so, so the claims' tab is marked until it is opened, and arrived returns the
+// sentence the status line adds, saying where to look (with no claim answered, the
+// tab still holds the crossings and caches in words). Elsewhere the claims are in
+// view, and it returns "".
+func (b *sweepBody) arrived(answers int) string {
+	if !b.compact || b.tabs.Selected() == b.said {
+		return ""
+	}
+	b.said.Text = claimsNew
+	b.tabs.Refresh()
+	where := " is under \u201c" + claimsTab + "\u201d."
+	switch answers {
+	case 0:
+		return " What the sweep shows, in words," + where
+	case 1:
+		return " The answer to the claim" + where
+	}
+	return " The answers to the claims are under \u201c" + claimsTab + "\u201d."
+}
+
+// seen takes the mark off the claims' tab: they are in view.
+func (b *sweepBody) seen() {
+	if b.said.Text != claimsTab {
+		b.said.Text = claimsTab
+		b.tabs.Refresh()
 	}
 }

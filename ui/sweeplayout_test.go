@@ -1,11 +1,15 @@
 package ui
 
 import (
+	"math"
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 
 	"localitylab/lab/result"
+	"localitylab/lab/sweep"
 	"localitylab/presets"
 )
 
@@ -103,6 +107,73 @@ func TestSweepTabOnShortWindows(t *testing.T) {
 			h.w.win.Resize(fyne.NewSize(1844, 1400))
 			if m.body.compact || !m.status.Visible() || !m.claims.scroll.Visible() || m.chart.Size().Width >= m.root.Size().Width {
 				t.Errorf("made tall again, the tab stays compact %v, status %v, chart %v in %v", m.body.compact, m.status.Visible(), m.chart.Size(), m.root.Size())
+			}
+		})
+	}
+}
+
+// TestSweepAnswersArriveOutOfSight: when a sweep ends on a compact tab with the chart
+// in front, the claims' answers arrive in a tab out of sight. The status line says
+// where they are and the claims' tab is marked until it is opened. With the claims
+// in front, or on a tall tab where they stand beside the chart, neither is said.
+func TestSweepAnswersArriveOutOfSight(t *testing.T) {
+	p, err := presets.Lookup("allocs-per-frame")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const where = "The answers to the claims are under \u201cWhat the sweep shows\u201d."
+	for _, tc := range []struct {
+		name   string
+		large  bool // 1366×768 with large text: compact
+		claims bool // the claims' tab in front as the sweep ends
+		told   bool // the status line says where the answer is, and the tab is marked
+	}{
+		{"compact, the chart in front", true, false, true},
+		{"compact, the claims in front", true, true, false},
+		{"wide", false, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, p, "")
+			h.w.setLarge(tc.large)
+			m := h.w.sweep
+			h.w.bringFront(m)
+			h.w.win.Resize(fyne.NewSize(1311, 707))
+			if m.body.compact != tc.large {
+				t.Fatalf("the tab is compact %v, want %v", m.body.compact, tc.large)
+			}
+			m.body.started()
+			if tc.claims {
+				m.body.tabs.Select(m.body.said)
+			}
+			s := allocsSweep()
+			m.show(s, math.NaN())
+			if n := m.claims.answers(); n != 2 {
+				t.Fatalf("%d claims answered, want allocs-per-frame's two: the test tests nothing", n)
+			}
+			m.finish(sweepUpdate{final: true, status: sweep.Status{Points: 2, Done: s.Points, Elapsed: 14 * time.Second}})
+			status := h.w.status.text()
+			if !strings.HasPrefix(status, "Sweep done: 2 points") {
+				t.Fatalf("status %q, want the sweep's end", status)
+			}
+			if told := strings.Contains(status, where); told != tc.told {
+				t.Errorf("status %q: says where the answer is %v, want %v", status, told, tc.told)
+			}
+			if marked := m.body.said.Text == claimsNew; marked != tc.told {
+				t.Errorf("the claims' tab reads %q: marked %v, want %v", m.body.said.Text, marked, tc.told)
+			}
+			if !tc.told {
+				return
+			}
+			m.body.tabs.Select(m.body.said)
+			if m.body.said.Text != claimsTab {
+				t.Errorf("opened, the claims' tab still reads %q, want %q", m.body.said.Text, claimsTab)
+			}
+			// Marked again, a tall window shows the claims beside the chart: the mark goes.
+			m.body.tabs.SelectIndex(0)
+			m.finish(sweepUpdate{final: true, status: sweep.Status{Points: 2, Done: s.Points, Elapsed: 14 * time.Second}})
+			h.w.win.Resize(fyne.NewSize(1844, 1400))
+			if m.body.compact || m.body.said.Text != claimsTab {
+				t.Errorf("made tall, compact %v and the claims' tab reads %q, want it unmarked", m.body.compact, m.body.said.Text)
 			}
 		})
 	}

@@ -139,11 +139,15 @@ func (j *sweepJob) finish(u sweepUpdate) {
 		j.body.fitTable()
 		w.status.fail("Checksum mismatch", u.err)
 	case errors.Is(u.err, context.Canceled):
-		w.status.say(fmt.Sprintf("Sweep cancelled after %d of %d points; the points done are shown.", len(u.status.Done), u.status.Points), false)
+		msg := fmt.Sprintf("Sweep cancelled after %d of %d points; the points done are shown.", len(u.status.Done), u.status.Points)
+		if len(u.status.Done) > 0 {
+			msg += j.body.arrived(j.claims.answers())
+		}
+		w.status.say(msg, false)
 	case u.err != nil:
 		w.status.fail("The sweep ended with an error", u.err)
 	default:
-		w.status.say(fmt.Sprintf("Sweep done: %d points in %s.", len(u.status.Done), units.Duration(float64(u.status.Elapsed))), false)
+		w.status.say(fmt.Sprintf("Sweep done: %d points in %s.", len(u.status.Done), units.Duration(float64(u.status.Elapsed)))+j.body.arrived(j.claims.answers()), false)
 	}
 	j.status.SetText(w.status.text())
 	w.ended()

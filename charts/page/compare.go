@@ -14,8 +14,8 @@ import (
 )
 
 // WriteCompareHTML writes the comparison as one page, laid out as a run's page: the
-// two runs' record, the comparison table, and the three charts with both runs on the
-// same axes, to hover and zoom.
+// two runs' record, the comparison table, and the charts with both runs on the same
+// axes, to hover and zoom (allocations in words while neither run allocated).
 func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o charts.Options) error {
 	if err := charts.FirstError(o.Check(), charts.CheckRun(base), charts.CheckRun(new)); err != nil {
 		return err
@@ -26,16 +26,12 @@ func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o
 		TableTitle: "What changed", TableExplain: compareExplain, RecordTitle: "The two runs",
 		Table: charts.CompareTable(rep), Errors: append(failures(base, "base"), failures(new, "new")...)}
 	log := o.Scale.Log(append(charts.TypicalFrameTimes(new), charts.TypicalFrameTimes(base)...))
-	for _, s := range []struct {
-		title, explain string
-		chart          echart
-	}{
+	for _, s := range []compareSection{
 		{"Frame time", "Time of each frame of both runs, per backing: the new run solid, the base dashed. The new run's warm-up is shaded. Scroll or drag the slider to zoom.",
 			compareChart(base, new, "frame_time", valueAxis("frame time", "llDuration", log), "llDuration", charts.FrameTime, warmupSpans(new))},
 		{"Memory", "Live heap over frames, per backing: the new run solid, the base dashed.",
 			compareChart(base, new, "memory", valueAxis("bytes", "llBytes", false), "llBytes", charts.Memory, nil)},
-		{"Allocations per frame", "Heap objects allocated during each frame: the new run solid, the base dashed.",
-			compareChart(base, new, "allocs", valueAxis("allocations", "llCount", false), "llCount", charts.Allocs, nil)},
+		allocsSection(base, new),
 	} {
 		if err := pg.add(s.title, s.explain, s.chart); err != nil {
 			return err
@@ -45,6 +41,25 @@ func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o
 		return fmt.Errorf("charts: writing HTML: %w", err)
 	}
 	return nil
+}
+
+// compareSection is one titled section of the comparison page, with its chart, or
+// in words alone (a nil chart).
+type compareSection struct {
+	title, explain string
+	chart          echart
+}
+
+// allocsSection is the allocations chart of both runs; or, while neither allocated
+// in a measured frame, the sentence that says so in its place, as a run's page does,
+// since flat lines on a 0–1 axis cannot be told from nothing measured. One
+// allocation in either run brings the chart back.
+func allocsSection(base, new *result.Run) compareSection {
+	if note := charts.CompareNoAllocsNote(base, new); note != "" {
+		return compareSection{"Allocations per frame", note + " A hot loop that allocates nothing is the goal.", nil}
+	}
+	return compareSection{"Allocations per frame", "Heap objects allocated during each frame: the new run solid, the base dashed.",
+		compareChart(base, new, "allocs", valueAxis("allocations", "llCount", false), "llCount", charts.Allocs, nil)}
 }
 
 // compareExplain says how to read the comparison table.

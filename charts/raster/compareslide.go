@@ -11,8 +11,8 @@ import (
 )
 
 // WriteComparePNG writes the comparison as one picture for a slide: title lines
-// naming both runs, their parameters and machines, the three charts with both runs,
-// and the comparison table.
+// naming both runs, their parameters and machines, the charts with both runs
+// (drawCompareCharts), and the comparison table.
 func WriteComparePNG(w io.Writer, base, new *result.Run, rep *compare.Report, o charts.Options) error {
 	return writeSlide(w, o, charts.FirstError(charts.CheckRun(base), charts.CheckRun(new)), func() *image.RGBA { return renderCompare(base, new, rep, o) })
 }
@@ -28,10 +28,20 @@ func renderCompare(base, new *result.Run, rep *compare.Report, o charts.Options)
 	// text off its bottom.
 	noteH := len(s.wrap(charts.CompareNote, w-2*pad))*s.height() + pad/2
 	tableTop := h - pad - noteH - p.tableHeight(len(tab.Rows))
-	drawThree(img, p, pad, y, tableTop-pad/2, func(m charts.Metric) charts.Plot { return charts.ComparePlot(base, new, m, o) })
+	p.drawCompareCharts(img, image.Rect(pad, y, w-pad, tableTop-pad/2), base, new, o, pad)
 	p.drawTable(img, image.Rect(pad, tableTop, w-pad, h-pad-noteH), &tab)
 	drawWrapped(img, s, pad, h-pad-noteH+pad/4, w-2*pad, charts.CompareNote, charts.InkSoft)
 	return img
+}
+
+// drawCompareCharts draws both runs' charts side by side in r, gap pixels apart, on
+// shared axes: frame time, memory and allocations per frame; or, while neither run
+// allocated in a measured frame (charts.CompareNoAllocsNote), frame time and memory
+// across the width with each run's sentence under them, as a run's slide does
+// (DrawRunCharts). One allocation in either run brings the chart back.
+func (p *Painter) drawCompareCharts(img *image.RGBA, r image.Rectangle, base, new *result.Run, o charts.Options, gap int) {
+	p.drawNotedRow(img, r, gap, charts.CompareMetrics(base, new), charts.CompareNoAllocsNote(base, new),
+		func(m charts.Metric) charts.Plot { return charts.ComparePlot(base, new, m, o) })
 }
 
 // compareLines say which run is which, where and when each was measured, and what

@@ -37,7 +37,14 @@ func renderRun(r *result.Run, o charts.Options) *image.RGBA {
 // of flat lines on a 0–1 axis cannot be told from one of nothing measured. The
 // slide and the handout draw a run's charts with it, so that they agree.
 func (p *Painter) DrawRunCharts(img *image.RGBA, r image.Rectangle, run *result.Run, o charts.Options, gap int) {
-	if note := charts.NoAllocsNote(run); note != "" {
+	p.drawNotedRow(img, r, gap, charts.RunMetrics(run), charts.NoAllocsNote(run), func(m charts.Metric) charts.Plot { return charts.RunPlot(run, m, o) })
+}
+
+// drawNotedRow draws the charts ms side by side in r (drawRow), with the sentence
+// note, if any, in a band under them in the normal font: what stands for a chart
+// left out.
+func (p *Painter) drawNotedRow(img *image.RGBA, r image.Rectangle, gap int, ms []charts.Metric, note string, plot func(m charts.Metric) charts.Plot) {
+	if note != "" {
 		f, pad := p.fonts.normal, p.pad()
 		lines := f.wrap(note, r.Dx()-2*pad)
 		y := r.Max.Y - len(lines)*f.height()
@@ -48,5 +55,5 @@ func (p *Painter) DrawRunCharts(img *image.RGBA, r image.Rectangle, run *result.
 			y += f.descent
 		}
 	}
-	p.drawRow(img, r, gap, charts.RunMetrics(run), func(m charts.Metric) charts.Plot { return charts.RunPlot(run, m, o) })
+	p.drawRow(img, r, gap, ms, plot)
 }

@@ -49,3 +49,37 @@ func TestRunChartsWithoutAllocations(t *testing.T) {
 func TestWritePNGNoAllocations(t *testing.T) {
 	checkGoldenPNG(t, "run-no-allocs.png", image.Pt(1920, 1080), func(w io.Writer) error { return WritePNG(w, noAllocRun(), charts.Options{}) })
 }
+
+// TestCompareChartsWithoutAllocations: the comparison slide follows the run slide's
+// rule. While neither run allocated in a measured frame, frame time and memory share
+// the width over a band for the sentence; one allocation in one measured frame of
+// either run brings the allocations chart back.
+func TestCompareChartsWithoutAllocations(t *testing.T) {
+	r := image.Rect(0, 0, 1500, 600)
+	draw := func(base, new *result.Run) image.Rectangle {
+		p := NewPainter(16)
+		p.drawCompareCharts(image.NewRGBA(r), r, base, new, charts.Options{}, 16)
+		return p.area // the last chart's plotting area
+	}
+	oneIn := func() *result.Run {
+		run := noAllocRun()
+		run.Backings[2].Frames.Allocs[299] = 1
+		return run
+	}
+	two := draw(noAllocRun(), noAllocRun())
+	h := NewPainter(16).fonts.normal.height()
+	if two.Dx() < r.Dx()*2/5 {
+		t.Errorf("nothing allocated: the memory chart's area is %d of %d wide, want the allocations chart's room given to it", two.Dx(), r.Dx())
+	}
+	for name, three := range map[string]image.Rectangle{
+		"one allocation in the base run": draw(oneIn(), noAllocRun()),
+		"one allocation in the new run":  draw(noAllocRun(), oneIn()),
+	} {
+		if three.Dx() > r.Dx()/3 || three.Max.X < r.Max.X-r.Dx()/10 {
+			t.Errorf("%s: the last chart's area is %v in %v, want the allocations chart, a third of the width, at the right", name, three, r)
+		}
+		if two.Max.Y > three.Max.Y-h {
+			t.Errorf("%s: nothing allocated ends the charts at y %d, this at %d: no band of %d px for the sentence", name, two.Max.Y, three.Max.Y, h)
+		}
+	}
+}

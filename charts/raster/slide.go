@@ -25,12 +25,6 @@ func drawHead(img *image.RGBA, p *Painter, pad int, title string, lines ...strin
 	return y + pad/2
 }
 
-// drawThree draws the three charts side by side from y down to bottom, chart m
-// made by plot: a comparison's, with both runs on the same axes.
-func drawThree(img *image.RGBA, p *Painter, pad, y, bottom int, plot func(m charts.Metric) charts.Plot) {
-	p.drawRow(img, image.Rect(pad, y, img.Rect.Dx()-pad, bottom), pad, charts.Metrics, plot)
-}
-
 // drawRow draws the charts ms side by side in r, gap pixels apart, chart m made by
 // plot.
 func (p *Painter) drawRow(img *image.RGBA, r image.Rectangle, gap int, ms []charts.Metric, plot func(m charts.Metric) charts.Plot) {
