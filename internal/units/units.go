@@ -48,10 +48,15 @@ func Bytes(b float64) string {
 }
 
 // Count formats a count with thousands separators: 1000000 → "1,000,000". Fractions
-// (means per frame) keep one decimal below 100: "0.5", "12.3", "1,024".
+// (means per frame) keep one decimal below 100: "0.5", "12.3", "1,024"; a mean so
+// small that one decimal would read 0.0 keeps two significant digits ("0.011": one
+// allocation in 92 frames), so that something counted never reads as nothing.
 func Count(x float64) string {
 	if math.IsNaN(x) {
 		return "n/a"
+	}
+	if x != 0 && math.Abs(x) < 0.05 {
+		return strconv.FormatFloat(x, 'f', int(math.Ceil(-math.Log10(math.Abs(x))))+1, 64)
 	}
 	if x != math.Trunc(x) && math.Abs(x) < 100 {
 		return strconv.FormatFloat(x, 'f', 1, 64)
