@@ -107,8 +107,11 @@ func initialSetup(p fyne.Preferences, chosen *presets.Preset) (presets.Preset, s
 // go on showing its old text and claims on a student's machine. note says so when
 // anything was replaced.
 func refreshLesson(s presets.Preset) (presets.Preset, string) {
+	if !presets.IsBuiltin(s.Name) {
+		return s, "" // a setup of the user's own: Lookup would read a file of that name
+	}
 	b, err := presets.Lookup(s.Name)
-	if !presets.IsBuiltin(s.Name) || err != nil || b.Workload != s.Workload {
+	if err != nil || b.Workload != s.Workload {
 		return s, ""
 	}
 	if b.Title == s.Title && b.Lesson == s.Lesson && reflect.DeepEqual(b.Claims, s.Claims) && reflect.DeepEqual(b.Sweep, s.Sweep) {
