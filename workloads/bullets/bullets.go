@@ -1,4 +1,4 @@
-// Package bullets is the spawn/despawn churn workload (issue 2, sources 001 and 002).
+// Package bullets is the spawn/despawn churn workload (after sources 001 and 002).
 //
 // Rotating emitters fire bullets into a square arena where a few targets drift. Each
 // frame new bullets are spawned, every bullet moves, bullets that left the arena or

@@ -44,7 +44,7 @@ func TestLoadProgressAndCancel(t *testing.T) {
 	workloadtest.LoadProgressAndCancel(t, &Spec, resolve(t, workload.Params{pEntities: 5 * workload.ProgressEvery}))
 }
 
-// TestFrameAllocs: after warm-up, slotmap and soa allocate nothing per frame (issue 2),
+// TestFrameAllocs: after warm-up, slotmap and soa allocate nothing per frame,
 // nor does the spatial hash, which recycles its entries and its cells' list blocks,
 // while ptrarray allocates one object per spawn, which is the cost its layout pays.
 func TestFrameAllocs(t *testing.T) {

@@ -113,8 +113,9 @@ func agree(t *testing.T, p workload.Params, frames int) {
 	workloadtest.Agree(t, newRef(t, p), frames, func(b string) workload.Store { return load(t, p, b) })
 }
 
-// cases are the small worlds every backing must agree on, corner cases of issue 2
-// included. Each overrides the defaults.
+// cases are the small worlds every backing must agree on, the corner cases
+// (one bullet, lifetime 1, everything hitting, no handles …) included. Each overrides
+// the defaults.
 var cases = []workloadtest.Case{
 	{Name: "small", Over: workload.Params{pEntities: 2000, pArena: 1024}},
 	{Name: "one bullet", Over: workload.Params{pEntities: 1}},

@@ -88,8 +88,9 @@ func newRef(t testing.TB, p workload.Params) *refStore {
 	return workloadtest.NewModel(t, p, newConfig, func(c config) *refStore { return &refStore{world: newWorld(c)} })
 }
 
-// cases are the small worlds every backing must agree on, corner cases of issue 2
-// included. Each overrides the defaults.
+// cases are the small worlds every backing must agree on, the corner cases
+// (one entity, one cell, everything moving, the view over the whole world …) included.
+// Each overrides the defaults.
 var cases = []workloadtest.Case{
 	{Name: "small", Over: workload.Params{pEntities: 3000, pOnScreen: 300, pPanSpeed: 40}},
 	{Name: "one sprite", Over: workload.Params{pEntities: 1, pMovingPct: 100}},

@@ -1,4 +1,4 @@
-// Package sprites is the million-sprite camera pan (issue 2, sources 003 and 004).
+// Package sprites is the million-sprite camera pan (after sources 003 and 004).
 //
 // A square world holds many sprites of varied size and depth; a view the size of a
 // screen pans along a closed path. Each frame a different few sprites move, then every

@@ -104,8 +104,9 @@ var resolve = workloadtest.Resolver(&Spec)
 // load makes and loads the store of one backing, which must then hold every entity.
 var load = workloadtest.Loader[store](&Spec, func(p workload.Params) int { return int(p[pEntities]) })
 
-// cases are the small maps every backing must agree on, the corner cases of issue 2
-// included. Each overrides the defaults.
+// cases are the small maps every backing must agree on, the corner cases
+// (one entity, one tile, everything moving, a window larger than the map …) included.
+// Each overrides the defaults.
 var cases = []workloadtest.Case{
 	{Name: "small", Over: workload.Params{pEntities: 3000, pCols: 96, pRows: 64, pWindowW: 24, pWindowH: 16, pWindowStep: 8}},
 	{Name: "one entity", Over: workload.Params{pEntities: 1, pCols: 6, pRows: 5, pMovingPct: 100, pWindowW: 3, pWindowH: 2, pWindowStep: 1}},

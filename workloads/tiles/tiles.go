@@ -1,4 +1,4 @@
-// Package tiles is the dense tile map with entities standing on its tiles (issue 2,
+// Package tiles is the dense tile map with entities standing on its tiles (after
 // source 000).
 //
 // A map of cols×rows tiles carries entities; an entity covers span×span tiles and is

@@ -264,7 +264,7 @@ func Distinct(sums []uint64) int {
 }
 
 // Case is one small world every backing must agree on: the defaults overridden by
-// Over, corner cases of issue 2 among them.
+// Over, corner cases (one entity, a world of one cell, …) among them.
 type Case struct {
 	Name string
 	Over workload.Params
