@@ -2,7 +2,6 @@ package handout
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -230,16 +229,9 @@ func sweepPages(s *result.Sweep) string {
 	head := s.Pages
 	var parts []string
 	for i, name := range s.Backings {
-		lo, hi, ok := s.HugeShareRange(i)
-		if !ok {
-			continue
+		if lo, hi, ok := s.HugeShareRange(i); ok {
+			parts = append(parts, name+" "+charts.HugeShareText(lo, hi))
 		}
-		pct := func(x float64) int { return int(math.Round(100 * x)) }
-		cell := strconv.Itoa(pct(hi)) + "%"
-		if pct(lo) != pct(hi) {
-			cell = strconv.Itoa(pct(lo)) + "–" + cell
-		}
-		parts = append(parts, name+" "+cell)
 	}
 	if thp := s.THP(); thp != "" {
 		head += " (THP " + thp + ")"

@@ -2,11 +2,11 @@ package class
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
@@ -161,16 +161,9 @@ func hugeText(r *result.Run) string {
 	var parts []string
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		lo, hi, ok := b.HugeShareRange()
-		if !ok {
-			continue
+		if lo, hi, ok := b.HugeShareRange(); ok {
+			parts = append(parts, b.Name+" "+charts.HugeShareText(lo, hi))
 		}
-		p := func(x float64) int { return int(math.Round(100 * x)) }
-		s := strconv.Itoa(p(hi)) + "%"
-		if p(lo) != p(hi) {
-			s = strconv.Itoa(p(lo)) + "–" + s
-		}
-		parts = append(parts, b.Name+" "+s)
 	}
 	if len(parts) == 0 {
 		return "not recorded"

@@ -1,10 +1,10 @@
 package class
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
+	"localitylab/charts"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 )
@@ -46,17 +46,10 @@ func sweepClockText(s *result.Sweep) string {
 // point and pass.
 func sweepHugeText(s *result.Sweep) string {
 	var parts []string
-	pct := func(x float64) string { return strconv.Itoa(int(math.Round(100*x))) + "%" }
 	for i, name := range s.Backings {
-		lo, hi, ok := s.HugeShareRange(i)
-		if !ok {
-			continue
+		if lo, hi, ok := s.HugeShareRange(i); ok {
+			parts = append(parts, name+" "+charts.HugeShareText(lo, hi))
 		}
-		cell := pct(hi)
-		if pct(lo) != cell {
-			cell = strings.TrimSuffix(pct(lo), "%") + "–" + cell
-		}
-		parts = append(parts, name+" "+cell)
 	}
 	if len(parts) == 0 {
 		return notRecorded
