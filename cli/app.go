@@ -157,26 +157,37 @@ func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
 			return opts, usagef("-compare: %v", err)
 		}
 	}
-	if o.preset == "" {
-		return opts, checkWithoutSetup(opts.Overrides)
-	}
-	p, err := lookupPreset(o.preset)
-	if err != nil {
-		return opts, err
-	}
-	if p, err = opts.Overrides.Apply(p); err != nil {
+	p, err := o.presetSetup(opts.Overrides)
+	if p == nil || err != nil {
 		return opts, err
 	}
 	if o.layout != "" && !slices.Contains(p.Backings, o.layout) {
 		return opts, usagef("-layout: %s is not among the preset's backings (%s)", o.layout, strings.Join(p.Backings, ", "))
 	}
 	if base != nil {
-		if err := launch.CheckBase(base, p); err != nil {
+		if err := launch.CheckBase(base, *p); err != nil {
 			return opts, usagef("-compare %s: %v", o.compare, err)
 		}
 	}
-	opts.Setup = &p
+	opts.Setup = p
 	return opts, nil
+}
+
+// presetSetup is -preset's lesson with the overrides applied, or nil without
+// -preset, when the app opens on the setup it remembers: then only the overrides no
+// setup could take are refused here.
+func (o *appOpts) presetSetup(ov launch.Overrides) (*presets.Preset, error) {
+	if o.preset == "" {
+		return nil, checkWithoutSetup(ov)
+	}
+	p, err := lookupPreset(o.preset)
+	if err != nil {
+		return nil, err
+	}
+	if p, err = ov.Apply(p); err != nil {
+		return nil, err
+	}
+	return &p, nil
 }
 
 // checkQuit checks -quit-after and the files written on quitting.

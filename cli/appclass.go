@@ -15,16 +15,7 @@ func (o *appOpts) classOptions(opts launch.Options) (launch.Options, error) {
 		return opts, usagef("-compare: %v", err)
 	}
 	opts.Compare, opts.Class = "", files
-	if o.preset == "" {
-		return opts, checkWithoutSetup(opts.Overrides)
-	}
-	p, err := lookupPreset(o.preset)
-	if err != nil {
-		return opts, err
-	}
-	if p, err = opts.Overrides.Apply(p); err != nil {
-		return opts, err
-	}
-	opts.Setup = &p
-	return opts, nil
+	p, err := o.presetSetup(opts.Overrides)
+	opts.Setup = p
+	return opts, err
 }

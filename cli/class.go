@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"localitylab/charts"
 	"localitylab/charts/page"
@@ -74,7 +73,7 @@ func classText(c *charts.Class) string {
 		group = r.Group
 		rows = append(rows, append([]string{r.Name}, r.Cells...))
 	}
-	writeColumns(&b, rows)
+	writeColumns(&b, rows, allLeft)
 	fmt.Fprintln(&b)
 	if len(c.Differ) > 0 {
 		fmt.Fprintf(&b, "The machines differ in: %s.\n", strings.Join(c.Differ, ", "))
@@ -97,27 +96,6 @@ func classText(c *charts.Class) string {
 		}
 	}
 	return b.String()
-}
-
-// writeColumns writes rows as columns two spaces apart, each aligned left; a nil row
-// is a blank line between groups.
-func writeColumns(b *strings.Builder, rows [][]string) {
-	widths := make([]int, len(rows[0]))
-	for _, row := range rows {
-		for i, cell := range row {
-			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
-		}
-	}
-	for _, row := range rows {
-		var line strings.Builder
-		for i, cell := range row {
-			if i > 0 {
-				line.WriteString("  ")
-			}
-			line.WriteString(cell + strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell)))
-		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
 }
 
 func indent(s, by string) string {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -228,7 +229,14 @@ func loadMemoryNote(r *result.Run) string {
 
 // writeAligned writes rows as columns separated by two spaces: the first column
 // aligned left, the figures right, the header like its column.
-func writeAligned(b *strings.Builder, rows [][]string) {
+func writeAligned(b *strings.Builder, rows [][]string) { writeColumns(b, rows, 1) }
+
+// allLeft, as writeColumns' rightFrom, aligns every column left.
+const allLeft = math.MaxInt
+
+// writeColumns writes rows as columns two spaces apart, the columns before rightFrom
+// aligned left and the rest right; a nil row is a blank line between groups.
+func writeColumns(b *strings.Builder, rows [][]string, rightFrom int) {
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, cell := range row {
@@ -238,12 +246,14 @@ func writeAligned(b *strings.Builder, rows [][]string) {
 	for _, row := range rows {
 		var line strings.Builder
 		for i, cell := range row {
+			if i > 0 {
+				line.WriteString("  ")
+			}
 			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell))
-			switch {
-			case i == 0:
+			if i >= rightFrom {
+				line.WriteString(pad + cell)
+			} else {
 				line.WriteString(cell + pad)
-			default:
-				line.WriteString("  " + pad + cell)
 			}
 		}
 		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
