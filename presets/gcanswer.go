@@ -16,7 +16,7 @@ import (
 // otherwise. The collector's CPU time per frame, charged to the backing over all its
 // frames, is quoted beside them.
 func (c Claim) answerGC(r *result.Run) Answer {
-	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
+	slow, fast := r.Backing(c.Slower), r.Backing(c.Faster)
 	if slow == nil || fast == nil || slow.Summary.Measured == 0 || fast.Summary.Measured == 0 {
 		return Answer{Measured: "Not measured yet: the run needs frames of both " + c.Slower + " and " + c.Faster + "."}
 	}

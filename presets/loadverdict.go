@@ -17,7 +17,7 @@ import (
 // vector, as source 000 grew them, differs. Loads measured without these figures
 // (results saved before they were) leave the answer as it is.
 func (c Claim) explainLoad(r *result.Run, a Answer) Answer {
-	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
+	slow, fast := r.Backing(c.Slower), r.Backing(c.Faster)
 	if a.Verdict == "" || slow == nil || fast == nil || !costMeasured(&slow.Load) || !costMeasured(&fast.Load) {
 		return a
 	}

@@ -17,7 +17,7 @@ import (
 func (c Claim) simMisses(r *result.Run) string {
 	var parts, predict []string
 	for _, name := range []string{c.Slower, c.Faster} {
-		b := backingNamed(r, name)
+		b := r.Backing(name)
 		if b == nil || !b.Summary.HasSim() || b.Summary.SimD1MissesPerEntity == nil || b.Summary.SimLLMissesPerEntity == nil {
 			return ""
 		}
@@ -33,15 +33,6 @@ func (c Claim) simMisses(r *result.Run) string {
 			") and about one per object chased beyond the cache."
 	}
 	return out
-}
-
-func backingNamed(r *result.Run, name string) *result.Backing {
-	for i := range r.Backings {
-		if r.Backings[i].Name == name {
-			return &r.Backings[i]
-		}
-	}
-	return nil
 }
 
 // fig shows a per-entity figure with three significant digits.

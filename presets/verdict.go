@@ -255,7 +255,7 @@ func share(f float64) string {
 // judges that figure as verdict does a median; when the forks' own figures would
 // judge differently, none is given.
 func (c Claim) answerLoad(r *result.Run) Answer {
-	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
+	slow, fast := r.Backing(c.Slower), r.Backing(c.Faster)
 	if slow == nil || fast == nil || slow.Load.NS <= 0 || fast.Load.NS <= 0 {
 		return Answer{Measured: "Not measured yet: both loads must finish first."}
 	}
@@ -309,7 +309,7 @@ func (c Claim) answerLookup(r *result.Run) Answer {
 	}
 	forks, _ := summary.LookupForkRatios(r, c.Slower, c.Faster)
 	var b strings.Builder
-	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
+	slow, fast := r.Backing(c.Slower), r.Backing(c.Faster)
 	n, slowNS := medianLookup(r, slow)
 	_, fastNS := medianLookup(r, fast)
 	fmt.Fprintf(&b, "Measured here, the handle lookups on their own (%s a frame, repeated just after it): ", units.Count(n))
@@ -373,7 +373,7 @@ const (
 // from the odd hitch. When the forks' own shares would judge the claim differently,
 // no verdict is given.
 func (c Claim) answerBudget(r *result.Run) Answer {
-	slow, fast := backingOf(r, c.Slower), backingOf(r, c.Faster)
+	slow, fast := r.Backing(c.Slower), r.Backing(c.Faster)
 	if slow == nil || fast == nil || slow.Summary.Measured == 0 || fast.Summary.Measured == 0 {
 		return Answer{Measured: "Not measured yet: both backings need frames after the warm-up."}
 	}
@@ -567,16 +567,6 @@ func (c *Claim) names() []string {
 		return []string{c.Backing}
 	}
 	return []string{c.Slower, c.Faster}
-}
-
-// backingOf returns the named backing of r, or nil.
-func backingOf(r *result.Run, name string) *result.Backing {
-	for i := range r.Backings {
-		if r.Backings[i].Name == name {
-			return &r.Backings[i]
-		}
-	}
-	return nil
 }
 
 // bare writes a ratio without its "×", as an interval's ends are written.

@@ -42,24 +42,11 @@ func (p *lessonPanel) addNote(backing, note string) {
 	p.notes = append(p.notes, row)
 }
 
-// backingOf returns the named backing of r, or nil.
-func backingOf(r *result.Run, name string) *result.Backing {
-	if r == nil {
-		return nil
-	}
-	for i := range r.Backings {
-		if r.Backings[i].Name == name {
-			return &r.Backings[i]
-		}
-	}
-	return nil
-}
-
 // measured is the sentence under a backing's note: the figures this run just
 // measured for it, in words, so that the note's "why" meets its "how much". It is
 // empty while there is nothing after warm-up to say.
 func measured(r *result.Run, name string) string {
-	b := backingOf(r, name)
+	b := r.Backing(name)
 	if b == nil {
 		return ""
 	}

@@ -55,7 +55,7 @@ func TestWorkerFailureCarriesOn(t *testing.T) {
 	if failed != 1 || full != 2 {
 		t.Errorf("%d failed rows and %d full ones, want soa failed and the other two complete", failed, full)
 	}
-	if b := backingOf(h.w.run.shown, "ptrarray"); b == nil || b.Frames.Len() != 30 {
+	if b := h.w.run.shown.Backing("ptrarray"); b == nil || b.Frames.Len() != 30 {
 		t.Error("ptrarray did not carry on to the end")
 	}
 	if !strings.Contains(h.w.status.text(), "soa") || h.w.status.label.Importance != widget.DangerImportance {

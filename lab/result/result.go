@@ -70,6 +70,20 @@ type Run struct {
 	LoadAverage *LoadAverage `json:"load_average,omitempty"`
 }
 
+// Backing returns the backing of that name, or nil (also for a nil run): the one
+// lookup by name the verdicts, the notes and the charts share.
+func (r *Run) Backing(name string) *Backing {
+	if r == nil {
+		return nil
+	}
+	for i := range r.Backings {
+		if r.Backings[i].Name == name {
+			return &r.Backings[i]
+		}
+	}
+	return nil
+}
+
 // Round is one turn of the scheduler: every live backing ran frames First to
 // First+Frames-1 as one burst, the backings in Order (indexes into Run.Backings),
 // which is shuffled from the seed round by round so that no backing always goes first.
