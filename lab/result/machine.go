@@ -100,6 +100,19 @@ func (s *Sweep) HugeShareRange(i int) (lo, hi float64, ok bool) {
 	return lo, hi, ok
 }
 
+// THP is the system's transparent huge page setting the run's workers read (see
+// Pages.THP): the first a backing recorded, "" where none did.
+func (r *Run) THP() string {
+	for i := range r.Backings {
+		for _, pg := range r.Backings[i].PagesByFork() {
+			if pg.THP != "" {
+				return pg.THP
+			}
+		}
+	}
+	return ""
+}
+
 // THP is the system's transparent huge page setting the sweep's workers read (see
 // Pages.THP): the first a point recorded, "" where none did.
 func (s *Sweep) THP() string {

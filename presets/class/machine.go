@@ -63,7 +63,7 @@ func machineOf(f File, backings []string) Machine {
 	}
 	r := f.Run
 	m := hostFacts(f.Name, r.Host, r.Started)
-	m.Pages = pagesText(compare.PagesMode(r), thpOf(r))
+	m.Pages = pagesText(compare.PagesMode(r), r.THP())
 	m.Huge = hugeText(r)
 	m.Clock = compare.FrameClock(r)
 	m.Load = loadText(r.LoadAverage)
@@ -131,18 +131,6 @@ func cacheName(c result.CacheLevel) string {
 		n += "i"
 	}
 	return n
-}
-
-// thpOf is the system's transparent huge page setting a run's workers read.
-func thpOf(r *result.Run) string {
-	for i := range r.Backings {
-		for _, p := range r.Backings[i].PagesByFork() {
-			if p.THP != "" {
-				return p.THP
-			}
-		}
-	}
-	return ""
 }
 
 func pagesText(mode, thp string) string {
