@@ -151,3 +151,19 @@ func textOf(o fyne.CanvasObject) string {
 	walk(o)
 	return b.String()
 }
+
+// screens are the windows the layout tests look at: a 1366×768 classroom laptop's and
+// a 1920×1080 desktop's (less the window manager's frame), each with normal and large
+// text; compact is whether a pane should fold its views into one at a time, which
+// only the laptop with large text is short enough for.
+var screens = []struct {
+	name    string
+	size    fyne.Size
+	large   bool
+	compact bool
+}{
+	{"1366x768 large", fyne.NewSize(1311, 707), true, true},
+	{"1366x768 normal", fyne.NewSize(1311, 707), false, false},
+	{"1920x1080 normal", fyne.NewSize(1844, 994), false, false},
+	{"1920x1080 large", fyne.NewSize(1844, 994), true, false},
+}

@@ -45,17 +45,7 @@ func TestSweepTabOnShortWindows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name    string
-		size    fyne.Size
-		large   bool
-		compact bool
-	}{
-		{"1366x768 large", fyne.NewSize(1311, 707), true, true},
-		{"1366x768 normal", fyne.NewSize(1311, 707), false, false},
-		{"1920x1080 normal", fyne.NewSize(1844, 994), false, false},
-		{"1920x1080 large", fyne.NewSize(1844, 994), true, false},
-	} {
+	for _, tc := range screens {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, p, "")
 			h.w.setLarge(tc.large)
