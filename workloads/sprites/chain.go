@@ -141,7 +141,7 @@ func (s *chainStore[C]) cullList(view rect, p *linked[C]) {
 func (s *chainStore[C]) visit(r *record[C], cold bool) {
 	s.vis.add(r.ID, r.Depth, r.X, r.Y)
 	if cold {
-		s.vis.addCold(coldDigest(coldBytes(&r.cold)))
+		s.vis.addCold(coldDigest(coldOf(&r.cold, s.cfg.coldPtr)))
 	}
 }
 

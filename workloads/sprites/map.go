@@ -58,7 +58,7 @@ func (s *mapStore[C]) cull(view rect) {
 			if cold {
 				// A copy of the cold bytes, not their address: taking the loop variable's
 				// address would make every iteration copy it to memory (BenchmarkFrame).
-				s.vis.addCold(coldDigestOf(sp.cold))
+				s.vis.addCold(coldDigestOf(sp.cold, s.cfg.coldPtr))
 			}
 		}
 	}

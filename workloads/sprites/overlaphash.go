@@ -101,12 +101,12 @@ func (s *overlapStore[C]) cull(view rect) {
 // addFound adds what a spatial hash's query found to the frame's visible set, with the
 // digest of each one's cold bytes: one call per frame, the loop over concrete types.
 func addFound[C coldArray](w *world, found []spatialhash.Entry[hashVal[C]]) {
-	cold := w.cfg.cold > 0
+	cold, ptr := w.cfg.cold > 0, w.cfg.coldPtr
 	for i := range found {
 		e := &found[i]
 		w.vis.add(e.ID, e.Val.depth, e.Box.X, e.Box.Y)
 		if cold {
-			w.vis.addCold(coldDigest(coldBytes(&e.Val.cold)))
+			w.vis.addCold(coldDigest(coldOf(&e.Val.cold, ptr)))
 		}
 	}
 }

@@ -63,7 +63,7 @@ func (s *ptrStore[C]) cull(view rect) {
 		if view.overlaps(p.X, p.Y, p.W, p.H) {
 			s.vis.add(p.ID, p.Depth, p.X, p.Y)
 			if cold {
-				s.vis.addCold(coldDigest(coldBytes(&p.cold)))
+				s.vis.addCold(coldDigest(coldOf(&p.cold, s.cfg.coldPtr)))
 			}
 		}
 	}

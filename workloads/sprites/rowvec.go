@@ -87,7 +87,7 @@ func (s *rowStore[C]) cull(view rect) {
 				if view.overlaps(sp.X, sp.Y, sp.W, sp.H) {
 					s.vis.add(sp.ID, sp.Depth, sp.X, sp.Y)
 					if cold {
-						s.vis.addCold(coldDigest(coldBytes(&sp.cold)))
+						s.vis.addCold(coldDigest(coldOf(&sp.cold, s.cfg.coldPtr)))
 					}
 				}
 			}

@@ -64,7 +64,7 @@ func (s *slotStore[C]) cull(view rect) {
 		sp := &vals[i]
 		s.vis.add(sp.ID, sp.Depth, sp.X, sp.Y)
 		if cold {
-			s.vis.addCold(coldDigest(coldBytes(&sp.cold)))
+			s.vis.addCold(coldDigest(coldOf(&sp.cold, s.cfg.coldPtr)))
 		}
 	}
 }

@@ -96,7 +96,7 @@ func (s *slotStore[C]) cullStrided(view rect, k int) {
 			sp := &vals[i]
 			s.vis.add(sp.ID, sp.Depth, sp.X, sp.Y)
 			if cold {
-				s.vis.addCold(coldDigest(coldBytes(&sp.cold)))
+				s.vis.addCold(coldDigest(coldOf(&sp.cold, s.cfg.coldPtr)))
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func (s *ptrStore[C]) cullStrided(view rect, k int) {
 			if p := items[i]; view.overlaps(p.X, p.Y, p.W, p.H) {
 				s.vis.add(p.ID, p.Depth, p.X, p.Y)
 				if cold {
-					s.vis.addCold(coldDigest(coldBytes(&p.cold)))
+					s.vis.addCold(coldDigest(coldOf(&p.cold, s.cfg.coldPtr)))
 				}
 			}
 		}
