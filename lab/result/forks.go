@@ -110,6 +110,9 @@ func (r *Run) validateForks() error {
 	if len(r.Forks) == 0 {
 		return nil
 	}
+	if len(r.Forks) > MaxForks {
+		return fmt.Errorf("forks: %d (at most %d, as the lab runs them)", len(r.Forks), MaxForks)
+	}
 	next, warm := 0, 0
 	for k, fk := range r.Forks {
 		if fk.First != next || fk.Frames < 1 || fk.Warmup < 0 || fk.Warmup >= fk.Frames {

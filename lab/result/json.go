@@ -1,17 +1,12 @@
 package result
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"localitylab/internal/atomicfile"
-	"localitylab/internal/units"
 )
 
 // WriteJSON writes r as an indented JSON result file. Arrays of plain values (the
@@ -39,33 +34,41 @@ func SaveJSON(path string, r *Run) error {
 // schema, or whose series do not fit together, is refused with an error naming the
 // field at fault. A version 1 file is read as it was measured: Schema stays SchemaV1,
 // Cache is "" and Rounds nil (every frame was its own turn), and the columns version 2
-// added are empty.
-func ReadJSON(rd io.Reader) (*Run, error) {
-	// Decode the schema first, so that a file of another version is reported as such
-	// rather than as whatever field it happens to have that this one does not.
-	data, schema, err := readSchema(rd)
+// added are empty. How it reads (readfile.go): every text and list within its bound
+// first, prose past its bound shortened (bounds.go).
+func ReadJSON(rd io.Reader) (*Run, error) { return readRun(rd, 0) }
+
+// readRun is ReadJSON of a file of size bytes (0: not known).
+func readRun(rd io.Reader, size int64) (*Run, error) {
+	data, schema, err := readRaw(rd, size)
 	if err != nil {
 		return nil, err
 	}
+	return decodeRun(data, schema)
+}
+
+// decodeRun decodes the bytes of a run's file, which declares schema.
+func decodeRun(data []byte, schema string) (*Run, error) {
+	// The schema first, so that a file of another version is reported as such
+	// rather than as whatever field it happens to have that this one does not.
 	if schema != Schema && schema != SchemaV1 {
 		return nil, fmt.Errorf("schema: %q is not %q (a file from another version of Locality Lab, or not a run)", schema, Schema)
 	}
-	return decodeStrict[Run](data)
+	run, _ := shapes()
+	rest, series, err := walk(data, run)
+	if err != nil {
+		return nil, err
+	}
+	return decodeRest(rest, func(r *Run) {
+		for i := range min(len(r.Backings), len(series)) {
+			r.Backings[i].Frames = series[i]
+		}
+	})
 }
 
 // LoadJSON reads the result file at path; errors name the file.
 func LoadJSON(path string) (*Run, error) {
-	return loadFile(path, ReadJSON)
-}
-
-// readSchema reads a whole file and the schema it declares, which says how to read
-// the rest.
-func readSchema(rd io.Reader) (data []byte, schema string, err error) {
-	if data, err = readCapped(rd); err != nil {
-		return nil, "", err
-	}
-	schema, err = FileSchema(data)
-	return data, schema, err
+	return loadFile(path, readRun)
 }
 
 // MaxFileBytes bounds what a result file may weigh. The largest run the lab writes,
@@ -77,70 +80,27 @@ const MaxFileBytes = 256 << 20
 // maxFileBytes is MaxFileBytes, lowered by the tests.
 var maxFileBytes int64 = MaxFileBytes
 
-// readCapped reads all of rd, refusing at once what cannot be a result file (its
-// first character does not open a JSON object: /dev/zero, a PNG) and anything
-// longer than MaxFileBytes, without reading further.
-func readCapped(rd io.Reader) ([]byte, error) {
-	br := bufio.NewReader(io.LimitReader(rd, maxFileBytes+1))
-	for {
-		c, err := br.ReadByte()
-		if err == io.EOF {
-			return nil, errors.New("not a result file: it is empty")
-		}
-		if err != nil {
-			return nil, err
-		}
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-			continue
-		}
-		if c != '{' {
-			return nil, fmt.Errorf("not a result file: it starts with %q, and a result file is a JSON object", c)
-		}
-		br.UnreadByte()
-		break
-	}
-	data, err := io.ReadAll(br)
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > maxFileBytes {
-		return nil, fmt.Errorf("not a result file: larger than %s, more than the longest run the lab writes", units.Bytes(float64(maxFileBytes)))
-	}
-	return data, nil
-}
-
-// decodeStrict decodes data into a new T, refusing fields T does not have, and
-// validates it: runs and sweeps are read with the same strictness, so that a file
-// the other kind accepts is never half read.
-func decodeStrict[T any, P interface {
+// decodeRest decodes what the walker left of a file (readfile.go) into a new T,
+// refusing fields T does not have, lets fill add what the walker decoded itself, and
+// validates the whole: runs and sweeps are read with the same strictness, so that a
+// file the other kind accepts is never half read.
+func decodeRest[T any, P interface {
 	*T
 	Validate() error
-}](data []byte) (*T, error) {
+}](rest []byte, fill func(*T)) (*T, error) {
 	var v T
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(rest))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
+	}
+	if fill != nil {
+		fill(&v)
 	}
 	if err := P(&v).Validate(); err != nil {
 		return nil, err
 	}
 	return &v, nil
-}
-
-// loadFile reads the file at path with read; errors name the file, which the
-// readers cannot, since they read a stream.
-func loadFile[T any](path string, read func(io.Reader) (*T, error)) (*T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	v, err := read(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
-	}
-	return v, nil
 }
 
 // flattenScalarArrays puts every JSON array that holds no object or array on one line

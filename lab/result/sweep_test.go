@@ -144,7 +144,7 @@ func TestSweepValidate(t *testing.T) {
 		{"marker by what", func(s *Sweep) { s.Markers[0].By = "guess" }, `markers[0]: by "guess"`},
 		{"frame clock", func(s *Sweep) { s.Clock = "sundial" }, `frame_clock: "sundial"`},
 		{"negative load average", func(s *Sweep) { s.LoadAverage.Start = -1 }, "load_average: start -1"},
-		{"negative cache line", func(s *Sweep) { s.Caches[0].LineBytes = -64 }, "caches[0]: \"L1d\" of 32768 bytes, lines of -64"},
+		{"negative cache line", func(s *Sweep) { s.Caches[0].LineBytes = -64 }, "caches[0] (L1d): line_bytes -64"},
 		{"frame CPU of one fork at a point of three", func(s *Sweep) {
 			s.Points[0].Forks, s.Points[0].Backings[0].Pages = 3, nil
 		}, "frame_cpu: a single record at a point of 3 forks"},

@@ -1,14 +1,15 @@
 package result
 
 import (
+	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"localitylab/internal/atomicfile"
 )
@@ -24,43 +25,81 @@ func SaveSweepJSON(path string, s *Sweep) error {
 // FileSchema returns the schema a JSON file of Locality Lab's declares (a run's, a
 // sweep's), so that a command handed a file can tell which it is before reading it.
 func FileSchema(data []byte) (string, error) {
-	var head struct {
-		Schema string `json:"schema"`
+	_, schema, err := readRaw(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return "", err
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return "", fmt.Errorf("not a result file: %w", err)
-	}
-	return head.Schema, nil
+	return schema, nil
 }
 
 // IsSweepFile reports whether the JSON file at path declares the sweep schema, so
 // that what opens files (report, the app's Open) can hand a sweep to what shows
 // sweeps; a file that cannot be read is left to the run's reader to name the fault.
+// It reads the file only as far as its schema, which the lab writes first.
 func IsSweepFile(path string) bool {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	_, schema, err := readSchema(f)
+	schema, err := sniffSchema(f)
 	return err == nil && schema == SweepSchema
 }
 
 // ReadSweepJSON reads a sweep file and checks it; errors name the field at fault.
-func ReadSweepJSON(rd io.Reader) (*Sweep, error) {
-	data, schema, err := readSchema(rd)
+func ReadSweepJSON(rd io.Reader) (*Sweep, error) { return readSweep(rd, 0) }
+
+// readSweep is ReadSweepJSON of a file of size bytes (0: not known).
+func readSweep(rd io.Reader, size int64) (*Sweep, error) {
+	data, schema, err := readRaw(rd, size)
 	if err != nil {
 		return nil, err
 	}
+	return decodeSweep(data, schema)
+}
+
+// decodeSweep decodes the bytes of a sweep's file, which declares schema.
+func decodeSweep(data []byte, schema string) (*Sweep, error) {
 	if schema != SweepSchema {
 		return nil, fmt.Errorf("schema: %q is not %q (a file from another version of Locality Lab, or not a sweep)", schema, SweepSchema)
 	}
-	return decodeStrict[Sweep](data)
+	_, sweep := shapes()
+	rest, _, err := walk(data, sweep)
+	if err != nil {
+		return nil, err
+	}
+	return decodeRest[Sweep](rest, nil)
 }
 
 // LoadSweepJSON reads the sweep file at path; errors name the file.
 func LoadSweepJSON(path string) (*Sweep, error) {
-	return loadFile(path, ReadSweepJSON)
+	return loadFile(path, readSweep)
+}
+
+// LoadSaved reads the file at path once, a run or a sweep as its schema says (the
+// other nil); errors name the file. What takes either (a class's files) reads each
+// file once this way rather than asking IsSweepFile first.
+func LoadSaved(path string) (*Run, *Sweep, error) {
+	type saved struct {
+		run   *Run
+		sweep *Sweep
+	}
+	v, err := loadFile(path, func(rd io.Reader, size int64) (*saved, error) {
+		data, schema, err := readRaw(rd, size)
+		if err != nil {
+			return nil, err
+		}
+		if schema == SweepSchema {
+			s, err := decodeSweep(data, schema)
+			return &saved{sweep: s}, err
+		}
+		r, err := decodeRun(data, schema)
+		return &saved{run: r}, err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return v.run, v.sweep, nil
 }
 
 // Validate checks that s is a sweep this code can show: at least two increasing
@@ -81,8 +120,12 @@ func (s *Sweep) Validate() error {
 		return errors.New("workload: empty")
 	case s.Param == "":
 		return errors.New("param: empty")
-	case len(s.Values) < 2:
-		return fmt.Errorf("values: %d given (want at least 2)", len(s.Values))
+	case len(s.Values) < 2 || len(s.Values) > MaxSweepValues:
+		return fmt.Errorf("values: %d given (want 2 to %d)", len(s.Values), MaxSweepValues)
+	case len(s.Params) > MaxParams || len(s.Tied) > MaxParams:
+		return fmt.Errorf("params, tied: %d and %d (at most %d each)", len(s.Params), len(s.Tied), MaxParams)
+	case s.Forks < 0 || s.Forks > MaxForks:
+		return fmt.Errorf("forks: %d (want 0 to %d, as the lab runs them)", s.Forks, MaxForks)
 	case s.Frames < 0 || s.Frames > MaxFrames:
 		return fmt.Errorf("frames: %d is out of range (want 0, the budget's choice, or 1 to %d)", s.Frames, MaxFrames)
 	case s.BudgetNS < 0 || s.DurationNS < 0:
@@ -115,9 +158,15 @@ func (s *Sweep) Validate() error {
 			return fmt.Errorf("tied: %s at %v of %s (want a finite share, 0 or more)", name, share, s.Param)
 		}
 	}
+	if len(s.Caches) > MaxCaches {
+		return fmt.Errorf("caches: %d (at most %d)", len(s.Caches), MaxCaches)
+	}
 	for i, c := range s.Caches {
-		if c.Bytes <= 0 || c.Name == "" || c.LineBytes < 0 {
-			return fmt.Errorf("caches[%d]: %q of %d bytes, lines of %d (want a name, a positive size and a line of 0, not recorded, or more)", i, c.Name, c.Bytes, c.LineBytes)
+		if c.Name == "" {
+			return fmt.Errorf("caches[%d]: no name", i)
+		}
+		if err := checkCache(c.Level, c.Bytes, c.LineBytes); err != nil {
+			return fmt.Errorf("caches[%d] (%s): %w", i, c.Name, err)
 		}
 	}
 	if err := s.Host.validate(); err != nil {
@@ -131,6 +180,33 @@ func (s *Sweep) Validate() error {
 			return err
 		}
 	}
+	if err := s.validateMarkers(); err != nil {
+		return err
+	}
+	for i, c := range s.Crossings {
+		if !slices.Contains(s.Backings, c.Below) || !slices.Contains(s.Backings, c.Above) || c.Below == c.Above || !finiteNum(c.At) {
+			return fmt.Errorf("crossings[%d]: %s and %s at %v (want two of the backings at a finite value)", i, c.Below, c.Above, c.At)
+		}
+		if !s.within(c.At) {
+			return fmt.Errorf("crossings[%d]: at %v, outside the values swept (%d to %d)", i, c.At, s.Values[0], s.Values[len(s.Values)-1])
+		}
+	}
+	for i, d := range s.Drift {
+		if !slices.Contains(s.Backings, d.Backing) || !finiteNonNeg(d.Ratio) || d.Points < 0 || d.Points > len(s.Points) {
+			return fmt.Errorf("drift[%d]: %s by %v over %d points (want one of the backings, a finite ratio and 0 to %d points)",
+				i, d.Backing, d.Ratio, d.Points, len(s.Points))
+		}
+	}
+	return nil
+}
+
+// validateMarkers checks each cache marker: one of the backings reaching one of the
+// sweep's caches, named as the sweep names it and of its size (the page draws the
+// name), at a value within those swept, once per backing and cache.
+func (s *Sweep) validateMarkers() error {
+	if n := len(s.Backings) * len(s.Caches); len(s.Markers) > n {
+		return fmt.Errorf("markers: %d (at most one per backing and cache, %d)", len(s.Markers), n)
+	}
 	for i, m := range s.Markers {
 		if !slices.Contains(s.Backings, m.Backing) || !finiteNum(m.At) {
 			return fmt.Errorf("markers[%d]: %s at %v (want one of the backings at a finite value)", i, m.Backing, m.At)
@@ -138,13 +214,30 @@ func (s *Sweep) Validate() error {
 		if m.By != "" && m.By != MarkerBySpan && m.By != MarkerByBytes {
 			return fmt.Errorf("markers[%d]: by %q (want %q or %q)", i, m.By, MarkerBySpan, MarkerByBytes)
 		}
-	}
-	for i, c := range s.Crossings {
-		if !slices.Contains(s.Backings, c.Below) || !slices.Contains(s.Backings, c.Above) || c.Below == c.Above || !finiteNum(c.At) {
-			return fmt.Errorf("crossings[%d]: %s and %s at %v (want two of the backings at a finite value)", i, c.Below, c.Above, c.At)
+		k := slices.IndexFunc(s.Caches, func(c Cache) bool { return c.Name == m.Cache })
+		if k < 0 || s.Caches[k].Bytes != m.Bytes {
+			names := make([]string, len(s.Caches))
+			for j, c := range s.Caches {
+				names[j] = fmt.Sprintf("%s of %d bytes", c.Name, c.Bytes)
+			}
+			return fmt.Errorf("markers[%d]: cache %q of %d bytes is not one of the sweep's caches (%s)", i, m.Cache, m.Bytes, strings.Join(names, ", "))
+		}
+		if !s.within(m.At) {
+			return fmt.Errorf("markers[%d]: at %v, outside the values swept (%d to %d)", i, m.At, s.Values[0], s.Values[len(s.Values)-1])
+		}
+		if slices.ContainsFunc(s.Markers[:i], func(o Marker) bool { return o.Backing == m.Backing && o.Cache == m.Cache }) {
+			return fmt.Errorf("markers[%d]: a second marker of %s at %s", i, m.Backing, m.Cache)
 		}
 	}
 	return nil
+}
+
+// within reports whether x lies within the values swept (to a rounding), where the
+// markers and crossings found between two points lie.
+func (s *Sweep) within(x float64) bool {
+	lo, hi := float64(s.Values[0]), float64(s.Values[len(s.Values)-1])
+	eps := 1e-9 * max(1, math.Abs(lo), math.Abs(hi))
+	return x >= lo-eps && x <= hi+eps
 }
 
 func (p *Point) validate(s *Sweep) error {
@@ -154,6 +247,12 @@ func (p *Point) validate(s *Sweep) error {
 	switch {
 	case p.Frames < 0 || p.Frames > MaxFrames:
 		return fmt.Errorf("frames: %d is out of range (want 0 to %d)", p.Frames, MaxFrames)
+	case p.Forks < 0 || p.Forks > MaxForks:
+		return fmt.Errorf("forks: %d (want 0 to %d, as the lab runs them)", p.Forks, MaxForks)
+	case len(p.Tied) > MaxParams:
+		return fmt.Errorf("tied: %d (at most %d)", len(p.Tied), MaxParams)
+	case len(p.Pairs) > maxPairs:
+		return fmt.Errorf("pairs: %d (at most one per two backings, %d)", len(p.Pairs), maxPairs)
 	case p.Warmup < 0 || p.Warmup > p.Frames:
 		return fmt.Errorf("warmup: %d is out of range (want 0 to the point's %d frames)", p.Warmup, p.Frames)
 	case p.Rounds < 0 || p.Rounds > p.Frames || p.Measured < 0 || p.Measured > p.Rounds:
@@ -187,6 +286,15 @@ func (p *Point) validate(s *Sweep) error {
 			{"address_span_bytes", b.SpanBytes}} {
 			if !finiteNonNeg(f.v) {
 				return fmt.Errorf("backings[%d] (%s): %s = %v (want a finite figure, 0 or more)", j, b.Name, f.name, f.v)
+			}
+		}
+		for _, f := range []struct {
+			name string
+			n    int
+		}{{"fork_ns_per_entity", len(b.ForkNSPerEntity)}, {"fork_ns_per_entity_lo", len(b.ForkNSPerEntityLo)},
+			{"fork_ns_per_entity_hi", len(b.ForkNSPerEntityHi)}} {
+			if err := checkForkFigures(f.name, f.n, max(1, p.Forks)); err != nil {
+				return fmt.Errorf("backings[%d] (%s): %w", j, b.Name, err)
 			}
 		}
 		if n := len(b.ForkGCCPUNSPerFrame); n > 0 && n != max(1, p.Forks) {

@@ -3,10 +3,12 @@ package result
 import (
 	"errors"
 	"fmt"
-	"localitylab/internal/backingnames"
 	"math"
 	"slices"
 	"unicode/utf8"
+
+	"localitylab/internal/backingnames"
+	"localitylab/internal/units"
 )
 
 // A saved run is checked against itself before anything is sized from it: the charts
@@ -40,6 +42,9 @@ func (r *Run) Validate() error {
 	}
 	if r.Workload == "" {
 		return errors.New("workload: empty")
+	}
+	if len(r.Params) > MaxParams {
+		return fmt.Errorf("params: %d (at most %d)", len(r.Params), MaxParams)
 	}
 	if r.Frames < 1 || r.Frames > MaxFrames {
 		return fmt.Errorf("frames: %d is out of range (want 1 to %d)", r.Frames, MaxFrames)
@@ -181,7 +186,7 @@ func (b *Backing) validate(frames, forks int, v1 bool) error {
 		}
 	}
 	for i, c := range s.Checksum {
-		if _, err := ParseChecksum(c); err != nil {
+		if !isChecksum(c) {
 			return fmt.Errorf("frames.checksum[%d]: %q is not 16 hex digits", i, c)
 		}
 	}
@@ -190,6 +195,9 @@ func (b *Backing) validate(frames, forks int, v1 bool) error {
 	}
 	if err := b.Summary.validate(frames); err != nil {
 		return fmt.Errorf("summary: %w", err)
+	}
+	if err := checkForkFigures("summary: fork_p50_ns", len(b.Summary.ForkP50NS), forks); err != nil {
+		return err
 	}
 	return b.validateConditions(forks)
 }
@@ -207,6 +215,9 @@ func (l *Load) validate() error {
 		return fmt.Errorf("entities: %d (want 0 or more)", l.Entities)
 	case !finiteNum(l.BytesPerEntity):
 		return fmt.Errorf("bytes_per_entity: %v (want a finite figure)", l.BytesPerEntity)
+	}
+	if len(l.Phases) > MaxPhases {
+		return fmt.Errorf("phases: %d (at most %d)", len(l.Phases), MaxPhases)
 	}
 	for i, p := range l.Phases {
 		if !slices.Contains(phaseKinds, p.Kind) || p.NS < 0 {
@@ -267,6 +278,9 @@ func (r *Run) validateRatios() error {
 		if err := q.validate(has); err != nil {
 			return fmt.Errorf("ratios[%d]: %w", i, err)
 		}
+		if err := checkForkFigures("fork_medians", len(q.ForkMedians), r.NumForks()); err != nil {
+			return fmt.Errorf("ratios[%d]: %w", i, err)
+		}
 		if slices.ContainsFunc(r.Ratios[:i], func(p Ratio) bool { return p.Backing == q.Backing }) {
 			return fmt.Errorf("ratios[%d]: a second ratio for %q", i, q.Backing)
 		}
@@ -292,12 +306,64 @@ func finiteNum(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // finiteNonNeg: finite and 0 or more.
 func finiteNonNeg(x float64) bool { return finiteNum(x) && x >= 0 }
 
-// validate checks the caches' lines: none negative.
+// Bounds of a machine's facts: far beyond any machine's, so that a file that records
+// more is not a machine's record.
+const (
+	maxCores      = 1 << 16 // CPUs one machine reports (the frame CPU's bound too)
+	maxCacheLevel = 8
+	maxCacheBytes = 64 << 30 // one cache: the largest last-level caches hold a few hundred MiB
+	maxLineBytes  = 4096     // a cache line: 64 or 128 bytes on today's CPUs
+)
+
+// validate checks the machine's facts: its cores (0: not recorded, as in the tests'
+// synthetic runs) and its caches, each of a level, a size and a line a machine has.
 func (h *Host) validate() error {
+	if h.Cores < 0 || h.Cores > maxCores {
+		return fmt.Errorf("host: cores: %d (want 1 to %d, or 0 where not recorded)", h.Cores, maxCores)
+	}
+	if len(h.Caches) > MaxCaches {
+		return fmt.Errorf("host: caches: %d (at most %d)", len(h.Caches), MaxCaches)
+	}
 	for i, c := range h.Caches {
-		if c.LineBytes < 0 {
-			return fmt.Errorf("host: caches[%d]: line_bytes %d (want 0, not recorded, or more)", i, c.LineBytes)
+		if err := checkCache(c.Level, c.Bytes, c.LineBytes); err != nil {
+			return fmt.Errorf("host: caches[%d]: %w", i, err)
 		}
 	}
 	return nil
+}
+
+// checkCache checks one cache's level, size and line (0: not recorded).
+func checkCache(level int, bytes int64, line int) error {
+	switch {
+	case level < 1 || level > maxCacheLevel:
+		return fmt.Errorf("level %d (want 1 to %d)", level, maxCacheLevel)
+	case bytes < 1 || bytes > maxCacheBytes:
+		return fmt.Errorf("bytes %d (want 1 B to %s)", bytes, units.Bytes(maxCacheBytes))
+	case line < 0 || line > maxLineBytes:
+		return fmt.Errorf("line_bytes %d (want 0, not recorded, or up to %d)", line, maxLineBytes)
+	}
+	return nil
+}
+
+// checkForkFigures checks a list of per-fork figures: absent, or one per fork.
+func checkForkFigures(name string, n, forks int) error {
+	if n != 0 && n != forks {
+		return fmt.Errorf("%s: %d figures for %d forks", name, n, forks)
+	}
+	return nil
+}
+
+// isChecksum reports whether c is 16 hex digits, as FormatChecksum writes them (and
+// ParseChecksum reads them: this is its check, without the number, for the 600,000
+// checksums of a long run).
+func isChecksum(c string) bool {
+	if len(c) != 16 {
+		return false
+	}
+	for i := range len(c) {
+		if d := c[i]; !(d >= '0' && d <= '9' || d >= 'a' && d <= 'f' || d >= 'A' && d <= 'F') {
+			return false
+		}
+	}
+	return true
 }
