@@ -11,10 +11,11 @@ func (o *appOpts) classOptions(opts launch.Options) (launch.Options, error) {
 	if len(files) == 2 {
 		return opts, usagef("-compare: 2 files: the window shows one saved run as a base (-compare FILE), or three or more as a class's machines")
 	}
-	if _, err := loadClass(files); err != nil {
+	_, read, err := launch.ReadClass(files)
+	if err != nil {
 		return opts, usagef("-compare: %v", err)
 	}
-	opts.Compare, opts.Class = "", files
+	opts.Compare, opts.Class, opts.ClassRead = "", files, read
 	p, err := o.presetSetup(opts.Overrides)
 	opts.Setup = p
 	return opts, err

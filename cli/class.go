@@ -46,14 +46,11 @@ func compareClass(files []string, o *compareOpts, stdout, stderr io.Writer) int 
 	return exit.OK
 }
 
-// loadClass reads each file, a run or a sweep, and builds the class; an error names
-// the file at fault.
+// loadClass reads each file, a run or a sweep, once, and builds the class; an error
+// names the file at fault.
 func loadClass(paths []string) (*class.Class, error) {
-	files, err := launch.ReadClass(paths)
-	if err != nil {
-		return nil, err
-	}
-	return class.New(files, nil)
+	c, _, err := launch.ReadClass(paths)
+	return c, err
 }
 
 // classText is the class as the terminal shows it: the table, a column per machine,

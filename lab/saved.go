@@ -34,18 +34,59 @@ func LoadSweep(path string) (*result.Sweep, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = CheckKnown(s.Workload, s.Backings, s.Params)
-	if err == nil {
-		if spec, _ := workloads.Lookup(s.Workload); spec != nil {
-			if _, ok := spec.Param(s.Param); !ok {
-				err = fmt.Errorf("param: the %s workload has no parameter %q", s.Workload, s.Param)
-			}
-		}
-	}
-	if err != nil {
+	if err := checkSweep(s); err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}
 	return s, nil
+}
+
+// LoadSaved reads the file at path once, a saved run or a saved sweep as its schema
+// says (the other nil), and checks it as LoadRun and LoadSweep do.
+func LoadSaved(path string) (*result.Run, *result.Sweep, error) {
+	r, s, err := result.LoadSaved(path)
+	switch {
+	case err != nil:
+	case s != nil:
+		err = checkSweep(s)
+	default:
+		err = CheckKnown(r.Workload, backingNames(r), r.Params)
+	}
+	if err != nil {
+		if r != nil || s != nil {
+			err = fmt.Errorf("%s: %w", filepath.Base(path), err)
+		}
+		return nil, nil, err
+	}
+	return r, s, nil
+}
+
+// checkSweep checks a sweep against this binary: its workload, backings and fixed
+// parameters as a run's, and the parameter it swept, each value it took and each
+// value a tied parameter took with it within the parameter's range, since a point
+// is drawn and divided by its value (entities −5 is no world).
+func checkSweep(s *result.Sweep) error {
+	if err := CheckKnown(s.Workload, s.Backings, s.Params); err != nil {
+		return err
+	}
+	spec, err := workloads.Lookup(s.Workload)
+	if err != nil {
+		return fmt.Errorf("workload: %w", err)
+	}
+	q, ok := spec.Param(s.Param)
+	if !ok {
+		return fmt.Errorf("param: the %s workload has no parameter %q", s.Workload, s.Param)
+	}
+	for i, v := range s.Values {
+		if v < q.Min || v > q.Max {
+			return fmt.Errorf("values[%d]: %s = %d is out of range for %s (want %d to %d)", i, s.Param, v, spec.Name, q.Min, q.Max)
+		}
+	}
+	for i := range s.Points {
+		if err := CheckKnown(s.Workload, nil, s.Points[i].Tied); err != nil {
+			return fmt.Errorf("points[%d] (%s = %d): tied %w", i, s.Param, s.Points[i].Value, err)
+		}
+	}
+	return nil
 }
 
 // CheckKnown reports a workload this binary does not have, a backing it does not

@@ -17,6 +17,7 @@ import (
 
 	"localitylab/lab"
 	"localitylab/presets"
+	"localitylab/presets/class"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
 )
@@ -39,6 +40,10 @@ type Options struct {
 	Compare    string        // -compare FILE: a saved run to show as the base, checked readable
 	Class      []string      // -compare A B C…: a class's machines, checked to make one (three files or more)
 	Counters   Counters      // -counters: which miss counts runs get
+
+	// ClassRead is what the command line read of Class's files, so that the window
+	// shows the class without reading them again; nil: the window reads them.
+	ClassRead *class.Builder
 }
 
 // Counters is the app's -counters: which misses the runs count. Unless Set, the app

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -31,10 +32,18 @@ import (
 // time or a folder at once, and each addition is checked against the others (the
 // same lesson, workload, backings and parameters), so that a file that does not
 // belong is refused by name and the class shown stays as it was.
+//
+// Files are read off the Fyne goroutine, one after another, with what is being read
+// and how far shown under the buttons, and Esc (or Cancel) stops the reading: a class
+// of thirty long runs takes seconds to read, and the window answers meanwhile. Each
+// file's frames are let go of once the class keeps what it shows of it
+// (class.Builder), and an addition is never read twice.
 type classJob struct {
 	w       *window
-	paths   []string      // the files, in the order added
-	c       *charts.Class // what the tab draws; nil until three files make a class
+	paths   []string       // the files, in the order added
+	read    *class.Builder // what the class keeps of them
+	c       *charts.Class  // what the tab draws; nil until three files make a class
+	reading *classRead     // the files being read, nil when none is
 	heading *widget.Label
 	hint    *widget.Label
 	chart   *canvas.Raster
@@ -42,6 +51,17 @@ type classJob struct {
 	claims  *widget.Label
 	pane    *classPane
 	root    fyne.CanvasObject
+	// progress shows the reading: which file of how many, and a bar.
+	progress    *fyne.Container
+	progressBar *progressBar
+	progressMsg *widget.Label
+}
+
+// classRead is an addition of files being read.
+type classRead struct {
+	paths  []string
+	cancel context.CancelFunc
+	done   chan struct{} // closed when the reading has returned
 }
 
 var classFormats = []fileFormat{
@@ -69,12 +89,16 @@ func newClassJob(w *window) *classJob {
 	j.claims.Wrapping = fyne.TextWrapWord
 	j.claims.Selectable = true
 	buttons := container.NewHBox(add, folder, clear, widget.NewSeparator(), export)
+	j.progressBar, j.progressMsg = newProgressBar(), widget.NewLabel("")
+	stop := widget.NewButtonWithIcon("Stop reading (Esc)", theme.CancelIcon(), j.cancel)
+	j.progress = container.NewBorder(nil, nil, nil, stop, container.NewVBox(j.progressMsg, j.progressBar))
+	j.progress.Hide()
 	j.pane = &classPane{j: j}
 	// The answers come first, under the heading: what a class asks before the figures.
 	// The chart and table take the rest of the height, or scroll where they need more.
 	body := container.NewBorder(container.NewVBox(j.heading, j.hint, j.claims, widget.NewSeparator()), nil, nil, nil,
 		container.New(j.pane, j.chart))
-	j.root = container.NewBorder(buttons, nil, nil, nil, container.NewVScroll(body))
+	j.root = container.NewBorder(container.NewVBox(buttons, j.progress), nil, nil, nil, container.NewVScroll(body))
 	j.show()
 	return j
 }
@@ -83,12 +107,34 @@ func (j *classJob) view() fyne.CanvasObject                 { return j.root }
 func (j *classJob) busy() bool                              { return false }
 func (j *classJob) key(fyne.KeyName)                        {}
 func (j *classJob) start()                                  {}
-func (j *classJob) toggle()                                 {}
-func (j *classJob) cancel()                                 {}
+func (j *classJob) toggle()                                 { j.cancel() }
 func (j *classJob) setupChanged(presets.Preset, setupEvent) {}
 func (j *classJob) refresh(*menuSync)                       {}
-func (j *classJob) stop() <-chan struct{}                   { return nil }
-func (j *classJob) final() func() outcome                   { return func() outcome { return outcome{} } }
+func (j *classJob) final() func() outcome {
+	done := j.stop()
+	return func() outcome {
+		if done != nil {
+			<-done
+		}
+		return outcome{}
+	}
+}
+
+// cancel stops the reading of files, if any: the class stays as it was.
+func (j *classJob) cancel() {
+	if j.reading != nil {
+		j.reading.cancel()
+	}
+}
+
+// stop stops the reading; the channel closes once it has returned (nil: none).
+func (j *classJob) stop() <-chan struct{} {
+	if j.reading == nil {
+		return nil
+	}
+	j.reading.cancel()
+	return j.reading.done
+}
 
 // open adds the file at path (the window's Open hands it a file no other tab
 // claims only when this tab is in front; see openDialog).
@@ -116,36 +162,87 @@ func (j *classJob) menu() *fyne.Menu {
 func (j *classJob) add(path string) { j.addAll([]string{path}) }
 
 // addAll adds files: all of them, or, when one cannot be read or does not belong
-// with the others, none, with the file named.
+// with the others, none, with the file named. It reads them off the Fyne goroutine
+// and shows them when they are read.
 func (j *classJob) addAll(paths []string) {
-	next := append(slices.Clone(j.paths), paths...)
-	files, err := launch.ReadClass(next)
-	if err == nil && len(files) >= class.MinFiles {
-		var c *class.Class
-		if c, err = class.New(files, nil); err == nil {
-			j.c = c.Chart()
-		}
-	} else if err == nil {
-		err = sameKind(files)
+	if j.reading != nil {
+		j.w.status.say(fmt.Sprintf("The class is still reading %d files: wait for it, or stop it (Esc).", len(j.reading.paths)), true)
+		return
 	}
+	next := class.NewBuilder(nil)
+	if j.read != nil {
+		next = j.read.Clone()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &classRead{paths: slices.Clone(paths), cancel: cancel, done: make(chan struct{})}
+	j.reading = r
+	j.showProgress(r, 0)
+	have, e := slices.Clone(j.paths), j.w.env
+	go func() {
+		defer close(r.done)
+		defer cancel()
+		err := launch.AddToClass(ctx, next, have, r.paths, func(done int) {
+			e.doOnMain(func() { j.showProgress(r, done) })
+		})
+		var c *charts.Class
+		if err == nil && next.Len() >= class.MinFiles {
+			var cl *class.Class
+			if cl, err = next.Class(); err == nil {
+				c = cl.Chart()
+			}
+		}
+		e.doOnMain(func() { j.readEnded(r, next, c, err) })
+	}()
+}
+
+// addRead shows the class the command line read (launch.Options.ClassRead) of paths.
+func (j *classJob) addRead(paths []string, read *class.Builder) {
+	c, err := read.Class()
 	if err != nil {
+		j.w.status.fail("Cannot show the class", err)
+		return
+	}
+	j.paths, j.read, j.c = slices.Clone(paths), read, c.Chart()
+	j.show()
+}
+
+// showProgress shows how far reading r has come: done of its files read.
+func (j *classJob) showProgress(r *classRead, done int) {
+	if j.reading != r {
+		return
+	}
+	msg := fmt.Sprintf("Read %d of %d files.", done, len(r.paths))
+	if done < len(r.paths) {
+		msg = fmt.Sprintf("Reading %s, %d of %d files…", filepath.Base(r.paths[done]), done+1, len(r.paths))
+	}
+	j.progressMsg.SetText(msg)
+	j.progressBar.SetValue(float64(done) / float64(len(r.paths)))
+	j.progress.Show()
+	j.w.status.say(msg+" Esc stops.", false)
+}
+
+// readEnded shows what reading r added, if it is still the job's (Clear drops it):
+// every file it read, or, when one could not be read or does not belong, none.
+func (j *classJob) readEnded(r *classRead, next *class.Builder, c *charts.Class, err error) {
+	if j.reading != r {
+		return
+	}
+	j.reading = nil
+	j.progress.Hide()
+	switch {
+	case errors.Is(err, context.Canceled):
+		j.w.status.say("Stopped reading the files: the class stays as it was.", false)
+		return
+	case err != nil:
 		j.w.status.fail("Cannot add that file", err)
 		return
 	}
-	j.paths = next
+	j.paths, j.read = append(j.paths, r.paths...), next
+	if c != nil {
+		j.c = c
+	}
 	j.show()
 	j.w.status.say(fmt.Sprintf("The class has %d machines' files.", len(j.paths)), false)
-}
-
-// sameKind refuses, before a class is possible, a sweep beside runs: class.New
-// says the same once there are three.
-func sameKind(files []class.File) error {
-	for _, f := range files[1:] {
-		if (f.Sweep != nil) != (files[0].Sweep != nil) {
-			return fmt.Errorf("%s and %s: one is a run and the other a sweep; a class compares runs with runs, or sweeps with sweeps", files[0].Name, f.Name)
-		}
-	}
-	return nil
 }
 
 // addFolderDialog asks for a folder and adds every JSON file in it: a teacher
@@ -177,9 +274,12 @@ func (j *classJob) addFolder(dir string) {
 	j.addAll(names)
 }
 
-// clear empties the class.
+// clear empties the class, and stops the reading of files if any.
 func (j *classJob) clear() {
-	j.paths, j.c = nil, nil
+	j.cancel()
+	j.reading = nil
+	j.progress.Hide()
+	j.paths, j.read, j.c = nil, nil, nil
 	j.show()
 	j.w.status.say("The class is cleared.", false)
 }

@@ -24,23 +24,28 @@ func TestClassTab(t *testing.T) {
 	if _, err := j.output(); err == nil {
 		t.Error("an empty class exports")
 	}
-	j.add(classFiles[0])
-	j.add(classFiles[1])
+	add := func(path string) {
+		t.Helper()
+		j.add(path)
+		h.until("the file to be read", func() bool { return j.reading == nil })
+	}
+	add(classFiles[0])
+	add(classFiles[1])
 	if j.c != nil || len(j.paths) != 2 || !strings.Contains(j.hint.Text, "laptop-a.json, laptop-b.json") {
 		t.Fatalf("two files: class %v, paths %v, hint %q", j.c, j.paths, j.hint.Text)
 	}
-	j.add(classSweep)
+	add(classSweep)
 	if len(j.paths) != 2 || !strings.Contains(h.w.status.text(), "sweep-a.json is a sweep and laptop-a.json is a run") {
 		t.Errorf("a sweep among runs: paths %v, status %q", j.paths, h.w.status.text())
 	}
-	j.add(classFiles[2])
+	add(classFiles[2])
 	if j.c == nil || len(j.c.Machines) != 3 {
 		t.Fatalf("three files: no class; status %q", h.w.status.text())
 	}
 	if !strings.Contains(j.claims.Text, "Every machine says the same: the claim does not hold (all 3 machines).") {
 		t.Errorf("the answers: %q", j.claims.Text)
 	}
-	j.add("./" + classFiles[1])
+	add("./" + classFiles[1])
 	if len(j.paths) != 3 || !strings.Contains(h.w.status.text(), "laptop-b.json is given twice") {
 		t.Errorf("a file twice: paths %v, status %q", j.paths, h.w.status.text())
 	}
@@ -48,7 +53,7 @@ func TestClassTab(t *testing.T) {
 	if err := os.WriteFile(broken, []byte(`{"schema": "localitylab/run/v2"`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	j.add(broken)
+	add(broken)
 	if len(j.paths) != 3 || !strings.Contains(h.w.status.text(), "broken.json") {
 		t.Errorf("a broken file: paths %v, status %q", j.paths, h.w.status.text())
 	}
@@ -70,9 +75,53 @@ func TestClassTab(t *testing.T) {
 		t.Errorf("cleared: class %v, paths %v", j.c, j.paths)
 	}
 	// Before there are three, a sweep beside a run is refused too.
-	j.add(classFiles[0])
-	j.add(classSweep)
-	if len(j.paths) != 1 || !strings.Contains(h.w.status.text(), "one is a run and the other a sweep") {
+	add(classFiles[0])
+	add(classSweep)
+	if len(j.paths) != 1 || !strings.Contains(h.w.status.text(), "sweep-a.json is a sweep and laptop-a.json is a run") {
 		t.Errorf("a sweep beside one run: paths %v, status %q", j.paths, h.w.status.text())
+	}
+}
+
+// TestClassReadsOffTheWindow: the files of a class are read off the Fyne goroutine,
+// one after another with their progress shown, so that the window answers while a
+// class of long runs is read; the class shown changes only when all are read, and
+// Esc stops the reading with the class as it was.
+func TestClassReadsOffTheWindow(t *testing.T) {
+	h := newHarness(t, small(), "")
+	j := h.w.class
+	j.addAll(classFiles)
+	// Nothing the reading posts to the window has run yet (the harness holds it):
+	// addAll returned with the files still being read, the class unchanged.
+	if j.reading == nil || len(j.paths) != 0 || j.c != nil || !j.progress.Visible() {
+		t.Fatalf("after addAll: reading %v, paths %v, class %v, progress shown %v", j.reading != nil, j.paths, j.c != nil, j.progress.Visible())
+	}
+	j.addAll(classFiles[:1])
+	if !strings.Contains(h.w.status.text(), "still reading 3 files") {
+		t.Errorf("a second addition while reading: status %q", h.w.status.text())
+	}
+	h.until("the class to be read", func() bool { return j.reading == nil })
+	if j.c == nil || len(j.paths) != 3 || j.progress.Visible() {
+		t.Fatalf("read: class %v, paths %v, progress shown %v; status %q", j.c != nil, j.paths, j.progress.Visible(), h.w.status.text())
+	}
+
+	// Esc stops a reading: the class stays as it was.
+	more := make([]string, 0, 40)
+	dir := t.TempDir()
+	for i := range 40 {
+		p := filepath.Join(dir, "m"+strings.Repeat("x", i%3)+string(rune('a'+i%26))+string(rune('a'+i/26))+".json")
+		data, err := os.ReadFile(classFiles[i%3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		more = append(more, p)
+	}
+	j.addAll(more)
+	j.cancel()
+	h.until("the reading to stop", func() bool { return j.reading == nil })
+	if len(j.paths) != 3 || !strings.Contains(h.w.status.text(), "Stopped reading the files") {
+		t.Errorf("stopped: paths %v, status %q", j.paths, h.w.status.text())
 	}
 }

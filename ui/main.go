@@ -65,7 +65,11 @@ func run(o launch.Options, stderr io.Writer) int {
 		w.run.base.compareWith(o.Compare)
 	}
 	if len(o.Class) > 0 {
-		w.class.addAll(o.Class)
+		if o.ClassRead != nil {
+			w.class.addRead(o.Class, o.ClassRead)
+		} else {
+			w.class.addAll(o.Class)
+		}
 		w.bringFront(w.class)
 	}
 	if o.QuitAfter > 0 {

@@ -44,6 +44,7 @@ func readRun(rd io.Reader, size int64) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer putBuffer(data)
 	return decodeRun(data, schema)
 }
 

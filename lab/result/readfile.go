@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"localitylab/internal/units"
 )
@@ -68,11 +69,33 @@ func readRaw(rd io.Reader, size int64) ([]byte, string, error) {
 	if size <= 0 || size > maxFileBytes {
 		size = 64 << 10
 	}
-	r := &rawReader{buf: make([]byte, 0, size+1)}
+	r := &rawReader{buf: getBuffer(int(size) + 1)}
 	if err := r.read(rd, false); err != nil {
+		putBuffer(r.buf)
 		return nil, "", err
 	}
 	return r.buf, r.schema, nil
+}
+
+// The buffer a file is read into is let go of once the file is decoded (nothing
+// decoded points into it), and the next file read into it: thirty files of a class
+// are read into one buffer rather than thirty, which the system would have to
+// hand over page by page each time.
+var buffers sync.Pool
+
+// getBuffer returns an empty buffer of at least n bytes.
+func getBuffer(n int) []byte {
+	if b, ok := buffers.Get().(*[]byte); ok && cap(*b) >= n {
+		return (*b)[:0]
+	}
+	return make([]byte, 0, n)
+}
+
+// putBuffer hands b back once nothing uses it.
+func putBuffer(b []byte) {
+	if cap(b) >= 1<<20 {
+		buffers.Put(&b)
+	}
 }
 
 // sniffSchema reads rd only as far as the schema its top object declares (the lab
@@ -231,33 +254,36 @@ func (r *rawReader) scan(from int) error {
 	return nil
 }
 
-// numbers scans the numbers of a list from the one that begins at i (already
-// counted), the bulk of a run's file, in one loop; it returns where they end.
+// numbers skips the numbers of a list from the one that begins at i, the bulk of a
+// run's file, and returns where they end. It neither counts them nor measures them:
+// the walker bounds each list of numbers before it holds any of it, and the file's
+// bound its length; the first pass only needs to know where they end.
 func (r *rawReader) numbers(i int) (int, error) {
 	b := r.buf
-	lit := 0
-	for j := i; j < len(b); j++ {
-		switch c := b[j]; {
-		case c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E':
-			if lit == 0 && j != i {
-				if err := r.begin(false); err != nil {
-					return 0, err
-				}
-			}
-			if lit++; lit > maxLiteral {
-				return 0, fmt.Errorf("%s: a number of more than %d characters", r.path(), maxLiteral)
-			}
-		case c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r':
-			lit = 0
-		default:
-			return j, nil
+	j := i
+	for j < len(b) && numberRun[b[j]] {
+		j++
+	}
+	if j == len(b) && j > i && b[j-1] != ',' && !isSpace(b[j-1]) { // the chunk ends inside a number
+		k := j
+		for k > i && !(b[k-1] == ',' || isSpace(b[k-1])) {
+			k--
 		}
+		r.inLit, r.start = true, k
 	}
-	if lit > 0 { // the chunk ends inside a number
-		r.inLit, r.start = true, len(b)-lit
-	}
-	return len(b), nil
+	return j, nil
 }
+
+// numberRun holds the bytes of a list of numbers: digits, signs, points, exponents,
+// commas and spaces.
+var numberRun = func() (t [256]bool) {
+	for _, c := range []byte("0123456789+-.eE, \t\n\r") {
+		t[c] = true
+	}
+	return t
+}()
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // isDelim reports whether c ends a number or a word.
 func isDelim(c byte) bool {

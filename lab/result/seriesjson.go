@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -143,16 +144,17 @@ func wholeNumbers[T int64 | uint64](w *walker, limit int, signed bool) ([]T, err
 			w.pos++
 		}
 		var u uint64
-		digits := 0
-		overflow := false
+		from := w.pos
 		for w.pos < len(d) && d[w.pos] >= '0' && d[w.pos] <= '9' {
-			x := uint64(d[w.pos] - '0')
-			if u > (math.MaxUint64-x)/10 {
-				overflow = true
-			}
-			u = u*10 + x
+			u = u*10 + uint64(d[w.pos]-'0')
 			w.pos++
-			digits++
+		}
+		digits := w.pos - from
+		overflow := false
+		if digits >= 20 { // 19 digits always fit in 64 bits; 20 may not
+			var err error
+			u, err = strconv.ParseUint(string(d[from:w.pos]), 10, 64)
+			overflow = err != nil
 		}
 		var x T
 		switch {
@@ -216,6 +218,14 @@ func (w *walker) checksums(limit int) ([]string, error) {
 		}
 		switch w.peek() {
 		case '"':
+			if d := w.data[w.pos:]; len(d) >= maxChecksum+2 && d[maxChecksum+1] == '"' && isChecksum(string(d[1:maxChecksum+1])) {
+				if all == nil {
+					all = make([]byte, 0, n*maxChecksum)
+				}
+				all = append(all, d[1:maxChecksum+1]...) // the usual checksum: 16 hex digits, nothing to decode
+				w.pos += maxChecksum + 2
+				break
+			}
 			start := len(w.out)
 			w.steps = append(w.steps, step{index: len(ends)})
 			err := w.text(refuse(maxChecksum))

@@ -25,10 +25,11 @@ func SaveSweepJSON(path string, s *Sweep) error {
 // FileSchema returns the schema a JSON file of Locality Lab's declares (a run's, a
 // sweep's), so that a command handed a file can tell which it is before reading it.
 func FileSchema(data []byte) (string, error) {
-	_, schema, err := readRaw(bytes.NewReader(data), int64(len(data)))
+	buf, schema, err := readRaw(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return "", err
 	}
+	putBuffer(buf)
 	return schema, nil
 }
 
@@ -55,6 +56,7 @@ func readSweep(rd io.Reader, size int64) (*Sweep, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer putBuffer(data)
 	return decodeSweep(data, schema)
 }
 
@@ -89,6 +91,7 @@ func LoadSaved(path string) (*Run, *Sweep, error) {
 		if err != nil {
 			return nil, err
 		}
+		defer putBuffer(data)
 		if schema == SweepSchema {
 			s, err := decodeSweep(data, schema)
 			return &saved{sweep: s}, err
@@ -120,8 +123,10 @@ func (s *Sweep) Validate() error {
 		return errors.New("workload: empty")
 	case s.Param == "":
 		return errors.New("param: empty")
-	case len(s.Values) < 2 || len(s.Values) > MaxSweepValues:
-		return fmt.Errorf("values: %d given (want 2 to %d)", len(s.Values), MaxSweepValues)
+	case len(s.Values) < 2:
+		return fmt.Errorf("values: %d given (want at least 2)", len(s.Values))
+	case len(s.Values) > MaxSweepValues:
+		return fmt.Errorf("values: %d given (at most %d)", len(s.Values), MaxSweepValues)
 	case len(s.Params) > MaxParams || len(s.Tied) > MaxParams:
 		return fmt.Errorf("params, tied: %d and %d (at most %d each)", len(s.Params), len(s.Tied), MaxParams)
 	case s.Forks < 0 || s.Forks > MaxForks:

@@ -360,10 +360,17 @@ func isChecksum(c string) bool {
 	if len(c) != 16 {
 		return false
 	}
-	for i := range len(c) {
-		if d := c[i]; !(d >= '0' && d <= '9' || d >= 'a' && d <= 'f' || d >= 'A' && d <= 'F') {
-			return false
-		}
+	ok := true
+	for i := range 16 {
+		ok = ok && hexDigit[c[i]]
 	}
-	return true
+	return ok
 }
+
+// hexDigit holds the hex digits.
+var hexDigit = func() (t [256]bool) {
+	for _, c := range []byte("0123456789abcdefABCDEF") {
+		t[c] = true
+	}
+	return t
+}()

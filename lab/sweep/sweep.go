@@ -113,6 +113,9 @@ func (c *Config) Check() error {
 	if len(c.Values) < 2 {
 		return fmt.Errorf("values: %d given (want at least 2)", len(c.Values))
 	}
+	if len(c.Values) > result.MaxSweepValues {
+		return fmt.Errorf("values: %d given (at most %d: a sweep's file holds no more)", len(c.Values), result.MaxSweepValues)
+	}
 	for i, v := range c.Values {
 		if err := q.Check(spec.Name, v); err != nil {
 			return fmt.Errorf("values: %w", err)

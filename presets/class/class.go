@@ -66,27 +66,104 @@ func New(files []File, lesson *presets.Preset) (*Class, error) {
 	if len(files) < MinFiles {
 		return nil, fmt.Errorf("a class needs %d files or more, one per machine; %d given", MinFiles, len(files))
 	}
-	if err := checkKinds(files); err != nil {
-		return nil, err
-	}
-	first := describe(files[0])
-	for _, f := range files[1:] {
-		if err := first.sameAs(describe(f)); err != nil {
-			return nil, fmt.Errorf("%s is not of the same lesson as %s: %w", f.Name, files[0].Name, err)
-		}
-	}
-	c := &Class{Title: first.title, Workload: first.workload, Params: first.params.List(), Sweep: first.sweep,
-		Param: first.param, Unit: first.unit, Values: first.values, Backings: first.backings}
-	if lesson == nil {
-		if b, ok := presets.BuiltinTitled(c.Title, c.Workload); ok {
-			lesson = &b
-		}
-	}
+	b := NewBuilder(lesson)
 	for _, f := range files {
-		c.Machines = append(c.Machines, machineOf(f, c.Backings))
+		if err := b.Add(f); err != nil {
+			return nil, err
+		}
 	}
-	if lesson != nil {
-		c.Claims = claimsOf(files, c.Backings, lesson.Claims)
+	return b.Class()
+}
+
+// Builder builds a class a file at a time, and keeps of each file only what the class
+// shows of it: its machine's facts and figures and each claim's answer on it, a few
+// kilobytes, where a long run's frames take a hundred megabytes. A class of thirty
+// such runs is read one file after another, each let go of once added.
+type Builder struct {
+	lesson   *presets.Preset // nil until the first file names it, when not given
+	given    bool            // the caller gave the lesson
+	first    *what           // the first file's setup, which every other must share
+	name0    string          // the first file's name
+	claims   []presets.Claim // the lesson's claims the files answer, in order
+	machines []Machine       // one per file added, in order
+	answers  [][]Answer      // answers[i][k]: claim k on file i
+}
+
+// NewBuilder starts an empty class whose claims are lesson's; nil takes the built-in
+// lesson the first file's title names (none: no claims).
+func NewBuilder(lesson *presets.Preset) *Builder {
+	return &Builder{lesson: lesson, given: lesson != nil}
+}
+
+// Len is how many files the class holds.
+func (b *Builder) Len() int { return len(b.machines) }
+
+// Clone returns a copy of b that files may be added to while b stays as it is (what
+// the window shows until an addition succeeds).
+func (b *Builder) Clone() *Builder {
+	c := *b
+	c.machines = slices.Clone(b.machines)
+	c.answers = slices.Clone(b.answers)
+	return &c
+}
+
+// Add adds f, a run or a sweep of the same lesson as the files before it, with what
+// the class keeps of it; an error names f and what differs, and leaves b as it was.
+// The caller may let go of f's run or sweep once it is added.
+func (b *Builder) Add(f File) error {
+	if (f.Run == nil) == (f.Sweep == nil) {
+		return fmt.Errorf("%s: no run and no sweep in it", f.Name)
+	}
+	d := describe(f)
+	if b.first == nil {
+		b.first, b.name0 = &d, f.Name
+		if !b.given {
+			b.lesson = nil
+			if l, ok := presets.BuiltinTitled(d.title, d.workload); ok {
+				b.lesson = &l
+			}
+		}
+		b.claims = nil
+		if b.lesson != nil {
+			for _, pc := range presets.ClaimsAbout(b.lesson.Claims, d.backings) {
+				if pc.OfSweep() == d.sweep { // a run cannot answer a sweep's claim, nor a sweep a run's
+					b.claims = append(b.claims, pc)
+				}
+			}
+		}
+	} else {
+		if d.sweep != b.first.sweep {
+			return fmt.Errorf("%s is %s and %s is %s: compare runs with runs, or sweeps with sweeps", f.Name, kindOf(d.sweep), b.name0, kindOf(b.first.sweep))
+		}
+		if err := b.first.sameAs(d); err != nil {
+			return fmt.Errorf("%s is not of the same lesson as %s: %w", f.Name, b.name0, err)
+		}
+	}
+	b.machines = append(b.machines, machineOf(f, b.first.backings))
+	b.answers = append(b.answers, answersOn(f, b.claims))
+	return nil
+}
+
+// Class is the class of the files added, three or more.
+func (b *Builder) Class() (*Class, error) {
+	if len(b.machines) < MinFiles {
+		return nil, fmt.Errorf("a class needs %d files or more, one per machine; %d given", MinFiles, len(b.machines))
+	}
+	first := b.first
+	c := &Class{Title: first.title, Workload: first.workload, Params: first.params.List(), Sweep: first.sweep,
+		Param: first.param, Unit: first.unit, Values: first.values, Backings: first.backings,
+		Machines: slices.Clone(b.machines)}
+	names := make([]string, len(c.Machines))
+	for i, m := range c.Machines {
+		names[i] = m.File
+	}
+	for k, pc := range b.claims {
+		cl := Claim{Source: pc.Source, Text: pc.Text}
+		for i := range b.answers {
+			cl.Answers = append(cl.Answers, b.answers[i][k])
+		}
+		cl.Agreement = agreement(cl.Answers, names)
+		c.Claims = append(c.Claims, cl)
 	}
 	c.Differ, c.Same = agreementOfFacts(c.Machines)
 	if !slices.ContainsFunc(c.Differ, func(f string) bool { return slices.Contains(machineFacts, f) }) {
@@ -98,26 +175,11 @@ func New(files []File, lesson *presets.Preset) (*Class, error) {
 	return c, nil
 }
 
-// checkKinds refuses a mix of runs and sweeps, naming the first file of the other
-// kind, and a file that is neither.
-func checkKinds(files []File) error {
-	for _, f := range files {
-		if (f.Run == nil) == (f.Sweep == nil) {
-			return fmt.Errorf("%s: no run and no sweep in it", f.Name)
-		}
+func kindOf(sweep bool) string {
+	if sweep {
+		return "a sweep"
 	}
-	for _, f := range files[1:] {
-		if (f.Sweep != nil) != (files[0].Sweep != nil) {
-			kind := func(f File) string {
-				if f.Sweep != nil {
-					return "a sweep"
-				}
-				return "a run"
-			}
-			return fmt.Errorf("%s is %s and %s is %s: compare runs with runs, or sweeps with sweeps", f.Name, kind(f), files[0].Name, kind(files[0]))
-		}
-	}
-	return nil
+	return "a run"
 }
 
 // what is what a file measured, the part that must be the same on every machine.

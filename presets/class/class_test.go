@@ -201,7 +201,7 @@ func TestSweeps(t *testing.T) {
 // TestAgreementOfEveryOutcome: the agreement line counts the machines by presets'
 // outcome, each kind named, a claim that holds in part apart from one that fails.
 func TestAgreementOfEveryOutcome(t *testing.T) {
-	files := []File{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "d"}, {Name: "e"}, {Name: "f"}}
+	files := []string{"a", "b", "c", "d", "e", "f"}
 	var as []Answer
 	for _, o := range append(presets.Outcomes, presets.NoVerdict) {
 		as = append(as, Answer{Outcome: o})

@@ -24,26 +24,18 @@ type Answer struct {
 	Full    string // the answer as the lesson states it (presets.Answer.String)
 }
 
-// claimsOf answers each of the lesson's claims on every machine, with presets'
-// own answers: Claim.Answer for a run, Claim.AnswerSweep for a sweep.
-func claimsOf(files []File, backings []string, claims []presets.Claim) []Claim {
-	var out []Claim
-	for _, pc := range presets.ClaimsAbout(claims, backings) {
-		if pc.OfSweep() != (files[0].Sweep != nil) {
-			continue // a run cannot answer a sweep's claim, nor a sweep a run's
+// answersOn answers each of claims on the file f, with presets' own answers:
+// Claim.Answer for a run, Claim.AnswerSweep for a sweep.
+func answersOn(f File, claims []presets.Claim) []Answer {
+	var out []Answer
+	for _, pc := range claims {
+		var a presets.Answer
+		if f.Sweep != nil {
+			a = pc.AnswerSweep(f.Sweep)
+		} else {
+			a = pc.Answer(f.Run)
 		}
-		c := Claim{Source: pc.Source, Text: pc.Text}
-		for _, f := range files {
-			var a presets.Answer
-			if f.Sweep != nil {
-				a = pc.AnswerSweep(f.Sweep)
-			} else {
-				a = pc.Answer(f.Run)
-			}
-			c.Answers = append(c.Answers, Answer{Outcome: a.Outcome, Verdict: a.Verdict, Full: a.String()})
-		}
-		c.Agreement = agreement(c.Answers, files)
-		out = append(out, c)
+		out = append(out, Answer{Outcome: a.Outcome, Verdict: a.Verdict, Full: a.String()})
 	}
 	return out
 }
@@ -51,10 +43,10 @@ func claimsOf(files []File, backings []string, claims []presets.Claim) []Claim {
 // agreement says on how many machines the claim holds, and where it does not:
 // "The claim holds on all 3 machines.", "The claim holds on 2 of 3 machines (a.json,
 // c.json); it does not hold on b.json."
-func agreement(as []Answer, files []File) string {
+func agreement(as []Answer, names []string) string {
 	by := map[presets.Outcome][]string{}
 	for i, a := range as {
-		by[a.Outcome] = append(by[a.Outcome], files[i].Name)
+		by[a.Outcome] = append(by[a.Outcome], names[i])
 	}
 	n := len(as)
 	holds := len(by[presets.Holds])
