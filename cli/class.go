@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"localitylab/charts"
 	"localitylab/charts/page"
@@ -61,14 +62,14 @@ func classText(c *charts.Class) string {
 	fmt.Fprintln(&b, "parameters: "+c.Params)
 	fmt.Fprintln(&b)
 	t := c.Table
-	rows := [][]string{t.Columns}
+	rows := [][]string{clipCells(t.Columns)}
 	group := ""
 	for _, r := range t.Rows {
 		if r.Group != group && group != "" {
 			rows = append(rows, nil)
 		}
 		group = r.Group
-		rows = append(rows, append([]string{r.Name}, r.Cells...))
+		rows = append(rows, clipCells(append([]string{r.Name}, r.Cells...)))
 	}
 	writeColumns(&b, rows, allLeft)
 	fmt.Fprintln(&b)
@@ -93,6 +94,26 @@ func classText(c *charts.Class) string {
 		}
 	}
 	return b.String()
+}
+
+// maxClassCell bounds a cell of the class's table in the terminal, in characters:
+// the table pads every row to its widest cell, column by column, so that one long
+// cell (a CPU's name of a few hundred characters, thirty machines wide) would pad
+// every line. The widest cell the lab's own files give, six backings' shares of heap
+// in huge pages, takes about 90. A longer cell ends in an ellipsis; the PNG and HTML
+// hold it whole.
+const maxClassCell = 100
+
+// clipCells returns the cells, each within maxClassCell characters.
+func clipCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		if utf8.RuneCountInString(c) > maxClassCell {
+			c = string([]rune(c)[:maxClassCell-1]) + "…"
+		}
+		out[i] = c
+	}
+	return out
 }
 
 func indent(s, by string) string {

@@ -71,3 +71,48 @@ func TestResultLimitsAreTheLabs(t *testing.T) {
 		t.Errorf("result.MaxBackings %d, MaxFrames %d; the lab's: %d, %d", result.MaxBackings, result.MaxFrames, workload.MaxPerRun, lab.MaxFrames)
 	}
 }
+
+// TestLoadSweepValuesInRange: a sweep's values and what its tied parameters took at
+// each point are the parameter's, in its range: a point of −5 entities is no world,
+// and was drawn. LoadSaved reads either kind of file with the same checks.
+func TestLoadSweepValuesInRange(t *testing.T) {
+	dir := t.TempDir()
+	save := func(name string, edit func(*result.Sweep)) string {
+		s, err := result.LoadSweepJSON("result/testdata/sweep.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(s)
+		path := filepath.Join(dir, name)
+		if err := result.SaveSweepJSON(path, s); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := save("good.json", func(*result.Sweep) {})
+	if _, err := lab.LoadSweep(good); err != nil {
+		t.Fatalf("LoadSweep of a good sweep: %v", err)
+	}
+	if r, s, err := lab.LoadSaved(good); err != nil || r != nil || s == nil {
+		t.Fatalf("LoadSaved of a good sweep: %v, %v, %v", r, s, err)
+	}
+	for _, tt := range []struct {
+		name string
+		edit func(*result.Sweep)
+		want string
+	}{
+		{"minus5.json", func(s *result.Sweep) { s.LogX, s.Values = false, append([]int64{-5}, s.Values...) },
+			"minus5.json: values[0]: entities = -5 is out of range for sprites"},
+		{"tied.json", func(s *result.Sweep) { s.Points[0].Tied = workload.Params{"on_screen": -3} },
+			"tied.json: points[0] (entities = 1000): tied params: on_screen = -3 is out of range for sprites"},
+	} {
+		path := save(tt.name, tt.edit)
+		_, err := lab.LoadSweep(path)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("LoadSweep(%s) = %v, want an error containing %q", tt.name, err, tt.want)
+		}
+		if _, _, err := lab.LoadSaved(path); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("LoadSaved(%s) = %v, want an error containing %q", tt.name, err, tt.want)
+		}
+	}
+}

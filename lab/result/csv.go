@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // csvHeader names the CSV columns; the counter columns are empty where counters were
@@ -42,10 +43,10 @@ func WriteCSV(w io.Writer, r *Run) error {
 			if k := r.RoundOf(f); k >= 0 {
 				round = strconv.Itoa(k)
 			}
-			row = append(row[:0], b.Name, strconv.Itoa(f), round, r.Excluded(f),
+			row = append(row[:0], textCell(b.Name), strconv.Itoa(f), round, r.Excluded(f),
 				strconv.FormatInt(s.NS[f], 10), u(s.Allocs[f]), u(s.AllocBytes[f]),
 				u(s.HeapBytes[f]), u(s.RSSBytes[f]), u(s.GCCycles[f]), u(s.GCPauseNS[f]),
-				u(at(s.GCWaitNS, f)), u(at(s.GCCPUNS, f)), s.Checksum[f], "", "", "", "", "", "")
+				u(at(s.GCWaitNS, f)), u(at(s.GCCPUNS, f)), textCell(s.Checksum[f]), "", "", "", "", "", "")
 			if s.HasCounters() {
 				row[14], row[15] = u(s.Instructions[f]), u(s.Cycles[f])
 			}
@@ -65,6 +66,19 @@ func WriteCSV(w io.Writer, r *Run) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// textCell is a text written into a CSV cell: a text that a spreadsheet would take
+// for a formula (it begins with =, +, -, @, a tab or a carriage return) is written
+// after an apostrophe, which the spreadsheet shows as text, as OWASP advises against
+// CSV injection: a worker's error, or a student's file, reaches the teacher's
+// spreadsheet through these cells. Numbers are written as they are, never through
+// here: a negative figure stays a number.
+func textCell(s string) string {
+	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
+		return "'" + s
+	}
+	return s
 }
 
 // at is xs[i], or 0 for a column a version 1 file does not have.

@@ -18,10 +18,11 @@ import (
 //
 //  1. readRaw reads the file into memory once, and while it reads refuses what no
 //     result file holds whatever its kind: a text of more than 16 MiB, lists
-//     nested deeper than 32, a list of more entries than the longest run has
-//     frames, an object of more than 1,024 fields. It stops at the first: a 240 MiB
-//     CPU name costs the reader 16 MiB, not the gigabytes that decoding it would.
-//     It also notes the schema, which says what kind of file it is.
+//     nested deeper than 32, a number of more than 128 characters. It stops at the
+//     first: a 240 MiB CPU name costs the reader 16 MiB, not the gigabytes that
+//     decoding it would. It also notes the schema, which says what kind of file it
+//     is. (A list's length it leaves to the walker, which knows each list's bound
+//     and holds none of it past that.)
 //  2. walk (walk.go) goes through the bytes again knowing the kind's shape: every
 //     field known, every text and list within its bound (bounds.go), the per-frame
 //     columns decoded as they are met (seriesjson.go); it leaves the rest, a few
@@ -35,8 +36,6 @@ const (
 	maxDepth   = 32
 	maxRawText = 16 << 20 // a text, in bytes as written
 	maxLiteral = 128      // a number, true, false or null, in bytes
-	maxEntries = MaxFrames
-	maxMembers = 1024
 )
 
 // rawLevel is one object or list the first pass is inside.
@@ -208,9 +207,7 @@ func (r *rawReader) scan(from int) error {
 		}
 		switch c {
 		case '{', '[':
-			if err := r.begin(false); err != nil {
-				return err
-			}
+			r.begin(false)
 			if len(r.stack) >= maxDepth {
 				return fmt.Errorf("%s: lists and objects nested deeper than %d (no result file nests more than a few)", r.path(), maxDepth)
 			}
@@ -223,9 +220,7 @@ func (r *rawReader) scan(from int) error {
 			r.done = len(r.stack) == 0
 		case '"':
 			isKey := len(r.stack) > 0 && !r.top().list && r.top().wantKey
-			if err := r.begin(isKey); err != nil {
-				return err
-			}
+			r.begin(isKey)
 			r.inText, r.isKey, r.start = true, isKey, i+1
 		case ':':
 			if len(r.stack) > 0 {
@@ -236,15 +231,12 @@ func (r *rawReader) scan(from int) error {
 				r.top().wantKey = true
 			}
 		default:
-			if err := r.begin(false); err != nil {
-				return err
-			}
+			r.begin(false)
 			if len(r.stack) > 0 && r.top().list {
-				var err error
-				if i, err = r.numbers(i); err != nil {
-					return err
+				if j := r.numbers(i); j > i {
+					i = j
+					continue
 				}
-				continue
 			}
 			r.inLit, r.start = true, i
 			continue
@@ -258,7 +250,7 @@ func (r *rawReader) scan(from int) error {
 // run's file, and returns where they end. It neither counts them nor measures them:
 // the walker bounds each list of numbers before it holds any of it, and the file's
 // bound its length; the first pass only needs to know where they end.
-func (r *rawReader) numbers(i int) (int, error) {
+func (r *rawReader) numbers(i int) int {
 	b := r.buf
 	j := i
 	for j < len(b) && numberRun[b[j]] {
@@ -271,7 +263,7 @@ func (r *rawReader) numbers(i int) (int, error) {
 		}
 		r.inLit, r.start = true, k
 	}
-	return j, nil
+	return j
 }
 
 // numberRun holds the bytes of a list of numbers: digits, signs, points, exponents,
@@ -292,27 +284,15 @@ func isDelim(c byte) bool {
 
 func (r *rawReader) top() *rawLevel { return &r.stack[len(r.stack)-1] }
 
-// begin counts a value (or, with key, a field) beginning in the current list or
-// object, refusing one past the bound.
-func (r *rawReader) begin(key bool) error {
+// begin notes a value (or, with key, a field's name) beginning in the current list
+// or object, for the path of a message.
+func (r *rawReader) begin(key bool) {
 	if len(r.stack) == 0 {
-		return nil
+		return
 	}
-	l := r.top()
-	switch {
-	case l.list:
+	if l := r.top(); l.list || key {
 		l.n++
-		if l.n > maxEntries {
-			return fmt.Errorf("%s: more than %s entries (no list of a result file is longer than its frames, at most %s)",
-				r.pathTo(len(r.stack)-1), units.Count(maxEntries), units.Count(MaxFrames))
-		}
-	case key:
-		l.n++
-		if l.n > maxMembers {
-			return fmt.Errorf("%s: more than %s fields (no object of a result file has as many)", r.pathTo(len(r.stack)-1), units.Count(maxMembers))
-		}
 	}
-	return nil
 }
 
 // endText ends the text that closes at end; a field's name is kept for the path,

@@ -402,10 +402,10 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 	for _, p := range s.Points {
-		head := []string{s.Param, strconv.FormatInt(p.Value, 10)}
+		head := []string{textCell(s.Param), strconv.FormatInt(p.Value, 10)}
 		if p.Skipped != "" {
 			row := append(head, make([]string, len(sweepCSVHeader)-3)...)
-			row = append(row, "skipped: "+p.Skipped)
+			row = append(row, textCell("skipped: "+p.Skipped))
 			if sim {
 				row = append(row, make([]string, len(sweepSimCSVHeader))...)
 			}
@@ -416,11 +416,11 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 			continue
 		}
 		for _, b := range p.Backings {
-			row := append(slices.Clone(head), b.Name, strconv.Itoa(p.Entities), strconv.Itoa(p.Frames), strconv.Itoa(p.Rounds),
+			row := append(slices.Clone(head), textCell(b.Name), strconv.Itoa(p.Entities), strconv.Itoa(p.Frames), strconv.Itoa(p.Rounds),
 				f(b.P50NS), f(b.P95NS), f(b.NSPerEntity), f(b.NSPerEntityLo), f(b.NSPerEntityHi),
-				f(b.BytesPerEntity), f(b.WorkingSetBytes), f(b.AllocsPerFrame), "", "", "", "", b.Error)
+				f(b.BytesPerEntity), f(b.WorkingSetBytes), f(b.AllocsPerFrame), "", "", "", "", textCell(b.Error))
 			if q := b.Ratio; q != nil {
-				row[14], row[15], row[16], row[17] = q.Vs, f(q.Median), f(q.Lo), f(q.Hi)
+				row[14], row[15], row[16], row[17] = textCell(q.Vs), f(q.Median), f(q.Lo), f(q.Hi)
 			}
 			if sim {
 				fp := func(x *float64) string {
@@ -430,7 +430,7 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 					return f(*x)
 				}
 				row = append(row, fp(b.SimD1MissesPerEntity), fp(b.SimLLMissesPerEntity), fp(b.SimD1MissesPerFrame),
-					fp(b.SimLLMissesPerFrame), fp(b.SimInstructionsPerFrame), b.SimNote)
+					fp(b.SimLLMissesPerFrame), fp(b.SimInstructionsPerFrame), textCell(b.SimNote))
 			}
 			span := ""
 			if b.SpanBytes > 0 {

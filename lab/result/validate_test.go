@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 // endless is a reader that never ends: a file like /dev/zero, or one that only
@@ -106,3 +107,23 @@ func TestValidateCounts(t *testing.T) {
 }
 
 var _ io.Reader = (*endless)(nil)
+
+// TestWordsAmongNumbers: a word where a list holds numbers is read past, not looped
+// on (the fuzzer found the first pass spinning there).
+func TestWordsAmongNumbers(t *testing.T) {
+	for _, in := range []string{`{"schema":"localitylab/run/v2","rounds":[true]}`, `{"rounds":[1, x]}`, `{"a":[-]}`} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := ReadJSON(strings.NewReader(in))
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("ReadJSON(%s) accepted it", in)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("ReadJSON(%s) still reading after 5 s", in)
+		}
+	}
+}

@@ -260,19 +260,18 @@ func (w *walker) text(rule textRule) error {
 		if c == '"' {
 			return w.endText(start, chars, cut, rule)
 		}
-		if c >= 0x80 && c < 0xC0 { // inside a character of several bytes
-			w.pos++
-			continue
-		}
 		if chars == rule.max && cut < 0 {
 			cut = w.pos // the first character past the bound
 		}
-		chars++
+		chars++ // as encoding/json reads it: a byte that is no character becomes one (U+FFFD)
 		switch {
 		case c == '\\' && w.pos+1 < len(w.data) && w.data[w.pos+1] == 'u':
 			w.pos += 6
 		case c == '\\':
 			w.pos += 2
+		case c >= utf8.RuneSelf:
+			_, n := utf8.DecodeRune(w.data[w.pos:])
+			w.pos += n
 		default:
 			w.pos++
 		}
