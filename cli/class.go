@@ -100,8 +100,7 @@ func classText(c *charts.Class) string {
 // the table pads every row to its widest cell, column by column, so that one long
 // cell (a CPU's name of a few hundred characters, thirty machines wide) would pad
 // every line. The widest cell the lab's own files give, six backings' shares of heap
-// in huge pages, takes about 90. A longer cell ends in an ellipsis; the PNG and HTML
-// hold it whole.
+// in huge pages, takes about 90. A longer cell ends in an ellipsis here only.
 const maxClassCell = 100
 
 // clipCells returns the cells, each within maxClassCell characters.
