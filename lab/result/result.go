@@ -68,6 +68,10 @@ type Run struct {
 	// (see LoadAverage); absent in a file written before it was recorded, or where
 	// the system gives none.
 	LoadAverage *LoadAverage `json:"load_average,omitempty"`
+
+	// Probe is the machine measured on its own (see Probe), taken before the run;
+	// absent in files written before probes, or where none was taken.
+	Probe *Probe `json:"probe,omitempty"`
 }
 
 // Backing returns the backing of that name, or nil (also for a nil run): the one

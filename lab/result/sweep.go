@@ -62,6 +62,10 @@ type Sweep struct {
 	// LoadAverage is how busy the machine was as the sweep started and as it ended
 	// (see LoadAverage); absent in older files, or where the system gives none.
 	LoadAverage *LoadAverage `json:"load_average,omitempty"`
+
+	// Probe is the machine measured on its own (see Probe), taken before the
+	// sweep; absent in files written before probes, or where none was taken.
+	Probe *Probe `json:"probe,omitempty"`
 }
 
 // Drift is how one backing's figures moved while a sweep ran: at each point the
@@ -261,6 +265,7 @@ func (s *Sweep) Clone() *Sweep {
 	if s.LoadAverage != nil {
 		c.LoadAverage = s.LoadAverage.clone()
 	}
+	c.Probe = s.Probe.Clone()
 	c.Points = make([]Point, len(s.Points))
 	for i, p := range s.Points {
 		p.Backings = slices.Clone(p.Backings)

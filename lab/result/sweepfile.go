@@ -131,6 +131,9 @@ func (s *Sweep) Validate() error {
 			return err
 		}
 	}
+	if err := s.Probe.Validate(); err != nil {
+		return err
+	}
 	for i, m := range s.Markers {
 		if !slices.Contains(s.Backings, m.Backing) || !finiteNum(m.At) {
 			return fmt.Errorf("markers[%d]: %s at %v (want one of the backings at a finite value)", i, m.Backing, m.At)

@@ -71,6 +71,9 @@ func (r *Run) Validate() error {
 			return err
 		}
 	}
+	if err := r.Probe.Validate(); err != nil {
+		return err
+	}
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		if err := b.validate(r.Frames, r.NumForks(), v1); err != nil {
