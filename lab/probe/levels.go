@@ -15,7 +15,8 @@ const (
 	// at one latency are a step's way up, not a level.
 	minSpan = 1.3
 	// memoryRise is the rise that separates memory from the last cache: the tail of
-	// the ladder past its last rise of more than twice is memory, whatever steps it
+	// the ladder past its last rise of more than twice (from the highest of one
+	// plateau to the lowest of the next, smoothed) is memory, whatever steps it
 	// holds (the TLB's reach, past which each load also walks the page tables).
 	memoryRise = 2.0
 	// maxSlope is the steepest a plateau rises: less than √2 per doubling of its
@@ -63,7 +64,7 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		kept = kept[:len(kept)-1]
 		for len(kept) > 0 {
 			prev := kept[len(kept)-1]
-			if slices.Min(ns[m.first:m.last+1]) > memoryRise*medianOf(ns[prev.first:prev.last+1]) {
+			if slices.Min(s[m.first:m.last+1]) > memoryRise*slices.Max(s[prev.first:prev.last+1]) {
 				break
 			}
 			m.first = prev.first

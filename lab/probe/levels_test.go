@@ -54,9 +54,11 @@ func TestLevelsOfFixtures(t *testing.T) {
 		want []string // the levels' names, in order, memory last
 		says []string // words the record must hold
 	}{
-		{"amd-vm-full", []string{"L1d", "L2", "step 3", "L3", "memory"}, []string{"L3: the ladder's plateau ends at 1.68 MiB, 19.0× below the 32.0 MiB"}},
-		{"amd-vm-short", []string{"L1d", "L2", "memory"}, []string{"L3: the system reports 32.0 MiB, but the ladder shows no plateau near it"}},
-		{"amd-vm-small-pages", []string{"L1d", "L2", "L3", "memory"}, nil},
+		{"amd-vm-full", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder's plateau ends at 1.19 MiB, 26.9× below the 32.0 MiB"}},
+		{"amd-vm-full-busy", []string{"L1d", "L2", "step 3", "L3", "memory"}, []string{
+			"L2: the ladder's plateau ends at 215 KiB, 2.38× below the 512 KiB", "step 3: a plateau up to 430 KiB at 6.24 ns matches no cache"}},
+		{"amd-vm-short", []string{"L1d", "L2", "L3", "memory"}, nil},
+		{"amd-vm-small-pages", []string{"L1d", "L2", "step 3", "L3", "memory"}, nil},
 		{"intel-vm-model", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder's plateau ends at 32.0 MiB, 15.0× below the 480 MiB the system reports"}},
 	}
 	for _, tt := range tests {
