@@ -57,6 +57,7 @@ func TestLevelsOfFixtures(t *testing.T) {
 		{"amd-vm-full", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder's plateau ends at 1.19 MiB, 26.9× below the 32.0 MiB"}},
 		{"amd-vm-full-busy", []string{"L1d", "L2", "step 3", "L3", "memory"}, []string{
 			"L2: the ladder's plateau ends at 215 KiB, 2.38× below the 512 KiB", "step 3: a plateau up to 430 KiB at 6.24 ns matches no cache"}},
+		{"amd-vm-full-l1-shared", []string{"L1d", "step 2", "L2", "L3", "memory"}, []string{"step 2: a plateau up to 26.9 KiB at 2.30 ns matches no cache"}},
 		{"amd-vm-short", []string{"L1d", "L2", "L3", "memory"}, nil},
 		{"amd-vm-small-pages", []string{"L1d", "L2", "step 3", "L3", "memory"}, nil},
 		{"intel-vm-model", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder's plateau ends at 32.0 MiB, 15.0× below the 480 MiB the system reports"}},
@@ -171,6 +172,10 @@ func TestFindLevels(t *testing.T) {
 			ladder: ladderOf(128*mib, steps([]int64{32 * kib, 512 * kib, 8 * mib, 32 * mib}, []float64{1.5, 4.5, 15, 24}, 160)),
 			want:   "L1d:32768@1.5 L2:524288@4.5 step 3:8388608@15 L3:33554432@24 memory:134217728@160",
 			says:   []string{"step 3: a plateau up to 8.00 MiB at 15.0 ns matches no cache the system reports"}},
+		{name: "a short step in the way up is no cache", reported: amd, memory: true,
+			ladder: ladderOf(128*mib, steps([]int64{16 * kib, 27 * kib, 512 * kib, 32 * mib}, []float64{1.5, 2.3, 4.5, 15}, 100)),
+			want:   "L1d:16384@1.5 step 2:27520@2.3 L2:524288@4.5 L3:33554432@15 memory:134217728@100",
+			says:   []string{"step 2: a plateau up to 26.9 KiB at 2.30 ns matches no cache the system reports"}},
 		{name: "no cache reported", ladder: ladderOf(128*mib, clean), memory: true,
 			want: "step 1:32768@1.5 step 2:524288@4.5 step 3:33554432@15 memory:134217728@100", silent: true},
 		{name: "a shared cache hides a level", reported: amd, memory: true,

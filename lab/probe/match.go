@@ -61,66 +61,68 @@ func nameLevels(levels []result.ProbeLevel, reported []cpucache.Level) []string 
 }
 
 // alignLevels returns, for each level found, the index of the reported cache it is
-// matched with, or -1. The hierarchy decides first, sizes second: with at least as
-// many plateaus as reported caches, the first plateaus are the first caches in
-// order (L1d, L2, …) and the last plateau is the last cache, whatever their sizes
-// (another core's work, a hypervisor's report, make sizes the least reliable of
-// the figures), the plateaus between them matching none. With fewer plateaus (or a
-// single cache reported), each is matched, in order, to the cache that leaves the
-// smallest total distance in doublings of size. No two more than maxApart apart
-// are matched.
+// matched with, or -1. With at least as many plateaus as reported caches (two or
+// more), the last plateau is the last cache whatever its size (a cache shared with
+// other cores or guests, or a hypervisor reporting the host's, makes the last
+// cache's size the least reliable of the figures), and the caches below it are
+// matched among the plateaus below it; else every cache among every plateau. Among
+// those, the matching keeps the order of both, matches as many as it can, and of
+// those matchings prefers the plateaus that span the most doublings of working set
+// and end nearest the sizes reported (see bestMatch): a plateau of a few points in
+// the way up between two long ones is a step, not a level. No two more than
+// maxApart apart are matched.
 func alignLevels(levels []result.ProbeLevel, reported []cpucache.Level) []int {
 	f, r := len(levels), len(reported)
-	pair := make([]int, f)
-	for i := range pair {
-		pair[i] = -1
-	}
-	near := func(i, j int) bool { return dist(levels[i], reported[j]) <= math.Log2(maxApart) }
-	if r == 0 {
-		return pair
-	}
 	if f >= r && r >= 2 {
-		for j := 0; j < r-1; j++ {
-			if near(j, j) {
-				pair[j] = j
-			}
-		}
-		if near(f-1, r-1) {
+		pair := append(bestMatch(levels[:f-1], reported[:r-1]), -1)
+		if dist(levels[f-1], reported[r-1]) <= math.Log2(maxApart) {
 			pair[f-1] = r - 1
 		}
 		return pair
 	}
-	// Fewer plateaus than caches (or one cache reported): choose which are missing. cost[i][j] is
-	// the least cost of the first i plateaus against the first j caches: a match
-	// costs its distance, a missing cache nothing, a plateau left unmatched (too far
-	// from any) more than any match.
-	const unmatched = 1000.0
-	cost := make([][]float64, f+1)
-	for i := range cost {
-		cost[i] = make([]float64, r+1)
-		for j := range cost[i] {
-			switch {
-			case i == 0:
-				cost[i][j] = 0
-			case j == 0:
-				cost[i][j] = float64(i) * unmatched
-			default:
-				cost[i][j] = min(cost[i][j-1], cost[i-1][j]+unmatched)
-				if near(i-1, j-1) {
-					cost[i][j] = min(cost[i][j], cost[i-1][j-1]+dist(levels[i-1], reported[j-1]))
-				}
+	return bestMatch(levels, reported)
+}
+
+// bestMatch matches plateaus to caches, both in order, each at most once, within
+// maxApart: as many pairs as can be, and among those the pairs of the highest
+// total of the plateau's span in doublings less its distance from the cache's size
+// in doublings. It returns, for each plateau, its cache's index or -1.
+func bestMatch(levels []result.ProbeLevel, reported []cpucache.Level) []int {
+	const pairBonus = 1000.0 // more than any span or distance: the count of pairs first
+	f, r := len(levels), len(reported)
+	score := func(i, j int) (float64, bool) {
+		d := dist(levels[i], reported[j])
+		span := math.Log2(float64(levels[i].Bytes) / float64(levels[i].FromBytes))
+		return pairBonus + span - d, d <= math.Log2(maxApart)
+	}
+	// best[i][j]: the best total over the first i plateaus and the first j caches.
+	best := make([][]float64, f+1)
+	for i := range best {
+		best[i] = make([]float64, r+1)
+		for j := range best[i] {
+			if i == 0 || j == 0 {
+				continue
+			}
+			best[i][j] = max(best[i-1][j], best[i][j-1])
+			if sc, ok := score(i-1, j-1); ok {
+				best[i][j] = max(best[i][j], best[i-1][j-1]+sc)
 			}
 		}
 	}
-	for i, j := f, r; i > 0; {
+	pair := make([]int, f)
+	for i := range pair {
+		pair[i] = -1
+	}
+	for i, j := f, r; i > 0 && j > 0; {
+		sc, ok := score(i-1, j-1)
 		switch {
-		case j > 0 && near(i-1, j-1) && same(cost[i][j], cost[i-1][j-1]+dist(levels[i-1], reported[j-1])):
+		case ok && same(best[i][j], best[i-1][j-1]+sc):
 			pair[i-1] = j - 1
 			i, j = i-1, j-1
-		case j > 0 && same(cost[i][j], cost[i][j-1]):
-			j--
-		default:
+		case same(best[i][j], best[i-1][j]):
 			i--
+		default:
+			j--
 		}
 	}
 	return pair
