@@ -26,7 +26,9 @@ func fixtureLevels(t *testing.T, dir string) []cpucache.Level {
 // The geometry simulated is the first-level data cache and the last level used, each
 // in a shape Valgrind accepts, with what the system reported kept beside it.
 func TestGeometry(t *testing.T) {
-	c := func(name string, bytes int64, ways int) Cache { return Cache{Name: name, Bytes: bytes, Ways: ways, Line: 64} }
+	c := func(name string, bytes int64, ways int) Cache {
+		return Cache{Name: name, Bytes: bytes, Ways: ways, Line: 64}
+	}
 	rep := func(x Cache) *Cache { return &x }
 	tests := []struct {
 		dir      string
