@@ -103,7 +103,7 @@ func (c Claim) answerGrowth(s *result.Sweep) Answer {
 	if c.Control != "" {
 		a = c.againstControl(s, a, first, last)
 	}
-	if c.Knee != 0 {
+	if c.HasKnee() {
 		a = c.pastKnee(s, a, all, len(pts)-1)
 	}
 	return a

@@ -179,8 +179,9 @@ func TestLessonGrowthVerdicts(t *testing.T) {
 					// The rise comes at the last value, or for a claim with a knee at
 					// the knee, the cost staying there past it.
 					at := len(p.Sweep.Values) - 1
-					if c.Knee != 0 {
-						at = slices.Index(p.Sweep.Values, c.Knee)
+					if c.HasKnee() {
+						knee, _ := c.KneeOn(&result.Sweep{}) // a file that records no line
+						at = slices.Index(p.Sweep.Values, knee)
 					}
 					costs := make([][]float64, len(p.Backings))
 					for i, b := range p.Backings {
