@@ -178,7 +178,7 @@ func Find(ctx context.Context) (Tool, error) {
 		}
 		var err error
 		if path, err = exec.LookPath("valgrind"); err != nil {
-			return Tool{}, errors.New("valgrind is not installed (" + InstallHint() + ")")
+			return Tool{}, errors.New("valgrind is not installed: " + InstallHint())
 		}
 	}
 	out, err := exec.CommandContext(ctx, path, "--version").Output()

@@ -46,7 +46,7 @@ func installHint(goos, goarch string, osRelease []byte) string {
 	for _, id := range ids {
 		for _, pm := range packageManagers {
 			if pm.ids[id] {
-				return "on this " + name + ": " + pm.install + " valgrind" + pm.more
+				return "on this " + name + ", " + pm.install + " valgrind installs it" + pm.more
 			}
 		}
 	}

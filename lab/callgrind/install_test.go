@@ -15,13 +15,13 @@ func TestInstallHint(t *testing.T) {
 		want                  []string
 		not                   string
 	}{
-		{"linux", "amd64", "ubuntu", []string{"on this Ubuntu: sudo apt-get install valgrind", "tools/deps.sh"}, "dnf"},
-		{"linux", "amd64", "debian", []string{"on this Debian GNU/Linux: sudo apt-get install valgrind"}, "dnf"},
-		{"linux", "amd64", "fedora", []string{"on this Fedora Linux: sudo dnf install valgrind"}, "apt-get"},
-		{"linux", "arm64", "rocky", []string{"on this Rocky Linux: sudo dnf install valgrind"}, "apt-get"},
-		{"linux", "amd64", "arch", []string{"on this Arch Linux: sudo pacman -S valgrind"}, "apt-get"},
-		{"linux", "amd64", "manjaro", []string{"on this Manjaro Linux: sudo pacman -S valgrind"}, "apt-get"},
-		{"linux", "amd64", "tumbleweed", []string{"on this openSUSE Tumbleweed: sudo zypper install valgrind"}, "apt-get"},
+		{"linux", "amd64", "ubuntu", []string{"on this Ubuntu, sudo apt-get install valgrind installs it", "tools/deps.sh"}, "dnf"},
+		{"linux", "amd64", "debian", []string{"on this Debian GNU/Linux, sudo apt-get install valgrind installs it"}, "dnf"},
+		{"linux", "amd64", "fedora", []string{"on this Fedora Linux, sudo dnf install valgrind installs it"}, "apt-get"},
+		{"linux", "arm64", "rocky", []string{"on this Rocky Linux, sudo dnf install valgrind installs it"}, "apt-get"},
+		{"linux", "amd64", "arch", []string{"on this Arch Linux, sudo pacman -S valgrind installs it"}, "apt-get"},
+		{"linux", "amd64", "manjaro", []string{"on this Manjaro Linux, sudo pacman -S valgrind installs it"}, "apt-get"},
+		{"linux", "amd64", "tumbleweed", []string{"on this openSUSE Tumbleweed, sudo zypper install valgrind installs it"}, "apt-get"},
 		{"linux", "amd64", "nixos", []string{"your distribution's package manager"}, "apt-get"},
 		{"linux", "amd64", "", []string{"your distribution's package manager"}, "apt-get"},
 		{"windows", "amd64", "", []string{"does not run on Windows", "WSL2"}, "apt-get"},
