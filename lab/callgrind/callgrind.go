@@ -125,8 +125,8 @@ func simCache(l cpucache.Level) (Cache, error) {
 // 12-way, has 49,152 sets, and Valgrind refuses it ("Cache set count is not a power
 // of two").
 //
-// Such a cache is simulated as Cachegrind itself does when it reads the host's caches
-// (cg-arch.c, maybe_tweak_LLc: a 12 MiB 16-way L3 of 12,288 sets becomes 24-way): the
+// Such a cache is simulated as Cachegrind itself shapes the host's last level when it
+// reads it from the CPU (a 12 MiB 16-way L3 of 12,288 sets becomes 24-way): the
 // line and the size are kept, and the set count is rounded down, to the largest power
 // of two not above it, with the ways raised to hold the same lines (36 MiB, 12-way:
 // 32,768 sets of 18 ways; the Intel VM's 480 MiB, 16-way: 262,144 sets of 30 ways).

@@ -115,13 +115,10 @@ func hostFacts(file string, h result.Host, started time.Time) Machine {
 		parts = append(parts, p)
 	}
 	m.Caches = strings.Join(parts, " · ")
-	switch {
-	case m.Caches == "":
+	if m.Caches == "" {
 		m.Caches = "not reported"
-		if h.CachesNote != "" {
-			m.Caches += " (" + h.CachesNote + ")"
-		}
-	case h.CachesNote != "":
+	}
+	if h.CachesNote != "" {
 		m.Caches += " (" + h.CachesNote + ")"
 	}
 	m.Line = lineText(h)
