@@ -123,6 +123,11 @@ func (s *Sweep) Validate() error {
 	if err := s.Host.validate(); err != nil {
 		return err
 	}
+	if sim := s.Counters.Simulated; sim != nil {
+		if err := sim.validate(); err != nil {
+			return err
+		}
+	}
 	if s.Clock != "" && s.Clock != ClockThreadCPU && s.Clock != ClockWall {
 		return fmt.Errorf("frame_clock: %q (want %q or %q)", s.Clock, ClockThreadCPU, ClockWall)
 	}

@@ -66,6 +66,11 @@ func (r *Run) Validate() error {
 	if err := r.Host.validate(); err != nil {
 		return err
 	}
+	if sim := r.Counters.Simulated; sim != nil {
+		if err := sim.validate(); err != nil {
+			return err
+		}
+	}
 	if a := r.LoadAverage; a != nil {
 		if err := a.validate(); err != nil {
 			return err
