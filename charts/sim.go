@@ -3,6 +3,7 @@ package charts
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
@@ -83,6 +84,9 @@ func SimText(r *result.Run) string {
 	s := fmt.Sprintf("by %s, D1 %s, LL %s (the system's cache sizes), %d frames of each backing after %d warm-up, "+
 		"in a worker of its own after the measured frames; no prefetcher, TLB or overlap of misses is modelled",
 		sim.Tool, simCache(sim.D1), simCache(sim.LL), sim.Frames, sim.Warmup)
+	for _, n := range SimGeometryNotes(sim) {
+		s += "; " + strings.TrimSuffix(n, ".")
+	}
 	for _, b := range r.Backings {
 		if n := b.Summary.SimNote; n != "" && !b.Summary.HasSim() {
 			s += "; " + b.Name + ": " + n

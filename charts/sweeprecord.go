@@ -66,7 +66,10 @@ func SweepHostLine(s *result.Sweep) string {
 }
 
 // CachesText lists the caches: "caches L1d 32 KiB, L2 1 MiB, L3 32 MiB", or why
-// there are none.
+// there are none. A cache the sweep put no marker at, which the system reported but
+// the lab did not use, follows the others with why ("; L3 480 MiB reported by the
+// system, not used: …"), and a note on where the caches came from, when not from the
+// machine, closes the list.
 func CachesText(s *result.Sweep) string {
 	if len(s.Caches) == 0 {
 		if s.CachesNote != "" {
@@ -74,11 +77,23 @@ func CachesText(s *result.Sweep) string {
 		}
 		return "cache sizes unknown"
 	}
-	parts := make([]string, len(s.Caches))
-	for i, c := range s.Caches {
-		parts[i] = c.Name + " " + units.Bytes(float64(c.Bytes))
+	var used, aside []string
+	for _, c := range s.Caches {
+		if c.Used() {
+			used = append(used, c.Text())
+		} else {
+			aside = append(aside, c.Text())
+		}
 	}
-	return "caches " + strings.Join(parts, ", ")
+	out := "caches " + strings.Join(used, ", ")
+	if len(used) == 0 {
+		out = "no cache used"
+	}
+	out = strings.Join(append([]string{out}, aside...), "; ")
+	if s.CachesNote != "" {
+		out += " (" + s.CachesNote + ")"
+	}
+	return out
 }
 
 // SkippedText names the points that were not run, and why: "" when none were.

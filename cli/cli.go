@@ -1,6 +1,6 @@
 // Package cli is the command line of Locality Lab: the subcommands (bench, report,
-// compare, check, presets, help, and the hidden worker the lab starts once per
-// backing), and the app's flags, which it parses and checks before handing them to
+// compare, check, probe, presets, help, and the hidden workers the lab starts: one
+// per backing, one per probe), and the app's flags, which it parses and checks before handing them to
 // the app (see package launch), so that every flag is read here and no window opens
 // on a mistake.
 // It imports the measuring engine and the charts but never Fyne: main hands it the
@@ -33,8 +33,11 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 		return app(launch.Options{})
 	}
 	cmd, rest := args[0], args[1:]
-	if cmd == "worker" {
+	switch cmd {
+	case "worker":
 		return worker(stdout, stderr)
+	case "probe-worker":
+		return probeWorker(stdout, stderr)
 	}
 	stdout = newTermText(stdout) // see termtext.go
 	for _, c := range commands {
@@ -51,7 +54,7 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	if strings.HasPrefix(cmd, "-") && app != nil {
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
-	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, handout, presets or help)", cmd), stderr)
+	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, handout, probe, presets or help)", cmd), stderr)
 }
 
 const usage = `Locality Lab makes data locality visible: it runs game-like workloads over
@@ -72,9 +75,11 @@ Usage:
                                      stops doing the same work as the first named
   localitylab handout -preset NAME [flags]
                                      a lesson as one printed page: claim, prediction, answer, chart
+  localitylab probe [flags]          measure this machine on its own: the latency of a load by
+                                     working set, the cache levels that shows, the read bandwidth
   localitylab presets [NAME]         list the built-in presets, or show one
   localitylab help [COMMAND]         show this, or a command's flags (bench, sweep, report, inspect,
-                                     compare, check, handout, presets, app)
+                                     compare, check, handout, probe, presets, app)
 `
 
 // help prints the usage, or a command's flags.
@@ -106,7 +111,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "Usage: localitylab [flags]: open the app")
 		fs.PrintDefaults()
 	default:
-		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, sweep, report, inspect, compare, check, handout, presets or app)\n", args[0])
+		fmt.Fprintf(stderr, "localitylab help: unknown command %q (want bench, sweep, report, inspect, compare, check, handout, probe, presets or app)\n", args[0])
 		return exit.Usage
 	}
 	return exit.OK
@@ -162,6 +167,7 @@ var commands = []struct {
 	{"inspect", "inspect -workload NAME -backing NAME [flags]", flagsOf(inspectFlags), inspect},
 	{"compare", "compare BASE.json NEW.json [flags], or A.json B.json C.json… (a class's machines)", flagsOf(compareFlags), compareRuns},
 	{"check", "check -workload NAME -backings REF,OTHER[,…] [flags]", flagsOf(checkFlags), checkRun},
+	{"probe", "probe [-json FILE] [-full|-short] [-pages huge|system|small]", flagsOf(probeFlags), probeCmd},
 	{"handout", "handout -preset NAME [-run FILE | -sweep FILE] [-prediction TEXT] [-html FILE] [-png FILE] [-pdf FILE] (one output at least)", flagsOf(handoutFlags), handoutCmd},
 }
 

@@ -81,6 +81,20 @@ func TestSimTable(t *testing.T) {
 		}
 	}
 
+	// A geometry Valgrind could not take as reported says what was simulated instead,
+	// and what was not simulated at all.
+	r.Counters.Simulated.LL = result.SimCache{Name: "L3", Bytes: 36 << 20, Ways: 18, Line: 64,
+		Reported: &result.SimCache{Name: "L3", Bytes: 36 << 20, Ways: 12, Line: 64}}
+	r.Counters.Simulated.SetAside = []string{"L4 1 GiB reported by the system, not used: larger than a quarter of the machine's 2 GiB of memory"}
+	b.Reset()
+	writeTable(&b, r)
+	for _, want := range []string{"LL 36.0 MiB, 18-way, 64 B lines", "The L3 the system reports (36.0 MiB, 12-way, 64 B lines) has 49,152 sets",
+		"rounded down to 32,768 and the ways raised to 18", "Not simulated: L4 1 GiB reported by the system, not used"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, b.String())
+		}
+	}
+
 	r.Counters.Simulated = &result.Simulated{Note: "valgrind is not installed"}
 	b.Reset()
 	writeTable(&b, r)

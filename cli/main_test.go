@@ -23,7 +23,11 @@ const workerEnv = "LOCALITYLAB_CLI_TEST_WORKER"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(workerEnv) == "1" {
-		os.Exit(Main([]string{"worker"}, os.Stdout, os.Stderr, nil))
+		cmd := "worker" // a probe's worker is started as "this executable probe-worker"
+		if len(os.Args) > 1 && os.Args[1] == "probe-worker" {
+			cmd = "probe-worker"
+		}
+		os.Exit(Main([]string{cmd}, os.Stdout, os.Stderr, nil))
 	}
 	os.Setenv(workerEnv, "1")
 	os.Exit(m.Run())

@@ -3,9 +3,11 @@ package cli
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"localitylab/charts"
 	"localitylab/internal/units"
+	"localitylab/lab/callgrind"
 	"localitylab/lab/result"
 )
 
@@ -24,13 +26,17 @@ func addSimColumns(r *result.Run, rows [][]string, order []int) [][]string {
 	return rows
 }
 
-// simNotes say how the simulated misses were counted and, per backing, what they were
-// per frame or why there are none; where the machine counts no misses and none were
-// simulated, how to get them.
+// simNotes say how the simulated misses were counted (and where the caches simulated
+// are not the machine's as reported, why) and, per backing, what they were per frame
+// or why there are none; where the machine counts no misses and none were simulated,
+// how to get them on this system, or that they cannot be had here.
 func simNotes(r *result.Run) []string {
 	sim := r.Counters.Simulated
 	if sim == nil {
 		if r.Counters.Enabled && !r.CountedMisses() {
+			if u := callgrind.Unsupported(); u != "" {
+				return []string{"No misses were counted: this machine offers no hardware counters for them. " + u + "."}
+			}
 			return []string{"No misses were counted: this machine offers no hardware counters for them. -counters sim simulates them with Valgrind's Callgrind (slow: every backing loads again under the simulator)."}
 		}
 		return nil
@@ -41,7 +47,8 @@ func simNotes(r *result.Run) []string {
 	notes := []string{fmt.Sprintf("Simulated misses: not counted by the CPU but by a model of its caches (%s; D1 %s, LL %s, from the system's cache sizes), "+
 		"fed every load and store of %d frames of each backing after %d warm-up frames, run again after the measured ones in a worker under the simulator. "+
 		"It models no prefetcher, no TLB and no overlap of misses: these are the misses the layout causes, not the time they cost.",
-		sim.Tool, simCacheText(sim.D1), simCacheText(sim.LL), sim.Frames, sim.Warmup)}
+		sim.Tool, charts.SimCacheText(sim.D1), charts.SimCacheText(sim.LL), sim.Frames, sim.Warmup)}
+	notes = append(notes, charts.SimGeometryNotes(sim)...)
 	for _, b := range r.Backings {
 		s := &b.Summary
 		switch {
@@ -56,10 +63,6 @@ func simNotes(r *result.Run) []string {
 	return notes
 }
 
-func simCacheText(c result.SimCache) string {
-	return fmt.Sprintf("%s, %d-way, %d B lines", units.Bytes(float64(c.Bytes)), c.Ways, c.Line)
-}
-
 // sweepSimNote says how a sweep's simulated misses were counted, or why there are
 // none; "" when none were asked for.
 func sweepSimNote(s *result.Sweep) string {
@@ -70,8 +73,8 @@ func sweepSimNote(s *result.Sweep) string {
 	case sim.Note != "":
 		return "Simulated misses: none: " + sim.Note + "."
 	}
-	return fmt.Sprintf("simulated misses/entity: first-level (D1) and last-level (LL) data misses per entity of a model of the caches "+
+	return strings.Join(append([]string{fmt.Sprintf("simulated misses/entity: first-level (D1) and last-level (LL) data misses per entity of a model of the caches "+
 		"(%s; D1 %s, LL %s), fed every load and store of %d frames after %d warm-up, the point's world loaded again under the simulator "+
 		"after the sweep; no prefetcher, TLB or overlap of misses is modelled: the misses the layout causes, not the time they cost.",
-		sim.Tool, simCacheText(sim.D1), simCacheText(sim.LL), sim.Frames, sim.Warmup)
+		sim.Tool, charts.SimCacheText(sim.D1), charts.SimCacheText(sim.LL), sim.Frames, sim.Warmup)}, charts.SimGeometryNotes(sim)...), " ")
 }

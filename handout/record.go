@@ -38,7 +38,9 @@ func runRecord(r *result.Run) [][2]string {
 	return rec
 }
 
-// cachesText lists a machine's data caches: "L1d 48 KiB, L2 1 MiB, L3 32 MiB".
+// cachesText lists a machine's data caches: "L1d 48 KiB, L2 1 MiB, L3 32 MiB", a
+// cache the lab did not use with why ("L3 480 MiB reported by the system, not used:
+// …"), and where they came from when not from the machine.
 func cachesText(cs []result.CacheLevel, note string) string {
 	if len(cs) == 0 {
 		if note != "" {
@@ -48,13 +50,13 @@ func cachesText(cs []result.CacheLevel, note string) string {
 	}
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		name := fmt.Sprintf("L%d", c.Level)
-		if c.Type == "Data" {
-			name += "d"
-		}
-		parts[i] = name + " " + units.Bytes(float64(c.Bytes))
+		parts[i] = c.Text()
 	}
-	return strings.Join(parts, ", ")
+	out := strings.Join(parts, ", ")
+	if note != "" {
+		out += " (" + note + ")"
+	}
+	return out
 }
 
 // runPages is the page mode and each backing's share of heap in huge pages.

@@ -57,6 +57,22 @@ func TestRecordMachineFacts(t *testing.T) {
 	}
 }
 
+// TestRecordSetAsideCache: a cache the lab did not use is in the record as the system
+// reported it, with why; the cache line is the first used one's.
+func TestRecordSetAsideCache(t *testing.T) {
+	r := loadRun(t)
+	r.Host.Caches = []result.CacheLevel{{Level: 1, Type: "Data", Bytes: 48 << 10, LineBytes: 64}, {Level: 2, Type: "Unified", Bytes: 2 << 20, LineBytes: 64},
+		{Level: 3, Type: "Unified", Bytes: 480 << 20, LineBytes: 64, NotUsed: "shared by 2 CPUs, it would hold 240 MiB per CPU"}}
+	pg, err := FromRun(lesson(t, "pointer-chasing"), r, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "L1d 48.0 KiB, L2 2.00 MiB, L3 480 MiB reported by the system, not used: shared by 2 CPUs, it would hold 240 MiB per CPU"
+	if got := recordRow(pg, "caches"); got != want {
+		t.Errorf("caches %q, want %q", got, want)
+	}
+}
+
 // TestSweepRecordMachineFacts: a sweep's record gives its clock, where its frames
 // ran, its pages with each backing's huge-page share, and its load average, as a
 // run's does; an older sweep says what it does not record.

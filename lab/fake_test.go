@@ -30,6 +30,13 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if os.Getenv(testProbeWorkerEnv) == "1" { // a probe's worker (see ServeProbe)
+		if err := ServeProbe(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "probe worker:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if spec := os.Getenv(goBenchEnv); spec != "" {
 		os.Exit(serveGoBench(spec))
 	}

@@ -30,8 +30,9 @@ func hostInfo() result.Host {
 		h.CachesNote = err.Error()
 	} else {
 		for _, l := range levels {
-			h.Caches = append(h.Caches, result.CacheLevel{Level: l.Level, Type: l.Type, Bytes: l.Bytes, LineBytes: l.LineBytes})
+			h.Caches = append(h.Caches, result.CacheLevel{Level: l.Level, Type: l.Type, Bytes: l.Bytes, LineBytes: l.LineBytes, NotUsed: l.NotUsed})
 		}
+		h.CachesNote = cpucache.Source()
 	}
 	if infos, err := cpu.Info(); err == nil && len(infos) > 0 {
 		h.CPU = strings.TrimSpace(infos[0].ModelName)

@@ -25,7 +25,9 @@ import (
 // run of consecutive frames, answered by one msgSample per frame, all written at the
 // end of the burst so that no frame of it waits on a pipe; msgScene by msgSceneData;
 // msgLayout by msgLayoutData; msgPin by msgPinned. End of input (the coordinator closing the worker's stdin) means stop, also in the
-// middle of a load.
+// middle of a load. A probe's worker (ServeProbe) speaks a session of its own over the
+// same messages: msgProbe, answered by msgProbeStep messages and then msgProbeData
+// (or msgFail).
 const (
 	protocolMagic   = "LLWK"
 	protocolVersion = 3
@@ -48,9 +50,12 @@ const (
 	msgLayoutData                    // worker: a memlayout.Layout in its binary form
 	msgPin                           // coordinator: run the frames on this CPU from now on (int64; -1: do not pin)
 	msgPinned                        // worker: where its frame thread now runs, as text ("CPU 0", or why not)
+	msgProbe                         // coordinator: magic, version, probeRequest as JSON
+	msgProbeStep                     // probe worker: a probe.Step as JSON
+	msgProbeData                     // probe worker: the result.Probe as JSON; the worker then exits
 )
 
-var msgNames = [...]string{"", "hello", "load", "burst", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail", "layout", "layout data", "pin", "pinned"}
+var msgNames = [...]string{"", "hello", "load", "burst", "scene", "ready", "progress", "loaded", "sample", "scene data", "fail", "layout", "layout data", "pin", "pinned", "probe", "probe step", "probe data"}
 
 func (t msgType) String() string {
 	if int(t) < len(msgNames) && t != 0 {

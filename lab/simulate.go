@@ -52,8 +52,9 @@ func (st SimStatus) String() string {
 // SimSummary, and how they were counted in r.Counters.Simulated.
 //
 // Each backing gets a fresh worker started under Valgrind's Callgrind with the cache
-// simulator on (package callgrind), its caches shaped like the machine's as sysfs
-// reports them, collecting only inside the store's Frame method: the load and the
+// simulator on (package callgrind), its caches shaped like the machine's as the
+// system reports them (in a shape Valgrind accepts: callgrind.HostGeometry),
+// collecting only inside the store's Frame method: the load and the
 // lab's own code run uncounted. The worker loads the same world and runs SimWarmup +
 // SimFrames frames, one per burst, so that progress reports each frame; their
 // checksums must match the measured run's frames of the same number, or the
@@ -86,8 +87,7 @@ func Simulate(ctx context.Context, c Config, r *result.Run, progress func(SimSta
 		fail("no cache geometry to simulate: " + err.Error())
 		return
 	}
-	sim.D1 = result.SimCache{Bytes: geom.D1.Bytes, Ways: geom.D1.Ways, Line: geom.D1.Line}
-	sim.LL = result.SimCache{Bytes: geom.LL.Bytes, Ways: geom.LL.Ways, Line: geom.LL.Line}
+	sim.D1, sim.LL, sim.SetAside = simCacheOf(geom.D1), simCacheOf(geom.LL), geom.SetAside
 	worker := c.Worker
 	if worker == nil {
 		exe, err := os.Executable()
@@ -131,6 +131,16 @@ func Simulate(ctx context.Context, c Config, r *result.Run, progress func(SimSta
 		}
 		fillSim(&b.Summary.SimSummary, counts, b.Load.Entities)
 	}
+}
+
+// simCacheOf is a simulated cache as the record keeps it, with what the system
+// reported where Valgrind could not simulate that.
+func simCacheOf(c callgrind.Cache) result.SimCache {
+	out := result.SimCache{Name: c.Name, Bytes: c.Bytes, Ways: c.Ways, Line: c.Line}
+	if r := c.Reported; r != nil {
+		out.Reported = &result.SimCache{Name: r.Name, Bytes: r.Bytes, Ways: r.Ways, Line: r.Line}
+	}
+	return out
 }
 
 // simOverhead is what Valgrind adds to a worker's memory: its own heap and the

@@ -5,12 +5,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 
 	"localitylab/internal/units"
 	"localitylab/lab/callgrind"
+	"localitylab/lab/cpucache"
 	"localitylab/lab/result"
 	"localitylab/workloads/workload"
 )
@@ -81,6 +83,25 @@ func TestSimulateWorker(t *testing.T) {
 	}
 	t.Run("sprites", func(t *testing.T) { testSimulateSprites(t, exe) })
 	t.Run("stopped", func(t *testing.T) { testSimulateStopped(t, exe) })
+	// A desktop whose L3 has a set count Valgrind refuses (36 MiB, 12-way: 49,152
+	// sets) is simulated in the shape Cachegrind would give it, and the record says
+	// both; the Intel VM's host L3 is not simulated, and the record says why.
+	t.Run("rounded", func(t *testing.T) {
+		t.Setenv(cpucache.SysfsEnv, filepath.Join("cpucache", "testdata", "desktop-36m"))
+		sim := testSimulateSprites(t, exe)
+		want := result.SimCache{Name: "L3", Bytes: 36 << 20, Ways: 18, Line: 64,
+			Reported: &result.SimCache{Name: "L3", Bytes: 36 << 20, Ways: 12, Line: 64}}
+		if !reflect.DeepEqual(sim.LL, want) || sim.LL.Sets() != 32768 {
+			t.Errorf("LL %+v (reported %+v), want %+v", sim.LL, sim.LL.Reported, want)
+		}
+	})
+	t.Run("set aside", func(t *testing.T) {
+		t.Setenv(cpucache.SysfsEnv, filepath.Join("cpucache", "testdata", "intel-vm"))
+		sim := testSimulateSprites(t, exe)
+		if sim.LL.Name != "L2" || sim.LL.Bytes != 2<<20 || len(sim.SetAside) != 1 || !strings.HasPrefix(sim.SetAside[0], "L3 480 MiB reported by the system, not used") {
+			t.Errorf("LL %+v, set aside %q; want the L2 simulated and the L3 said why not", sim.LL, sim.SetAside)
+		}
+	})
 }
 
 // testSimulateSprites simulates a still sprites world against what theory says of
@@ -89,7 +110,7 @@ func TestSimulateWorker(t *testing.T) {
 // touches); ptrarray chases a pointer to a separate object per sprite, at least four
 // times as many. Each backing's frames are the measured run's (checksums), progress
 // reaches the last frame, and the record names the tool and the caches.
-func testSimulateSprites(t *testing.T, exe string) {
+func testSimulateSprites(t *testing.T, exe string) *result.Simulated {
 	c := testConfig(t, "soa", "ptrarray")
 	c.Worker, c.Workload, c.Frames, c.Warmup = []string{exe}, "sprites", 4, 1
 	c.Params = workload.Params{"entities": 200_000, "moving_pct": 0}
@@ -122,6 +143,7 @@ func testSimulateSprites(t *testing.T, exe string) {
 	if err := r.Validate(); err != nil {
 		t.Errorf("the run with simulated misses does not validate: %v", err)
 	}
+	return sim
 }
 
 // testSimulateStopped: cancelling during the first backing's frames stops it and

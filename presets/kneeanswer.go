@@ -20,24 +20,78 @@ import (
 // geometric mean over its steps) is set against the change per step past it, each with
 // the range its two end points' intervals allow.
 
+// A knee read from the line (Claim.KneeFieldBytes) lies where the reads of one field
+// after another come a whole line apart, so that each brings a line of its own: that is
+// what the stride lesson shows, and a line is 64 bytes on most machines but 128 on
+// Apple Silicon. The line is the sweep's file's, never the reading machine's.
+
+// DefaultLine is the line assumed where a file records none, and the one a knee read
+// from the line is checked against when a preset is loaded.
+const DefaultLine = 64
+
+// HasKnee reports whether the claim puts a knee on its curve, at a value (Knee) or
+// where its reads lie a line apart (KneeFieldBytes).
+func (c Claim) HasKnee() bool { return c.Knee != 0 || c.KneeFieldBytes != 0 }
+
+// KneeOn returns the claim's knee on the sweep s, a value of its parameter, and, for a
+// knee read from the line, how it was placed ("" for a knee at a fixed value): "The
+// claim's knee, stride = 16, is where 4-byte reads lie a cache line apart: 64 bytes,
+// the line the file records." Where the file records none, DefaultLine is assumed and
+// the words say so.
+func (c Claim) KneeOn(s *result.Sweep) (int64, string) {
+	if c.KneeFieldBytes <= 0 {
+		return c.Knee, ""
+	}
+	line, from := sweepLine(s), "the line the file records"
+	if line == 0 {
+		line, from = DefaultLine, "assumed: the file records no line"
+	}
+	knee := int64(max(1, line/c.KneeFieldBytes))
+	return knee, fmt.Sprintf("The claim's knee, %s, is where %d-byte reads lie a cache line apart: %d bytes, %s.",
+		valueAt(s, knee), c.KneeFieldBytes, line, from)
+}
+
+// sweepLine is the cache line a sweep's file records: the first cache it used that
+// records one, or its host's; 0 where none is recorded.
+func sweepLine(s *result.Sweep) int {
+	for _, c := range s.Caches {
+		if c.Used() && c.LineBytes > 0 {
+			return c.LineBytes
+		}
+	}
+	return s.Host.CacheLine()
+}
+
 // validateKnee checks that a knee belongs to a growth claim and is one of the sweep's
-// values between its first and its last.
+// values between its first and its last; a knee read from the line is checked at
+// DefaultLine.
 func (c *Claim) validateKnee(sw *Sweep) error {
-	if c.Knee == 0 {
+	if !c.HasKnee() {
 		return nil
 	}
 	if c.Metric != "growth" {
 		return fmt.Errorf("knee: set in a %q claim (only a growth claim has one)", c.Metric)
 	}
-	if sw == nil {
-		return fmt.Errorf("knee: %d, but the preset has no sweep", c.Knee)
+	knee := c.Knee
+	if c.KneeFieldBytes != 0 {
+		if c.Knee != 0 || c.KneeFieldBytes < 0 || c.KneeFieldBytes > DefaultLine {
+			return fmt.Errorf("knee_field_bytes: %d with knee %d (want a field of 1 to %d bytes, and no knee: the line places it)", c.KneeFieldBytes, c.Knee, DefaultLine)
+		}
+		knee = int64(DefaultLine / c.KneeFieldBytes)
 	}
-	if i := slices.Index(sw.Values, c.Knee); i < 1 || i == len(sw.Values)-1 {
+	if sw == nil {
+		return fmt.Errorf("knee: %d, but the preset has no sweep", knee)
+	}
+	if i := slices.Index(sw.Values, knee); i < 1 || i == len(sw.Values)-1 {
 		var vs []string
 		for _, v := range sw.Values[1 : len(sw.Values)-1] {
 			vs = append(vs, fmt.Sprint(v))
 		}
-		return fmt.Errorf("knee: %d is not one of the sweep's values between its first and its last (%s)", c.Knee, strings.Join(vs, ", "))
+		at := ""
+		if c.KneeFieldBytes != 0 {
+			at = fmt.Sprintf(" (a %d-byte line over knee_field_bytes %d)", DefaultLine, c.KneeFieldBytes)
+		}
+		return fmt.Errorf("knee: %d%s is not one of the sweep's values between its first and its last (%s)", knee, at, strings.Join(vs, ", "))
 	}
 	return nil
 }
@@ -46,14 +100,15 @@ func (c *Claim) validateKnee(sw *Sweep) error {
 // names the last of them: every point, "the last"; with a knee that has figures, the
 // points up to it, "the knee (stride = 16)".
 func (c Claim) untilKnee(s *result.Sweep, pts []at) ([]at, string) {
-	if c.Knee == 0 {
+	knee, _ := c.KneeOn(s)
+	if knee == 0 {
 		return pts, "the last"
 	}
-	k := slices.IndexFunc(pts, func(p at) bool { return p.value == c.Knee })
+	k := slices.IndexFunc(pts, func(p at) bool { return p.value == knee })
 	if k < 1 || k == len(pts)-1 {
 		return pts, "the last"
 	}
-	return pts[:k+1], "the knee (" + valueAt(s, c.Knee) + ")"
+	return pts[:k+1], "the knee (" + valueAt(s, knee) + ")"
 }
 
 // perStep is the factor from point i to point j of pts as a geometric mean per step
@@ -68,10 +123,14 @@ func perStep(pts []at, i, j int) (f, lo, hi float64) {
 // point measured: the factor per step up to the knee against the factor per step past
 // it. The claim's bend holds when the first's range lies wholly above the second's
 // (for a claim of a fall, below), fails when it lies wholly on the other side, and
-// otherwise cannot be told.
+// otherwise cannot be told. A knee read from the line says which line placed it.
 func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
-	if pts[k].value != c.Knee || k == len(pts)-1 {
-		a.Measured += fmt.Sprintf(" The claim puts its knee at %s, which has no figures of %s or none past it: where the curve bends is not judged.", valueAt(s, c.Knee), c.Backing)
+	knee, how := c.KneeOn(s)
+	if how != "" {
+		a.Measured += " " + how
+	}
+	if pts[k].value != knee || k == len(pts)-1 {
+		a.Measured += fmt.Sprintf(" The claim puts its knee at %s, which has no figures of %s or none past it: where the curve bends is not judged.", valueAt(s, knee), c.Backing)
 		return a
 	}
 	last := len(pts) - 1
@@ -99,18 +158,18 @@ func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
 	switch {
 	case (steeper || flatter) && against != "":
 		part(Unsettled)
-		a.Verdict += fmt.Sprintf(" Whether it bends at %s is unsettled on this machine: judged on its own, %s. Run the sweep again, or on a quieter machine.", valueAt(s, c.Knee), against)
+		a.Verdict += fmt.Sprintf(" Whether it bends at %s is unsettled on this machine: judged on its own, %s. Run the sweep again, or on a quieter machine.", valueAt(s, knee), against)
 	case steeper:
-		a.Verdict += fmt.Sprintf(" Past the knee, %s, it %s less per step: the curve bends where the claim puts it.", valueAt(s, c.Knee), c.direction())
+		a.Verdict += fmt.Sprintf(" Past the knee, %s, it %s less per step: the curve bends where the claim puts it.", valueAt(s, knee), c.direction())
 	case flatter && rise == Holds && c.Ratio == 1: // the rise was "as the claim says"; a figure's is worded apart
 		a.Outcome, a.Verdict = InPart, fmt.Sprintf("Only in part: up to %s the cost per entity %s, as the claim says, but past it it %s more per step, not less: the curve does not bend there.",
-			valueAt(s, c.Knee), c.direction(), c.direction())
+			valueAt(s, knee), c.direction(), c.direction())
 	case flatter:
 		part(InPart)
-		a.Verdict += fmt.Sprintf(" Past %s it %s more per step, not less: the curve does not bend there.", valueAt(s, c.Knee), c.direction())
+		a.Verdict += fmt.Sprintf(" Past %s it %s more per step, not less: the curve does not bend there.", valueAt(s, knee), c.direction())
 	default:
 		part(CannotTell)
-		a.Verdict += fmt.Sprintf(" Whether it bends at %s cannot be told on this machine: the change per step before and after overlap within their intervals.", valueAt(s, c.Knee))
+		a.Verdict += fmt.Sprintf(" Whether it bends at %s cannot be told on this machine: the change per step before and after overlap within their intervals.", valueAt(s, knee))
 	}
 	return a
 }

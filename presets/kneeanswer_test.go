@@ -59,6 +59,65 @@ func TestKnee(t *testing.T) {
 	}
 }
 
+// TestKneeFromLine: a knee read from the line lies where 4-byte reads come a line
+// apart on the machine whose file is read: stride 16 on 64-byte lines, 32 on Apple
+// Silicon's 128-byte ones, 16 where the file records no line, said to be assumed.
+func TestKneeFromLine(t *testing.T) {
+	stride, err := Lookup("stride")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := stride.Claims[0]
+	if c.KneeFieldBytes != 4 || c.Knee != 0 {
+		t.Fatalf("the stride lesson's claim %+v does not read its knee from the line", c)
+	}
+	// soa's cost climbing until its reads lie 128 bytes apart, then flat.
+	apple := []float64{0.8, 1.1, 1.5, 2.1, 2.9, 4.1, 4.2}
+	tests := []struct {
+		name  string
+		line  int // the line the file records; 0, none
+		costs []float64
+		knee  int64
+		want  []string
+	}{
+		{"64-byte lines", 64, []float64{0.83, 1.08, 1.34, 1.88, 3.15, 3.68, 3.26}, 16, []string{
+			"From the first to the knee (stride = 16)",
+			"The claim's knee, stride = 16, is where 4-byte reads lie a cache line apart: 64 bytes, the line the file records.",
+			"the curve bends where the claim puts it"}},
+		{"Apple Silicon's 128-byte lines", 128, apple, 32, []string{
+			"From the first to the knee (stride = 32)",
+			"The claim's knee, stride = 32, is where 4-byte reads lie a cache line apart: 128 bytes, the line the file records.",
+			"Past the knee, stride = 32, it rises less per step: the curve bends where the claim puts it."}},
+		{"no line recorded", 0, []float64{0.83, 1.08, 1.34, 1.88, 3.15, 3.68, 3.26}, 16, []string{
+			"The claim's knee, stride = 16, is where 4-byte reads lie a cache line apart: 64 bytes, assumed: the file records no line."}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := sweepOf("stride", "", strides, []string{"soa"}, [][]float64{tc.costs}, []float64{24})
+			for i := range s.Caches {
+				s.Caches[i].LineBytes = tc.line
+			}
+			if knee, _ := c.KneeOn(s); knee != tc.knee {
+				t.Errorf("knee at %d, want %d", knee, tc.knee)
+			}
+			got := checked(t, c.AnswerSweep(s)).String()
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("answer lacks %q:\n%s", w, got)
+				}
+			}
+		})
+	}
+	// The host's line serves where the sweep's caches record none; a cache not used
+	// gives none.
+	s := sweepOf("stride", "", strides, []string{"soa"}, [][]float64{apple}, []float64{24})
+	s.Caches[0].LineBytes, s.Caches[0].NotUsed = 64, "not this machine's"
+	s.Host.Caches = []result.CacheLevel{{Level: 1, Type: "Data", Bytes: 128 << 10, LineBytes: 128}}
+	if knee, how := c.KneeOn(s); knee != 32 || !strings.Contains(how, "128 bytes, the line the file records") {
+		t.Errorf("from the host's line: knee %d, %q", knee, how)
+	}
+}
+
 // TestKneeUnmeasured: a knee at a point with no figures is not judged, and says so;
 // the rise is then judged over every point.
 func TestKneeUnmeasured(t *testing.T) {
@@ -88,6 +147,12 @@ func TestKneeValidate(t *testing.T) {
 		{"the first value", Claim{Metric: "growth", Knee: 1}, sw, "knee: 1 is not one of"},
 		{"the last value", Claim{Metric: "growth", Knee: 64}, sw, "knee: 64 is not one of"},
 		{"no sweep", Claim{Metric: "growth", Knee: 16}, nil, "the preset has no sweep"},
+		{"from the line", Claim{Metric: "growth", KneeFieldBytes: 4}, sw, ""},
+		{"from the line, off the values", Claim{Metric: "growth", KneeFieldBytes: 3}, sw, "knee: 21 (a 64-byte line over knee_field_bytes 3) is not one of"},
+		{"from the line, at the last value", Claim{Metric: "growth", KneeFieldBytes: 1}, sw, "knee: 64 (a 64-byte line over knee_field_bytes 1) is not one of"},
+		{"both", Claim{Metric: "growth", Knee: 16, KneeFieldBytes: 4}, sw, "knee_field_bytes: 4 with knee 16"},
+		{"a negative field", Claim{Metric: "growth", KneeFieldBytes: -4}, sw, "knee_field_bytes: -4"},
+		{"from the line, on a cliff", Claim{Metric: "cliff", KneeFieldBytes: 4}, sw, `knee: set in a "cliff" claim`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -106,8 +106,15 @@ type Claim struct {
 	Cost string `json:"cost,omitempty"`
 	// Knee, for a growth claim, is a value of the sweep at which the claim puts the
 	// curve's steepest step: the step up from the value before it (see kneeanswer.go).
-	Knee  int64   `json:"knee,omitempty"`
-	Ratio float64 `json:"ratio,omitempty"`
+	Knee int64 `json:"knee,omitempty"`
+	// KneeFieldBytes, for a growth claim over strides, puts the knee where reads of
+	// fields this many bytes wide come to lie a cache line apart: at the machine's
+	// line, as the sweep's file records it, over KneeFieldBytes (stride 16 for 4-byte
+	// fields on 64-byte lines, 32 on Apple Silicon's 128-byte lines). Where the file
+	// records no line, 64 bytes is assumed and the answer says so. Set in place of
+	// Knee (see Claim.KneeOn).
+	KneeFieldBytes int     `json:"knee_field_bytes,omitempty"`
+	Ratio          float64 `json:"ratio,omitempty"`
 	// Conditions are the parameter values under which the lesson tests the claim, the
 	// nearest the lab comes to the source's setup; a run with other values of them has
 	// its answer marked "conditions differ", with Setting beside it.

@@ -10,12 +10,13 @@ import (
 )
 
 // simMisses says what the run's simulated misses were for a frame claim's two
-// backings, per entity, beside what the source predicts: one miss per 64-byte line
-// streamed (at most bytes/entity ÷ 64 for a layout read front to back) and about one
-// per object chased beyond the cache. "" when the run has no simulated figures for
+// backings, per entity, beside what the source predicts: one miss per line streamed
+// (at most bytes/entity ÷ the simulated line, 64 bytes on most machines, for a layout
+// read front to back) and about one per object chased beyond the cache. "" when the run has no simulated figures for
 // both.
 func (c Claim) simMisses(r *result.Run) string {
 	var parts, predict []string
+	line := simLine(r.Counters.Simulated)
 	for _, name := range []string{c.Slower, c.Faster} {
 		b := r.Backing(name)
 		if b == nil || !b.Summary.HasSim() || b.Summary.SimD1MissesPerEntity == nil || b.Summary.SimLLMissesPerEntity == nil {
@@ -23,13 +24,13 @@ func (c Claim) simMisses(r *result.Run) string {
 		}
 		s := &b.Summary
 		parts = append(parts, fmt.Sprintf("%s D1 %s, LL %s", name, fig(*s.SimD1MissesPerEntity), fig(*s.SimLLMissesPerEntity)))
-		if l := r.Counters.Simulated; l != nil && l.D1.Line > 0 && b.Load.BytesPerEntity > 0 {
-			predict = append(predict, fmt.Sprintf("%s %s", name, fig(b.Load.BytesPerEntity/float64(l.D1.Line))))
+		if b.Load.BytesPerEntity > 0 && r.Counters.Simulated != nil && r.Counters.Simulated.D1.Line > 0 {
+			predict = append(predict, fmt.Sprintf("%s %s", name, fig(b.Load.BytesPerEntity/float64(line))))
 		}
 	}
 	out := "Simulated misses per entity (Callgrind's model of the caches, not the CPU's count): " + strings.Join(parts, "; ") + "."
 	if len(predict) == 2 {
-		out += " The source predicts one miss per 64-byte line streamed (bytes/entity ÷ 64: " + strings.Join(predict, ", ") +
+		out += fmt.Sprintf(" The source predicts one miss per %d-byte line streamed (bytes/entity ÷ %d: ", line, line) + strings.Join(predict, ", ") +
 			") and about one per object chased beyond the cache."
 	}
 	return out
@@ -73,6 +74,16 @@ func (c Claim) sweepSimMisses(s *result.Sweep) string {
 		return ""
 	}
 	return "Simulated misses per entity (Callgrind's model of the caches, not the CPU's count): " +
-		strings.Join(parts, "; ") + ". The source predicts one miss per 64-byte line streamed and " +
+		strings.Join(parts, "; ") + fmt.Sprintf(". The source predicts one miss per %d-byte line streamed and ", simLine(s.Counters.Simulated)) +
 		"about one per object chased once the objects no longer fit in the cache."
+}
+
+// simLine is the line of the simulated first-level cache, the line a streamed layout
+// misses once per: 64 bytes where the record has none (a simulation that did not run
+// has no figures to set beside it).
+func simLine(sim *result.Simulated) int {
+	if sim != nil && sim.D1.Line > 0 {
+		return sim.D1.Line
+	}
+	return 64
 }

@@ -29,6 +29,11 @@ func TestSimMisses(t *testing.T) {
 	if a := checked(t, c.Answer(r)); !strings.HasSuffix(a.String(), got) {
 		t.Errorf("the answer %q does not end with the misses", a.String())
 	}
+	// A machine of 128-byte lines predicts half the misses per byte streamed.
+	r.Counters.Simulated.D1.Line = 128
+	if got := c.simMisses(r); !strings.Contains(got, "one miss per 128-byte line streamed (bytes/entity ÷ 128: ptrarray 0.25, soa 0.188)") {
+		t.Errorf("on 128-byte lines: %q", got)
+	}
 	r.Backings[1].Summary.SimSummary = result.SimSummary{SimNote: "failed"}
 	if got := c.simMisses(r); got != "" {
 		t.Errorf("one backing without figures: %q", got)

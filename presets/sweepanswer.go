@@ -103,7 +103,7 @@ func (c Claim) answerGrowth(s *result.Sweep) Answer {
 	if c.Control != "" {
 		a = c.againstControl(s, a, first, last)
 	}
-	if c.Knee != 0 {
+	if c.HasKnee() {
 		a = c.pastKnee(s, a, all, len(pts)-1)
 	}
 	return a
@@ -197,9 +197,29 @@ func joinAnd(xs []string) string {
 // working set is their address span, larger than their bytes; such a layout meets the
 // last level's cliff before its bytes fill it, and the answer says so when the
 // steepest step comes before that.
+//
+// A cache the system reported and the lab did not use (result.Cache.NotUsed) is not
+// compared with, and the answer says so and why.
 func (c Claim) answerCliff(s *result.Sweep) Answer {
+	a := c.answerCliffUsed(s)
+	var aside []string
+	for _, x := range s.Caches {
+		if !x.Used() {
+			aside = append(aside, x.Text())
+		}
+	}
+	if len(aside) > 0 {
+		a.Measured += " (Not compared with: " + strings.Join(aside, "; ") + ".)"
+	}
+	return a
+}
+
+func (c Claim) answerCliffUsed(s *result.Sweep) Answer {
 	llc, below, ok := cacheLevels(s.Caches)
-	if !ok {
+	switch {
+	case !ok && len(s.Caches) > 0:
+		return Answer{Measured: "None of the caches this machine reports was used, so there is no last-level cache to compare with."}
+	case !ok:
 		return Answer{Measured: "This machine does not report its cache sizes (" + s.CachesNote + "), so there is no last-level cache to compare with."}
 	}
 	pts := measuredPoints(s, c.Backing)
@@ -424,9 +444,10 @@ func valueAt(s *result.Sweep, v int64) string {
 	return s.Param + " = " + units.ParamValue(float64(v), s.Unit)
 }
 
-// cacheLevels returns the largest of the caches and the one below it by size (the
-// largest itself when it is the only one).
+// cacheLevels returns the largest of the caches the lab used and the one below it by
+// size (the largest itself when it is the only one).
 func cacheLevels(cs []result.Cache) (llc, below result.Cache, ok bool) {
+	cs = slices.DeleteFunc(slices.Clone(cs), func(c result.Cache) bool { return !c.Used() })
 	if len(cs) == 0 {
 		return result.Cache{}, result.Cache{}, false
 	}

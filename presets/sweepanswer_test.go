@@ -39,12 +39,23 @@ func TestAnswerSweep(t *testing.T) {
 		return sweepOf("order", "", []int64{0, 1}, []string{"rowvec", "soa", "ptrarray"},
 			[][]float64{rowvec, {30, 60}, {80, 85}}, []float64{20, 20, 56})
 	}
+	// The Intel VM's sweep: its 480 MiB "L3" is the host's, recorded and not used.
+	vm := sweepOf("entities", "", entities, []string{"ptrarray", "soa"},
+		[][]float64{{1.6, 2.8, 17, 20}, {1.2, 1.0, 1.2, 1.25}}, []float64{32, 24})
+	vm.Caches = []result.Cache{{Name: "L1d", Bytes: 48 << 10}, {Name: "L2", Bytes: 2 << 20}, {Name: "L3", Bytes: 480 << 20, NotUsed: "shared by 2 CPUs, …"}}
+	allAside := sweepOf("entities", "", entities, []string{"ptrarray"}, [][]float64{{1.6, 2.8, 17, 20}}, []float64{32})
+	allAside.Caches = vm.Caches[2:]
 	tests := []struct {
 		name  string
 		claim Claim
 		s     *result.Sweep
 		want  []string
 	}{
+		{"cliff past a cache set aside", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}, vm, []string{
+			"its steepest step, 6.07×, lies between entities = 100,000 and entities = 1,000,000",
+			"(Not compared with: L3 480 MiB reported by the system, not used: shared by 2 CPUs, ….)"}},
+		{"every cache set aside", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}, allAside, []string{
+			"None of the caches this machine reports was used, so there is no last-level cache to compare with. (Not compared with: L3 480 MiB"}},
 		{"cliff holds", Claim{Metric: "cliff", Backing: "ptrarray", Ratio: 1}, cliff, []string{
 			"ptrarray cost 1.60 ns per entity at its lowest, at entities = 1,000, and 20.0 ns at its highest, at entities = 10,000,000; " +
 				"its steepest step, 6.07×, lies between entities = 100,000 and entities = 1,000,000, where the bytes it keeps grow from 3.05 MiB to 30.5 MiB, " +
@@ -168,8 +179,9 @@ func TestLessonGrowthVerdicts(t *testing.T) {
 					// The rise comes at the last value, or for a claim with a knee at
 					// the knee, the cost staying there past it.
 					at := len(p.Sweep.Values) - 1
-					if c.Knee != 0 {
-						at = slices.Index(p.Sweep.Values, c.Knee)
+					if c.HasKnee() {
+						knee, _ := c.KneeOn(&result.Sweep{}) // a file that records no line
+						at = slices.Index(p.Sweep.Values, knee)
 					}
 					costs := make([][]float64, len(p.Backings))
 					for i, b := range p.Backings {

@@ -60,7 +60,7 @@ func (p *sweepClaims) SetClaims(claims []presets.Claim, sw *presets.Sweep) {
 		head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
 		r := sweepClaimRow{claim: c, guess: panelEntry(), answer: wrapped("")}
 		r.guess.SetPlaceHolder("your prediction")
-		if c.Knee != 0 {
+		if c.HasKnee() {
 			r.guess.SetPlaceHolder("a value of the parameter swept, e.g. 4")
 		}
 		r.guess.SetText(old[c.Text])
@@ -92,7 +92,7 @@ func sweepAsk(c presets.Claim, sw *presets.Sweep) string {
 	case "cliff":
 		return fmt.Sprintf("Your prediction: past the last-level cache, %s's cost per entity grows by how many times?", c.Backing)
 	case "growth":
-		if c.Knee != 0 && sw != nil && len(sw.Values) > 1 {
+		if c.HasKnee() && sw != nil && len(sw.Values) > 1 {
 			return fmt.Sprintf("Your prediction: as %s goes from %d to %d, %s's cost per entity rises. At which value of %s does it stop rising steeply? (one of %s)",
 				param, sw.Values[0], sw.Values[len(sw.Values)-1], c.Backing, param, joinValues(sw.Values))
 		}
@@ -119,7 +119,8 @@ func joinValues(vs []int64) string {
 // the figures rather than in a verdict alone.
 func kneeWords(c presets.Claim, s *result.Sweep, guess string) string {
 	var b strings.Builder
-	claimed := fmt.Sprintf("%s = %d", s.Param, c.Knee)
+	knee, _ := c.KneeOn(s)
+	claimed := fmt.Sprintf("%s = %d", s.Param, knee)
 	switch v, err := strconv.ParseInt(strings.TrimSpace(strings.TrimPrefix(guess, s.Param+" =")), 10, 64); {
 	case guess == "":
 		fmt.Fprintf(&b, "The claim puts the bend at %s.", claimed)
@@ -127,7 +128,7 @@ func kneeWords(c presets.Claim, s *result.Sweep, guess string) string {
 		fmt.Fprintf(&b, "You predicted %q; the claim puts the bend at %s.", guess, claimed)
 	case !slices.Contains(s.Values, v):
 		fmt.Fprintf(&b, "You predicted the bend at %s = %d, which the sweep did not measure; the claim puts it at %s.", s.Param, v, claimed)
-	case v == c.Knee:
+	case v == knee:
 		fmt.Fprintf(&b, "You predicted the bend at %s, where the claim puts it.", claimed)
 	default:
 		fmt.Fprintf(&b, "You predicted the bend at %s = %d; the claim puts it at %s.", s.Param, v, claimed)
@@ -168,7 +169,7 @@ func (p *sweepClaims) ShowSweep(s *result.Sweep) {
 		text := ""
 		if s != nil && len(s.Points) > 0 {
 			text = r.claim.AnswerSweep(s).String()
-			if r.claim.Knee != 0 {
+			if r.claim.HasKnee() {
 				text += " " + kneeWords(r.claim, s, strings.TrimSpace(r.guess.Text))
 			} else if g := strings.TrimSpace(r.guess.Text); g != "" {
 				text += " You predicted " + g + "."

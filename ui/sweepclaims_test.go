@@ -34,8 +34,11 @@ func strideSweep(t *testing.T, costs []float64) (*result.Sweep, presets.Preset) 
 // the growth.
 func TestKneePrediction(t *testing.T) {
 	s, p := strideSweep(t, []float64{1, 1.4, 2, 2.8, 3.9, 4.0, 4.1})
-	if len(p.Claims) != 1 || p.Claims[0].Knee != 16 {
-		t.Fatalf("the stride lesson's claim %+v has no knee at 16", p.Claims)
+	if len(p.Claims) != 1 || !p.Claims[0].HasKnee() {
+		t.Fatalf("the stride lesson's claim %+v has no knee", p.Claims)
+	}
+	if knee, _ := p.Claims[0].KneeOn(s); knee != 16 {
+		t.Fatalf("the stride lesson's knee is at %d on this sweep, want 16", knee)
 	}
 	ask := sweepAsk(p.Claims[0], p.Sweep)
 	want := "At which value of stride does it stop rising steeply? (one of 1, 2, 4, 8, 16, 32 or 64)"
@@ -68,6 +71,11 @@ func TestKneePrediction(t *testing.T) {
 		if !strings.HasPrefix(got, verdict+" ") || !strings.Contains(got, tc.want+" "+steps) {
 			t.Errorf("guess %q: answer %q, want the verdict, then %q and the steps", tc.guess, got, tc.want)
 		}
+	}
+	// A file from a machine of 128-byte lines puts the claim's bend a stride later.
+	s.Caches = []result.Cache{{Name: "L1d", Level: 1, Type: "Data", Bytes: 128 << 10, LineBytes: 128}}
+	if got, want := kneeWords(p.Claims[0], s, "16"), "You predicted the bend at stride = 16; the claim puts it at stride = 32."; !strings.HasPrefix(got, want) {
+		t.Errorf("on 128-byte lines: %q, want %q", got, want)
 	}
 }
 

@@ -27,6 +27,6 @@ var Meanings = []struct {
 	{Usage, "bad input, caught before the run: a flag, a preset, a parameter, a saved run or sweep that does not hold together, an output path that cannot be written or that is an input or another output, or a run too big for the memory"},
 	{Mismatch, "the backings' checksums disagreed (they did different work): nothing was written"},
 	{Worker, "a worker failed; what the other backings measured was still written"},
-	{Interrupted, "stopped by Ctrl-C: `bench` wrote nothing, `sweep` wrote the points it had measured"},
-	{Terminated, "stopped by SIGTERM (kill, a service manager): as Ctrl-C, `bench` wrote nothing, `sweep` wrote the points it had measured"},
+	{Interrupted, "stopped by Ctrl-C: `bench` and `probe` wrote nothing, `sweep` wrote the points it had measured"},
+	{Terminated, "stopped by SIGTERM (kill, a service manager): as Ctrl-C, `bench` and `probe` wrote nothing, `sweep` wrote the points it had measured"},
 }

@@ -16,6 +16,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/bits"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,13 +30,21 @@ import (
 
 // Cache is one simulated cache's geometry, as Valgrind's --D1 and --LL take it.
 type Cache struct {
-	Bytes int64 `json:"bytes"`
-	Ways  int   `json:"ways"`
-	Line  int   `json:"line"`
+	Name  string // the machine's cache it stands for: "L1d", "L3"
+	Bytes int64
+	Ways  int
+	Line  int
+	// Reported is the cache as the system reported it, where Valgrind cannot
+	// simulate that shape and this one stands in for it (see valgrindShape); nil
+	// where the two are the same.
+	Reported *Cache
 }
 
 // arg is the cache as Valgrind's option value: "size,assoc,line".
 func (c Cache) arg() string { return fmt.Sprintf("%d,%d,%d", c.Bytes, c.Ways, c.Line) }
+
+// Sets is how many sets the cache has: its lines over its ways.
+func (c Cache) Sets() int64 { return c.Bytes / int64(c.Ways*c.Line) }
 
 // String is "48 KiB, 12-way, 64 B lines".
 func (c Cache) String() string {
@@ -51,48 +61,105 @@ func (c Cache) String() string {
 // Geometry is the two caches Callgrind simulates. Valgrind would otherwise take them
 // from the CPUID of the host, which in a VM may describe another machine's caches.
 type Geometry struct {
-	D1 Cache `json:"d1"`
-	LL Cache `json:"ll"`
+	D1 Cache
+	LL Cache
+	// SetAside are the caches the system reports, larger than LL, that the lab does
+	// not use, each with why (cpucache.Level.NotUsedText): the last level simulated
+	// is then the largest cache used.
+	SetAside []string
 }
 
-// HostGeometry is the machine's first-level data cache and its largest cache, as the
-// operating system reports them (cpucache.Shapes).
+// HostGeometry is the machine's first-level data cache and its largest cache used
+// (cpucache.LastLevel), as the operating system reports them, each in a shape Valgrind
+// can simulate (valgrindShape).
 func HostGeometry() (Geometry, error) {
-	shapes, err := cpucache.Shapes()
+	levels, err := cpucache.Levels()
 	if err != nil {
 		return Geometry{}, err
 	}
-	return geometryOf(shapes)
+	return geometryOf(levels)
 }
 
-func geometryOf(shapes []cpucache.Shape) (Geometry, error) {
+func geometryOf(levels []cpucache.Level) (Geometry, error) {
 	var g Geometry
-	for _, s := range shapes {
-		c := Cache{Bytes: s.Bytes, Ways: s.Ways, Line: s.Line}
-		if s.Level.Level == 1 && s.Type == "Data" {
-			g.D1 = c
+	for _, l := range cpucache.SetAside(levels) {
+		g.SetAside = append(g.SetAside, l.NotUsedText())
+	}
+	var d1, ll *cpucache.Level
+	for _, l := range cpucache.Usable(levels) {
+		if l.Level == 1 && l.Type == "Data" {
+			d1 = &l
 		}
-		if s.Bytes > g.LL.Bytes {
-			g.LL = c
+		if ll == nil || l.Bytes > ll.Bytes {
+			ll = &l
 		}
 	}
-	if g.D1.Bytes == 0 || g.LL.Bytes == 0 || g.LL == g.D1 {
-		return g, errors.New("the system reports no first-level data cache and a larger one to simulate")
+	if d1 == nil || ll == nil || ll.Bytes <= d1.Bytes {
+		err := "the system reports no first-level data cache and a larger one to simulate"
+		if len(g.SetAside) > 0 {
+			err += " (" + strings.Join(g.SetAside, "; ") + ")"
+		}
+		return g, errors.New(err)
 	}
-	return g, g.check()
+	var err error
+	if g.D1, err = simCache(*d1); err != nil {
+		return g, err
+	}
+	if g.LL, err = simCache(*ll); err != nil {
+		return g, err
+	}
+	return g, nil
 }
 
-// check refuses a geometry Valgrind would refuse, in words that say which cache.
-func (g Geometry) check() error {
-	for _, c := range []struct {
-		name string
-		c    Cache
-	}{{"D1", g.D1}, {"LL", g.LL}} {
-		if c.c.Bytes <= 0 || c.c.Ways <= 0 || c.c.Line <= 0 || c.c.Bytes%int64(c.c.Ways*c.c.Line) != 0 {
-			return fmt.Errorf("%s cache %+v: the size is not a whole number of sets of ways × line", c.name, c.c)
-		}
+// simCache is the cache l as Valgrind can simulate it.
+func simCache(l cpucache.Level) (Cache, error) {
+	if l.Ways <= 0 || l.LineBytes <= 0 {
+		return Cache{}, fmt.Errorf("%s of %d bytes: the system does not say its ways and line (ways %d, line %d), which a simulator needs", l.Name(), l.Bytes, l.Ways, l.LineBytes)
 	}
-	return nil
+	return valgrindShape(Cache{Name: l.Name(), Bytes: l.Bytes, Ways: l.Ways, Line: l.LineBytes})
+}
+
+// valgrindShape returns c as Valgrind can simulate it, or why it cannot. Valgrind
+// needs a power-of-two line of 16 bytes or more, a size that fits in 31 bits, and a
+// power-of-two number of sets, which many real caches do not have: an L3 of 36 MiB,
+// 12-way, has 49,152 sets, and Valgrind refuses it ("Cache set count is not a power
+// of two").
+//
+// Such a cache is simulated as Cachegrind itself shapes the host's last level when it
+// reads it from the CPU (a 12 MiB 16-way L3 of 12,288 sets becomes 24-way): the
+// line and the size are kept, and the set count is rounded down, to the largest power
+// of two not above it, with the ways raised to hold the same lines (36 MiB, 12-way:
+// 32,768 sets of 18 ways; the Intel VM's 480 MiB, 16-way: 262,144 sets of 30 ways).
+// Down, because the size is what decides which working sets fit, the figure the
+// lessons read, while more ways only take away conflict misses, which change little
+// past a few ways; fewer sets of more ways stay within a factor of two of the ways
+// reported. Where the lines do not divide into that many sets, the ways are kept and
+// the size shrinks with the sets, by less than half. Either way Reported keeps what
+// the system said, and the record says both.
+func valgrindShape(c Cache) (Cache, error) {
+	c.Reported = nil
+	switch {
+	case c.Line < 16 || c.Line&(c.Line-1) != 0:
+		return c, fmt.Errorf("%s cache %v: Valgrind simulates lines of a power of two bytes, 16 or more", c.Name, c)
+	case c.Bytes > math.MaxInt32:
+		return c, fmt.Errorf("%s cache %v: Valgrind simulates caches of less than 2 GiB", c.Name, c)
+	case c.Ways <= 0 || c.Bytes%int64(c.Line) != 0 || c.Bytes/int64(c.Line) < int64(c.Ways):
+		return c, fmt.Errorf("%s cache %v: the size is not a whole number of lines, as many as its ways or more", c.Name, c)
+	}
+	lines := c.Bytes / int64(c.Line)
+	sets := lines / int64(c.Ways)
+	if lines%int64(c.Ways) == 0 && sets&(sets-1) == 0 {
+		return c, nil
+	}
+	reported := c
+	p := int64(1) << (bits.Len64(uint64(sets)) - 1)
+	if lines%p == 0 {
+		c.Ways = int(lines / p)
+	} else {
+		c.Bytes = p * int64(c.Ways) * int64(c.Line)
+	}
+	c.Reported = &reported
+	return c, nil
 }
 
 // Tool is a Valgrind found on the PATH (or where VALGRIND says) with its version.
@@ -101,13 +168,17 @@ type Tool struct {
 	Version string // "valgrind-3.19.0"
 }
 
-// Find looks for Valgrind and asks its version; the error says how to get it.
+// Find looks for Valgrind and asks its version; the error says how to get it on this
+// system, or that it does not run here.
 func Find(ctx context.Context) (Tool, error) {
 	path := os.Getenv("VALGRIND")
 	if path == "" {
+		if u := Unsupported(); u != "" {
+			return Tool{}, errors.New(u)
+		}
 		var err error
 		if path, err = exec.LookPath("valgrind"); err != nil {
-			return Tool{}, errors.New("valgrind is not installed (tools/deps.sh installs it; Debian/Ubuntu: apt-get install valgrind)")
+			return Tool{}, errors.New("valgrind is not installed: " + InstallHint())
 		}
 	}
 	out, err := exec.CommandContext(ctx, path, "--version").Output()

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"localitylab/lab/cpucache"
 )
 
 func TestParse(t *testing.T) {
@@ -63,38 +61,6 @@ func TestParseFile(t *testing.T) {
 	}
 	if _, err := ParseFile(filepath.Join("testdata", "missing.out")); err == nil {
 		t.Error("a missing file read without error")
-	}
-}
-
-func TestGeometry(t *testing.T) {
-	l := func(level int, typ string, bytes int64, ways int) cpucache.Shape {
-		return cpucache.Shape{Level: cpucache.Level{Level: level, Type: typ, Bytes: bytes}, Ways: ways, Line: 64}
-	}
-	g, err := geometryOf([]cpucache.Shape{l(1, "Data", 48<<10, 12), l(2, "Unified", 1<<20, 16), l(3, "Unified", 32<<20, 16)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.D1 != (Cache{48 << 10, 12, 64}) || g.LL != (Cache{32 << 20, 16, 64}) {
-		t.Errorf("got %+v", g)
-	}
-	if s := g.LL.String(); s != "32 MiB, 16-way, 64 B lines" {
-		t.Errorf("LL reads %q", s)
-	}
-	argv := Setup{Tool: Tool{Path: "valgrind"}, Geometry: g, Function: "p.(*s[...]).Frame", Out: "/tmp/x"}.Argv("prog", "worker")
-	joined := strings.Join(argv, " ")
-	for _, want := range []string{"--D1=49152,12,64", "--LL=33554432,16,64", "--toggle-collect=p.(*s[*]).Frame", "--dump-after=p.(*s[*]).Frame", "--collect-atstart=no", "prog worker"} {
-		if !strings.Contains(joined, want) {
-			t.Errorf("argv %q lacks %q", joined, want)
-		}
-	}
-	for _, bad := range [][]cpucache.Shape{
-		{l(2, "Unified", 1<<20, 16)},                         // no D1
-		{l(1, "Data", 48<<10, 12)},                           // nothing beyond it
-		{l(1, "Data", 48<<10, 12), l(3, "Unified", 1000, 3)}, // not whole sets
-	} {
-		if _, err := geometryOf(bad); err == nil {
-			t.Errorf("%+v: no error", bad)
-		}
 	}
 }
 

@@ -169,7 +169,7 @@ func within(t *testing.T, what string, counts []Counts, per func(Counts) uint64,
 	}
 }
 
-var hostLike = Geometry{D1: Cache{48 << 10, 12, 64}, LL: Cache{32 << 20, 16, 64}}
+var hostLike = Geometry{D1: Cache{Name: "L1d", Bytes: 48 << 10, Ways: 12, Line: 64}, LL: Cache{Name: "L3", Bytes: 32 << 20, Ways: 16, Line: 64}}
 
 // TestColumnScanTheory: two int32 columns of 200,000 entities stream 8 bytes per
 // entity, 1/8 of a line: 0.125 first-level misses per entity, give or take a few
@@ -187,7 +187,7 @@ func TestColumnScanTheory(t *testing.T) {
 // call to the next: each call visits them in the same order, and a least-recently-used
 // cache smaller than such a cycle has evicted every line before it comes round again.
 func TestPointerWalkTheory(t *testing.T) {
-	small := Geometry{D1: hostLike.D1, LL: Cache{1 << 20, 16, 64}}
+	small := Geometry{D1: hostLike.D1, LL: Cache{Name: "L2", Bytes: 1 << 20, Ways: 16, Line: 64}}
 	counts := simulate(t, "walk", small)
 	within(t, "LL misses", counts, Counts.LLMisses, 1.125*0.98, 1.125*1.02)
 	within(t, "D1 misses", counts, Counts.D1Misses, 1.125*0.98, 1.125*1.02)

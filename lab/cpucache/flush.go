@@ -1,10 +1,14 @@
 package cpucache
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
-// FallbackLLC is the last-level cache size assumed when the system reports none: more
-// than any current desktop or laptop CPU has per core complex, so a flush sized from it
-// still evicts everything, only more slowly than needed.
+// FallbackLLC is the last-level cache size assumed when the system reports none, or
+// reports one the lab cannot believe: twice the 32 MiB of most desktop core complexes,
+// so that a flush of twice it evicts everything there, only more slowly than needed
+// (AMD's X3D parts hold 96 MiB, which a flush of 128 MiB leaves partly filled).
 const FallbackLLC = 64 << 20
 
 // lineSize is the stride of a flush: one read per 64-byte cache line, the line size of
@@ -26,35 +30,50 @@ type Flusher struct {
 }
 
 // FlushBytes is the size of the buffer a Flusher for levels reads: twice the
-// last-level cache, or twice FallbackLLC when the system reports none. Each cold-mode
-// worker holds one, resident, which the lab's memory estimate counts.
+// last-level cache, or twice FallbackLLC when the system reports none, or when a
+// larger cache it reports was set aside (SetAside: the real last level is then
+// unknown). Each cold-mode worker holds one, resident, which the lab's memory estimate
+// counts.
 func FlushBytes(levels []Level) int64 {
-	if llc, ok := LastLevel(levels); ok {
+	llc, ok := LastLevel(levels)
+	if ok && len(SetAside(levels)) == 0 {
 		return 2 * llc.Bytes
 	}
-	return 2 * FallbackLLC
+	return 2 * max(FallbackLLC, llc.Bytes)
 }
 
 // NewFlusher makes a Flusher for the caches in levels (see Levels; nil when unknown,
 // with why in reason).
 func NewFlusher(levels []Level, reason string) (*Flusher, error) {
-	size := FlushBytes(levels) / 2
-	var note string
-	if llc, ok := LastLevel(levels); ok {
-		note = fmt.Sprintf("each frame starts after reading %s (twice the %s of %s)", mib(2*size), llc.Name(), mib(size))
-	} else {
-		note = fmt.Sprintf("each frame starts after reading %s (twice an assumed 64 MiB last-level cache: %s)", mib(2*size), reason)
-	}
-	buf, free, err := newBuffer(int(2 * size))
+	size := FlushBytes(levels)
+	buf, free, err := newBuffer(int(size))
 	if err != nil {
-		return nil, fmt.Errorf("cold mode: cannot map a %s flush buffer: %w", mib(2*size), err)
+		return nil, fmt.Errorf("cold mode: cannot map a %s flush buffer: %w", sizeText(size), err)
 	}
 	for i := range buf { // fault every page in now, so that no frame pays for it
 		if i%4096 == 0 {
 			buf[i] = 1
 		}
 	}
-	return &Flusher{buf: buf, free: free, Note: note}, nil
+	return &Flusher{buf: buf, free: free, Note: flushNote(levels, reason)}, nil
+}
+
+// flushNote says how the flush's size was chosen, for the run's record.
+func flushNote(levels []Level, reason string) string {
+	size := FlushBytes(levels)
+	llc, ok := LastLevel(levels)
+	aside := SetAside(levels)
+	switch {
+	case ok && len(aside) == 0:
+		return fmt.Sprintf("each frame starts after reading %s (twice the %s of %s)", sizeText(size), llc.Name(), sizeText(llc.Bytes))
+	case len(aside) > 0:
+		var why []string
+		for _, l := range aside {
+			why = append(why, l.NotUsedText())
+		}
+		return fmt.Sprintf("each frame starts after reading %s (twice an assumed %s last-level cache: %s)", sizeText(size), sizeText(size/2), strings.Join(why, "; "))
+	}
+	return fmt.Sprintf("each frame starts after reading %s (twice an assumed %s last-level cache: %s)", sizeText(size), sizeText(size/2), reason)
 }
 
 // Flush reads one word of every cache line of the buffer. The sum is kept so that the
@@ -79,5 +98,3 @@ func (f *Flusher) Close() {
 	}
 	f.buf = nil
 }
-
-func mib(b int64) string { return fmt.Sprintf("%d MiB", b>>20) }

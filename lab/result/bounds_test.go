@@ -12,8 +12,13 @@ import (
 func TestBoundsNameFields(t *testing.T) {
 	run, sweep := shapes()
 	kinds := map[string][]shapeKind{} // a path's kinds in a run and a sweep ("forks": a list, a count)
+	seen := map[*shape]bool{}
 	var visit func(s *shape)
 	visit = func(s *shape) {
+		if seen[s] {
+			return // a struct that holds itself
+		}
+		seen[s] = true
 		if s.path != "" {
 			kinds[s.path] = append(kinds[s.path], s.kind)
 		}

@@ -67,11 +67,11 @@ func ClockOf(r *Run) string {
 }
 
 // CacheLine is the line of the machine's first-level data cache (the smallest cache
-// that records one), the block a stride through memory is measured against; 0 where
-// the file does not record it.
+// the lab used that records one), the block a stride through memory is measured
+// against; 0 where the file does not record it.
 func (h *Host) CacheLine() int {
 	for _, c := range h.Caches {
-		if c.LineBytes > 0 {
+		if c.LineBytes > 0 && c.NotUsed == "" {
 			return c.LineBytes
 		}
 	}

@@ -68,6 +68,10 @@ type Run struct {
 	// (see LoadAverage); absent in a file written before it was recorded, or where
 	// the system gives none.
 	LoadAverage *LoadAverage `json:"load_average,omitempty"`
+
+	// Probe is the machine measured on its own (see Probe), taken before the run;
+	// absent in files written before probes, or where none was taken.
+	Probe *Probe `json:"probe,omitempty"`
 }
 
 // Backing returns the backing of that name, or nil (also for a nil run): the one
@@ -112,7 +116,9 @@ type Host struct {
 	Cores int    `json:"cores"`
 	GOGC  string `json:"gogc"`
 	// Caches are the data caches the system reports (none, with CachesNote saying why,
-	// where it reports nothing).
+	// where it reports nothing), each as reported, those the lab did not use marked
+	// so (CacheLevel.NotUsed). CachesNote also says where they came from when that
+	// was not the system (cpucache.SysfsEnv).
 	Caches     []CacheLevel `json:"caches,omitempty"`
 	CachesNote string       `json:"caches_note,omitempty"`
 }
@@ -126,6 +132,11 @@ type CacheLevel struct {
 	// coherency_line_size); 0 where the system does not say, and in files written
 	// before it was recorded.
 	LineBytes int `json:"line_bytes,omitempty"`
+	// NotUsed says why the lab did not use this cache, which the system reported but
+	// which cannot be the machine's (a virtual machine shown its host's whole L3):
+	// not for the sweep's markers, the cold flush nor the simulated last level.
+	// Absent for a cache it used, and in files written before caches were judged.
+	NotUsed string `json:"not_used,omitempty"`
 }
 
 // Backing is everything measured for one backing.

@@ -33,8 +33,8 @@ const (
 )
 
 var (
-	shapesOnce           sync.Once
-	runShape, sweepShape *shape
+	shapesOnce                       sync.Once
+	runShape, sweepShape, probeShape *shape
 )
 
 // shapes returns the shapes of a run's file and a sweep's.
@@ -42,8 +42,16 @@ func shapes() (run, sweep *shape) {
 	shapesOnce.Do(func() {
 		runShape = shapeOf(reflect.TypeFor[Run](), "")
 		sweepShape = shapeOf(reflect.TypeFor[Sweep](), "")
+		probeShape = shapeOf(reflect.TypeFor[Probe](), "")
 	})
 	return runShape, sweepShape
+}
+
+// shapeOfProbe returns the shape of a probe's own file, whose bounds are the probe's
+// (Probe.Validate) beyond the defaults.
+func shapeOfProbe() *shape {
+	shapes()
+	return probeShape
 }
 
 var (
@@ -53,8 +61,18 @@ var (
 
 // shapeOf is the shape of a value of type t found at path.
 func shapeOf(t reflect.Type, path string) *shape {
+	return shapeIn(t, path, map[reflect.Type]*shape{})
+}
+
+// shapeIn is shapeOf within the structs being made (open): a struct that holds
+// itself (a simulated cache's reported geometry, another SimCache) has the shape of
+// the one it is in.
+func shapeIn(t reflect.Type, path string, open map[reflect.Type]*shape) *shape {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if s, ok := open[t]; ok {
+		return s
 	}
 	s := &shape{path: path}
 	switch {
@@ -64,11 +82,13 @@ func shapeOf(t reflect.Type, path string) *shape {
 		s.kind = shapeSeries
 	case t.Kind() == reflect.Struct:
 		s.kind, s.fields = shapeObject, map[string]*shape{}
-		addFields(s, t, path)
+		open[t] = s
+		addFields(s, t, path, open)
+		delete(open, t)
 	case t.Kind() == reflect.Slice || t.Kind() == reflect.Array:
-		s.kind, s.count, s.elem = shapeList, countOf(path), shapeOf(t.Elem(), path+"[]")
+		s.kind, s.count, s.elem = shapeList, countOf(path), shapeIn(t.Elem(), path+"[]", open)
 	case t.Kind() == reflect.Map:
-		s.kind, s.count, s.elem = shapeMap, countOf(path), shapeOf(t.Elem(), path+".*")
+		s.kind, s.count, s.elem = shapeMap, countOf(path), shapeIn(t.Elem(), path+".*", open)
 		s.text = defaultText
 		if r, ok := keyRules[path]; ok {
 			s.text = r
@@ -81,7 +101,7 @@ func shapeOf(t reflect.Type, path string) *shape {
 
 // addFields adds the fields of struct t to s, those of an embedded struct without a
 // name of its own inline, as encoding/json reads them.
-func addFields(s *shape, t reflect.Type, path string) {
+func addFields(s *shape, t reflect.Type, path string, open map[reflect.Type]*shape) {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -89,7 +109,7 @@ func addFields(s *shape, t reflect.Type, path string) {
 		case name == "-" || !f.IsExported() && !f.Anonymous:
 			continue
 		case f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct:
-			addFields(s, f.Type, path)
+			addFields(s, f.Type, path, open)
 			continue
 		case name == "":
 			name = f.Name
@@ -98,7 +118,7 @@ func addFields(s *shape, t reflect.Type, path string) {
 		if path != "" {
 			child = path + "." + name
 		}
-		s.fields[name] = shapeOf(f.Type, child)
+		s.fields[name] = shapeIn(f.Type, child, open)
 	}
 }
 

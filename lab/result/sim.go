@@ -18,6 +18,10 @@ type Simulated struct {
 	Warmup int      `json:"warmup_frames"`
 	Frames int      `json:"frames"` // frames counted per backing, after the warm-up
 	Note   string   `json:"note,omitempty"`
+	// SetAside are the caches larger than LL that the system reported and the lab
+	// did not use, each with why ("L3 480 MiB reported by the system, not used: …"):
+	// LL is then the largest cache used. Absent where none was, and in older files.
+	SetAside []string `json:"set_aside,omitempty"`
 }
 
 // SimCache is a simulated cache's geometry.
@@ -25,6 +29,34 @@ type SimCache struct {
 	Bytes int64 `json:"bytes"`
 	Ways  int   `json:"ways"`
 	Line  int   `json:"line"`
+	// Name is the machine's cache simulated ("L1d", "L3"); absent in older files.
+	Name string `json:"name,omitempty"`
+	// Reported is that cache as the system reported it, where Valgrind could not
+	// simulate its shape (a set count not a power of two) and this one, of the same
+	// line and, where the lines divide so, the same size, was simulated in its place.
+	// Absent where the two are the same, and in older files.
+	Reported *SimCache `json:"reported,omitempty"`
+}
+
+// Sets is how many sets the cache has, 0 for a geometry that makes none.
+func (c SimCache) Sets() int64 {
+	if c.Ways <= 0 || c.Line <= 0 {
+		return 0
+	}
+	return c.Bytes / int64(c.Ways*c.Line)
+}
+
+// validate checks a simulated-miss record's geometries and what the system reported
+// beside them: sizes, ways and lines of 0 or more, one reported geometry at most.
+func (s *Simulated) validate() error {
+	bad := func(c SimCache) bool { return c.Bytes < 0 || c.Ways < 0 || c.Line < 0 }
+	for i, c := range []SimCache{s.D1, s.LL} {
+		if r := c.Reported; bad(c) || r != nil && (bad(*r) || r.Reported != nil) {
+			return fmt.Errorf("counters: simulated: %s: %d bytes, %d ways, %d-byte lines, reported %+v (want 0 or more, and one reported geometry at most)",
+				[...]string{"d1", "ll"}[i], c.Bytes, c.Ways, c.Line, r)
+		}
+	}
+	return nil
 }
 
 // SimSummary is what the simulation counted for one backing, per frame of the frames

@@ -41,7 +41,8 @@ type Sweep struct {
 	Forks int  `json:"forks,omitempty"`
 	Host  Host `json:"host"`
 	// Caches are the machine's data caches, the sizes the markers compare working
-	// sets with; CachesNote says why there are none, where the system reports none.
+	// sets with, but for those marked NotUsed; CachesNote says why there are none,
+	// where the system reports none.
 	Caches     []Cache   `json:"caches"`
 	CachesNote string    `json:"caches_note,omitempty"`
 	Started    time.Time `json:"started"`
@@ -62,6 +63,10 @@ type Sweep struct {
 	// LoadAverage is how busy the machine was as the sweep started and as it ended
 	// (see LoadAverage); absent in older files, or where the system gives none.
 	LoadAverage *LoadAverage `json:"load_average,omitempty"`
+
+	// Probe is the machine measured on its own (see Probe), taken before the
+	// sweep; absent in files written before probes, or where none was taken.
+	Probe *Probe `json:"probe,omitempty"`
 }
 
 // Drift is how one backing's figures moved while a sweep ran: at each point the
@@ -84,7 +89,13 @@ type Cache struct {
 	// LineBytes is its line (see CacheLevel.LineBytes); 0 where the system does not
 	// say, and in older files.
 	LineBytes int `json:"line_bytes,omitempty"`
+	// NotUsed says why the sweep put no marker at this cache (see CacheLevel.NotUsed);
+	// absent for a cache the markers compare with, and in older files.
+	NotUsed string `json:"not_used,omitempty"`
 }
+
+// Used reports whether the markers compare working sets with this cache.
+func (c Cache) Used() bool { return c.NotUsed == "" }
 
 // Point is the run at one value of the swept parameter.
 type Point struct {
@@ -261,6 +272,7 @@ func (s *Sweep) Clone() *Sweep {
 	if s.LoadAverage != nil {
 		c.LoadAverage = s.LoadAverage.clone()
 	}
+	c.Probe = s.Probe.Clone()
 	c.Points = make([]Point, len(s.Points))
 	for i, p := range s.Points {
 		p.Backings = slices.Clone(p.Backings)

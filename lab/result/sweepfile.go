@@ -177,6 +177,11 @@ func (s *Sweep) Validate() error {
 	if err := s.Host.validate(); err != nil {
 		return err
 	}
+	if sim := s.Counters.Simulated; sim != nil {
+		if err := sim.validate(); err != nil {
+			return err
+		}
+	}
 	if s.Clock != "" && s.Clock != ClockThreadCPU && s.Clock != ClockWall {
 		return fmt.Errorf("frame_clock: %q (want %q or %q)", s.Clock, ClockThreadCPU, ClockWall)
 	}
@@ -184,6 +189,9 @@ func (s *Sweep) Validate() error {
 		if err := a.validate(); err != nil {
 			return err
 		}
+	}
+	if err := s.Probe.Validate(); err != nil {
+		return err
 	}
 	if err := s.validateMarkers(); err != nil {
 		return err

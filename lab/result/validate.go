@@ -71,10 +71,18 @@ func (r *Run) Validate() error {
 	if err := r.Host.validate(); err != nil {
 		return err
 	}
+	if sim := r.Counters.Simulated; sim != nil {
+		if err := sim.validate(); err != nil {
+			return err
+		}
+	}
 	if a := r.LoadAverage; a != nil {
 		if err := a.validate(); err != nil {
 			return err
 		}
+	}
+	if err := r.Probe.Validate(); err != nil {
+		return err
 	}
 	for i := range r.Backings {
 		b := &r.Backings[i]
@@ -311,8 +319,8 @@ func finiteNonNeg(x float64) bool { return finiteNum(x) && x >= 0 }
 const (
 	maxCores      = 1 << 16 // CPUs one machine reports (the frame CPU's bound too)
 	maxCacheLevel = 8
-	maxCacheBytes = 64 << 30 // one cache: the largest last-level caches hold a few hundred MiB
-	maxLineBytes  = 4096     // a cache line: 64 or 128 bytes on today's CPUs
+	maxCacheBytes = 1 << 40 // one cache: the largest hold a few hundred MiB (and a guest may be told of its host's, recorded as not used)
+	maxLineBytes  = 4096    // a cache line: 64 or 128 bytes on today's CPUs
 )
 
 // validate checks the machine's facts: its cores (0: not recorded, as in the tests'

@@ -7,8 +7,9 @@ import (
 	"localitylab/lab/result"
 )
 
-// Caches returns the machine's data caches as a sweep records them, or none and the
-// reason the system gave.
+// Caches returns the machine's data caches as a sweep records them, those the lab
+// does not use marked so (result.Cache.NotUsed), or none and the reason the system
+// gave; the note also says where they came from when not from the system.
 func Caches() ([]result.Cache, string) {
 	levels, err := cpucache.Levels()
 	if err != nil {
@@ -16,9 +17,9 @@ func Caches() ([]result.Cache, string) {
 	}
 	out := make([]result.Cache, len(levels))
 	for i, l := range levels {
-		out[i] = result.Cache{Name: l.Name(), Level: l.Level, Type: l.Type, Bytes: l.Bytes, LineBytes: l.LineBytes}
+		out[i] = result.Cache{Name: l.Name(), Level: l.Level, Type: l.Type, Bytes: l.Bytes, LineBytes: l.LineBytes, NotUsed: l.NotUsed}
 	}
-	return out, ""
+	return out, cpucache.Source()
 }
 
 // FindMarkers lists, for every backing and every cache of s, the value at which the
@@ -26,7 +27,8 @@ func Caches() ([]result.Cache, string) {
 // it was smaller and the next, where it was not, interpolated along the working set's
 // logarithm (which grows in proportion to the entities) when the axis is
 // logarithmic, linearly otherwise. A working set that already fills a cache at the
-// first point, or never reaches it, gives no marker.
+// first point, or never reaches it, gives no marker; nor does a cache the lab does
+// not use (result.Cache.NotUsed), which the sweep's record names with why.
 //
 // The working set is the larger of the backing's address span and its bytes kept
 // (result.PointBacking.WorkingSet) where every point of it has a span: objects
@@ -41,6 +43,9 @@ func FindMarkers(s *result.Sweep) []result.Marker {
 	for i, name := range s.Backings {
 		xs, ws, by := workingSets(s, i)
 		for _, c := range s.Caches {
+			if !c.Used() {
+				continue
+			}
 			if at, ok := reaches(xs, ws, float64(c.Bytes), s.LogX); ok {
 				out = append(out, result.Marker{Backing: name, Cache: c.Name, Bytes: c.Bytes, At: at, By: by})
 			}

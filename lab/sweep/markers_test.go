@@ -2,8 +2,11 @@ package sweep
 
 import (
 	"math"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"localitylab/lab/cpucache"
 	"localitylab/lab/result"
 )
 
@@ -61,6 +64,33 @@ func TestFindMarkers(t *testing.T) {
 		if g.Backing != w.backing || g.Cache != w.cache || math.Abs(g.At-w.at) > 1e-6*w.at {
 			t.Errorf("marker %d = %+v, want %s reaching %s at %.0f", i, g, w.backing, w.cache, w.at)
 		}
+	}
+}
+
+// TestSetAsideCacheMarkers: on the Intel VM, whose sysfs shows its guest the host's
+// 480 MiB L3 shared by two vCPUs, the sweep records the L3 as reported with why it
+// is not used, and puts no marker at it, even where a working set grows past 480 MiB;
+// the L1d and L2 keep theirs.
+func TestSetAsideCacheMarkers(t *testing.T) {
+	t.Setenv(cpucache.SysfsEnv, filepath.Join("..", "cpucache", "testdata", "intel-vm"))
+	caches, note := Caches()
+	if len(caches) != 3 || caches[2].Name != "L3" || caches[2].Bytes != 480<<20 || caches[2].Used() ||
+		!strings.Contains(caches[2].NotUsed, "240 MiB per CPU") || !caches[0].Used() || !caches[1].Used() {
+		t.Fatalf("caches %+v, want L1d and L2 used, the 480 MiB L3 recorded and not used", caches)
+	}
+	if !strings.Contains(note, "intel-vm") {
+		t.Errorf("note %q does not say where the caches came from", note)
+	}
+	s := &result.Sweep{Param: "entities", LogX: true, Backings: []string{"ptrarray"}, Caches: caches}
+	for _, n := range []int64{100, 1000, 100_000, 10_000_000} {
+		s.Points = append(s.Points, result.Point{Value: n, Backings: []result.PointBacking{{Name: "ptrarray", WorkingSetBytes: 64 * float64(n)}}})
+	}
+	var got []string
+	for _, m := range FindMarkers(s) {
+		got = append(got, m.Cache)
+	}
+	if strings.Join(got, " ") != "L1d L2" {
+		t.Errorf("markers at %q, want L1d and L2 only (64 B × 10M passes 480 MiB)", got)
 	}
 }
 

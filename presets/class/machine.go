@@ -2,7 +2,6 @@ package class
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -108,29 +107,22 @@ func hostFacts(file string, h result.Host, started time.Time) Machine {
 	}
 	var parts []string
 	for _, c := range h.Caches {
-		parts = append(parts, cacheName(c)+" "+units.Bytes(float64(c.Bytes)))
+		p := c.Name() + " " + units.Bytes(float64(c.Bytes))
+		if c.NotUsed != "" {
+			// The reason is the file's, too long for a cell beside other machines'.
+			p += " (reported, not used)"
+		}
+		parts = append(parts, p)
 	}
 	m.Caches = strings.Join(parts, " · ")
 	if m.Caches == "" {
 		m.Caches = "not reported"
-		if h.CachesNote != "" {
-			m.Caches += " (" + h.CachesNote + ")"
-		}
+	}
+	if h.CachesNote != "" {
+		m.Caches += " (" + h.CachesNote + ")"
 	}
 	m.Line = lineText(h)
 	return m
-}
-
-// cacheName is "L1d", "L2", "L3": the level, with d or i below the unified levels.
-func cacheName(c result.CacheLevel) string {
-	n := "L" + strconv.Itoa(c.Level)
-	switch c.Type {
-	case "Data":
-		n += "d"
-	case "Instruction":
-		n += "i"
-	}
-	return n
 }
 
 func pagesText(mode, thp string) string {

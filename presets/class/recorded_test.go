@@ -3,6 +3,7 @@ package class
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"localitylab/charts"
 	"localitylab/lab/compare"
@@ -26,6 +27,9 @@ func TestRecordedFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, b := c.Machines[0], c.Machines[1]
+	if a.Caches != "L1d 48.0 KiB · L2 1.00 MiB · L3 32.0 MiB" {
+		t.Errorf("caches %q", a.Caches)
+	}
 	if a.Line != "64 B" || a.Load != "1.63 at the start, 2.05 at the end" {
 		t.Errorf("recorded: line %q, load %q", a.Line, a.Load)
 	}
@@ -111,5 +115,16 @@ func TestLineCountsWhenRecorded(t *testing.T) {
 				t.Errorf("differ %v: cache line counted %v, want %v", c.Differ, got, tc.differ)
 			}
 		})
+	}
+}
+
+// TestSetAsideCacheFacts: a cache the machine's file records as not used is in its
+// column as reported, marked so; the file itself says why.
+func TestSetAsideCacheFacts(t *testing.T) {
+	h := result.Host{Caches: []result.CacheLevel{{Level: 1, Type: "Data", Bytes: 48 << 10, LineBytes: 64}, {Level: 2, Type: "Unified", Bytes: 2 << 20, LineBytes: 64},
+		{Level: 3, Type: "Unified", Bytes: 480 << 20, LineBytes: 64, NotUsed: "shared by 2 CPUs, it would hold 240 MiB per CPU"}}}
+	m := hostFacts("vm.json", h, time.Time{})
+	if want := "L1d 48.0 KiB · L2 2.00 MiB · L3 480 MiB (reported, not used)"; m.Caches != want || m.Line != "64 B" {
+		t.Errorf("caches %q, line %q; want %q, 64 B", m.Caches, m.Line, want)
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package probe
+
+func newTestClock() Clock { return NewWallClock() }

@@ -1,0 +1,231 @@
+package probe
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"localitylab/internal/golden"
+	"localitylab/internal/units"
+	"localitylab/lab/cpucache"
+	"localitylab/lab/result"
+)
+
+// reportedOf turns a record's reported caches back into what the system said.
+func reportedOf(p *result.Probe) []cpucache.Level {
+	var out []cpucache.Level
+	for _, c := range p.Reported {
+		out = append(out, cpucache.Level{Level: c.Level, Type: c.Type, Bytes: c.Bytes, LineBytes: c.LineBytes})
+	}
+	return out
+}
+
+// levelsText is what the detection found, one line a level, then the words.
+func levelsText(levels []result.ProbeLevel, memory *result.ProbeLevel, words []string) string {
+	var b strings.Builder
+	all := levels
+	if memory != nil {
+		all = append(all, *memory)
+	}
+	for _, l := range all {
+		reported := ""
+		if l.ReportedBytes > 0 {
+			reported = "  reported " + units.Bytes(float64(l.ReportedBytes))
+		}
+		fmt.Fprintf(&b, "%-7s %s–%s  %s (%s–%s, %d points)%s\n", l.Name, units.Bytes(float64(l.FromBytes)), units.Bytes(float64(l.Bytes)),
+			units.Duration(l.NS), units.Duration(l.Lo), units.Duration(l.Hi), l.Points, reported)
+	}
+	for _, w := range words {
+		b.WriteString("disagrees: " + w + "\n")
+	}
+	return b.String()
+}
+
+// TestLevelsOfFixtures reads ladders measured on the development VM (and one
+// modelled on an Intel VM whose system reports the host's 480 MiB L3) and checks
+// what the detection makes of them: the levels and words against a golden file,
+// and the shapes a probe must have whatever the machine's load: L1d found within
+// twice its reported size, each level slower than the one before, memory at least
+// five times L1d's latency.
+func TestLevelsOfFixtures(t *testing.T) {
+	tests := []struct {
+		file string
+		want []string // the levels' names, in order, memory last
+		says []string // words the record must hold
+	}{
+		{"amd-vm-full", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder's plateau ends at 1.19 MiB, 26.9× below the 32.0 MiB"}},
+		{"amd-vm-full-busy", []string{"L1d", "L2", "step 3", "L3", "memory"}, []string{
+			"L2: the ladder's plateau ends at 215 KiB, 2.38× below the 512 KiB", "step 3: a plateau up to 430 KiB at 6.24 ns matches no cache"}},
+		{"amd-vm-full-l1-shared", []string{"L1d", "step 2", "L2", "L3", "memory"}, []string{"step 2: a plateau up to 26.9 KiB at 2.30 ns matches no cache"}},
+		{"amd-vm-short", []string{"L1d", "L2", "L3", "memory"}, nil},
+		{"amd-vm-small-pages", []string{"L1d", "L2", "step 3", "L3", "memory"}, nil},
+		{"intel-vm-model", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder's plateau ends at 32.0 MiB, 15.0× below the 480 MiB the system reports"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			p, err := result.LoadProbeJSON("testdata/" + tt.file + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			levels, memory := findLevels(p.Ladder, true)
+			words := nameLevels(levels, reportedOf(p))
+			text := levelsText(levels, memory, words)
+			golden.Text(t, tt.file+".levels.txt", []byte(text))
+			var names []string
+			for _, l := range levels {
+				names = append(names, l.Name)
+			}
+			if memory != nil {
+				names = append(names, memory.Name)
+			}
+			if strings.Join(names, ",") != strings.Join(tt.want, ",") {
+				t.Errorf("levels %v, want %v", names, tt.want)
+			}
+			for _, w := range tt.says {
+				if !strings.Contains(text, w) {
+					t.Errorf("the words lack %q:\n%s", w, text)
+				}
+			}
+			if len(levels) == 0 || memory == nil {
+				t.Fatalf("no L1d or no memory:\n%s", text)
+			}
+			if r := float64(levels[0].Bytes) / float64(levels[0].ReportedBytes); r < 0.5 || r > 2 {
+				t.Errorf("L1d found up to %d bytes, reported %d: more than twice apart", levels[0].Bytes, levels[0].ReportedBytes)
+			}
+			for i := 1; i < len(levels); i++ {
+				if levels[i].NS <= levels[i-1].NS {
+					t.Errorf("%s at %v ns is no slower than %s at %v ns", levels[i].Name, levels[i].NS, levels[i-1].Name, levels[i-1].NS)
+				}
+			}
+			if memory.NS < 5*levels[0].NS {
+				t.Errorf("memory at %v ns, under five times L1d's %v ns", memory.NS, levels[0].NS)
+			}
+		})
+	}
+}
+
+// ladderOf makes a ladder at four points per doubling from 4 KiB to top, each
+// point's latency lat(bytes).
+func ladderOf(top int64, lat func(b int64) float64) []result.LadderPoint {
+	var out []result.LadderPoint
+	for _, b := range ladderSizes(top, top, 4, 64) {
+		ns := lat(b)
+		out = append(out, result.LadderPoint{Bytes: b, NS: ns, Lo: ns, Hi: ns, Reps: 9})
+	}
+	return out
+}
+
+// steps is a hierarchy of sharp steps: latency lat[i] up to size[i], then mem.
+func steps(sizes []int64, lat []float64, mem float64) func(int64) float64 {
+	return func(b int64) float64 {
+		for i, s := range sizes {
+			if b <= s {
+				return lat[i]
+			}
+		}
+		return mem
+	}
+}
+
+var (
+	kib, mib = int64(1 << 10), int64(1 << 20)
+	amd      = []cpucache.Level{{Level: 1, Type: "Data", Bytes: 32 * kib, LineBytes: 64}, {Level: 2, Type: "Unified", Bytes: 512 * kib, LineBytes: 64},
+		{Level: 3, Type: "Unified", Bytes: 32 * mib, LineBytes: 64}}
+	clean = steps([]int64{32 * kib, 512 * kib, 32 * mib}, []float64{1.5, 4.5, 15}, 100)
+)
+
+// TestFindLevels checks the detection on synthetic ladders: each shape a real one
+// takes, and what the record must say of it.
+func TestFindLevels(t *testing.T) {
+	tests := []struct {
+		name     string
+		ladder   []result.LadderPoint
+		reported []cpucache.Level
+		memory   bool
+		want     string // the levels as "name:to-bytes@ns", memory last
+		says     []string
+		silent   bool // no disagreement at all
+	}{
+		{name: "a clean hierarchy", ladder: ladderOf(128*mib, clean), reported: amd, memory: true,
+			want: "L1d:32768@1.5 L2:524288@4.5 L3:33554432@15 memory:134217728@100", silent: true},
+		{name: "one point thrown off", reported: amd, memory: true,
+			ladder: ladderOf(128*mib, func(b int64) float64 {
+				if b == 128*kib {
+					return 14 // an interruption's refill, once
+				}
+				return clean(b)
+			}),
+			want: "L1d:32768@1.5 L2:524288@4.5 L3:33554432@15 memory:134217728@100", silent: true},
+		{name: "a drawn-out way up is no level", reported: amd, memory: true,
+			ladder: ladderOf(128*mib, func(b int64) float64 {
+				if b > 512*kib && b <= 2*mib { // doubling with the size over two doublings (its first point is within a step of L2)
+					return 4.5 * float64(b) / float64(512*kib)
+				}
+				if b > 2*mib && b <= 32*mib {
+					return 18
+				}
+				return clean(b)
+			}),
+			want: "L1d:32768@1.5 L2:623424@4.5 L3:33554432@18 memory:134217728@100"},
+		{name: "small pages: a TLB's reach is a step of its own", reported: amd, memory: true,
+			ladder: ladderOf(128*mib, steps([]int64{32 * kib, 512 * kib, 8 * mib, 32 * mib}, []float64{1.5, 4.5, 15, 24}, 160)),
+			want:   "L1d:32768@1.5 L2:524288@4.5 step 3:8388608@15 L3:33554432@24 memory:134217728@160",
+			says:   []string{"step 3: a plateau up to 8.00 MiB at 15.0 ns matches no cache the system reports"}},
+		{name: "a short step in the way up is no cache", reported: amd, memory: true,
+			ladder: ladderOf(128*mib, steps([]int64{16 * kib, 27 * kib, 512 * kib, 32 * mib}, []float64{1.5, 2.3, 4.5, 15}, 100)),
+			want:   "L1d:16384@1.5 step 2:27520@2.3 L2:524288@4.5 L3:33554432@15 memory:134217728@100",
+			says:   []string{"step 2: a plateau up to 26.9 KiB at 2.30 ns matches no cache the system reports"}},
+		{name: "no cache reported", ladder: ladderOf(128*mib, clean), memory: true,
+			want: "step 1:32768@1.5 step 2:524288@4.5 step 3:33554432@15 memory:134217728@100", silent: true},
+		{name: "a shared cache hides a level", reported: amd, memory: true,
+			ladder: ladderOf(128*mib, steps([]int64{32 * kib, 24 * mib}, []float64{1.5, 12}, 100)),
+			want:   "L1d:32768@1.5 L3:23726528@12 memory:134217728@100",
+			says:   []string{"L2: the system reports 512 KiB, but the ladder shows no plateau near it"}},
+		{name: "a ladder short of memory", reported: amd, memory: false,
+			ladder: ladderOf(16*mib, clean),
+			want:   "L1d:32768@1.5 L2:524288@4.5 L3:16777216@15"},
+		{name: "the host's cache reported", memory: true,
+			reported: []cpucache.Level{{Level: 1, Type: "Data", Bytes: 48 * kib}, {Level: 2, Type: "Unified", Bytes: 2 * mib}, {Level: 3, Type: "Unified", Bytes: 480 * mib}},
+			ladder:   ladderOf(1<<30, steps([]int64{48 * kib, 2 * mib, 32 * mib}, []float64{1.5, 5, 30}, 110)),
+			want:     "L1d:46336@1.5 L2:2097152@5 L3:33554432@30 memory:1073741824@110",
+			says:     []string{"L3: the ladder's plateau ends at 32.0 MiB, 15.0× below the 480 MiB the system reports"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			levels, memory := findLevels(tt.ladder, tt.memory)
+			words := nameLevels(levels, tt.reported)
+			var got []string
+			for _, l := range levels {
+				got = append(got, fmt.Sprintf("%s:%d@%v", l.Name, l.Bytes, l.NS))
+			}
+			if memory != nil {
+				got = append(got, fmt.Sprintf("%s:%d@%v", memory.Name, memory.Bytes, memory.NS))
+			}
+			if g := strings.Join(got, " "); g != tt.want {
+				t.Errorf("levels\n got %s\nwant %s", g, tt.want)
+			}
+			for _, w := range tt.says {
+				if !strings.Contains(strings.Join(words, "\n"), w) {
+					t.Errorf("words %q lack %q", words, w)
+				}
+			}
+			if tt.silent && len(words) > 0 {
+				t.Errorf("words %q, want none", words)
+			}
+		})
+	}
+}
+
+// TestLevelOfFigures: a level's latency is the median of its points, its range
+// theirs.
+func TestLevelOfFigures(t *testing.T) {
+	ladder := []result.LadderPoint{{Bytes: 4096, NS: 1.6}, {Bytes: 8192, NS: 1.5}, {Bytes: 16384, NS: 1.9}}
+	l := levelOf(ladder, []float64{1.6, 1.5, 1.9}, span{0, 2})
+	if l.NS != 1.6 || l.Lo != 1.5 || l.Hi != 1.9 || l.Points != 3 || l.FromBytes != 4096 || l.Bytes != 16384 {
+		t.Errorf("level %+v", l)
+	}
+	if s := slope(ladder, []float64{1, 2, 4}, span{0, 2}); math.Abs(s-1) > 1e-9 {
+		t.Errorf("slope of a doubling per doubling: %v, want 1", s)
+	}
+}
