@@ -74,8 +74,11 @@ func TestCompareWithSavedRun(t *testing.T) {
 	r.Workload, r.Frames, r.Forks = "sprites", r.Frames+10, nil // a run of one fork, ten frames longer
 	for i := range r.Backings {
 		b := &r.Backings[i]
-		b.ForkLoadNS = nil
+		b.ForkLoadNS, b.Summary.ForkP50NS = nil, nil
 		b.SetConditions(b.FrameCPUs()[:1], b.PagesByFork()[:1]) // the first fork's, as a run of one records them
+	}
+	for i := range r.Ratios {
+		r.Ratios[i].ForkMedians = nil // a run of one fork has no fork's figures
 	}
 	longer := filepath.Join(dir, "longer.json")
 	if err := result.SaveJSON(longer, r); err != nil {
