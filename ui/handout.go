@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -31,8 +32,8 @@ var keyHandout = &desktop.CustomShortcut{KeyName: fyne.KeyH, Modifier: fyne.KeyM
 func handoutFormats() []fileFormat {
 	fs := []fileFormat{{"HTML", "one page, self-contained, prints on A4 or Letter", ".html"},
 		{"PNG", "the sheet as a picture, 150 dpi", ".png"}}
-	if _, err := handout.Chromium(); err == nil {
-		fs = append(fs, fileFormat{"PDF", "printed by Chromium", ".pdf"})
+	if browser, err := handout.Browser(); err == nil {
+		fs = append(fs, fileFormat{"PDF", "printed by " + handout.BrowserName(browser), ".pdf"})
 	}
 	return fs
 }
@@ -161,7 +162,9 @@ func (w *window) writeHandout(pg *handout.Page, path string, f fileFormat) {
 	go func() {
 		l, err := pg.Fit()
 		if err == nil {
-			write := map[string]func(io.Writer) error{"HTML": l.WriteHTML, "PNG": l.WritePNG, "PDF": l.WritePDF}[f.Name]
+			// The print is bounded by its own timeout; the window has no stop of its own to give it.
+			pdf := func(w io.Writer) error { return l.WritePDF(context.Background(), w) }
+			write := map[string]func(io.Writer) error{"HTML": l.WriteHTML, "PNG": l.WritePNG, "PDF": pdf}[f.Name]
 			err = atomicfile.Write(path, write)
 		}
 		fyne.Do(func() {
