@@ -1,13 +1,18 @@
 package handout
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"localitylab/lab/result"
+	"localitylab/presets"
 )
 
 // The tests' browsers are this test binary, started with fakeBrowserEnv naming
@@ -20,11 +25,46 @@ const (
 	fakePIDsEnv = "LOCALITYLAB_FAKE_BROWSER_PIDS"
 )
 
+// fakePrinterEnv makes this test binary a lab that prints a page with the browser
+// it names and waits, so that a test can kill it while the browser runs.
+const fakePrinterEnv = "LOCALITYLAB_FAKE_PRINTER"
+
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeBrowserEnv); mode != "" {
 		os.Exit(fakeBrowser(mode, os.Args[1:]))
 	}
+	if browser := os.Getenv(fakePrinterEnv); browser != "" {
+		os.Exit(fakePrinter(browser))
+	}
 	os.Exit(m.Run())
+}
+
+// fakePrinter prints the saved run's page with browser, as the lab does.
+func fakePrinter(browser string) int {
+	os.Setenv(fakeBrowserEnv, "hang")
+	p, err := presets.Lookup("pointer-chasing")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	r, err := result.LoadJSON(savedRun)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	pg, err := FromRun(p, r, "")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	l, err := pg.Fit()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	err = l.printWith(context.Background(), browser, io.Discard)
+	fmt.Fprintln(os.Stderr, err)
+	return 1
 }
 
 // fakeBrowser acts as a browser that was asked to print: "pdf" prints a tiny PDF,

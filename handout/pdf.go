@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -95,6 +96,10 @@ func (l *Layout) printWith(ctx context.Context, browser string, w io.Writer) (er
 // passes, then kills whatever is left of its process group. It returns the last of
 // what the browser said; a timeout is context.DeadlineExceeded.
 func runBrowser(ctx context.Context, browser string, args ...string) (string, error) {
+	// The thread that starts the browser is the one whose death Linux tells it of
+	// (dieWithParent): it stays this goroutine's until the browser has exited.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	tctx, cancel := context.WithTimeout(ctx, pdfTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(tctx, browser, args...)

@@ -148,7 +148,7 @@ func TestPrintStopsHangingBrowser(t *testing.T) {
 		want    string
 	}{
 		{"stopped", time.Hour, true, "stopped: context canceled"},
-		{"timed out", 3 * time.Second, false, "did not print the page within 3s and was stopped"},
+		{"timed out", 8 * time.Second, false, "did not print the page within 8s and was stopped"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			defer func(d time.Duration) { pdfTimeout = d }(pdfTimeout)

@@ -17,6 +17,7 @@ type group struct{ cmd *exec.Cmd }
 // then reaches the lab alone, which stops the browser through its context.
 func newGroup(cmd *exec.Cmd) *group {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 	return &group{cmd}
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -159,11 +158,12 @@ func withUnit(guess, unit string) string {
 // PDF waits for the browser), and says how it went.
 func (w *window) writeHandout(pg *handout.Page, path string, f fileFormat) {
 	w.status.say("Writing the handout…", false)
+	w.prints.Add(1)
 	go func() {
+		defer w.prints.Done()
 		l, err := pg.Fit()
 		if err == nil {
-			// The print is bounded by its own timeout; the window has no stop of its own to give it.
-			pdf := func(w io.Writer) error { return l.WritePDF(context.Background(), w) }
+			pdf := func(out io.Writer) error { return l.WritePDF(w.printing, out) }
 			write := map[string]func(io.Writer) error{"HTML": l.WriteHTML, "PNG": l.WritePNG, "PDF": pdf}[f.Name]
 			err = atomicfile.Write(path, write)
 		}
