@@ -49,8 +49,8 @@ func TestTableCounters(t *testing.T) {
 func TestLoadMemoryNote(t *testing.T) {
 	r := &result.Run{Workload: "tiles", Params: map[string]int64{"seed": 1, "entities": 1000}, Frames: 4,
 		Backings: []result.Backing{
-			{Name: "rowvec", Load: result.Load{NS: 2e9, Entities: 1000, MinorFaults: 630_000, PageBytes: 4096,
-				UserNS: 5e9, SysNS: 1.5e9, AllocBytes: 6 << 30, FreedLateBytes: 5 << 30, GCCycles: 15}},
+			{Name: "rowvec", Load: result.Load{NS: 2e9, Entities: 1000, MinorFaults: result.Measured[int64](630_000), PageBytes: 4096,
+				UserNS: result.Measured[int64](5e9), SysNS: result.Measured[int64](1.5e9), AllocBytes: 6 << 30, FreedLateBytes: 5 << 30, GCCycles: 15}},
 			{Name: "soa", Load: result.Load{NS: 3e9, Entities: 1000}},
 		},
 	}

@@ -119,11 +119,14 @@ type loadPhase struct {
 	Kind   workload.PhaseKind `json:"kind"`
 	NS     int64              `json:"ns"`
 	Heap   int64              `json:"heap"`              // may be negative: a phase can free more than it keeps
-	Faults int64              `json:"faults,omitempty"`  // minor page faults; 0 where they cannot be read
+	Faults int64              `json:"faults,omitempty"`  // minor page faults
 	UserNS int64              `json:"user_ns,omitempty"` // CPU time of the whole process in user code
 	SysNS  int64              `json:"sys_ns,omitempty"`  // and in the kernel (page faults among it)
 	Alloc  uint64             `json:"alloc,omitempty"`   // heap bytes allocated
 	GCs    uint64             `json:"gcs,omitempty"`     // GC cycles that ran, not the worker's own at its end
+	// UsageNote says why Faults, UserNS and SysNS could not be read (they are 0
+	// then); "" when they were.
+	UsageNote string `json:"usage_note,omitempty"`
 }
 
 // writer builds one message at a time in a reused buffer and writes it with one call,

@@ -29,7 +29,7 @@ func TestProtocolRoundTrip(t *testing.T) {
 		CPU: 1, Pages: PagesHuge}
 	load := loadRecord{Entities: 1e6, HeapBefore: 1 << 20, HeapAfter: 1 << 28, RSS: 1 << 29,
 		Phases: []loadPhase{{Name: "heap aging", Kind: workload.Setup, NS: 3e9, Heap: 1 << 26}, {Name: "load", NS: 5e9, Heap: -5}},
-		Pages:  result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: 0.97, HeapBytes: 1 << 28, Note: "huge pages asked for"}}
+		Pages:  result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: result.Measured(0.97), HeapBytes: 1 << 28, Note: "huge pages asked for"}}
 
 	must := func(err error) {
 		t.Helper()

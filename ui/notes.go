@@ -90,7 +90,11 @@ func measured(r *result.Run, name string) string {
 		for _, p := range pages {
 			mode = cmp.Or(mode, p.Mode)
 		}
-		parts = append(parts, fmt.Sprintf("%s of its heap in huge pages%s (pages %s)", charts.HugePagesCell(b), over, mode))
+		if why := b.HugeShareMissing(); why != "" {
+			parts = append(parts, fmt.Sprintf("huge pages n/a (pages %s: %s)", mode, why))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s of its heap in huge pages%s (pages %s)", charts.HugePagesCell(b), over, mode))
+		}
 	}
 	if s := simNote(r, b); s != "" {
 		parts = append(parts, s)

@@ -180,10 +180,12 @@ type Pages struct {
 	// HugeShare is the share of the heap's resident bytes that sat in huge pages
 	// after the load (and the request for huge pages, in that mode), from the
 	// kernel's accounting (/proc/self/smaps AnonHugePages over Rss of the heap's
-	// mappings), of HeapBytes resident bytes.
-	HugeShare float64 `json:"huge_share"`
-	HeapBytes uint64  `json:"heap_resident_bytes"`
-	Note      string  `json:"note,omitempty"` // what could not be done or read, or why the mode is "system" only
+	// mappings), of HeapBytes resident bytes. It is absent (nil) where it was not
+	// measured: outside Linux, which keeps no such count, or where the heap's
+	// mappings could not be read; Note says why. See Share.
+	HugeShare *float64 `json:"huge_share,omitempty"`
+	HeapBytes uint64   `json:"heap_resident_bytes"`
+	Note      string   `json:"note,omitempty"` // what could not be done or read, or why the mode is "system" only
 }
 
 // Load is measured once per backing, around Store.Load.
@@ -197,17 +199,23 @@ type Load struct {
 	BytesPerEntity float64 `json:"bytes_per_entity"`
 	Phases         []Phase `json:"phases,omitempty"`
 
-	// What the load (its building and fixed phases) cost on the way, zero where it
-	// was not measured (results written before these were, or a system without the
-	// counts): the minor page faults it took, each a page of fresh memory the process
-	// touched; the CPU time of the worker process, all threads, in user code and in the
-	// kernel, which serves the faults; the heap bytes it allocated; the collections
-	// that ran; and FreedLateBytes, what it allocated but no longer held at its end
-	// (vectors it outgrew, above all), which Go's collector freed only at a later
-	// cycle, where a C++ vector frees its old block the moment it moves.
-	MinorFaults    int64  `json:"minor_faults,omitempty"`
-	UserNS         int64  `json:"user_ns,omitempty"`
-	SysNS          int64  `json:"sys_ns,omitempty"`
+	// What the load (its building and fixed phases) cost on the way: the minor page
+	// faults it took, each a page of fresh memory the process touched; the CPU time
+	// of the worker process, all threads, in user code and in the kernel, which
+	// serves the faults; the heap bytes it allocated; the collections that ran; and
+	// FreedLateBytes, what it allocated but no longer held at its end (vectors it
+	// outgrew, above all), which Go's collector freed only at a later cycle, where a
+	// C++ vector frees its old block the moment it moves.
+	//
+	// The faults and the CPU time are absent (nil) where they were not measured,
+	// UsageNote saying why (a system without getrusage: Windows); a file written
+	// before they were recorded has neither, and one written before they could be
+	// absent left out a count of 0. See Faults and CPU. The other figures are zero
+	// in files written before they were recorded.
+	MinorFaults    *int64 `json:"minor_faults,omitempty"`
+	UserNS         *int64 `json:"user_ns,omitempty"`
+	SysNS          *int64 `json:"sys_ns,omitempty"`
+	UsageNote      string `json:"usage_note,omitempty"`
 	PageBytes      int64  `json:"page_bytes,omitempty"` // the size of the page a fault counts
 	AllocBytes     uint64 `json:"alloc_bytes,omitempty"`
 	GCCycles       uint64 `json:"gc_cycles,omitempty"`
