@@ -1,0 +1,110 @@
+package handout
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"testing"
+
+	"localitylab/internal/pagecheck"
+	"localitylab/presets"
+)
+
+// keep are what makes a file one of its lesson's: the lesson's title and workload.
+var keep = []string{"Run.Title", "Run.Workload", "Sweep.Title", "Sweep.Workload"}
+
+// hostileLesson passes the lesson's text and its claims' through f, as a preset file
+// could hold them.
+func hostileLesson(l *presets.Preset, f func(string) string) {
+	l.Lesson = f(l.Lesson)
+	l.Claims = slices.Clone(l.Claims) // the built-in lesson's own stay as they are
+	for i := range l.Claims {
+		l.Claims[i].Text, l.Claims[i].Source = f(l.Claims[i].Text), f(l.Claims[i].Source)
+	}
+}
+
+// handoutHTML writes the handout of the saved run or sweep and its lesson, every
+// string of the file, of the lesson and of the prediction passed through f first, as
+// a hand-edited file or preset could hold them.
+func handoutHTML(t *testing.T, sweep bool, prediction string, f func(string) string) ([]byte, error) {
+	t.Helper()
+	var pg *Page
+	var err error
+	if sweep {
+		l, s := lesson(t, "allocs-per-frame"), loadSweep(t)
+		hostileLesson(&l, f)
+		pagecheck.Strings(s, f, keep...)
+		pg, err = FromSweep(l, s, f(prediction))
+	} else {
+		l, r := lesson(t, "pointer-chasing"), loadRun(t)
+		hostileLesson(&l, f)
+		pagecheck.Strings(r, f, keep...)
+		pg, err = FromRun(l, r, f(prediction))
+	}
+	if err != nil {
+		return nil, err
+	}
+	ly, err := pg.Fit()
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	err = ly.WriteHTML(&b)
+	return b.Bytes(), err
+}
+
+// TestHandoutKeepsHostileTextAsText: the handout of a run or a sweep whose every
+// string carries markup, as the browser parses it, has the elements and attributes
+// of the same handout in plain words, and no script at all.
+func TestHandoutKeepsHostileTextAsText(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		sweep bool
+	}{{"run", false}, {"sweep", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkHandout(t, tc.sweep, "I predict", func(s string) string { return s + "x" }, func(s string) string { return s + pagecheck.Hostile })
+		})
+	}
+}
+
+func checkHandout(t *testing.T, sweep bool, prediction string, plain, hostile func(string) string) {
+	t.Helper()
+	want, err := handoutHTML(t, sweep, prediction, plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := handoutHTML(t, sweep, prediction, hostile)
+	if tooLong := (*ErrTooLong)(nil); errors.As(err, &tooLong) {
+		return // longer text than a sheet holds is refused, not written
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantShape, _, err := pagecheck.Shape(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotShape, scripts, err := pagecheck.Shape(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if scripts != 0 {
+		t.Errorf("%d script elements, want none", scripts)
+	}
+	if d := pagecheck.Diff(wantShape, gotShape); d != "" {
+		t.Errorf("hostile text changed the page's elements: %s", d)
+	}
+}
+
+// FuzzHandoutHTML: any text in every string of a run or a sweep, of the lesson and
+// of the prediction stays text in the handout (see checkHandout). Run it with
+// go test -fuzz FuzzHandoutHTML -fuzztime 60s ./handout/.
+func FuzzHandoutHTML(f *testing.F) {
+	for _, s := range []string{"", pagecheck.Hostile, "</p><b>"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, extra string, sweep bool) {
+		checkHandout(t, sweep, "I predict", func(s string) string { return s + "x" }, func(s string) string { return s + "x" + extra })
+	})
+}
