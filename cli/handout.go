@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"localitylab/handout"
-	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
@@ -104,7 +103,7 @@ func (o *handoutOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 	if err != nil {
 		return complain(usagef("handout: %v", err), stderr)
 	}
-	if status := o.write(pg, stdout, stderr); status != exit.OK {
+	if status := o.write(ctx, pg, stdout, stderr); status != exit.OK {
 		return status
 	}
 	if o.failed != nil { // the page is written, with what the others measured, as bench writes its files
@@ -131,7 +130,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if rerr != nil {
 			return nil, failed(ctx, rerr, "; nothing was written", stderr)
 		}
-		if status := show(r, "table", outputs{lesson: lesson, paths: o.jsonPath("json")}, stdout, stderr); status != exit.OK {
+		if status := show(context.WithoutCancel(ctx), r, "table", outputs{lesson: lesson, paths: o.jsonPath("json"), measured: true}, stdout, stderr); status != exit.OK {
 			return nil, status
 		}
 		for _, b := range r.Backings {
@@ -153,7 +152,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if serr != nil {
 			return nil, failed(ctx, serr, "; nothing was written", stderr)
 		}
-		if status := showSweep(s, lesson, sweepOutputs{paths: o.jsonPath("json")}, stdout, stderr); status != exit.OK {
+		if status := showSweep(context.WithoutCancel(ctx), s, lesson, sweepOutputs{paths: o.jsonPath("json"), measured: true}, stdout, stderr); status != exit.OK {
 			return nil, status
 		}
 		o.failed = sweepFailures(s, stderr)
@@ -171,8 +170,10 @@ func (o *handoutOpts) jsonPath(flag string) map[string]*string {
 	return map[string]*string{flag: &o.json}
 }
 
-// write lays the page out and writes each file asked for.
-func (o *handoutOpts) write(pg *handout.Page, stdout, stderr io.Writer) int {
+// write lays the page out and writes each file asked for, under ctx: a stop signal
+// gives up the file being written and the rest (writeUnder), with its status. The
+// PDF's browser is not stopped by it: its file is given up once it has printed.
+func (o *handoutOpts) write(ctx context.Context, pg *handout.Page, stdout, stderr io.Writer) int {
 	l, err := pg.Fit()
 	if err != nil {
 		return complain(usagef("handout: %v", err), stderr)
@@ -185,9 +186,12 @@ func (o *handoutOpts) write(pg *handout.Page, stdout, stderr io.Writer) int {
 		if f.path == "" {
 			continue
 		}
-		if err := atomicfile.WriteTo(f.path, raw(stdout), f.write); err != nil {
+		if err := writeUnder(ctx, f.path, raw(stdout), f.write); err != nil {
 			errs = append(errs, fmt.Errorf("-%s: %w", f.flag, err))
 		}
+	}
+	if ctx.Err() != nil {
+		return stoppedWriting(ctx, stderr)
 	}
 	return complain(errors.Join(errs...), stderr)
 }
