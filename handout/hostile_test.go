@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"localitylab/internal/pagecheck"
 	"localitylab/presets"
@@ -98,13 +99,14 @@ func checkHandout(t *testing.T, sweep bool, prediction string, plain, hostile fu
 
 // FuzzHandoutHTML: any text in every string of a run or a sweep, of the lesson and
 // of the prediction stays text in the handout (see checkHandout). Run it with
-// go test -fuzz FuzzHandoutHTML -fuzztime 60s ./handout/.
+// go test -run '^$' -fuzz FuzzHandoutHTML -fuzztime 60s -fuzzminimizetime 10x ./handout/.
 func FuzzHandoutHTML(f *testing.F) {
 	for _, s := range []string{"", pagecheck.Hostile, "</p><b>"} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, extra string, sweep bool) {
+		defer pagecheck.Within(5*time.Second, extra)()
 		checkHandout(t, sweep, "I predict", func(s string) string { return s + "x" }, func(s string) string { return s + "x" + extra })
 	})
 }

@@ -3,6 +3,7 @@ package page
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"localitylab/charts"
 	"localitylab/charts/internal/fixture"
@@ -130,8 +131,9 @@ func checkHostile(t *testing.T, write func(func(string) string) ([]byte, error),
 }
 
 // fuzzPage checks that any text in every string of the records the page named is
-// written as text (see checkHostile). Run each target with go test -fuzz NAME
-// -fuzztime 60s ./charts/page/.
+// written as text (see checkHostile). Run each target with go test -run '^$' -fuzz
+// NAME -fuzztime 60s -fuzzminimizetime 10x ./charts/page/ (the default minimising,
+// up to a minute for each new input, leaves little of the minute to fuzzing).
 func fuzzPage(f *testing.F, name string) {
 	var write func(func(string) string) ([]byte, error)
 	for _, pw := range pageWriters {
@@ -143,9 +145,14 @@ func fuzzPage(f *testing.F, name string) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, extra string) {
+		defer pagecheck.Within(fuzzLimit, extra)()
 		checkHostile(t, write, func(s string) string { return s + "x" }, func(s string) string { return s + "x" + extra })
 	})
 }
+
+// fuzzLimit is the most one input may take: a page from a file must be written in
+// seconds, whatever its text.
+const fuzzLimit = 5 * time.Second
 
 func FuzzRunPage(f *testing.F)     { fuzzPage(f, "run") }
 func FuzzComparePage(f *testing.F) { fuzzPage(f, "compare") }

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/net/html"
 )
@@ -149,4 +150,15 @@ func walkStrings(v reflect.Value, f func(string) string, skip []string) {
 		}
 		v.Set(m)
 	}
+}
+
+// Within is for a fuzz target's body: it crashes the fuzzing process, naming the
+// input, if the body has not returned (the function Within returns, deferred) in
+// limit, so that the fuzzer keeps an input that takes too long as it keeps one that
+// panics.
+func Within(limit time.Duration, input string) (done func()) {
+	t := time.AfterFunc(limit, func() {
+		panic(fmt.Sprintf("pagecheck: one input took over %v (%d bytes): %.200q", limit, len(input), input))
+	})
+	return func() { t.Stop() }
 }
