@@ -27,7 +27,7 @@ func hostileLesson(l *presets.Preset, f func(string) string) {
 // handoutHTML writes the handout of the saved run or sweep and its lesson, every
 // string of the file, of the lesson and of the prediction passed through f first, as
 // a hand-edited file or preset could hold them.
-func handoutHTML(t *testing.T, sweep bool, prediction string, f func(string) string) ([]byte, error) {
+func handoutHTML(t testing.TB, sweep bool, prediction string, f func(string) string) ([]byte, error) {
 	t.Helper()
 	var pg *Page
 	var err error
@@ -63,14 +63,19 @@ func TestHandoutKeepsHostileTextAsText(t *testing.T) {
 		sweep bool
 	}{{"run", false}, {"sweep", true}} {
 		t.Run(tc.name, func(t *testing.T) {
-			checkHandout(t, tc.sweep, "I predict", func(s string) string { return s + "x" }, func(s string) string { return s + pagecheck.Hostile })
+			plain := func() ([]byte, error) {
+				return handoutHTML(t, tc.sweep, "I predict", func(s string) string { return s + "x" })
+			}
+			checkHandout(t, tc.sweep, "I predict", plain, func(s string) string { return s + pagecheck.Hostile })
 		})
 	}
 }
 
-func checkHandout(t *testing.T, sweep bool, prediction string, plain, hostile func(string) string) {
+// checkHandout compares the handout written with hostile's strings with the page
+// plain gives (the same handout in plain words).
+func checkHandout(t *testing.T, sweep bool, prediction string, plain func() ([]byte, error), hostile func(string) string) {
 	t.Helper()
-	want, err := handoutHTML(t, sweep, prediction, plain)
+	want, err := plain()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,8 +110,20 @@ func FuzzHandoutHTML(f *testing.F) {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
+	// The plain pages are written once per fuzzing process: they are the same every
+	// time. How long one takes sets the limit of an input (pagecheck.Limit).
+	plain := map[bool]func() ([]byte, error){}
+	var limit time.Duration
+	for _, sweep := range []bool{false, true} {
+		var page []byte
+		var err error
+		limit = max(limit, pagecheck.Limit(func() {
+			page, err = handoutHTML(f, sweep, "I predict", func(s string) string { return s + "x" })
+		}))
+		plain[sweep] = func() ([]byte, error) { return page, err }
+	}
 	f.Fuzz(func(t *testing.T, extra string, sweep bool) {
-		defer pagecheck.Within(5*time.Second, extra)()
-		checkHandout(t, sweep, "I predict", func(s string) string { return s + "x" }, func(s string) string { return s + "x" + extra })
+		defer pagecheck.Within(limit, extra)()
+		checkHandout(t, sweep, "I predict", plain[sweep], func(s string) string { return s + "x" + extra })
 	})
 }

@@ -162,3 +162,15 @@ func Within(limit time.Duration, input string) (done func()) {
 	})
 	return func() { t.Stop() }
 }
+
+// Limit is the most a fuzz target's input may take: 5 s, or ten times what plain
+// (the target's work on a plain input) takes in this process, whichever is more. A
+// fuzzing process is instrumented for coverage, which slows everything alike (a
+// handout's chart drawn and encoded took 0.5 s in a test and over 5 s fuzzed, on a
+// loaded 2-core VM); an input that makes the work grow with its length still stands
+// out.
+func Limit(plain func()) time.Duration {
+	start := time.Now()
+	plain()
+	return max(5*time.Second, 10*time.Since(start))
+}
