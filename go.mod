@@ -8,6 +8,7 @@ require (
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20240506104042-037f3cc74f2a
 	github.com/shirou/gopsutil/v4 v4.26.10
 	golang.org/x/image v0.47.0
+	golang.org/x/net v0.35.0
 	golang.org/x/sys v0.49.0
 )
 
@@ -45,6 +46,5 @@ require (
 	github.com/yuin/goldmark v1.7.8 // indirect
 	github.com/yusufpapurcu/wmi v1.2.4 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/net v0.35.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"localitylab/handout"
-	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
@@ -133,7 +132,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if rerr != nil {
 			return nil, failed(ctx, rerr, "; nothing was written", stderr)
 		}
-		if status := show(r, "table", outputs{lesson: lesson, paths: o.jsonPath("json")}, stdout, stderr); status != exit.OK {
+		if status := show(context.WithoutCancel(ctx), r, "table", outputs{lesson: lesson, paths: o.jsonPath("json"), measured: true}, stdout, stderr); status != exit.OK {
 			return nil, status
 		}
 		for _, b := range r.Backings {
@@ -155,7 +154,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if serr != nil {
 			return nil, failed(ctx, serr, "; nothing was written", stderr)
 		}
-		if status := showSweep(s, lesson, sweepOutputs{paths: o.jsonPath("json")}, stdout, stderr); status != exit.OK {
+		if status := showSweep(context.WithoutCancel(ctx), s, lesson, sweepOutputs{paths: o.jsonPath("json"), measured: true}, stdout, stderr); status != exit.OK {
 			return nil, status
 		}
 		o.failed = sweepFailures(s, stderr)
@@ -176,7 +175,8 @@ func (o *handoutOpts) jsonPath(flag string) map[string]*string {
 // write lays the page out and writes each file asked for; one that fails leaves the
 // others to be written. The PDF is printed first, into memory, since a browser takes
 // seconds and a stop (Ctrl-C, SIGTERM) may come meanwhile: then no page is written.
-// A stop that comes later stops the files not yet written.
+// A stop that comes later gives up the file being written and the rest
+// (writeUnder), with its status.
 func (o *handoutOpts) write(ctx context.Context, pg *handout.Page, stdout, stderr io.Writer) int {
 	l, err := pg.Fit()
 	if err != nil {
@@ -212,11 +212,14 @@ func (o *handoutOpts) write(ctx context.Context, pg *handout.Page, stdout, stder
 			}
 			return failed(ctx, ctx.Err(), note, stderr)
 		}
-		if err := atomicfile.WriteTo(f.path, raw(stdout), f.write); err != nil {
+		if err := writeUnder(ctx, f.path, raw(stdout), f.write); err != nil {
 			errs = append(errs, fmt.Errorf("-%s: %w", f.flag, err))
 			continue
 		}
 		written = append(written, f.path)
+	}
+	if ctx.Err() != nil {
+		return stoppedWriting(ctx, stderr)
 	}
 	return complain(errors.Join(errs...), stderr)
 }
