@@ -62,6 +62,9 @@ type Sweep struct {
 	// LoadAverage is how busy the machine was as the sweep started and as it ended
 	// (see LoadAverage); absent in older files, or where the system gives none.
 	LoadAverage *LoadAverage `json:"load_average,omitempty"`
+	// Timer is how the points' frames were timed, the coarsest step any point's
+	// workers measured (see FrameTimer); absent in older files.
+	Timer *FrameTimer `json:"frame_timer,omitempty"`
 }
 
 // Drift is how one backing's figures moved while a sweep ran: at each point the
@@ -261,6 +264,7 @@ func (s *Sweep) Clone() *Sweep {
 	if s.LoadAverage != nil {
 		c.LoadAverage = s.LoadAverage.clone()
 	}
+	c.Timer = s.Timer.Clone()
 	c.Points = make([]Point, len(s.Points))
 	for i, p := range s.Points {
 		p.Backings = slices.Clone(p.Backings)
