@@ -3,7 +3,6 @@ package lab
 import (
 	"os"
 	"runtime"
-	"time"
 
 	"localitylab/lab/result"
 	"localitylab/lab/rtmetrics"
@@ -21,7 +20,8 @@ type phaseClock struct {
 	rt      *rtmetrics.Reader
 	snap    rtmetrics.Snapshot
 	cur     loadPhase
-	started time.Time
+	wall    threadClock // its wall clock: the frames' (on Windows the performance counter, not time.Now's tick)
+	started int64
 	heapAt  uint64 // live heap after the GC that ended the last phase
 	// allocAt, cyclesAt and usageAt are the allocated bytes, GC cycles and the
 	// process's use at the current phase's start; usageOK says whether it was read.
@@ -37,7 +37,7 @@ func (c *phaseClock) start(rt *rtmetrics.Reader, heap uint64) {
 	c.rt.Read(&c.snap)
 	c.mark()
 	c.cur = loadPhase{Name: workload.DefaultPhase, Kind: workload.Building}
-	c.started = time.Now()
+	c.started = c.wall.wallNS()
 }
 
 // mark notes where the next phase starts: the allocated bytes and GC cycles of the
@@ -52,7 +52,7 @@ func (c *phaseClock) mark() {
 func (c *phaseClock) next(name string, kind workload.PhaseKind) {
 	c.close()
 	c.cur = loadPhase{Name: name, Kind: kind}
-	c.started = time.Now()
+	c.started = c.wall.wallNS()
 }
 
 // end ends the last phase and returns them all, phases of the same name and kind
@@ -63,7 +63,7 @@ func (c *phaseClock) end() []loadPhase {
 }
 
 func (c *phaseClock) close() {
-	ns := int64(time.Since(c.started))
+	ns := max(c.wall.wallNS()-c.started, 0)
 	var used usage
 	if u, ok := usageNow(); ok && c.usageOK {
 		used = u.minus(c.usageAt)

@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"errors"
 	"fmt"
 	"syscall"
 	"time"
@@ -94,10 +93,10 @@ func (c *threadClock) open(bool) clockSystem {
 func (c *threadClock) cycleRate() (float64, string, error) {
 	var rates []float64
 	for range cycleWindows {
-		y0, ok := c.rawCycles()
+		y0, err := c.rawCycles()
 		t0 := c.wallNS()
-		if !ok {
-			return 0, "", errors.New("QueryThreadCycleTime failed on the calling thread")
+		if err != nil {
+			return 0, "", fmt.Errorf("QueryThreadCycleTime failed on the calling thread (%v)", err)
 		}
 		t1 := t0
 		for t1-t0 < int64(cycleWindow) {
@@ -119,10 +118,13 @@ func (c *threadClock) cycleRate() (float64, string, error) {
 	return hi, fmt.Sprintf("%.4g–%.4g", lo, hi), nil
 }
 
-// rawCycles is the calling thread's cycle count.
-func (c *threadClock) rawCycles() (uint64, bool) {
-	r, _, _ := syscall.SyscallN(c.cyclesAddr, currentThread, uintptr(unsafe.Pointer(&c.cycles)))
-	return c.cycles, r != 0
+// rawCycles is the calling thread's cycle count, or the error that kept it.
+func (c *threadClock) rawCycles() (uint64, error) {
+	r, _, e := syscall.SyscallN(c.cyclesAddr, currentThread, uintptr(unsafe.Pointer(&c.cycles)))
+	if r == 0 {
+		return 0, e
+	}
+	return c.cycles, nil
 }
 
 // wallNS is the performance counter in nanoseconds.
@@ -141,8 +143,8 @@ func (c *threadClock) cpuNS() int64 {
 	if c.cyclesAddr == 0 {
 		return -1
 	}
-	y, ok := c.rawCycles()
-	if !ok {
+	y, err := c.rawCycles()
+	if err != nil {
 		return -1
 	}
 	return int64(float64(y) * c.nsPerCycle)
