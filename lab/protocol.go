@@ -28,7 +28,7 @@ import (
 // middle of a load.
 const (
 	protocolMagic   = "LLWK"
-	protocolVersion = 3
+	protocolVersion = 4 // 4: the ready message says which clock times the frames; a sample says whether switches were counted
 )
 
 type msgType uint8

@@ -182,7 +182,7 @@ func TestProtocolErrors(t *testing.T) {
 			return raw
 		}(), func(r *reader) error { return getLayout(r, &memlayout.Layout{}) }, "protocol: memlayout"},
 		{"magic", hello("XXXX", protocolVersion), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "is the worker this program"},
-		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 3"},
+		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
