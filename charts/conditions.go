@@ -109,10 +109,24 @@ func FrameTimeNote(r *result.Run) string {
 			return "Frame times are the frame thread's CPU time: what other processes or the hypervisor took of " +
 				"its CPU is not in them. interrupted: of the summarised frames, those during which the thread was " +
 				"switched out or lost more than 1% of the frame (at least 10 µs) to something else; their CPU time " +
-				"counts, though what ran in between leaves the caches colder."
+				"counts, though what ran in between leaves the caches colder." + clockClause(r.Timer)
 		}
 	}
-	return "Frame times are wall-clock time."
+	return "Frame times are wall-clock time." + clockClause(r.Timer)
+}
+
+// clockClause names the clocks that timed the frames and their resolution, as the
+// workers measured them, for a file that records them; "" for one that does not.
+func clockClause(t *result.FrameTimer) string {
+	if t == nil {
+		return ""
+	}
+	wall := t.Wall.Source + ", resolving " + units.Duration(t.Wall.ResolutionNS)
+	if t.Clock == result.ClockThreadCPU && t.CPU != nil {
+		return " Clocks, as measured when the workers started: " + t.CPU.Source + " for the CPU time, resolving " +
+			units.Duration(t.CPU.ResolutionNS) + "; " + wall + " for the wall time."
+	}
+	return " Clock, as measured when the workers started: " + wall + "."
 }
 
 // GCNote says what the collector's columns count.

@@ -108,7 +108,7 @@ func tableRow(r *result.Run, b *result.Backing) []string {
 	row := []string{name, "n/a", "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a",
 		charts.HugePagesCell(b)}
 	if s.Measured > 0 {
-		row[1], row[2], row[3] = units.Duration(s.P50NS), units.Duration(s.P95NS), units.Duration(s.P99NS)
+		row[1], row[2], row[3] = charts.TimeCell(r, b, s.P50NS), charts.TimeCell(r, b, s.P95NS), charts.TimeCell(r, b, s.P99NS)
 		row[4] = charts.WithGCCell(b)
 		row[6] = units.Count(s.AllocsPerFrame)
 		row[7], row[8] = charts.GCCell(b), charts.GCRateCell(b)
@@ -141,6 +141,9 @@ func ratioCell(r *result.Run, name string) string {
 		}
 		return units.RatioCI(q.Median, q.Lo, q.Hi, q.Range, q.Significant) + charts.ModesMark(&q)
 	}
+	if b := r.Backing(name); b != nil && b.Summary.Measured > 0 && r.UnresolvedText() != "" {
+		return "cannot tell"
+	}
 	return "n/a"
 }
 
@@ -157,6 +160,9 @@ func tableNotes(r *result.Run) []string {
 	notes := []string{charts.FrameTimeNote(r) + " Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
 		"ratios against the best; then the median over the rounds, with its 95% interval over " + over + " (a range " +
 		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " + charts.GCNote(r)}
+	if t := r.UnresolvedText(); t != "" {
+		notes = append(notes, "× slower: "+t+"; no backing is ranked.")
+	}
 	notes = append(notes, charts.ForkNotes(r)...)
 	notes = append(notes, charts.ConditionNotes(r)...)
 	for _, b := range r.Backings {

@@ -97,3 +97,41 @@ func TestTableForks(t *testing.T) {
 		}
 	}
 }
+
+// TestTableUnresolved: a run whose frames the machine's clock could not resolve
+// (Windows's time.Now, once a millisecond) ranks nothing: no "best", no "0 ns", and a
+// note that says why.
+func TestTableUnresolved(t *testing.T) {
+	frames := result.Series{NS: make([]int64, 12)}
+	r := &result.Run{Workload: "bullets", Params: map[string]int64{"seed": 1, "entities": 20000}, Frames: 12, Warmup: 2,
+		Timer: &result.FrameTimer{Clock: result.ClockWall,
+			Wall: result.ClockReading{Source: "time.Now", ResolutionNS: 1e6, StepNS: 1e6, Reads: 5000, Repeats: 4900}},
+		Backings: []result.Backing{
+			{Name: "map", Frames: frames, Summary: result.Summary{Measured: 10}},
+			{Name: "slotmap", Frames: frames, Summary: result.Summary{Measured: 10, P99NS: 1e6}},
+		}}
+	var b strings.Builder
+	if err := writeTable(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "map ") && !strings.HasPrefix(line, "slotmap ") {
+			continue
+		}
+		for _, bad := range []string{"best", " 0 ns"} {
+			if strings.Contains(line, bad) {
+				t.Errorf("a row says %q:\n%s", bad, out)
+			}
+		}
+	}
+	if strings.Contains(out, " 0 ns") {
+		t.Errorf("the table says \" 0 ns\":\n%s", out)
+	}
+	for _, want := range []string{"cannot tell", "< 20.0 ms",
+		"× slower: cannot tell: frames shorter than this machine's clock resolves (map's median under one step, slotmap's median under one step;"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"os"
 	"runtime"
-	"time"
 
 	"localitylab/lab/result"
 	"localitylab/lab/rtmetrics"
@@ -22,7 +21,8 @@ type phaseClock struct {
 	rt      *rtmetrics.Reader
 	snap    rtmetrics.Snapshot
 	cur     loadPhase
-	started time.Time
+	wall    threadClock // its wall clock: the frames' (on Windows the performance counter, not time.Now's tick)
+	started int64
 	heapAt  uint64 // live heap after the GC that ended the last phase
 	// allocAt, cyclesAt and usageAt are the allocated bytes, GC cycles and the
 	// process's use at the current phase's start; usageWhy says why the use could not
@@ -39,7 +39,7 @@ func (c *phaseClock) start(rt *rtmetrics.Reader, heap uint64) {
 	c.rt.Read(&c.snap)
 	c.mark()
 	c.cur = loadPhase{Name: workload.DefaultPhase, Kind: workload.Building}
-	c.started = time.Now()
+	c.started = c.wall.wallNS()
 }
 
 // mark notes where the next phase starts: the allocated bytes and GC cycles of the
@@ -54,7 +54,7 @@ func (c *phaseClock) mark() {
 func (c *phaseClock) next(name string, kind workload.PhaseKind) {
 	c.close()
 	c.cur = loadPhase{Name: name, Kind: kind}
-	c.started = time.Now()
+	c.started = c.wall.wallNS()
 }
 
 // end ends the last phase and returns them all, phases of the same name and kind
@@ -65,7 +65,7 @@ func (c *phaseClock) end() []loadPhase {
 }
 
 func (c *phaseClock) close() {
-	ns := int64(time.Since(c.started))
+	ns := max(c.wall.wallNS()-c.started, 0)
 	var used usage
 	u, why := usageNow()
 	why = cmp.Or(c.usageWhy, why)

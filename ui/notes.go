@@ -72,6 +72,9 @@ func measured(r *result.Run, name string) string {
 			parts = append(parts, fmt.Sprintf("no clear difference from %s: %s (%s–%s)", q.Vs, units.Ratio(q.Median), trimX(units.Ratio(q.Lo)), units.Ratio(q.Hi)))
 		}
 	}
+	if r.Unresolved(b) {
+		parts = append(parts, "no backing is ranked, "+strings.TrimPrefix(r.UnresolvedText(), "cannot tell: "))
+	}
 	parts = append(parts, plural(b.Summary.AllocsPerFrame, "allocation")+" per frame")
 	if b.Load.Entities > 0 {
 		parts = append(parts, units.Bytes(b.Load.BytesPerEntity)+" per entity")

@@ -78,7 +78,7 @@ func forkRun() *Run {
 func testSamples(n int) []Sample {
 	out := make([]Sample, n)
 	for i := range out {
-		out[i] = Sample{Frame: i, NS: 1000, HasCPU: true, WallNS: 1000 + int64(i), Switches: uint64(i)}
+		out[i] = Sample{Frame: i, NS: 1000, HasCPU: true, HasSwitches: true, WallNS: 1000 + int64(i), Switches: uint64(i)}
 	}
 	return out
 }

@@ -72,6 +72,9 @@ type Run struct {
 	// Probe is the machine measured on its own (see Probe), taken before the run;
 	// absent in files written before probes, or where none was taken.
 	Probe *Probe `json:"probe,omitempty"`
+	// Timer is which clock timed the frames and how finely (see FrameTimer); absent
+	// in a file written before it was recorded.
+	Timer *FrameTimer `json:"frame_timer,omitempty"`
 }
 
 // Backing returns the backing of that name, or nil (also for a nil run): the one
@@ -255,9 +258,9 @@ type Series struct {
 
 	// Time other processes cannot take (see Sample.HasCPU). When the frames were
 	// timed by their thread's CPU clock, NS holds that CPU time and WallNS the wall
-	// time beside it, Switches the involuntary context switches; both absent
-	// otherwise (and in files written before the CPU clock was read), NS then being
-	// wall time.
+	// time beside it, Switches the involuntary context switches where the system
+	// counts them (Linux; absent, unknown, elsewhere); both absent otherwise (and in
+	// files written before the CPU clock was read), NS then being wall time.
 	WallNS   []int64  `json:"wall_ns,omitempty"`
 	Switches []uint64 `json:"switches,omitempty"`
 }
@@ -371,15 +374,17 @@ type Sample struct {
 	Cycles       uint64
 	MemMisses    uint64
 
-	// Time other processes cannot take. Where the thread's clock can be read (HasCPU,
-	// Linux), NS above is the frame thread's CPU time over the frame (user and system,
+	// Time other processes cannot take. Where the thread's clock can be read (HasCPU),
+	// NS above is the frame thread's CPU time over the frame (user and system,
 	// memory stalls included; not the time another process or the hypervisor held its
-	// CPU), WallNS the wall time beside it, and Switches the thread's involuntary
-	// context switches during the frame. Without the clock NS is the wall time and
-	// WallNS equals it. See Interrupted.
-	HasCPU   bool
-	WallNS   int64
-	Switches uint64
+	// CPU) and WallNS the wall time beside it; where the system counts them
+	// (HasSwitches, Linux), Switches is the thread's involuntary context switches
+	// during the frame. Without the clock NS is the wall time and WallNS equals it.
+	// See Interrupted.
+	HasCPU      bool
+	HasSwitches bool
+	WallNS      int64
+	Switches    uint64
 }
 
 // InterruptMargin is how far a frame's wall time may exceed its CPU time before the
