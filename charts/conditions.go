@@ -109,10 +109,24 @@ func FrameTimeNote(r *result.Run) string {
 			return "Frame times are the frame thread's CPU time: what other processes or the hypervisor took of " +
 				"its CPU is not in them. interrupted: of the summarised frames, those during which the thread was " +
 				"switched out or lost more than 1% of the frame (at least 10 µs) to something else; their CPU time " +
-				"counts, though what ran in between leaves the caches colder."
+				"counts, though what ran in between leaves the caches colder." + clockClause(r.Timer)
 		}
 	}
-	return "Frame times are wall-clock time."
+	return "Frame times are wall-clock time." + clockClause(r.Timer)
+}
+
+// clockClause names the clocks that timed the frames and their resolution, as the
+// workers measured them, for a file that records them; "" for one that does not.
+func clockClause(t *result.FrameTimer) string {
+	if t == nil {
+		return ""
+	}
+	wall := t.Wall.Source + ", resolving " + units.Duration(t.Wall.ResolutionNS)
+	if t.Clock == result.ClockThreadCPU && t.CPU != nil {
+		return " Clocks, as measured when the workers started: " + t.CPU.Source + " for the CPU time, resolving " +
+			units.Duration(t.CPU.ResolutionNS) + "; " + wall + " for the wall time."
+	}
+	return " Clock, as measured when the workers started: " + wall + "."
 }
 
 // GCNote says what the collector's columns count.
@@ -132,12 +146,19 @@ func GCNote(r *result.Run) string {
 // their figures are those of a busy machine.
 func ConditionNotes(r *result.Run) []string {
 	var notes []string
-	if p := PagesText(r); p != "" {
+	p, why := PagesText(r), r.HugeShareMissing()
+	switch {
+	case p != "" && !anyHugeShare(r):
+		notes = append(notes, "huge pages n/a ("+p+"): "+why+".")
+	case p != "":
 		forks := ""
 		if r.NumForks() > 1 {
 			forks = " (its range over the forks where they differ)"
 		}
 		notes = append(notes, "huge pages: the share of each backing's heap in 2 MiB pages after its load"+forks+"; "+p+".")
+		if why != "" {
+			notes = append(notes, "huge pages n/a: "+why+".")
+		}
 	}
 	var busy []string
 	for _, b := range r.Backings {
@@ -154,6 +175,17 @@ func ConditionNotes(r *result.Run) []string {
 			"are those of a busy machine.", JoinAnd(busy), whose))
 	}
 	return notes
+}
+
+// anyHugeShare reports whether some backing of the run measured its share of heap in
+// huge pages.
+func anyHugeShare(r *result.Run) bool {
+	for i := range r.Backings {
+		if _, _, ok := r.Backings[i].HugeShareRange(); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // JoinAnd lists names as a sentence does: "a", "a and b", "a, b and c".
@@ -241,13 +273,15 @@ func byFork(texts []string) string {
 
 // PagesRecord is the pages line of a run's record: the mode and each backing's
 // share of heap in huge pages, fork by fork in a run of several, with what its
-// worker noted.
+// worker noted; a share never measured is n/a, with the reason (said once where
+// every backing's is n/a for the same one).
 func PagesRecord(r *result.Run) string {
 	head := PagesText(r)
 	if head == "" {
 		return ""
 	}
 	var parts []string
+	measured, whys := 0, map[string]bool{}
 	for _, b := range r.Backings {
 		pages := b.PagesByFork()
 		var forks []string
@@ -255,7 +289,13 @@ func PagesRecord(r *result.Run) string {
 			if p.Mode == "" {
 				continue
 			}
-			s := strconv.Itoa(int(math.Round(100*p.HugeShare))) + "% of " + units.Bytes(float64(p.HeapBytes))
+			var s string
+			if x, ok := p.Share(); ok {
+				measured++
+				s = strconv.Itoa(int(math.Round(100*x))) + "% of " + units.Bytes(float64(p.HeapBytes))
+			} else {
+				s, whys[p.ShareMissing()] = "n/a", true
+			}
 			if len(pages) > 1 {
 				s = "fork " + strconv.Itoa(k+1) + " " + s
 			}
@@ -266,6 +306,11 @@ func PagesRecord(r *result.Run) string {
 		}
 		if len(forks) > 0 {
 			parts = append(parts, b.Name+" "+strings.Join(forks, ", ")+" in huge pages")
+		}
+	}
+	if measured == 0 && len(whys) == 1 {
+		for why := range whys {
+			return head + ": huge pages n/a for every backing (" + why + ")"
 		}
 	}
 	return head + ": " + strings.Join(parts, "; ")

@@ -16,7 +16,7 @@ func cpuTimed(name string, measured, interrupted int) result.Backing {
 
 func TestConditionCells(t *testing.T) {
 	b := cpuTimed("soa", 1200, 37)
-	b.Pages = &result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: 0.996}
+	b.Pages = &result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: result.Measured(0.996)}
 	b.Summary.GCCycles, b.Summary.GCFrames, b.Summary.GCCyclesPer1000, b.Summary.GCCPUNSPerFrame = 1, 80_000, 0.0125, 0.3
 	b.Summary.P99WithGCNS = 3.5e6
 	old := result.Backing{Name: "map", Frames: result.Series{NS: []int64{1}}, Summary: result.Summary{Measured: 5}}
@@ -66,7 +66,7 @@ func TestForkConditions(t *testing.T) {
 	r := &result.Run{Frames: 30, Forks: []result.Fork{{First: 0, Frames: 10}, {First: 10, Frames: 10}, {First: 20, Frames: 10}},
 		Backings: []result.Backing{cpuTimed("soa", 27, 3), cpuTimed("map", 18, 0)}}
 	huge := func(share float64) result.Pages {
-		return result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: share, HeapBytes: 32 << 20}
+		return result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: result.Measured(share), HeapBytes: 32 << 20}
 	}
 	last := result.FrameCPU{CPU: 1, Why: "the last CPU, none being clearly less busy"}
 	free := result.FrameCPU{CPU: 0, Why: "the least busy"}

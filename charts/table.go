@@ -46,8 +46,8 @@ func SummaryTable(r *result.Run) Table {
 	if r.NumForks() > 1 {
 		t.Columns = slices.Insert(slices.Clone(tableColumns), forkAt, ForkColumn)
 	}
-	best := ""
-	if len(order) > 0 && okBacking(&r.Backings[order[0]], r.Warmup) {
+	best := "" // none where the clock could not time some backing's frames
+	if len(order) > 0 && okBacking(&r.Backings[order[0]], r.Warmup) && r.UnresolvedText() == "" {
 		best = r.Backings[order[0]].Name
 	}
 	for _, i := range order {
@@ -95,7 +95,7 @@ func cells(r *result.Run, b *result.Backing, best string) []string {
 	na := "n/a"
 	p50, p99, withGC, allocs, gc, gcRate, misses, interrupted := na, na, na, na, na, na, na, na
 	if measured {
-		p50, p99 = units.Duration(s.P50NS), units.Duration(s.P99NS)
+		p50, p99 = TimeCell(r, b, s.P50NS), TimeCell(r, b, s.P99NS)
 		withGC, interrupted = WithGCCell(b), InterruptedCell(b)
 		allocs = units.Count(s.AllocsPerFrame)
 		gc, gcRate = GCCell(b), GCRateCell(b)
@@ -161,6 +161,9 @@ func ratioCell(r *result.Run, name, best string) string {
 			found = q
 		}
 	}
+	if b := r.Backing(name); found == nil && b != nil && b.Summary.Measured > 0 && r.UnresolvedText() != "" {
+		return "cannot tell"
+	}
 	if found == nil {
 		return "n/a"
 	}
@@ -169,4 +172,19 @@ func ratioCell(r *result.Run, name, best string) string {
 		s += " vs " + found.Vs
 	}
 	return s
+}
+
+// TimeCell is a frame time of backing b as a table shows it: the figure, or, below
+// result.ResolveSteps steps of the clock that timed b's frames, "< " that much (a
+// time the clock cannot tell from a few of its ticks: never "0 ns"); "n/a" for a 0 ns
+// the file does not say the clock of.
+func TimeCell(r *result.Run, b *result.Backing, ns float64) string {
+	c := r.Timer.Reading(&b.Frames)
+	switch {
+	case c != nil && ns < result.ResolveSteps*c.ResolutionNS:
+		return "< " + units.Duration(result.ResolveSteps*c.ResolutionNS)
+	case ns <= 0 && r.Unresolved(b):
+		return "n/a"
+	}
+	return units.Duration(ns)
 }

@@ -104,3 +104,36 @@ func TestTypicalFrameTimesUsesPartialFrames(t *testing.T) {
 		t.Errorf("typical frame time of the failed map = %v, want its partial median (~3.6 ms)", got[1])
 	}
 }
+
+// TestSummaryTableUnresolved: frames shorter than the machine's clock resolves are
+// not ranked: no "best", no ratio but "cannot tell", and no time below the clock's
+// reach shown as a figure (never "0 ns").
+func TestSummaryTableUnresolved(t *testing.T) {
+	frames := result.Series{NS: make([]int64, 12)}
+	r := &result.Run{Schema: result.Schema, Frames: 12, Warmup: 2,
+		Timer: &result.FrameTimer{Clock: result.ClockWall,
+			Wall: result.ClockReading{Source: "time.Now", ResolutionNS: 1e6, StepNS: 1e6, Reads: 5000, Repeats: 4900}},
+		Backings: []result.Backing{
+			{Name: "map", Frames: frames, Summary: result.Summary{Measured: 10, P50NS: 0, P99NS: 1e6}},
+			{Name: "slotmap", Frames: frames, Summary: result.Summary{Measured: 10, P50NS: 0, P99NS: 30e6}},
+		}}
+	tab := SummaryTable(r)
+	ratio, p50, p99 := column(t, tab, "× slower than best (95% CI)"), column(t, tab, "p50 frame"), column(t, tab, "p99 frame")
+	for _, row := range tab.Rows {
+		if got := row.Cells[ratio]; got != "cannot tell" {
+			t.Errorf("%s: ratio %q, want \"cannot tell\"", row.Backing, got)
+		}
+		if got := row.Cells[p50]; got != "< 20.0 ms" {
+			t.Errorf("%s: p50 %q, want \"< 20.0 ms\"", row.Backing, got)
+		}
+	}
+	if got := tab.Rows[1].Cells[p99]; got != "30.0 ms" {
+		t.Errorf("slotmap: p99 %q, want the figure, 30 ticks of the clock", got)
+	}
+	r.Timer = nil // a file that does not record its clock: its 0 ns is still no figure
+	for _, row := range SummaryTable(r).Rows {
+		if got := row.Cells[p50]; got != "n/a" {
+			t.Errorf("no clock recorded, %s: p50 %q, want n/a", row.Backing, got)
+		}
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 
 	"localitylab/internal/exit"
@@ -127,7 +126,7 @@ func worker(stdout, stderr io.Writer) int {
 	// Ctrl-C in a terminal signals the whole process group, and so may a SIGTERM sent
 	// to the group: the coordinator decides what stops, and stops its workers by
 	// closing their input (a worker whose coordinator died sees its input end too).
-	signal.Ignore(stopSignals...)
+	ignoreStopSignals()
 	if err := lab.ServeWorker(os.Stdin, stdout); err != nil {
 		fmt.Fprintln(stderr, "localitylab worker:", err)
 		return exit.Failed

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -52,9 +53,17 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 		return complain(err, stderr)
 	}
 	files = append(files, fs.Args()...)
-	if len(files) >= class.MinFiles {
-		return compareClass(files, o, stdout, stderr)
-	}
+	return untilStopped(stderr, func(ctx context.Context) int {
+		if len(files) >= class.MinFiles {
+			return compareClass(files, o, stdout, stderr)
+		}
+		return compareTwo(ctx, files, o, stdout, stderr)
+	})
+}
+
+// compareTwo compares two saved runs, under ctx: a stop signal gives up the file
+// being written (untilStopped).
+func compareTwo(ctx context.Context, files []string, o *compareOpts, stdout, stderr io.Writer) int {
 	if len(files) != 2 {
 		return complain(usagef("compare: %d files given (usage: localitylab compare BASE.json NEW.json [-png F] [-html F] [-json F], "+
 			"or a class's machines: localitylab compare A.json B.json C.json… [-png F] [-html F])", len(files)), stderr)
@@ -76,7 +85,10 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 	var runs [2]*result.Run
 	for i, f := range files {
 		r, err := lab.LoadRun(f)
-		if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return exit.OK // untilStopped says so
+		case err != nil:
 			return complain(usagef("compare: %v", err), stderr)
 		}
 		runs[i] = r
@@ -91,7 +103,10 @@ func compareRuns(args []string, stdout, stderr io.Writer) int {
 	}
 	toStdout := slices.ContainsFunc([]string{o.png, o.html, o.json}, atomicfile.IsStdout)
 	io.WriteString(textOut(toStdout, stdout, stderr), compareText(runs[0], runs[1], rep))
-	if err := o.write(runs[0], runs[1], rep, stdout); err != nil {
+	if err := o.write(ctx, runs[0], runs[1], rep, stdout); err != nil {
+		if ctx.Err() != nil {
+			return exit.OK // untilStopped says so
+		}
 		return complain(err, stderr)
 	}
 	return exit.OK
@@ -140,7 +155,7 @@ func compareText(base, new *result.Run, rep *compare.Report) string {
 }
 
 // write writes the files asked for, each through a temporary file.
-func (o *compareOpts) write(base, new *result.Run, rep *compare.Report, stdout io.Writer) error {
+func (o *compareOpts) write(ctx context.Context, base, new *result.Run, rep *compare.Report, stdout io.Writer) error {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	var errs []error
 	for _, f := range []struct {
@@ -154,7 +169,7 @@ func (o *compareOpts) write(base, new *result.Run, rep *compare.Report, stdout i
 		if f.path == "" {
 			continue
 		}
-		if err := atomicfile.WriteTo(f.path, raw(stdout), f.write); err != nil {
+		if err := writeUnder(ctx, f.path, raw(stdout), f.write); err != nil {
 			errs = append(errs, fmt.Errorf("-%s: %w", f.flag, err))
 		}
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,6 +24,9 @@ type outputs struct {
 	// lesson is the preset bench ran, whose claims the run answers; nil for a run
 	// of no preset, and for report, which finds the lesson by the run's title.
 	lesson *presets.Preset
+	// measured says the run was measured here, not read from a file: if its JSON
+	// cannot be written, it is saved elsewhere (rescue) rather than lost.
+	measured bool
 }
 
 func (o *outputs) flags(fs *flag.FlagSet) {
@@ -119,15 +123,18 @@ func checkFiles(inputs []namedFile, outputs ...namedFile) error {
 
 // write writes every output asked for, each through a temporary file ("-" to
 // stdout), and returns the errors of those that failed, each naming its flag and
-// file.
-func (o *outputs) write(r *result.Run, l lessonAnswers, stdout io.Writer) error {
+// file. A stop signal (ctx) gives up the file being written and the rest. saved
+// says whether the run's JSON is among the files written.
+func (o *outputs) write(ctx context.Context, r *result.Run, l lessonAnswers, stdout io.Writer) (saved bool, err error) {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	opts.Claims, opts.ClaimsNote = l.chartClaims()
 	var errs []error
 	for _, f := range o.each() {
-		if err := atomicfile.WriteTo(f.path, raw(stdout), func(w io.Writer) error { return f.format.Write(w, r, opts) }); err != nil {
+		if err := writeUnder(ctx, f.path, raw(stdout), func(w io.Writer) error { return f.format.Write(w, r, opts) }); err != nil {
 			errs = append(errs, fmt.Errorf("-%s: %w", f.format.Flag, err))
+		} else if f.format.Flag == "json" {
+			saved = true
 		}
 	}
-	return errors.Join(errs...)
+	return saved, errors.Join(errs...)
 }

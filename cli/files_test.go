@@ -343,7 +343,7 @@ func TestAppCompareOneRule(t *testing.T) {
 		{"another workload", []string{"-preset", "all-six-bullets", "-compare", base}, "it is a sprites run and the setup is bullets: runs of different workloads did different work"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if !lab.CPUClock && (tt.args[3] == base || tt.args[3] == wall) {
+			if !lab.CPUClock() && (tt.args[3] == base || tt.args[3] == wall) {
 				t.Skip("this build times frames by the wall clock")
 			}
 			called := false

@@ -1,15 +1,16 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"localitylab/handout"
-	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
@@ -35,7 +36,7 @@ func handoutFlags(w io.Writer) (*flag.FlagSet, *handoutOpts) {
 	fs.StringVar(&o.prediction, "prediction", "", fmt.Sprintf("the student's prediction, in `WORDS` (at most %d characters); without it the page leaves a box to write in by hand", handout.MaxPrediction))
 	fs.StringVar(&o.html, "html", "", "write the page to `FILE` as HTML, self-contained (fonts and chart inside), one printed A4 or Letter sheet")
 	fs.StringVar(&o.png, "png", "", "write the page to `FILE` as a PNG of the sheet, 1240×1650 at 150 dpi")
-	fs.StringVar(&o.pdf, "pdf", "", "write the page to `FILE` as PDF, printed by Chromium or Chrome (needs one of them installed; works offline)")
+	fs.StringVar(&o.pdf, "pdf", "", "write the page to `FILE` as PDF, printed by Chrome, Chromium or Edge (needs one of them installed; works offline)")
 	fs.StringVar(&o.json, "json", "", "when the lesson is run here: save the run or sweep to `FILE` as JSON too")
 	return fs, o
 }
@@ -71,7 +72,7 @@ func (o *handoutOpts) prepare(map[string]bool) error {
 		return usagef("-sweep %s: the file is not a saved sweep (a saved run goes with -run)", o.sweep)
 	}
 	if o.pdf != "" {
-		if _, err := handout.Chromium(); err != nil {
+		if _, err := handout.Browser(); err != nil {
 			return usagef("-pdf: %v", err)
 		}
 	}
@@ -104,7 +105,7 @@ func (o *handoutOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 	if err != nil {
 		return complain(usagef("handout: %v", err), stderr)
 	}
-	if status := o.write(pg, stdout, stderr); status != exit.OK {
+	if status := o.write(ctx, pg, stdout, stderr); status != exit.OK {
 		return status
 	}
 	if o.failed != nil { // the page is written, with what the others measured, as bench writes its files
@@ -131,7 +132,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if rerr != nil {
 			return nil, failed(ctx, rerr, "; nothing was written", stderr)
 		}
-		if status := show(r, "table", outputs{lesson: lesson, paths: o.jsonPath("json")}, stdout, stderr); status != exit.OK {
+		if status := show(context.WithoutCancel(ctx), r, "table", outputs{lesson: lesson, paths: o.jsonPath("json"), measured: true}, stdout, stderr); status != exit.OK {
 			return nil, status
 		}
 		for _, b := range r.Backings {
@@ -153,7 +154,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if serr != nil {
 			return nil, failed(ctx, serr, "; nothing was written", stderr)
 		}
-		if status := showSweep(s, lesson, sweepOutputs{paths: o.jsonPath("json")}, stdout, stderr); status != exit.OK {
+		if status := showSweep(context.WithoutCancel(ctx), s, lesson, sweepOutputs{paths: o.jsonPath("json"), measured: true}, stdout, stderr); status != exit.OK {
 			return nil, status
 		}
 		o.failed = sweepFailures(s, stderr)
@@ -171,23 +172,54 @@ func (o *handoutOpts) jsonPath(flag string) map[string]*string {
 	return map[string]*string{flag: &o.json}
 }
 
-// write lays the page out and writes each file asked for.
-func (o *handoutOpts) write(pg *handout.Page, stdout, stderr io.Writer) int {
+// write lays the page out and writes each file asked for; one that fails leaves the
+// others to be written. The PDF is printed first, into memory, since a browser takes
+// seconds and a stop (Ctrl-C, SIGTERM) may come meanwhile: then no page is written.
+// A stop that comes later gives up the file being written and the rest
+// (writeUnder), with its status.
+func (o *handoutOpts) write(ctx context.Context, pg *handout.Page, stdout, stderr io.Writer) int {
 	l, err := pg.Fit()
 	if err != nil {
 		return complain(usagef("handout: %v", err), stderr)
 	}
 	var errs []error
+	pdfPath := o.pdf
+	var pdf bytes.Buffer
+	if pdfPath != "" {
+		if err := l.WritePDF(ctx, &pdf); err != nil {
+			if interrupted(err) {
+				return failed(ctx, err, "; no page was written", stderr)
+			}
+			errs, pdfPath = append(errs, fmt.Errorf("-pdf: %w", err)), "" // the other files are written all the same
+		}
+	}
+	writePDF := func(w io.Writer) error {
+		_, err := w.Write(pdf.Bytes())
+		return err
+	}
+	var written []string
 	for _, f := range []struct {
 		flag, path string
 		write      func(io.Writer) error
-	}{{"html", o.html, l.WriteHTML}, {"png", o.png, l.WritePNG}, {"pdf", o.pdf, l.WritePDF}} {
+	}{{"html", o.html, l.WriteHTML}, {"png", o.png, l.WritePNG}, {"pdf", pdfPath, writePDF}} {
 		if f.path == "" {
 			continue
 		}
-		if err := atomicfile.WriteTo(f.path, raw(stdout), f.write); err != nil {
-			errs = append(errs, fmt.Errorf("-%s: %w", f.flag, err))
+		if ctx.Err() != nil {
+			note := "; no page was written"
+			if len(written) > 0 {
+				note = "; written before the stop: " + strings.Join(written, ", ")
+			}
+			return failed(ctx, ctx.Err(), note, stderr)
 		}
+		if err := writeUnder(ctx, f.path, raw(stdout), f.write); err != nil {
+			errs = append(errs, fmt.Errorf("-%s: %w", f.flag, err))
+			continue
+		}
+		written = append(written, f.path)
+	}
+	if ctx.Err() != nil {
+		return stoppedWriting(ctx, stderr)
 	}
 	return complain(errors.Join(errs...), stderr)
 }

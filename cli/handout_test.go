@@ -105,12 +105,12 @@ func TestHandoutRefusals(t *testing.T) {
 	}
 }
 
-// TestHandoutPDFNeedsABrowser: without Chromium or Chrome on the PATH, -pdf is
-// refused before anything runs, saying what to install or do instead.
+// TestHandoutPDFNeedsABrowser: without Chrome, Chromium or Edge, -pdf is refused
+// before anything runs, saying what to install or do instead.
 func TestHandoutPDFNeedsABrowser(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	code, _, stderr := run(t, "handout", "-preset", "pointer-chasing", "-run", handoutRun, "-pdf", filepath.Join(t.TempDir(), "p.pdf"))
-	if code != exit.Usage || !strings.Contains(stderr, "needs Chromium or Chrome") || !strings.Contains(stderr, "-html") {
+	if code != exit.Usage || !strings.Contains(stderr, "needs Chrome, Chromium or Edge") || !strings.Contains(stderr, "-html") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }

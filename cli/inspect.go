@@ -69,7 +69,11 @@ func (o *inspectOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 		return complain(b.Err, stderr)
 	}
 	writeFacts(textOut(atomicfile.IsStdout(o.png) || atomicfile.IsStdout(o.json), stdout, stderr), &l)
-	return complain(o.write(&l, c.Params, stdout), stderr)
+	err = o.write(ctx, &l, c.Params, stdout)
+	if ctx.Err() != nil {
+		return stoppedWriting(ctx, stderr)
+	}
+	return complain(err, stderr)
 }
 
 // config checks the flags and makes the run: one backing, no warm-up to speak of,
@@ -124,17 +128,18 @@ func runInspect(ctx context.Context, c lab.Config, dst *memlayout.Layout, prog *
 	return st, nil
 }
 
-// write writes the files asked for, each through a temporary file.
-func (o *inspectOpts) write(l *memlayout.Layout, params workload.Params, stdout io.Writer) error {
+// write writes the files asked for, each through a temporary file, under ctx (a
+// stop signal gives up the file being written, see writeUnder).
+func (o *inspectOpts) write(ctx context.Context, l *memlayout.Layout, params workload.Params, stdout io.Writer) error {
 	var errs []error
 	if o.json != "" {
-		if err := atomicfile.WriteTo(o.json, raw(stdout), func(w io.Writer) error { return memlayout.WriteJSON(w, l, params) }); err != nil {
+		if err := writeUnder(ctx, o.json, raw(stdout), func(w io.Writer) error { return memlayout.WriteJSON(w, l, params) }); err != nil {
 			errs = append(errs, fmt.Errorf("-json: %w", err))
 		}
 	}
 	if o.png != "" {
 		sub := "parameters: " + params.List()
-		if err := atomicfile.WriteTo(o.png, raw(stdout), func(w io.Writer) error { return raster.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
+		if err := writeUnder(ctx, o.png, raw(stdout), func(w io.Writer) error { return raster.WriteLayoutPNG(w, l, sub, charts.Options{}) }); err != nil {
 			errs = append(errs, fmt.Errorf("-png: %w", err))
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/launch"
 )
@@ -63,6 +64,53 @@ type watcher[S any] interface {
 func runWatched[C, S, R any](ctx context.Context, c C, run func(context.Context, C, func(S)) (R, error), w watcher[S]) (R, error) {
 	defer w.end()
 	return run(ctx, c, w.update)
+}
+
+// stopWriter is w for a file written under ctx: once a stop signal cancels ctx, a
+// write fails with ctx's error, so that the file being written is given up
+// (atomicfile removes its temporary file and leaves the path as it was) rather than
+// finished after the stop.
+type stopWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (s stopWriter) Write(p []byte) (int, error) {
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return s.w.Write(p)
+}
+
+// writeUnder writes path as atomicfile.WriteTo does, under ctx: not at all once a
+// stop signal has cancelled ctx, and given up at its next write when one does.
+func writeUnder(ctx context.Context, path string, stdout io.Writer, fill func(w io.Writer) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return atomicfile.WriteTo(path, stdout, func(w io.Writer) error { return fill(stopWriter{ctx, w}) })
+}
+
+// untilStopped runs cmd, a command that reads files and writes others (report,
+// compare), under untilInterrupt: a stop signal ends it at its next file, the one
+// being written given up, with exit status 130 or 143. Without it the signal would
+// kill the process outright and leave that file's temporary copy behind.
+func untilStopped(stderr io.Writer, cmd func(ctx context.Context) int) int {
+	ctx, stop := untilInterrupt()
+	defer stop()
+	status := cmd(ctx)
+	if ctx.Err() != nil {
+		return stoppedWriting(ctx, stderr)
+	}
+	return status
+}
+
+// stoppedWriting reports a command that a stop signal ended while it read or wrote
+// its files, and returns the status the signal calls for.
+func stoppedWriting(ctx context.Context, stderr io.Writer) int {
+	status, word := stopStatus(ctx)
+	fmt.Fprintln(stderr, "localitylab: "+word+"; the files written before it are whole, the one being written and the rest were not written")
+	return status
 }
 
 // interrupted reports whether err is a stop signal having cancelled the work.

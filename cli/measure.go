@@ -30,6 +30,7 @@ func complain(err error, stderr io.Writer) int {
 // (or benchmark lines) on stdout, then the output files. With sim, the misses are
 // simulated after the frames (lab.Simulate). Ctrl-C stops the run.
 func measure(ctx context.Context, c lab.Config, sim bool, format string, out outputs, stdout, stderr io.Writer) int {
+	out.measured = true
 	r, err := runWatched(ctx, c, lab.Run, newProgress(stderr))
 	var mm *lab.MismatchError
 	switch {
@@ -43,7 +44,14 @@ func measure(ctx context.Context, c lab.Config, sim bool, format string, out out
 	if sim {
 		simulate(ctx, c, r, stderr)
 	}
-	status := show(r, format, out, stdout, stderr)
+	// The frames are measured: a stop signal from here on (while simulating misses,
+	// or writing) keeps the run, written whole, and then ends with its status.
+	status := show(context.WithoutCancel(ctx), r, format, out, stdout, stderr)
+	if ctx.Err() != nil {
+		st, word := stopStatus(ctx)
+		fmt.Fprintln(stderr, "localitylab: "+word+" after the frames were measured; the run was written"+simNote(sim))
+		return st
+	}
 	var failures launch.WorkersFailed
 	for _, b := range r.Backings {
 		if b.Error != "" {
@@ -57,9 +65,17 @@ func measure(ctx context.Context, c lab.Config, sim bool, format string, out out
 	return status
 }
 
+// simNote is what a stop after the frames says of simulated misses, when asked for.
+func simNote(sim bool) string {
+	if sim {
+		return ", with the misses simulated before the stop (the others say why they are missing)"
+	}
+	return ""
+}
+
 // show prints r in the chosen format, with the answers to its lesson's claims under
-// the table, and writes the output files.
-func show(r *result.Run, format string, out outputs, stdout, stderr io.Writer) int {
+// the table, and writes the output files, under ctx (see outputs.write).
+func show(ctx context.Context, r *result.Run, format string, out outputs, stdout, stderr io.Writer) int {
 	l := lessonOf(r, out.lesson)
 	text := textOut(out.toStdout(), stdout, stderr)
 	var err error
@@ -69,10 +85,21 @@ func show(r *result.Run, format string, out outputs, stdout, stderr io.Writer) i
 		err = l.write(text)
 	}
 	if err != nil {
-		return complain(err, stderr)
+		status := complain(err, stderr)
+		if out.measured {
+			rescue("run", func(w io.Writer) error { return result.WriteJSON(w, r) }, stderr)
+		}
+		return status
 	}
-	if err := out.write(r, l, stdout); err != nil {
-		return complain(err, stderr)
+	if saved, err := out.write(ctx, r, l, stdout); err != nil {
+		if ctx.Err() != nil { // a stop: whoever stopped the work says so
+			return launch.Status(context.Cause(ctx))
+		}
+		status := complain(err, stderr)
+		if out.measured && !saved {
+			rescue("run", func(w io.Writer) error { return result.WriteJSON(w, r) }, stderr)
+		}
+		return status
 	}
 	return exit.OK
 }

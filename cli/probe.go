@@ -204,8 +204,8 @@ func probeConditions(p *result.Probe) string {
 		cpu = fmt.Sprintf("CPU %d", p.CPU.CPU)
 	}
 	pages := p.Pages.Mode + " pages"
-	if p.Pages.HeapBytes > 0 {
-		pages += fmt.Sprintf(" (%.0f%% of %s huge)", 100*p.Pages.HugeShare, units.Bytes(float64(p.Pages.HeapBytes)))
+	if share, ok := p.Pages.Share(); ok && p.Pages.HeapBytes > 0 {
+		pages += fmt.Sprintf(" (%.0f%% of %s huge)", 100*share, units.Bytes(float64(p.Pages.HeapBytes)))
 	}
 	clock := "thread CPU time"
 	if p.Clock == result.ClockWall {

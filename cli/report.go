@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"io"
 	"strings"
 
+	"localitylab/internal/exit"
 	"localitylab/lab"
 	"localitylab/lab/result"
 )
@@ -22,7 +24,8 @@ func reportFlags(w io.Writer) (*flag.FlagSet, *reportOpts) {
 }
 
 // report reads a saved run or sweep and prints and exports it as bench or sweep
-// would have: the figures are those saved, not recomputed.
+// would have: the figures are those saved, not recomputed. A stop signal ends it at
+// the next file (untilStopped).
 func report(args []string, stdout, stderr io.Writer) int {
 	fs, o := reportFlags(stderr)
 	// The run's file may come before the flags or after them.
@@ -49,24 +52,32 @@ func report(args []string, stdout, stderr io.Writer) int {
 	if err := o.out.check(namedFile{"FILE", file}); err != nil {
 		return complain(err, stderr)
 	}
-	if result.IsSweepFile(file) {
-		return reportSweep(file, o, stdout, stderr)
-	}
-	r, err := lab.LoadRun(file)
-	if err != nil {
-		return complain(usagef("report: %v", err), stderr)
-	}
-	return show(r, o.format, o.out, stdout, stderr)
+	return untilStopped(stderr, func(ctx context.Context) int {
+		if result.IsSweepFile(file) {
+			return reportSweep(ctx, file, o, stdout, stderr)
+		}
+		r, err := lab.LoadRun(file)
+		switch {
+		case ctx.Err() != nil:
+			return exit.OK // untilStopped says so
+		case err != nil:
+			return complain(usagef("report: %v", err), stderr)
+		}
+		return show(ctx, r, o.format, o.out, stdout, stderr)
+	})
 }
 
 // reportSweep prints and exports a saved sweep.
-func reportSweep(file string, o *reportOpts, stdout, stderr io.Writer) int {
+func reportSweep(ctx context.Context, file string, o *reportOpts, stdout, stderr io.Writer) int {
 	if o.format != "table" {
 		return complain(usagef("-format: %q: a sweep prints as a table only", o.format), stderr)
 	}
 	s, err := lab.LoadSweep(file)
-	if err != nil {
+	switch {
+	case ctx.Err() != nil:
+		return exit.OK // untilStopped says so
+	case err != nil:
 		return complain(usagef("report: %v", err), stderr)
 	}
-	return showSweep(s, nil, sweepOutputsOf(o.out), stdout, stderr)
+	return showSweep(ctx, s, nil, sweepOutputsOf(o.out), stdout, stderr)
 }

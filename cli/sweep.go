@@ -160,12 +160,19 @@ func runSweep(ctx context.Context, c sweep.Config, sim bool, lesson *presets.Pre
 	case err != nil:
 		return complain(err, stderr)
 	}
-	status := showSweep(s, lesson, files, stdout, stderr)
+	// What was measured is written whole, a stop signal (while simulating misses,
+	// or writing) notwithstanding; the status then says it was stopped.
+	files.measured = true
+	status := showSweep(context.WithoutCancel(ctx), s, lesson, files, stdout, stderr)
 	switch {
 	case status != exit.OK:
 		return status
 	case interrupted(err):
 		status, _ := stopStatus(ctx)
+		return status
+	case ctx.Err() != nil:
+		status, word := stopStatus(ctx)
+		fmt.Fprintln(stderr, "localitylab: "+word+" after the points were measured; the sweep was written"+simNote(sim))
 		return status
 	case measuredNone(s):
 		return complain(usagef("every point was skipped: none fits in the memory available"), stderr)
@@ -176,8 +183,9 @@ func runSweep(ctx context.Context, c sweep.Config, sim bool, lesson *presets.Pre
 	return exit.OK
 }
 
-// showSweep prints s, with its lesson's claims answered, and writes the files.
-func showSweep(s *result.Sweep, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
+// showSweep prints s, with its lesson's claims answered, and writes the files under
+// ctx (see outputs.write).
+func showSweep(ctx context.Context, s *result.Sweep, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
 	if lesson == nil {
 		if b, ok := presets.BuiltinTitled(s.Title, s.Workload); ok {
 			lesson = &b
@@ -187,11 +195,24 @@ func showSweep(s *result.Sweep, lesson *presets.Preset, files sweepOutputs, stdo
 	if lesson != nil {
 		answered = presets.AnswerSweepClaims(lesson.Claims, s)
 	}
-	if err := writeSweepTable(textOut(files.toStdout(), stdout, stderr), s, answered); err != nil {
-		return complain(err, stderr)
+	rescued := func(err error) int {
+		status := complain(err, stderr)
+		if files.measured {
+			rescue("sweep", func(w io.Writer) error { return result.WriteSweepJSON(w, s) }, stderr)
+		}
+		return status
 	}
-	if err := files.write(s, answered, stdout); err != nil {
-		return complain(err, stderr)
+	if err := writeSweepTable(textOut(files.toStdout(), stdout, stderr), s, answered); err != nil {
+		return rescued(err)
+	}
+	if saved, err := files.write(ctx, s, answered, stdout); err != nil {
+		if ctx.Err() != nil { // a stop: whoever stopped the work says so
+			return launch.Status(context.Cause(ctx))
+		}
+		if saved {
+			return complain(err, stderr)
+		}
+		return rescued(err)
 	}
 	return exit.OK
 }
@@ -225,6 +246,7 @@ func sweepFailures(s *result.Sweep, stderr io.Writer) launch.WorkersFailed {
 type sweepOutputs struct {
 	paths      map[string]*string
 	echartsURL string
+	measured   bool // as outputs.measured
 }
 
 func (o *sweepOutputs) flags(fs *flag.FlagSet) {
@@ -278,13 +300,18 @@ func (o *sweepOutputs) toStdout() bool {
 var errStdout = errors.New("standard output")
 
 // write writes every output asked for, each through a temporary file ("-" to
-// stdout).
-func (o *sweepOutputs) write(s *result.Sweep, answered []presets.Answered, stdout io.Writer) error {
+// stdout), under ctx, as outputs.write does.
+func (o *sweepOutputs) write(ctx context.Context, s *result.Sweep, answered []presets.Answered, stdout io.Writer) (saved bool, err error) {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	for _, a := range answered {
 		opts.Claims = append(opts.Claims, charts.Claim{Source: a.Source, Text: a.Text, Answer: a.Answer.String()})
 	}
-	return o.each(func(f export.SweepFormat, path string) error {
-		return atomicfile.WriteTo(path, raw(stdout), func(w io.Writer) error { return f.Write(w, s, opts) })
+	err = o.each(func(f export.SweepFormat, path string) error {
+		err := writeUnder(ctx, path, raw(stdout), func(w io.Writer) error { return f.Write(w, s, opts) })
+		if err == nil && f.Flag == "json" {
+			saved = true
+		}
+		return err
 	})
+	return saved, err
 }

@@ -85,7 +85,7 @@ func maskSweep(t *testing.T, data []byte) []byte {
 		"fork_ns_per_entity": true, "fork_ns_per_entity_lo": true, "fork_ns_per_entity_hi": true, "drift": true,
 		"interrupted_frames": true, "measured_frames": true, "pages": true, "fork_pages": true,
 		"p99_with_gc_ns": true, "address_span_bytes": true, "fork_gc_cpu_ns_per_frame": true,
-		"load_average": true, "frame_cpu": true, "fork_frame_cpu": true}
+		"load_average": true, "frame_cpu": true, "fork_frame_cpu": true, "frame_timer": true}
 	var walk func(x any) any
 	walk = func(x any) any {
 		switch x := x.(type) {

@@ -51,7 +51,9 @@ func findBudgets(ctx context.Context, run lab.Config, lesson *presets.Preset, ru
 		if err != nil {
 			fmt.Fprintf(stderr, "localitylab: the search for %s stopped: %v\n", c.Slower, err)
 			if ctx.Err() != nil {
-				return exit.Interrupted
+				status, word := stopStatus(ctx)
+				fmt.Fprintln(stderr, "localitylab: "+word)
+				return status
 			}
 			status = exit.Worker
 		}

@@ -108,7 +108,7 @@ func tableRow(r *result.Run, b *result.Backing) []string {
 	row := []string{name, "n/a", "n/a", "n/a", "n/a", ratioCell(r, b.Name), "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a",
 		charts.HugePagesCell(b)}
 	if s.Measured > 0 {
-		row[1], row[2], row[3] = units.Duration(s.P50NS), units.Duration(s.P95NS), units.Duration(s.P99NS)
+		row[1], row[2], row[3] = charts.TimeCell(r, b, s.P50NS), charts.TimeCell(r, b, s.P95NS), charts.TimeCell(r, b, s.P99NS)
 		row[4] = charts.WithGCCell(b)
 		row[6] = units.Count(s.AllocsPerFrame)
 		row[7], row[8] = charts.GCCell(b), charts.GCRateCell(b)
@@ -141,6 +141,9 @@ func ratioCell(r *result.Run, name string) string {
 		}
 		return units.RatioCI(q.Median, q.Lo, q.Hi, q.Range, q.Significant) + charts.ModesMark(&q)
 	}
+	if b := r.Backing(name); b != nil && b.Summary.Measured > 0 && r.UnresolvedText() != "" {
+		return "cannot tell"
+	}
 	return "n/a"
 }
 
@@ -157,6 +160,9 @@ func tableNotes(r *result.Run) []string {
 	notes := []string{charts.FrameTimeNote(r) + " Frame times exclude " + excluded + ". × slower: in each round, the median of per-frame time " +
 		"ratios against the best; then the median over the rounds, with its 95% interval over " + over + " (a range " +
 		"when fewer than six rounds); n.s. means the interval includes 1 (no significant difference). " + charts.GCNote(r)}
+	if t := r.UnresolvedText(); t != "" {
+		notes = append(notes, "× slower: "+t+"; no backing is ranked.")
+	}
 	notes = append(notes, charts.ForkNotes(r)...)
 	notes = append(notes, charts.ConditionNotes(r)...)
 	for _, b := range r.Backings {
@@ -201,26 +207,41 @@ func loadNote(name string, l *result.Load) string {
 // cost on the way to what it holds: the page faults (fresh pages the process touched),
 // the worker's CPU time and how much of it the kernel took (serving the faults, above
 // all), the bytes allocated, and the bytes let go of, which the collector frees only
-// at a later cycle. It is "" when no load was measured so.
+// at a later cycle. Faults and CPU time a system could not measure are n/a, and a
+// line says why. It is "" when no load was measured so.
 func loadMemoryNote(r *result.Run) string {
 	var b strings.Builder
+	missing := ""
 	for _, bk := range r.Backings {
 		l := &bk.Load
-		if l.MinorFaults <= 0 && l.AllocBytes == 0 {
+		faults, measured := l.Faults()
+		if faults <= 0 && l.AllocBytes == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n  %s: %s page faults", bk.Name, units.Count(float64(l.MinorFaults)))
-		if l.PageBytes > 0 {
-			fmt.Fprintf(&b, " (%s of fresh pages)", units.Bytes(float64(l.MinorFaults*l.PageBytes)))
+		if measured {
+			fmt.Fprintf(&b, "\n  %s: %s page faults", bk.Name, units.Count(float64(faults)))
+			if l.PageBytes > 0 {
+				fmt.Fprintf(&b, " (%s of fresh pages)", units.Bytes(float64(faults*l.PageBytes)))
+			}
+		} else {
+			fmt.Fprintf(&b, "\n  %s: page faults n/a", bk.Name)
+			missing = cmp.Or(missing, l.UsageMissing())
 		}
-		if cpu := l.UserNS + l.SysNS; cpu > 0 {
-			fmt.Fprintf(&b, "; CPU %s, %s of it in the kernel", units.Duration(float64(cpu)), units.Duration(float64(l.SysNS)))
+		switch user, sys, ok := l.CPU(); {
+		case !ok:
+			b.WriteString("; CPU n/a")
+			missing = cmp.Or(missing, l.UsageMissing())
+		case user+sys > 0:
+			fmt.Fprintf(&b, "; CPU %s, %s of it in the kernel", units.Duration(float64(user+sys)), units.Duration(float64(sys)))
 		}
 		fmt.Fprintf(&b, "; %s allocated, %s of it let go before the load ended (%d collections ran)",
 			units.Bytes(float64(l.AllocBytes)), units.Bytes(float64(l.FreedLateBytes)), l.GCCycles)
 	}
 	if b.Len() == 0 {
 		return ""
+	}
+	if missing != "" {
+		fmt.Fprintf(&b, "\n  n/a: %s.", missing)
 	}
 	return "Load memory (the load's own phases; CPU time of the whole worker):" + b.String() +
 		"\nWhat a load lets go of (vectors it outgrew) is reused only once a collection has freed it; " +

@@ -49,8 +49,8 @@ func TestTableCounters(t *testing.T) {
 func TestLoadMemoryNote(t *testing.T) {
 	r := &result.Run{Workload: "tiles", Params: map[string]int64{"seed": 1, "entities": 1000}, Frames: 4,
 		Backings: []result.Backing{
-			{Name: "rowvec", Load: result.Load{NS: 2e9, Entities: 1000, MinorFaults: 630_000, PageBytes: 4096,
-				UserNS: 5e9, SysNS: 1.5e9, AllocBytes: 6 << 30, FreedLateBytes: 5 << 30, GCCycles: 15}},
+			{Name: "rowvec", Load: result.Load{NS: 2e9, Entities: 1000, MinorFaults: result.Measured[int64](630_000), PageBytes: 4096,
+				UserNS: result.Measured[int64](5e9), SysNS: result.Measured[int64](1.5e9), AllocBytes: 6 << 30, FreedLateBytes: 5 << 30, GCCycles: 15}},
 			{Name: "soa", Load: result.Load{NS: 3e9, Entities: 1000}},
 		},
 	}
@@ -94,6 +94,44 @@ func TestTableForks(t *testing.T) {
 		"95% interval over the rounds of every fork, widened to hold each fork's own median"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("table lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestTableUnresolved: a run whose frames the machine's clock could not resolve
+// (Windows's time.Now, once a millisecond) ranks nothing: no "best", no "0 ns", and a
+// note that says why.
+func TestTableUnresolved(t *testing.T) {
+	frames := result.Series{NS: make([]int64, 12)}
+	r := &result.Run{Workload: "bullets", Params: map[string]int64{"seed": 1, "entities": 20000}, Frames: 12, Warmup: 2,
+		Timer: &result.FrameTimer{Clock: result.ClockWall,
+			Wall: result.ClockReading{Source: "time.Now", ResolutionNS: 1e6, StepNS: 1e6, Reads: 5000, Repeats: 4900}},
+		Backings: []result.Backing{
+			{Name: "map", Frames: frames, Summary: result.Summary{Measured: 10}},
+			{Name: "slotmap", Frames: frames, Summary: result.Summary{Measured: 10, P99NS: 1e6}},
+		}}
+	var b strings.Builder
+	if err := writeTable(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "map ") && !strings.HasPrefix(line, "slotmap ") {
+			continue
+		}
+		for _, bad := range []string{"best", " 0 ns"} {
+			if strings.Contains(line, bad) {
+				t.Errorf("a row says %q:\n%s", bad, out)
+			}
+		}
+	}
+	if strings.Contains(out, " 0 ns") {
+		t.Errorf("the table says \" 0 ns\":\n%s", out)
+	}
+	for _, want := range []string{"cannot tell", "< 20.0 ms",
+		"× slower: cannot tell: frames shorter than this machine's clock resolves (map's median under one step, slotmap's median under one step;"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
 		}
 	}
 }

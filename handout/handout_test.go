@@ -24,7 +24,7 @@ const (
 	savedSweep = "testdata/allocs-per-frame-sweep.json"
 )
 
-func lesson(t *testing.T, name string) presets.Preset {
+func lesson(t testing.TB, name string) presets.Preset {
 	t.Helper()
 	p, err := presets.Lookup(name)
 	if err != nil {
@@ -33,7 +33,7 @@ func lesson(t *testing.T, name string) presets.Preset {
 	return p
 }
 
-func loadRun(t *testing.T) *result.Run {
+func loadRun(t testing.TB) *result.Run {
 	t.Helper()
 	r, err := result.LoadJSON(savedRun)
 	if err != nil {
@@ -42,7 +42,7 @@ func loadRun(t *testing.T) *result.Run {
 	return r
 }
 
-func loadSweep(t *testing.T) *result.Sweep {
+func loadSweep(t testing.TB) *result.Sweep {
 	t.Helper()
 	s, err := result.LoadSweepJSON(savedSweep)
 	if err != nil {

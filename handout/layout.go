@@ -2,6 +2,9 @@ package handout
 
 import (
 	"fmt"
+	"iter"
+	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -74,11 +77,20 @@ type Layout struct {
 }
 
 // ErrTooLong is a page whose text does not fit one sheet at the smallest size.
-type ErrTooLong struct{ NeedMM, HaveMM float64 }
+// AtLeast says NeedMM is as far as the layout measured: a block taller than the
+// sheet is not measured to its end.
+type ErrTooLong struct {
+	NeedMM, HaveMM float64
+	AtLeast        bool
+}
 
 func (e *ErrTooLong) Error() string {
-	return fmt.Sprintf("handout: the lesson's text and answers take %.0f mm of the sheet's %.0f mm even at %.0f pt, with the chart at its smallest: too long for one page",
-		e.NeedMM, e.HaveMM, sizes[len(sizes)-1])
+	take := "take"
+	if e.AtLeast {
+		take = "take more than"
+	}
+	return fmt.Sprintf("handout: the lesson's text and answers %s %.0f mm of the sheet's %.0f mm even at %.0f pt, with the chart at its smallest: too long for one page",
+		take, e.NeedMM, e.HaveMM, sizes[len(sizes)-1])
 }
 
 // Fit chooses the largest text size at which the page fits the sheet with its chart
@@ -87,16 +99,18 @@ func (p *Page) Fit() (*Layout, error) {
 	bs := p.blocks()
 	have := fill * contentHMM * pxPerMM
 	var need float64
+	var cut bool
 	for _, size := range sizes {
 		l := &Layout{Page: p, SizePt: size, blocks: bs}
-		text := l.measure()
+		var text float64
+		text, cut = l.measure(have)
 		need = text + chartMin(size)*pxPerMM
 		if need <= have {
 			l.ChartMM = min(chartMaxMM, (have-text)/pxPerMM)
 			return l, nil
 		}
 	}
-	return nil, &ErrTooLong{NeedMM: need / pxPerMM, HaveMM: fill * contentHMM}
+	return nil, &ErrTooLong{NeedMM: need / pxPerMM, HaveMM: fill * contentHMM, AtLeast: cut}
 }
 
 // pxPerMM and pxPerPt turn the sheet's units into the PNG's pixels.
@@ -137,10 +151,19 @@ const (
 )
 
 // measure sets each block's height at the layout's size and returns the column's
-// height without the chart, in pixels.
-func (l *Layout) measure() float64 {
+// height without the chart, in pixels. A block's lines are counted only until they
+// pass have, the sheet's height (cut then says so): a page never needs more lines
+// than a sheet holds to know that it does not fit, whatever a file's text holds.
+func (l *Layout) measure(have float64) (height float64, cut bool) {
 	l.heights = make([]float64, len(l.blocks))
 	var sum float64
+	most := func(lh float64) int { return int(have/lh) + 1 }
+	count := func(lines [][]word, most int) int {
+		if len(lines) > most {
+			cut = true
+		}
+		return len(lines)
+	}
 	body := l.SizePt * pxPerPt
 	w := contentWMM * pxPerMM
 	for i, b := range l.blocks {
@@ -151,23 +174,23 @@ func (l *Layout) measure() float64 {
 		case kindChart:
 		case kindRecord:
 			for _, row := range b.Rows {
-				n := len(wrap([]span{{Text: row[1]}}, st.scale*body, w-keyMM*pxPerMM))
+				n := count(wrapAtMost([]span{{Text: row[1]}}, st.scale*body, w-keyMM*pxPerMM, false, most(lh)), most(lh))
 				h += float64(max(n, 1)) * lh
 			}
 		case kindBox:
 			px := boxTextPx(b, body)
-			n := len(wrap(b.Spans, px, w-2*boxPad*body))
+			n := count(wrapAtMost(b.Spans, px, w-2*boxPad*body, false, most(px*lineHeight)), most(px*lineHeight))
 			h += float64(n)*px*lineHeight + 2*boxPad*body
 			if b.Empty {
 				h += blankLines * lh
 			}
 		default:
-			h += float64(len(wrapIn(b.Spans, st.scale*body, w, st.bold))) * lh
+			h += float64(count(wrapAtMost(b.Spans, st.scale*body, w, st.bold, most(lh)), most(lh))) * lh
 		}
 		l.heights[i] = h
 		sum += h
 	}
-	return sum
+	return sum, cut
 }
 
 // boxTextPx is the size of the prediction frame's text: the student's words at the
@@ -192,6 +215,12 @@ func wrap(spans []span, px, w float64) [][]word { return wrapIn(spans, px, w, fa
 
 // wrapIn is wrap in a style that sets every span bold, or not.
 func wrapIn(spans []span, px, w float64, allBold bool) [][]word {
+	return wrapAtMost(spans, px, w, allBold, math.MaxInt)
+}
+
+// wrapAtMost is wrapIn that stops once it has more than most lines: the text
+// after them is neither cut nor measured.
+func wrapAtMost(spans []span, px, w float64, allBold bool, most int) [][]word {
 	var lines [][]word
 	var line []word
 	x := 0.0
@@ -199,10 +228,12 @@ func wrapIn(spans []span, px, w float64, allBold bool) [][]word {
 		isBold := sp.Bold || allBold
 		f := faceFor(px, isBold)
 		space := measure(f, " ")
-		for _, t := range splitLong(f, strings.Fields(sp.Text), w) {
+		for t := range pieces(f, strings.Fields(sp.Text), w) {
 			tw := measure(f, t)
 			if len(line) > 0 && x+space+tw > w {
-				lines, line, x = append(lines, line), nil, 0
+				if lines, line, x = append(lines, line), nil, 0; len(lines) > most {
+					return lines
+				}
 			}
 			if len(line) > 0 {
 				x += space
@@ -219,26 +250,44 @@ func wrapIn(spans []span, px, w float64, allBold bool) [][]word {
 
 // splitLong cuts each word wider than w into pieces that fit, as the page's CSS
 // (overflow-wrap: anywhere) does: a pasted link or a row of digits in a prediction
-// stays on the sheet.
+// stays on the sheet. A piece ends before the first rune that would take it past w
+// (a piece holds one rune at least); the word is read once, its width summed rune by
+// rune as font.MeasureString sums it, so that a megabyte word costs a pass over it.
 func splitLong(f font.Face, words []string, w float64) []string {
-	var out []string
-	for _, t := range words {
-		for measure(f, t) > w {
-			n := 0
-			for i := range t {
-				if i > 0 && measure(f, t[:i]) > w {
-					break
-				}
-				n = i
-			}
-			if n == 0 {
-				break
-			}
-			out, t = append(out, t[:n]), t[n:]
-		}
-		out = append(out, t)
+	return slices.Collect(pieces(f, words, w))
+}
+
+// pieces yields the words as splitLong cuts them, one after another, so that a
+// reader that has enough stops the cutting.
+func pieces(f font.Face, words []string, w float64) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		cutWords(f, words, w, yield)
 	}
-	return out
+}
+
+func cutWords(f font.Face, words []string, w float64, yield func(string) bool) {
+	limit := fixed.Int26_6(w * 64)
+	for _, t := range words {
+		start, width, prev := 0, fixed.Int26_6(0), rune(-1)
+		for i, r := range t {
+			adv, _ := f.GlyphAdvance(r) // as font.MeasureString sums it, a rune the font lacks included
+			if prev >= 0 {
+				adv += f.Kern(prev, r)
+			}
+			if width+adv > limit && i > start {
+				if !yield(t[start:i]) {
+					return
+				}
+				start, width, prev = i, 0, -1
+				adv, _ = f.GlyphAdvance(r) // no kerning across the cut
+			}
+			width += adv
+			prev = r
+		}
+		if !yield(t[start:]) {
+			return
+		}
+	}
 }
 
 // measure is the advance of s in face f, in pixels.

@@ -1,6 +1,7 @@
 package handout
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"slices"
@@ -69,7 +70,11 @@ func runPages(r *result.Run) string {
 	for i := range r.Backings {
 		parts[i] = r.Backings[i].Name + " " + charts.HugePagesCell(&r.Backings[i])
 	}
-	return strings.TrimPrefix(head, "pages ") + "; heap in huge pages after the load: " + strings.Join(parts, ", ")
+	s := strings.TrimPrefix(head, "pages ") + "; heap in huge pages after the load: " + strings.Join(parts, ", ")
+	if why := r.HugeShareMissing(); why != "" {
+		s += " (" + why + ")"
+	}
+	return s
 }
 
 // runLoad is how busy the machine was, as the run measured it: the load average as
@@ -79,19 +84,23 @@ func runLoad(r *result.Run) string {
 	for i := range r.Backings {
 		parts[i] = r.Backings[i].Name + " " + charts.InterruptedCell(&r.Backings[i])
 	}
-	return loadAverageText(r.LoadAverage) + "; frames interrupted by other processes: " + strings.Join(parts, ", ")
+	return loadAverageText(r.LoadAverage, r.Host) + "; frames interrupted by other processes: " + strings.Join(parts, ", ")
 }
 
 // loadNotRecorded opens the load row of a file written before the load average was
 // recorded; AddLoadAverage puts a reading in its place.
 const loadNotRecorded = "load average not recorded"
 
-// loadAverageText is the load average the file recorded.
-func loadAverageText(a *result.LoadAverage) string {
-	if a == nil {
+// loadAverageText is the load average the file recorded, or why it has none.
+func loadAverageText(a *result.LoadAverage, host result.Host) string {
+	switch why := result.LoadAverageMissing(a, host); why {
+	case "":
+		return "load average (1 min) " + a.Text()
+	case result.NotRecorded:
 		return loadNotRecorded
+	default:
+		return "load average n/a (" + why + ")"
 	}
-	return "load average (1 min) " + a.Text()
 }
 
 // lineText is the machine's cache line, as its file recorded it.
@@ -174,7 +183,7 @@ func sweepLoad(s *result.Sweep) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s %s of %s", name, units.Count(float64(n)), units.Count(float64(of))))
 	}
-	return loadAverageText(s.LoadAverage) + "; frames interrupted by other processes: " + strings.Join(parts, ", ")
+	return loadAverageText(s.LoadAverage, s.Host) + "; frames interrupted by other processes: " + strings.Join(parts, ", ")
 }
 
 // sweepClock is what timed the sweep's frames, in a run's words (charts.ClockText).
@@ -230,9 +239,12 @@ func sweepPages(s *result.Sweep) string {
 	}
 	head := s.Pages
 	var parts []string
+	missing := ""
 	for i, name := range s.Backings {
 		if lo, hi, ok := s.HugeShareRange(i); ok {
 			parts = append(parts, name+" "+charts.HugeShareText(lo, hi))
+		} else if why := s.HugeShareMissing(i); why != "" {
+			parts, missing = append(parts, name+" n/a"), cmp.Or(missing, why)
 		}
 	}
 	if thp := s.THP(); thp != "" {
@@ -241,7 +253,11 @@ func sweepPages(s *result.Sweep) string {
 	if len(parts) == 0 {
 		return head
 	}
-	return head + "; heap in huge pages after the load: " + strings.Join(parts, ", ")
+	head += "; heap in huge pages after the load: " + strings.Join(parts, ", ")
+	if missing != "" {
+		head += " (" + missing + ")"
+	}
+	return head
 }
 
 // LoadAverage is the machine's load average over the last minute, 5 and 15 minutes,

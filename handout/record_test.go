@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 )
 
 // recordRow is the value of the page's record row name, "" where there is none.
@@ -112,5 +113,26 @@ func TestSweepRecordMachineFacts(t *testing.T) {
 	}
 	if got := recordRow(pg, "pages"); !strings.Contains(got, "(THP ") || !strings.Contains(got, "heap in huge pages after the load: ") {
 		t.Errorf("pages %q, want the system's setting and each backing's share", got)
+	}
+}
+
+// TestRecordOnWindows: the record of a run as a Windows worker records it gives the
+// huge pages as n/a with the reason, never 0%, and says why it has no load average.
+func TestRecordOnWindows(t *testing.T) {
+	pg, err := FromRun(lesson(t, "pointer-chasing"), runtest.AsWindows(loadRun(t)), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := recordRow(pg, "pages")
+	if !strings.Contains(pages, "n/a ("+runtest.WindowsPagesNote+")") || strings.Contains(pages, "0%") {
+		t.Errorf("pages %q: want n/a with the reason", pages)
+	}
+	load := recordRow(pg, "load")
+	if !strings.HasPrefix(load, "load average n/a (not measured on windows, which gives the lab no load average)") {
+		t.Errorf("load %q", load)
+	}
+	pg.AddLoadAverage("3.10, 2.00, 1.50") // not a reading of the measuring machine's
+	if again := recordRow(pg, "load"); again != load {
+		t.Errorf("load after AddLoadAverage %q, want %q", again, load)
 	}
 }

@@ -60,6 +60,7 @@ type MemoryError struct {
 	Estimates []int64 // bytes per backing, worker overhead included
 	Need      uint64  // the sum with the safety margin
 	Available uint64  // what the system reports as available
+	Limit     string  // what set Available where a memory cgroup did ("" for the host's free memory)
 }
 
 func (e *MemoryError) Error() string {
@@ -71,7 +72,10 @@ func (e *MemoryError) Error() string {
 		}
 		fmt.Fprintf(&b, "%s %s", name, units.Bytes(float64(e.Estimates[i])))
 	}
-	fmt.Fprintf(&b, ", plus a margin) but only %s is available: use fewer entities or fewer backings",
-		units.Bytes(float64(e.Available)))
+	fmt.Fprintf(&b, ", plus a margin) but only %s is available", units.Bytes(float64(e.Available)))
+	if e.Limit != "" {
+		fmt.Fprintf(&b, " (%s)", e.Limit)
+	}
+	b.WriteString(": use fewer entities or fewer backings")
 	return b.String()
 }

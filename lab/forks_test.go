@@ -153,7 +153,7 @@ func TestJoinForks(t *testing.T) {
 				s.Switches[5] = 2
 			}
 			r.Backings[i].FrameCPU = &result.FrameCPU{CPU: 1 - k%2, Why: fmt.Sprintf("fork %d's choice", k+1)}
-			r.Backings[i].Pages = &result.Pages{Mode: result.PagesHuge, HugeShare: []float64{1, 0.62, 0.97}[k], HeapBytes: 1 << 20}
+			r.Backings[i].Pages = &result.Pages{Mode: result.PagesHuge, HugeShare: result.Measured([]float64{1, 0.62, 0.97}[k]), HeapBytes: 1 << 20}
 		}
 		summary.Summarize(r)
 		return r
@@ -188,13 +188,13 @@ func TestJoinForks(t *testing.T) {
 	}
 	// Each fork's conditions are its own record.
 	if a.FrameCPU != nil || a.Pages != nil || len(a.ForkFrameCPU) != 3 || len(a.ForkPages) != 3 ||
-		a.ForkFrameCPU[1] != (result.FrameCPU{CPU: 0, Why: "fork 2's choice"}) || a.ForkPages[1].HugeShare != 0.62 {
+		a.ForkFrameCPU[1] != (result.FrameCPU{CPU: 0, Why: "fork 2's choice"}) || *a.ForkPages[1].HugeShare != 0.62 {
 		t.Errorf("a's conditions: %+v, %+v, fork lists %+v, %+v; want each fork's own", a.FrameCPU, a.Pages, a.ForkFrameCPU, a.ForkPages)
 	}
 	if lo, hi, _ := a.HugeShareRange(); lo != 0.62 || hi != 1 {
 		t.Errorf("a's huge share %v–%v over the forks, want 0.62–1", lo, hi)
 	}
-	if len(b.ForkPages) != 3 || b.ForkPages[2].Mode != "" || b.ForkFrameCPU[2].Why != "" || b.ForkPages[1].HugeShare != 0.62 {
+	if len(b.ForkPages) != 3 || b.ForkPages[2].Mode != "" || b.ForkFrameCPU[2].Why != "" || *b.ForkPages[1].HugeShare != 0.62 {
 		t.Errorf("b's pages %+v, frame CPUs %+v: want fork 3's empty (its worker had failed)", b.ForkPages, b.ForkFrameCPU)
 	}
 	if r.Pinned != "CPU 1 (forks 1, 3), CPU 0 (fork 2)" {

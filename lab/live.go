@@ -97,7 +97,8 @@ type Live struct {
 	rounds     []result.Round
 	orders     []int // backs every rounds[k].Order: one slot per backing per frame, made up front
 	cacheNote  string
-	forkPinned []string // per fork, where its frame threads ran, in the workers' words
+	forkPinned []string           // per fork, where its frame threads ran, in the workers' words
+	timer      *result.FrameTimer // which clock timed the frames, the coarsest any worker measured; nil until one is ready
 	host       result.Host
 	started    time.Time
 	load       *result.LoadAverage // as the run started, and as it ended once it has; nil: the system gives none
@@ -276,7 +277,7 @@ func (l *Live) Snapshot() *result.Run {
 	r := &result.Run{Schema: result.Schema, Title: l.cfg.Title, Workload: l.cfg.Workload,
 		Params: l.cfg.Params.Clone(), Frames: l.cfg.Frames, Warmup: l.cfg.Warmup,
 		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Pinned: pinnedText(l.forkPinned), Rounds: cloneRounds(l.rounds),
-		Counters: l.counters, Host: l.host, Started: l.started,
+		Counters: l.counters, Host: l.host, Started: l.started, Timer: l.timer.Clone(),
 		Backings: make([]result.Backing, len(l.backings))}
 	if l.load != nil {
 		a := *l.load

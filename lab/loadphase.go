@@ -1,9 +1,9 @@
 package lab
 
 import (
+	"cmp"
 	"os"
 	"runtime"
-	"time"
 
 	"localitylab/lab/result"
 	"localitylab/lab/rtmetrics"
@@ -21,13 +21,15 @@ type phaseClock struct {
 	rt      *rtmetrics.Reader
 	snap    rtmetrics.Snapshot
 	cur     loadPhase
-	started time.Time
+	wall    threadClock // its wall clock: the frames' (on Windows the performance counter, not time.Now's tick)
+	started int64
 	heapAt  uint64 // live heap after the GC that ended the last phase
 	// allocAt, cyclesAt and usageAt are the allocated bytes, GC cycles and the
-	// process's use at the current phase's start; usageOK says whether it was read.
+	// process's use at the current phase's start; usageWhy says why the use could not
+	// be read, "" when it was.
 	allocAt, cyclesAt uint64
 	usageAt           usage
-	usageOK           bool
+	usageWhy          string
 	done              []loadPhase
 }
 
@@ -37,14 +39,14 @@ func (c *phaseClock) start(rt *rtmetrics.Reader, heap uint64) {
 	c.rt.Read(&c.snap)
 	c.mark()
 	c.cur = loadPhase{Name: workload.DefaultPhase, Kind: workload.Building}
-	c.started = time.Now()
+	c.started = c.wall.wallNS()
 }
 
 // mark notes where the next phase starts: the allocated bytes and GC cycles of the
 // last snapshot, and the process's use so far.
 func (c *phaseClock) mark() {
 	c.allocAt, c.cyclesAt = c.snap.AllocBytes, c.snap.GCCycles
-	c.usageAt, c.usageOK = usageNow()
+	c.usageAt, c.usageWhy = usageNow()
 }
 
 // next ends the current phase and begins the named one; it is the workload.PhaseFunc
@@ -52,7 +54,7 @@ func (c *phaseClock) mark() {
 func (c *phaseClock) next(name string, kind workload.PhaseKind) {
 	c.close()
 	c.cur = loadPhase{Name: name, Kind: kind}
-	c.started = time.Now()
+	c.started = c.wall.wallNS()
 }
 
 // end ends the last phase and returns them all, phases of the same name and kind
@@ -63,9 +65,11 @@ func (c *phaseClock) end() []loadPhase {
 }
 
 func (c *phaseClock) close() {
-	ns := int64(time.Since(c.started))
+	ns := max(c.wall.wallNS()-c.started, 0)
 	var used usage
-	if u, ok := usageNow(); ok && c.usageOK {
+	u, why := usageNow()
+	why = cmp.Or(c.usageWhy, why)
+	if why == "" {
 		used = u.minus(c.usageAt)
 	}
 	c.rt.Read(&c.snap)
@@ -84,11 +88,12 @@ func (c *phaseClock) close() {
 			d.SysNS += used.sysNS
 			d.Alloc += alloc
 			d.GCs += cycles
+			d.UsageNote = cmp.Or(d.UsageNote, why)
 			return
 		}
 	}
 	c.cur.NS, c.cur.Heap, c.cur.Alloc, c.cur.GCs = ns, heap, alloc, cycles
-	c.cur.Faults, c.cur.UserNS, c.cur.SysNS = used.faults, used.userNS, used.sysNS
+	c.cur.Faults, c.cur.UserNS, c.cur.SysNS, c.cur.UsageNote = used.faults, used.userNS, used.sysNS, why
 	c.done = append(c.done, c.cur)
 }
 
@@ -96,10 +101,13 @@ func (c *phaseClock) close() {
 // load time is that of the building and fixed phases, setup phases are timed apart,
 // and the bytes per entity leave out the fixed phases' heap. The memory the load cost
 // on the way (faults, bytes allocated, collections, and the bytes it let go of) is
-// that of the phases counted in its time.
+// that of the phases counted in its time; where a phase could not read the faults
+// and CPU time, the load has none, and the note says why.
 func loadResult(rec *loadRecord) result.Load {
 	ld := result.Load{Entities: int(rec.Entities), HeapBytes: rec.HeapAfter, RSSBytes: rec.RSS}
 	var kept int64
+	var used usage
+	why := ""
 	for _, p := range rec.Phases {
 		switch p.Kind {
 		case workload.Setup:
@@ -109,9 +117,8 @@ func loadResult(rec *loadRecord) result.Load {
 		}
 		if p.Kind != workload.Setup {
 			ld.NS += p.NS
-			ld.MinorFaults += p.Faults
-			ld.UserNS += p.UserNS
-			ld.SysNS += p.SysNS
+			used = usage{used.faults + p.Faults, used.userNS + p.UserNS, used.sysNS + p.SysNS}
+			why = cmp.Or(why, p.UsageNote)
 			ld.AllocBytes += p.Alloc
 			ld.GCCycles += p.GCs
 			kept += p.Heap
@@ -121,7 +128,12 @@ func loadResult(rec *loadRecord) result.Load {
 	if added := int64(rec.HeapAfter) - int64(rec.HeapBefore) - ld.FixedBytes; rec.Entities > 0 && added > 0 {
 		ld.BytesPerEntity = float64(added) / float64(rec.Entities)
 	}
-	if ld.MinorFaults > 0 {
+	if why != "" {
+		ld.UsageNote = why
+	} else {
+		ld.SetUsage(used.faults, used.userNS, used.sysNS)
+	}
+	if used.faults > 0 {
 		ld.PageBytes = int64(os.Getpagesize())
 	}
 	if dropped := int64(ld.AllocBytes) - kept; dropped > 0 {

@@ -54,20 +54,27 @@ func TestPhaseClockMemory(t *testing.T) {
 	if build.Alloc < grown || aging.Alloc < garbage || table.Alloc < kept {
 		t.Errorf("allocated %d, %d and %d bytes; want at least %d, %d and %d", build.Alloc, aging.Alloc, table.Alloc, grown, garbage, kept)
 	}
-	if _, ok := usageNow(); ok {
+	faults, faultsOK := ld.Faults()
+	user, sys, cpuOK := ld.CPU()
+	if _, why := usageNow(); why == "" {
+		if !faultsOK || !cpuOK || ld.UsageNote != "" {
+			t.Errorf("faults and CPU time read, but the load has them measured %v, %v (note %q)", faultsOK, cpuOK, ld.UsageNote)
+		}
 		if build.Faults < grown/int64(4*4096) {
 			t.Errorf("the building phase took %d minor faults growing a %d-byte slice; want at least a quarter of its pages", build.Faults, grown)
 		}
-		if build.UserNS+build.SysNS <= 0 || ld.UserNS != build.UserNS+table.UserNS || ld.SysNS != build.SysNS+table.SysNS {
+		if build.UserNS+build.SysNS <= 0 || user != build.UserNS+table.UserNS || sys != build.SysNS+table.SysNS {
 			t.Errorf("CPU time: building %d+%d ns, table %d+%d, load %d+%d; want the load's the building and fixed phases' sum",
-				build.UserNS, build.SysNS, table.UserNS, table.SysNS, ld.UserNS, ld.SysNS)
+				build.UserNS, build.SysNS, table.UserNS, table.SysNS, user, sys)
 		}
+		if want := build.Faults + table.Faults; faults != want {
+			t.Errorf("load took %d faults, want the building and fixed phases' %d", faults, want)
+		}
+	} else if faultsOK || cpuOK || ld.UsageNote != why {
+		t.Errorf("faults and CPU time not read here (%s), but the load has them measured %v, %v, note %q", why, faultsOK, cpuOK, ld.UsageNote)
 	}
 	if got, want := ld.AllocBytes, build.Alloc+table.Alloc; got != want {
 		t.Errorf("load allocated %d bytes, want the building and fixed phases' %d (not the setup phase's)", got, want)
-	}
-	if got, want := ld.MinorFaults, build.Faults+table.Faults; got != want {
-		t.Errorf("load took %d faults, want the building and fixed phases' %d", got, want)
 	}
 	// Grown by append, the slice was reallocated at each growth: what it outgrew is
 	// about as large again as what it holds, and all of it was let go.
@@ -92,7 +99,9 @@ func TestLoadMemoryMeasured(t *testing.T) {
 		t.Errorf("load allocated %d bytes, freed late %d, holds %d: want an allocation as large as what it holds and the outgrown vectors let go",
 			ld.AllocBytes, ld.FreedLateBytes, ld.HeapBytes)
 	}
-	if _, ok := usageNow(); ok && (ld.MinorFaults <= 0 || ld.UserNS+ld.SysNS <= 0) {
-		t.Errorf("load took %d minor faults and %d+%d ns of CPU time, want some of each", ld.MinorFaults, ld.UserNS, ld.SysNS)
+	faults, _ := ld.Faults()
+	user, sys, _ := ld.CPU()
+	if _, why := usageNow(); why == "" && (faults <= 0 || user+sys <= 0) {
+		t.Errorf("load took %d minor faults and %d+%d ns of CPU time, want some of each", faults, user, sys)
 	}
 }

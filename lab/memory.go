@@ -1,6 +1,9 @@
 package lab
 
 import (
+	"io/fs"
+	"os"
+
 	"github.com/shirou/gopsutil/v4/mem"
 
 	"localitylab/lab/cpucache"
@@ -11,14 +14,37 @@ import (
 // RSS of about 9 MiB (cli/testdata/run.json), rounded up here.
 const workerOverhead = 16 << 20
 
-// availableMemory is what the system can give without swapping. A variable so that
-// tests can pretend the machine is small.
+// availableMemory is what the system can give without swapping: the host's
+// available memory, or what this process's memory cgroup still allows where that is
+// less (cgroupMemory). A variable so that tests can pretend the machine is small.
 var availableMemory = func() (uint64, bool) {
+	host, hostOK := hostAvailable()
+	if c, ok := cgroupMemory(cgroupRoot); ok && (!hostOK || c.room() < host) {
+		return c.room(), true
+	}
+	return host, hostOK
+}
+
+// hostAvailable is the host's available memory, as the kernel estimates it.
+func hostAvailable() (uint64, bool) {
 	vm, err := mem.VirtualMemory()
 	if err != nil {
 		return 0, false
 	}
 	return vm.Available, true
+}
+
+// cgroupRoot is the file system the cgroup files are read from; tests give one of
+// their own.
+var cgroupRoot fs.FS = os.DirFS("/")
+
+// limitNote says what limits the memory available when this process's cgroup does
+// (avail is no more than the cgroup allows), "" otherwise.
+func limitNote(avail uint64) string {
+	if c, ok := cgroupMemory(cgroupRoot); ok && c.room() <= avail {
+		return c.String()
+	}
+	return ""
 }
 
 // Estimate returns, per backing, the memory its worker will need: the workload's
@@ -71,7 +97,7 @@ func checkMemory(c Config) error {
 	}
 	need := withMargin(sum)
 	if need > avail {
-		return &MemoryError{Backings: c.Backings, Estimates: est, Need: need, Available: avail}
+		return &MemoryError{Backings: c.Backings, Estimates: est, Need: need, Available: avail, Limit: limitNote(avail)}
 	}
 	return nil
 }

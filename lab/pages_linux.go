@@ -89,7 +89,9 @@ func settlePages(mode PagesMode, note string) result.Pages {
 	}
 	p.HeapBytes = heap.rss
 	if heap.rss > 0 {
-		p.HugeShare = float64(heap.huge) / float64(heap.rss)
+		p.HugeShare = result.Measured(float64(heap.huge) / float64(heap.rss))
+	} else {
+		notes = append(notes, "the heap's mappings held no resident memory to count")
 	}
 	p.Note = strings.Join(notes, "; ")
 	return p

@@ -85,11 +85,14 @@ func TestPagesModes(t *testing.T) {
 			if p.Mode != string(mode) || p.THP != thpMode() || p.HeapBytes == 0 {
 				t.Errorf("pages %+v: want mode %s, THP %s, the heap's resident bytes", p, mode, thpMode())
 			}
+			share, measured := p.Share()
 			switch {
-			case mode == PagesHuge && p.HugeShare < 0.5:
-				t.Errorf("huge: %.0f%% of the heap in huge pages (%s), want most", 100*p.HugeShare, p.Note)
-			case mode == PagesSmall && p.HugeShare != 0:
-				t.Errorf("small: %.0f%% of the heap in huge pages, want none", 100*p.HugeShare)
+			case !measured:
+				t.Errorf("no share of the heap in huge pages measured (%s)", p.Note)
+			case mode == PagesHuge && share < 0.5:
+				t.Errorf("huge: %.0f%% of the heap in huge pages (%s), want most", 100*share, p.Note)
+			case mode == PagesSmall && share != 0:
+				t.Errorf("small: %.0f%% of the heap in huge pages, want none", 100*share)
 			}
 			if fc := b.FrameCPU; fc == nil || fc.Why == "" {
 				t.Errorf("frame CPU %+v: want where and why", fc)

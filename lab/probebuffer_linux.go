@@ -67,7 +67,7 @@ func probeBuffer(n int64, mode PagesMode, note string) (buf []uint64, pages resu
 	}
 	pages.HeapBytes = rss
 	if rss > 0 {
-		pages.HugeShare = min(float64(huge)/float64(rss), 1)
+		pages.HugeShare = result.Measured(min(float64(huge)/float64(rss), 1))
 	}
 	pages.Note = strings.Join(notes, "; ")
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n/8), pages, free, nil

@@ -99,20 +99,28 @@ func probeCPU(req probeRequest) result.FrameCPU {
 	return result.FrameCPU{CPU: req.CPU, Why: req.CPUWhy}
 }
 
-// probeClock is what times a probe: the clock a run's frames are timed by, the
-// thread's CPU clock where it can be read (threadClock), else the wall clock. This
-// is the one place that says which; a per-system frame clock plugs in here.
+// probeClock is what times a probe: the clock a run's frames would be timed by,
+// chosen the same way on the calling thread (openTimer): the thread's CPU clock
+// where it can be read and is fine enough, else the system's finest wall clock
+// (Windows: the performance counter, not time.Now's timer tick).
 func probeClock() probe.Clock {
 	c := &threadProbeClock{}
-	if CPUClock && c.NS() >= 0 {
-		return c
+	if _, cpu := openTimer(&c.c, true); !cpu {
+		return &wallProbeClock{c: &c.c}
 	}
-	return probe.NewWallClock()
+	return c
 }
 
-// threadProbeClock is threadClock as a probe.Clock.
+// threadProbeClock is threadClock's CPU clock as a probe.Clock.
 type threadProbeClock struct{ c threadClock }
 
 func (t *threadProbeClock) Name() string    { return result.ClockThreadCPU }
 func (t *threadProbeClock) NS() int64       { return t.c.cpuNS() }
 func (t *threadProbeClock) Switches() int64 { return t.c.switches() }
+
+// wallProbeClock is threadClock's wall clock as a probe.Clock.
+type wallProbeClock struct{ c *threadClock }
+
+func (t *wallProbeClock) Name() string    { return result.ClockWall }
+func (t *wallProbeClock) NS() int64       { return t.c.wallNS() }
+func (t *wallProbeClock) Switches() int64 { return -1 }

@@ -60,6 +60,7 @@ func spawnProcess(c *Config, backing string) (*proc, error) {
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), c.WorkerEnv...)
+	cmd.SysProcAttr = workerAttr()
 	files, err := pipes(3)
 	if err != nil {
 		return nil, err

@@ -30,7 +30,7 @@ import (
 // (or msgFail).
 const (
 	protocolMagic   = "LLWK"
-	protocolVersion = 3
+	protocolVersion = 4 // 4: the ready message says which clock times the frames; a sample says whether switches were counted
 )
 
 type msgType uint8
@@ -99,6 +99,9 @@ type readyBody struct {
 	Cache    string `json:"cache"`    // cold mode: how the caches are emptied before each frame
 	Flush    uint64 `json:"flush"`    // cold mode: bytes of the flush buffer (resident, not heap)
 	Pinned   string `json:"pinned"`   // where the frame thread runs: "CPU 1", or why it is not pinned
+	// Timer is which clock times the frames and how finely, as measured at the
+	// worker's start.
+	Timer *result.FrameTimer `json:"timer"`
 }
 
 // loadRecord is what the worker measured around Store.Load.
@@ -119,11 +122,14 @@ type loadPhase struct {
 	Kind   workload.PhaseKind `json:"kind"`
 	NS     int64              `json:"ns"`
 	Heap   int64              `json:"heap"`              // may be negative: a phase can free more than it keeps
-	Faults int64              `json:"faults,omitempty"`  // minor page faults; 0 where they cannot be read
+	Faults int64              `json:"faults,omitempty"`  // minor page faults
 	UserNS int64              `json:"user_ns,omitempty"` // CPU time of the whole process in user code
 	SysNS  int64              `json:"sys_ns,omitempty"`  // and in the kernel (page faults among it)
 	Alloc  uint64             `json:"alloc,omitempty"`   // heap bytes allocated
 	GCs    uint64             `json:"gcs,omitempty"`     // GC cycles that ran, not the worker's own at its end
+	// UsageNote says why Faults, UserNS and SysNS could not be read (they are 0
+	// then); "" when they were.
+	UsageNote string `json:"usage_note,omitempty"`
 }
 
 // writer builds one message at a time in a reused buffer and writes it with one call,
@@ -374,6 +380,9 @@ func putSample(m *writer, s *result.Sample) error {
 	if s.HasCPU {
 		flags |= flagCPU
 	}
+	if s.HasSwitches {
+		flags |= flagSwitches
+	}
 	for _, v := range [...]uint64{uint64(s.Frame), uint64(s.NS), s.Allocs, s.AllocBytes, s.HeapBytes,
 		s.RSSBytes, s.GCCycles, s.GCPauseNS, s.GCWaitNS, s.GCCPUNS, s.Checksum, flags,
 		s.Instructions, s.Cycles, s.MemMisses, s.Lookups, s.LookupNS, uint64(s.WallNS), s.Switches} {
@@ -392,12 +401,12 @@ func getSample(m *reader, s *result.Sample) error {
 	s.GCCycles, s.GCPauseNS, s.GCWaitNS, s.GCCPUNS = m.u64(), m.u64(), m.u64(), m.u64()
 	s.Checksum = m.u64()
 	flags := m.u64()
-	s.HasCounters, s.HasCPU = flags&flagCounters != 0, flags&flagCPU != 0
+	s.HasCounters, s.HasCPU, s.HasSwitches = flags&flagCounters != 0, flags&flagCPU != 0, flags&flagSwitches != 0
 	s.Instructions, s.Cycles, s.MemMisses = m.u64(), m.u64(), m.u64()
 	s.Lookups, s.LookupNS = m.u64(), m.u64()
 	s.WallNS, s.Switches = int64(m.u64()), m.u64()
-	if flags&^(flagCounters|flagCPU) != 0 {
-		return fmt.Errorf("protocol: sample flags %#x (only bits 0 and 1 are defined)", flags)
+	if flags&^(flagCounters|flagCPU|flagSwitches) != 0 {
+		return fmt.Errorf("protocol: sample flags %#x (only bits 0 to 2 are defined)", flags)
 	}
 	if s.NS < 0 || s.WallNS < 0 {
 		return fmt.Errorf("protocol: sample of frame %d: %d ns, %d ns of wall time", s.Frame, s.NS, s.WallNS)
@@ -408,7 +417,8 @@ func getSample(m *reader, s *result.Sample) error {
 // The sample's flags: which of its optional readings it holds.
 const (
 	flagCounters = 1 << iota // Instructions, Cycles, MemMisses
-	flagCPU                  // NS is CPU time; WallNS and Switches are set
+	flagCPU                  // NS is CPU time; WallNS is set
+	flagSwitches             // Switches is set: the system counted them
 )
 
 func putRect(m *writer, r workload.Rect) {

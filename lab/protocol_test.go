@@ -21,7 +21,7 @@ func TestProtocolRoundTrip(t *testing.T) {
 	sample := result.Sample{Frame: 7, NS: 123456, Allocs: 3, AllocBytes: 192, HeapBytes: 1 << 30, RSSBytes: 1 << 31,
 		GCCycles: 1, GCPauseNS: 40000, GCWaitNS: 1500, GCCPUNS: 250000, Checksum: 0xfedcba9876543210, HasCounters: true,
 		Instructions: 1e9, Cycles: 2e9, MemMisses: 12345, Lookups: 4096, LookupNS: 77_000,
-		HasCPU: true, WallNS: 170_000, Switches: 2}
+		HasCPU: true, HasSwitches: true, WallNS: 170_000, Switches: 2}
 	scene := workload.Scene{World: workload.Rect{X1: 1 << 30, Y1: 1 << 30}, View: workload.Rect{X0: -5, Y0: -6, X1: 1915, Y1: 1074},
 		Boxes: []workload.Box{{X: -1, Y: 2, W: 3, H: 4, Kind: workload.Target}, {X: 5, Y: 6, W: 7, H: 8, Kind: workload.Entity}},
 		Total: 9000}
@@ -29,7 +29,7 @@ func TestProtocolRoundTrip(t *testing.T) {
 		CPU: 1, Pages: PagesHuge}
 	load := loadRecord{Entities: 1e6, HeapBefore: 1 << 20, HeapAfter: 1 << 28, RSS: 1 << 29,
 		Phases: []loadPhase{{Name: "heap aging", Kind: workload.Setup, NS: 3e9, Heap: 1 << 26}, {Name: "load", NS: 5e9, Heap: -5}},
-		Pages:  result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: 0.97, HeapBytes: 1 << 28, Note: "huge pages asked for"}}
+		Pages:  result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: result.Measured(0.97), HeapBytes: 1 << 28, Note: "huge pages asked for"}}
 
 	must := func(err error) {
 		t.Helper()
@@ -182,7 +182,7 @@ func TestProtocolErrors(t *testing.T) {
 			return raw
 		}(), func(r *reader) error { return getLayout(r, &memlayout.Layout{}) }, "protocol: memlayout"},
 		{"magic", hello("XXXX", protocolVersion), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "is the worker this program"},
-		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 3"},
+		{"version", hello(protocolMagic, 9), func(r *reader) error { return getHandshake(r, msgHello, &helloBody{}) }, "speaks version 9, this side 4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

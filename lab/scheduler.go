@@ -169,6 +169,11 @@ func (l *Live) startWorkers() {
 		if l.forkPinned[l.fork] == "" {
 			l.forkPinned[l.fork] = ready.Pinned
 		}
+		if l.timer == nil {
+			l.timer = ready.Timer.Clone()
+		} else {
+			l.timer.Merge(ready.Timer)
+		}
 		l.mu.Unlock()
 	}
 }

@@ -1,16 +1,22 @@
-//go:build !linux
+//go:build !linux && !windows && !darwin
 
 package lab
 
-// threadClock reads a thread's CPU time and involuntary switches on Linux only;
-// elsewhere frames are timed by the wall clock alone and none is known to have been
-// interrupted.
+import "time"
+
+// threadClock on this system reads the wall clock alone (time.Now's monotonic
+// reading): the lab reads no thread CPU clock here, so frames are timed by the wall
+// clock and none is known to have been interrupted.
 type threadClock struct{}
 
-// CPUClock says that this build times frames by the frame thread's CPU clock: outside
-// Linux, no.
-const CPUClock = false
+// wallBase is where wallNS counts from.
+var wallBase = time.Now()
 
-func (c *threadClock) cpuNS() int64      { return -1 }
-func (c *threadClock) switches() int64   { return -1 }
-func (c *threadClock) overheadNS() int64 { return 0 }
+func (c *threadClock) open(bool) clockSystem {
+	return clockSystem{wallSource: "time.Now (monotonic)",
+		note: "the lab reads no thread CPU clock on this system: frames are timed by the wall clock, other processes' time slices included"}
+}
+
+func (c *threadClock) wallNS() int64   { return int64(time.Since(wallBase)) }
+func (c *threadClock) cpuNS() int64    { return -1 }
+func (c *threadClock) switches() int64 { return -1 }

@@ -89,6 +89,10 @@ type worker struct {
 	pages     PagesMode
 	pagesNote string // what startPages said
 	clock     threadClock
+	// timer is which clock times the frames and how finely (openTimer), chosen once
+	// the thread is pinned; cpuTimed says the thread's CPU clock does.
+	timer    result.FrameTimer
+	cpuTimed bool
 	// clockCost is what the thread clock's own reads add to a frame's CPU time
 	// (threadClock.overheadNS), measured once the thread is pinned and taken off.
 	clockCost int64
@@ -233,7 +237,11 @@ func (w *worker) hello() error {
 	}
 	w.pages, w.pagesNote = h.Pages, startPages(h.Pages)
 	ready := readyBody{PID: os.Getpid(), Pinned: w.pinTo(h.CPU)}
-	w.clockCost = w.clock.overheadNS()
+	w.timer, w.cpuTimed = openTimer(&w.clock, true)
+	if w.cpuTimed {
+		w.clockCost = w.clock.overheadNS()
+	}
+	ready.Timer = &w.timer
 	switch h.Cache {
 	case Warm:
 	case Cold:
@@ -373,10 +381,10 @@ func (w *worker) burst(first, n int) error {
 }
 
 // measure runs one frame of the store and fills s with what it measured. Only
-// Store.Frame is between the two readings of the monotonic clock, and just outside
-// them the two readings of the thread's CPU clock and its count of involuntary
-// switches (threadClock), whose own cost (clockCost) is taken off the frame's CPU
-// time, its figure; the metrics and counter reads sit outside those, so that their
+// Store.Frame is between the two readings of the wall clock, and just outside
+// them, where the thread's CPU clock times the frames (cpuTimed), the two readings
+// of that clock and of its count of involuntary switches (threadClock), whose own
+// cost (clockCost) is taken off the frame's CPU time, its figure; the metrics and counter reads sit outside those, so that their
 // deltas cover the frame and as little else as possible (the counters also count the
 // clock's four system calls). After the frame it waits for the collector (see
 // settleGC); the metrics are read after that wait, so the collector's CPU time for a
@@ -390,19 +398,24 @@ func (w *worker) measure(s *result.Sample) {
 	if g != nil {
 		cerr = g.Read(&w.cb)
 	}
-	sw0 := w.clock.switches()
-	c0 := w.clock.cpuNS()
-	t0 := time.Now()
+	sw0, c0, sw1, c1 := int64(-1), int64(-1), int64(-1), int64(-1)
+	if w.cpuTimed {
+		sw0 = w.clock.switches()
+		c0 = w.clock.cpuNS()
+	}
+	t0 := w.clock.wallNS()
 	sum := w.store.Frame()
-	ns := time.Since(t0)
-	c1 := w.clock.cpuNS()
-	sw1 := w.clock.switches()
+	ns := max(w.clock.wallNS()-t0, 0)
+	if w.cpuTimed {
+		c1 = w.clock.cpuNS()
+		sw1 = w.clock.switches()
+	}
 	if g != nil && cerr == nil {
 		cerr = g.Read(&w.ca)
 	}
-	t1 := time.Now()
+	t1 := w.clock.wallNS()
 	settleGC()
-	wait := time.Since(t1)
+	wait := max(w.clock.wallNS()-t1, 0)
 	w.rt.Read(&w.after)
 	if w.after.GCCycles != w.before.GCCycles {
 		// A cycle ended: its flush of the cached spans may still be on its way
@@ -412,10 +425,14 @@ func (w *worker) measure(s *result.Sample) {
 		w.rt.Read(&w.after)
 	}
 
-	s.NS, s.WallNS, s.Switches, s.Checksum = int64(ns), int64(ns), 0, sum
-	s.HasCPU = c0 >= 0 && c1 >= c0 && sw0 >= 0 && sw1 >= sw0
+	s.NS, s.WallNS, s.Switches, s.Checksum = ns, ns, 0, sum
+	s.HasCPU = c0 >= 0 && c1 >= c0
+	s.HasSwitches = s.HasCPU && sw0 >= 0 && sw1 >= sw0
 	if s.HasCPU {
-		s.NS, s.Switches = max(c1-c0-w.clockCost, 0), uint64(sw1-sw0)
+		s.NS = max(c1-c0-w.clockCost, 0)
+	}
+	if s.HasSwitches {
+		s.Switches = uint64(sw1 - sw0)
 	}
 	s.GCWaitNS = uint64(wait)
 	s.GCCPUNS = w.after.GCCPUNS - w.before.GCCPUNS
@@ -442,9 +459,9 @@ func (w *worker) measure(s *result.Sample) {
 	if w.lookups != nil {
 		// Last, after every other reading: the repeat finds the caches as the
 		// frame's own lookups left them, and only the next frame sees what it read.
-		t := time.Now()
+		t := w.clock.wallNS()
 		n := w.lookups.Lookups()
-		s.Lookups, s.LookupNS = uint64(n), uint64(time.Since(t))
+		s.Lookups, s.LookupNS = uint64(n), uint64(max(w.clock.wallNS()-t, 0))
 	}
 }
 

@@ -42,7 +42,7 @@ func CheckBase(base *result.Run, s presets.Preset) error {
 	// One backing stands for the setup's runs: the pages they will ask for, and the
 	// clock this build times their frames by.
 	frames := result.Series{NS: []int64{0}}
-	if lab.CPUClock {
+	if lab.CPUClock() {
 		frames.WallNS, frames.Switches = []int64{0}, []uint64{0}
 	}
 	setup := &result.Run{Schema: result.Schema, Workload: s.Workload, Params: params, Frames: s.Frames, Warmup: s.Warmup,

@@ -31,7 +31,7 @@ func TestCheckBase(t *testing.T) {
 	// and clock.
 	base := func() *result.Run {
 		frames := result.Series{NS: []int64{1, 2}}
-		if lab.CPUClock {
+		if lab.CPUClock() {
 			frames.WallNS, frames.Switches = []int64{1, 2}, []uint64{0, 0}
 		}
 		r := &result.Run{Schema: result.Schema, Workload: s.Workload, Params: params, Frames: s.Frames, Warmup: s.Warmup,
@@ -67,7 +67,7 @@ func TestCheckBase(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if !lab.CPUClock && tt.name == "the wall clock" {
+			if !lab.CPUClock() && tt.name == "the wall clock" {
 				t.Skip("this build times frames by the wall clock")
 			}
 			r := base()

@@ -15,10 +15,11 @@ import (
 // what it let go of, which Go's collector frees only at a later cycle. On the tiles
 // workload it also says what the growth parameter of the run did, and how a C++
 // vector, as source 000 grew them, differs. Loads measured without these figures
-// (results saved before they were) leave the answer as it is.
+// (results saved before they were) leave the answer as it is; page faults and CPU
+// time a system could not measure are said to be n/a, with the reason.
 func (c Claim) explainLoad(r *result.Run, a Answer) Answer {
 	slow, fast := r.Backing(c.Slower), r.Backing(c.Faster)
-	if a.Verdict == "" || slow == nil || fast == nil || !costMeasured(&slow.Load) || !costMeasured(&fast.Load) {
+	if a.Verdict == "" || slow == nil || fast == nil || slow.Load.AllocBytes == 0 || fast.Load.AllocBytes == 0 {
 		return a
 	}
 	why := []string{loadCosts(slow, fast)}
@@ -31,33 +32,56 @@ func (c Claim) explainLoad(r *result.Run, a Answer) Answer {
 	return a
 }
 
-func costMeasured(l *result.Load) bool { return l.MinorFaults > 0 && l.AllocBytes > 0 }
-
 // kept is what a load allocated and still held at its end.
 func kept(l *result.Load) float64 { return float64(int64(l.AllocBytes) - l.FreedLateBytes) }
 
-// freshBytes is the memory a load's page faults brought in.
-func freshBytes(l *result.Load) float64 {
+// freshBytes is the memory a load's page faults brought in; ok is false where they
+// were not measured.
+func freshBytes(l *result.Load) (float64, bool) {
+	faults, ok := l.Faults()
 	page := l.PageBytes
 	if page <= 0 {
 		page = 4096
 	}
-	return float64(l.MinorFaults * page)
+	return float64(faults * page), ok
 }
 
-// loadCosts states both loads' costs: faults and bytes, then CPU time where measured.
+// faultsOfBoth reports whether both loads' page faults were measured.
+func faultsOfBoth(s, f *result.Load) bool {
+	_, oks := s.Faults()
+	_, okf := f.Faults()
+	return oks && okf
+}
+
+// loadCosts states both loads' costs: faults and bytes, then CPU time where measured;
+// where a system could not measure faults and CPU time, that they are n/a and why.
 func loadCosts(slow, fast *result.Backing) string {
+	sl, fl := &slow.Load, &fast.Load
+	faults := faultsOfBoth(sl, fl)
 	cost := func(b *result.Backing) string {
 		l := &b.Load
+		if !faults {
+			return fmt.Sprintf("%s allocated %s to keep %s", b.Name, units.Bytes(float64(l.AllocBytes)), units.Bytes(kept(l)))
+		}
+		n, _ := l.Faults()
+		fresh, _ := freshBytes(l)
 		return fmt.Sprintf("%s took %s page faults (%s of fresh pages) and allocated %s to keep %s", b.Name,
-			units.Count(float64(l.MinorFaults)), units.Bytes(freshBytes(l)), units.Bytes(float64(l.AllocBytes)), units.Bytes(kept(l)))
+			units.Count(float64(n)), units.Bytes(fresh), units.Bytes(float64(l.AllocBytes)), units.Bytes(kept(l)))
 	}
 	s := fmt.Sprintf("What the loads cost on the way: %s; %s.", cost(slow), cost(fast))
-	sl, fl := &slow.Load, &fast.Load
-	if cs, cf := sl.UserNS+sl.SysNS, fl.UserNS+fl.SysNS; cs > 0 && cf > 0 {
+	if !faults {
+		why := sl.UsageMissing()
+		if _, ok := sl.Faults(); ok {
+			why = fl.UsageMissing()
+		}
+		s += " Their page faults and CPU time: n/a (" + why + ")."
+	}
+	su, ss, oks := sl.CPU()
+	fu, fs, okf := fl.CPU()
+	if cs, cf := su+ss, fu+fs; oks && okf && cs > 0 && cf > 0 {
 		s += fmt.Sprintf(" In CPU time (the worker's, every thread) %s's load took %s %s's, %s against %s, of which the "+
 			"kernel, serving page faults above all, took %s and %s.", slow.Name, units.Ratio(float64(cs)/float64(cf)), fast.Name,
-			units.Duration(float64(cs)), units.Duration(float64(cf)), units.Duration(float64(sl.SysNS)), units.Duration(float64(fl.SysNS)))
+			units.Duration(float64(cs)), units.Duration(float64(cf)), units.Duration(float64(ss)), units.Duration(float64(fs)))
 		if float64(sl.NS) > 1.2*float64(cs) && float64(fl.NS) > 1.2*float64(cf) {
 			s += " The longer wall-clock times of the load column include time the workers were not running."
 		}
@@ -76,16 +100,22 @@ func letGo(l *result.Load) bool { return float64(l.FreedLateBytes) >= 0.1*float6
 // growthWhy says what the run's growth did to the two loads, in sentences.
 func growthWhy(growth int64, slow, fast *result.Backing, claimed float64) []string {
 	s, f := &slow.Load, &fast.Load
-	pages := freshBytes(s) / freshBytes(f)
 	allocs := float64(s.AllocBytes) / float64(f.AllocBytes)
 	times := func(l *result.Load) string { return units.Ratio(float64(l.AllocBytes) / kept(l)) }
-	compared := fmt.Sprintf("%s took %s %s's fresh pages for %s its allocation", slow.Name, units.Ratio(pages), fast.Name, units.Ratio(allocs))
+	compared := fmt.Sprintf("%s allocated %s %s's bytes", slow.Name, units.Ratio(allocs), fast.Name)
+	if faultsOfBoth(s, f) {
+		fs, _ := freshBytes(s)
+		ff, _ := freshBytes(f)
+		compared = fmt.Sprintf("%s took %s %s's fresh pages for %s its allocation", slow.Name, units.Ratio(fs/ff), fast.Name, units.Ratio(allocs))
+	}
 	switch growth {
 	case tiles.GrowthSized:
 		left := "What is left of the difference in load time does not come from growing vectors."
-		if s.UserNS > 0 && f.UserNS > 0 {
-			left = fmt.Sprintf("What is left of the difference does not come from growing vectors: in user code %s's load "+
-				"took %s, %s's %s.", slow.Name, units.Duration(float64(s.UserNS)), fast.Name, units.Duration(float64(f.UserNS)))
+		if su, _, oks := s.CPU(); oks && su > 0 {
+			if fu, _, okf := f.CPU(); okf && fu > 0 {
+				left = fmt.Sprintf("What is left of the difference does not come from growing vectors: in user code %s's load "+
+					"took %s, %s's %s.", slow.Name, units.Duration(float64(su)), fast.Name, units.Duration(float64(fu)))
+			}
 		}
 		return []string{fmt.Sprintf("Sized once, every vector was allocated at its final size: the loads allocated %s and %s "+
 			"what they keep and let go of almost nothing, and %s. %s", times(s), times(f), compared, left)}

@@ -16,15 +16,26 @@ func TestLoadAnswerExplains(t *testing.T) {
 	gib := func(x float64) int64 { return int64(x * (1 << 30)) }
 	// soa and rowvec as tiles-rows measured them grown by append (rounded).
 	grown := func(r *result.Run) {
-		r.Backings[0].Load = result.Load{NS: 15e9, Entities: 1000, MinorFaults: 900_000, PageBytes: 4096, UserNS: 1e9, SysNS: 2e9,
+		r.Backings[0].Load = result.Load{NS: 15e9, Entities: 1000, PageBytes: 4096,
 			AllocBytes: uint64(gib(6.5)), FreedLateBytes: gib(5.2), GCCycles: 21}
-		r.Backings[1].Load = result.Load{NS: 7e9, Entities: 1000, MinorFaults: 500_000, PageBytes: 4096, UserNS: 1e9, SysNS: 1e9,
+		r.Backings[0].Load.SetUsage(900_000, 1e9, 2e9)
+		r.Backings[1].Load = result.Load{NS: 7e9, Entities: 1000, PageBytes: 4096,
 			AllocBytes: uint64(gib(5.9)), FreedLateBytes: gib(4.7), GCCycles: 25}
+		r.Backings[1].Load.SetUsage(500_000, 1e9, 1e9)
 	}
 	sized := func(r *result.Run) {
 		for i := range r.Backings {
-			r.Backings[i].Load = result.Load{NS: 3e9, Entities: 1000, MinorFaults: 295_000, PageBytes: 4096,
+			r.Backings[i].Load = result.Load{NS: 3e9, Entities: 1000, MinorFaults: result.Measured[int64](295_000), PageBytes: 4096,
 				AllocBytes: uint64(gib(1.13)), FreedLateBytes: 10 << 10, GCCycles: 2}
+		}
+	}
+	// As a Windows worker measures them: no page faults nor CPU time, and why.
+	const why = "page faults and the load's CPU time are not measured on windows"
+	windows := func(r *result.Run) {
+		grown(r)
+		for i := range r.Backings {
+			l := &r.Backings[i].Load
+			l.MinorFaults, l.UserNS, l.SysNS, l.PageBytes, l.UsageNote = nil, nil, nil, 0, why
 		}
 	}
 	claim := Claim{Metric: "load", Slower: "soa", Faster: "rowvec", Ratio: 5.8}
@@ -53,6 +64,11 @@ func TestLoadAnswerExplains(t *testing.T) {
 		}, []string{"Go's collector freed only at a later cycle", "Grown by", "In CPU time"}},
 		{"another workload", "sprites", -1, grown, []string{"What the loads cost on the way"}, []string{"Grown by", "Sized once", "source's 5.80× those"}},
 		{"not measured", "tiles", tiles.GrowthAppend, func(*result.Run) {}, nil, []string{"What the loads cost"}},
+		{"faults not measured on this system", "tiles", tiles.GrowthAppend, windows, []string{
+			"What the loads cost on the way: soa allocated 6.50 GiB to keep 1.30 GiB; rowvec allocated 5.90 GiB to keep 1.20 GiB.",
+			"Their page faults and CPU time: n/a (" + why + ").",
+			"soa allocated 1.10× rowvec's bytes",
+		}, []string{"page faults (", "0 page faults", "In CPU time", "fresh pages for"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

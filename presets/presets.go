@@ -208,7 +208,9 @@ func Lookup(nameOrFile string) (Preset, error) {
 			return p, nil
 		}
 	}
-	looksLikeFile := strings.ContainsRune(nameOrFile, filepath.Separator) || strings.HasSuffix(nameOrFile, ".json")
+	// "/" separates a path's elements on every system, Windows included, beside
+	// the system's own.
+	looksLikeFile := strings.ContainsAny(nameOrFile, "/"+string(filepath.Separator)) || strings.HasSuffix(nameOrFile, ".json")
 	if _, err := os.Stat(nameOrFile); err == nil || looksLikeFile {
 		return Load(nameOrFile)
 	}

@@ -1,6 +1,7 @@
 package presets
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -75,6 +76,9 @@ func (c Claim) Answer(r *result.Run) Answer {
 // rounds.
 func (c Claim) answerFrame(r *result.Run) Answer {
 	q, err := summary.Ratio(r, c.Slower, c.Faster)
+	if errors.Is(err, summary.ErrUnresolved) {
+		return unresolved(strings.TrimPrefix(err.Error(), "cannot tell: "))
+	}
 	if err != nil {
 		return Answer{Measured: "Not measured yet: " + strings.TrimPrefix(err.Error(), "ratio: ") + "."}
 	}
@@ -88,6 +92,15 @@ func (c Claim) answerFrame(r *result.Run) Answer {
 	b.WriteString(interval(q, "per-frame ratios"))
 	o, v := c.settled(q, forks)
 	return Answer{Measured: b.String(), Verdict: v, Outcome: o}
+}
+
+// unresolved is the answer where the times compared are shorter than the clock that
+// took them resolves (what says so): no figure, and no verdict but that none can be
+// given.
+func unresolved(what string) Answer {
+	return Answer{Measured: "Measured here: " + what + ".",
+		Verdict: "Cannot tell: on this machine's clock these times read as a few of its steps, which say nothing of which is faster; run more entities.",
+		Outcome: CannotTell}
 }
 
 // interval says what q's interval is and what it is over, as a sentence's end.
@@ -312,6 +325,10 @@ func (c Claim) answerLookup(r *result.Run) Answer {
 	slow, fast := r.Backing(c.Slower), r.Backing(c.Faster)
 	n, slowNS := medianLookup(r, slow)
 	_, fastNS := medianLookup(r, fast)
+	if t := r.Timer; t != nil && min(slowNS, fastNS) < result.ResolveSteps*t.Wall.ResolutionNS || min(slowNS, fastNS) <= 0 {
+		return unresolved(fmt.Sprintf("lookups shorter than this machine's clock resolves (medians %s and %s a frame; the wall clock resolves %s, and a time needs %d of its steps)",
+			units.Duration(slowNS), units.Duration(fastNS), wallResolution(r), result.ResolveSteps))
+	}
 	fmt.Fprintf(&b, "Measured here, the handle lookups on their own (%s a frame, repeated just after it): ", units.Count(n))
 	if q.Median >= 1 {
 		fmt.Fprintf(&b, "%s's take %s as long as %s's", c.Slower, units.Ratio(q.Median), c.Faster)
@@ -325,6 +342,15 @@ func (c Claim) answerLookup(r *result.Run) Answer {
 	b.WriteString(interval(q, "per-frame ratios"))
 	o, v := c.settled(q, forks)
 	return Answer{Measured: b.String(), Verdict: v, Outcome: o}
+}
+
+// wallResolution is the resolution of the clock r's lookups were timed by, "not
+// recorded" in a file that does not say.
+func wallResolution(r *result.Run) string {
+	if r.Timer == nil {
+		return "not recorded"
+	}
+	return units.Duration(r.Timer.Wall.ResolutionNS)
 }
 
 // medianLookup returns the median over b's kept frames of the handles resolved and of

@@ -461,3 +461,42 @@ func TestGCAnswer(t *testing.T) {
 	summary.Summarize(r)
 	checkAnswer(t, c.Answer(r), []string{"ptrarray ran 1 cycle"}, []string{"Cannot tell from this run: 1 of the 3 forks ran more cycles for ptrarray"})
 }
+
+// TestClaimUnresolved: where the clock that timed a run cannot resolve the times a
+// claim compares (frames, or lookups), the answer gives no figure as a verdict: it
+// says why, and its outcome is "cannot tell".
+func TestClaimUnresolved(t *testing.T) {
+	timer := func(wallNS float64) *result.FrameTimer {
+		return &result.FrameTimer{Clock: result.ClockWall,
+			Wall: result.ClockReading{Source: "QueryPerformanceCounter", ResolutionNS: wallNS, StepNS: wallNS, Reads: 4096, Repeats: 4000}}
+	}
+	tests := []struct {
+		name   string
+		claim  Claim
+		wallNS float64
+		want   Outcome
+		says   string
+	}{
+		// soa's frames take 1.0–1.4 µs, ptrarray's 8 times that; lookups 10 times.
+		{"frames under 20 steps", Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 8}, 100, CannotTell,
+			"frames shorter than this machine's clock resolves (soa's median"},
+		{"frames of many steps", Claim{Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 8}, 10, Holds, "8.00× slower"},
+		{"lookups under 20 steps", Claim{Metric: "lookup", Slower: "ptrarray", Faster: "soa", Ratio: 8}, 1000, CannotTell,
+			"lookups shorter than this machine's clock resolves"},
+		{"lookups of many steps", Claim{Metric: "lookup", Slower: "ptrarray", Faster: "soa", Ratio: 8}, 100, Holds, "as long as soa's"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runtest.WithLookups(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{3e6, 1e6}), []float64{8, 1})
+			r.Timer = timer(tt.wallNS)
+			summary.Summarize(r)
+			a := tt.claim.Answer(r)
+			if a.Outcome != tt.want || !strings.Contains(a.Measured, tt.says) {
+				t.Errorf("outcome %v, answer %q; want %v saying %q", a.Outcome, a, tt.want, tt.says)
+			}
+			if tt.want == CannotTell && !strings.HasPrefix(a.Verdict, "Cannot tell") {
+				t.Errorf("verdict %q, want it to say it cannot tell", a.Verdict)
+			}
+		})
+	}
+}

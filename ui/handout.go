@@ -31,8 +31,8 @@ var keyHandout = &desktop.CustomShortcut{KeyName: fyne.KeyH, Modifier: fyne.KeyM
 func handoutFormats() []fileFormat {
 	fs := []fileFormat{{"HTML", "one page, self-contained, prints on A4 or Letter", ".html"},
 		{"PNG", "the sheet as a picture, 150 dpi", ".png"}}
-	if _, err := handout.Chromium(); err == nil {
-		fs = append(fs, fileFormat{"PDF", "printed by Chromium", ".pdf"})
+	if browser, err := handout.Browser(); err == nil {
+		fs = append(fs, fileFormat{"PDF", "printed by " + handout.BrowserName(browser), ".pdf"})
 	}
 	return fs
 }
@@ -158,10 +158,13 @@ func withUnit(guess, unit string) string {
 // PDF waits for the browser), and says how it went.
 func (w *window) writeHandout(pg *handout.Page, path string, f fileFormat) {
 	w.status.say("Writing the handout…", false)
+	w.prints.Add(1)
 	go func() {
+		defer w.prints.Done()
 		l, err := pg.Fit()
 		if err == nil {
-			write := map[string]func(io.Writer) error{"HTML": l.WriteHTML, "PNG": l.WritePNG, "PDF": l.WritePDF}[f.Name]
+			pdf := func(out io.Writer) error { return l.WritePDF(w.printing, out) }
+			write := map[string]func(io.Writer) error{"HTML": l.WriteHTML, "PNG": l.WritePNG, "PDF": pdf}[f.Name]
 			err = atomicfile.Write(path, write)
 		}
 		fyne.Do(func() {

@@ -72,6 +72,9 @@ func measured(r *result.Run, name string) string {
 			parts = append(parts, fmt.Sprintf("no clear difference from %s: %s (%s–%s)", q.Vs, units.Ratio(q.Median), trimX(units.Ratio(q.Lo)), units.Ratio(q.Hi)))
 		}
 	}
+	if r.Unresolved(b) {
+		parts = append(parts, "no backing is ranked, "+strings.TrimPrefix(r.UnresolvedText(), "cannot tell: "))
+	}
 	parts = append(parts, plural(b.Summary.AllocsPerFrame, "allocation")+" per frame")
 	if b.Load.Entities > 0 {
 		parts = append(parts, units.Bytes(b.Load.BytesPerEntity)+" per entity")
@@ -90,7 +93,11 @@ func measured(r *result.Run, name string) string {
 		for _, p := range pages {
 			mode = cmp.Or(mode, p.Mode)
 		}
-		parts = append(parts, fmt.Sprintf("%s of its heap in huge pages%s (pages %s)", charts.HugePagesCell(b), over, mode))
+		if why := b.HugeShareMissing(); why != "" {
+			parts = append(parts, fmt.Sprintf("huge pages n/a (pages %s: %s)", mode, why))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s of its heap in huge pages%s (pages %s)", charts.HugePagesCell(b), over, mode))
+		}
 	}
 	if s := simNote(r, b); s != "" {
 		parts = append(parts, s)

@@ -12,7 +12,7 @@ func TestMeasured(t *testing.T) {
 	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
 	r.Backings = append(r.Backings, result.Backing{Name: "map", Error: "worker map: exited (exit status 7)"})
 	// soa's pages recorded fork by fork: the sentence gives their range.
-	r.Backings[1].SetConditions(nil, []result.Pages{{Mode: result.PagesHuge, HugeShare: 1}, {Mode: result.PagesHuge, HugeShare: 0.62}})
+	r.Backings[1].SetConditions(nil, []result.Pages{{Mode: result.PagesHuge, HugeShare: result.Measured(1.0)}, {Mode: result.PagesHuge, HugeShare: result.Measured(0.62)}})
 	tests := []struct {
 		backing string
 		want    []string
@@ -33,6 +33,19 @@ func TestMeasured(t *testing.T) {
 				t.Errorf("%s: %q lacks %q", tt.backing, got, w)
 			}
 		}
+	}
+}
+
+// TestMeasuredOnWindows: a backing whose share of heap in huge pages was never
+// measured (a Windows worker) reads n/a with the reason, not "0% of its heap".
+func TestMeasuredOnWindows(t *testing.T) {
+	r := runtest.AsWindows(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6}))
+	got := measured(r, "soa")
+	if want := "huge pages n/a (pages system: " + runtest.WindowsPagesNote + ")"; !strings.Contains(got, want) {
+		t.Errorf("%q lacks %q", got, want)
+	}
+	if strings.Contains(got, "of its heap in huge pages") {
+		t.Errorf("%q gives a share never measured", got)
 	}
 }
 

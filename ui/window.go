@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -40,11 +42,19 @@ type window struct {
 	auto     *autoQuit // -quit-after, when given
 	exitCode int
 	quitting bool // the app was told to quit
+
+	// printing is cancelled as the window closes, which stops a browser printing a
+	// handout (handout.WritePDF) with everything it started; prints counts those
+	// running, which the closing waits for.
+	printing   context.Context
+	stopPrints context.CancelFunc
+	prints     sync.WaitGroup
 }
 
 // newWindow builds the window on app a, showing setup s.
 func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 	w := &window{app: a, env: e, large: large}
+	w.printing, w.stopPrints = context.WithCancel(context.Background())
 	a.Settings().SetTheme(newLabTheme(large))
 	w.win = a.NewWindow("Locality Lab")
 	w.status = newStatusLine(w.win)
@@ -190,6 +200,16 @@ func (w *window) refresh() {
 func (w *window) closed() {
 	if w.auto == nil {
 		w.setup.remember(w.app.Preferences())
+	}
+	w.stopPrints()
+	printed := make(chan struct{})
+	go func() {
+		w.prints.Wait()
+		close(printed)
+	}()
+	select { // a stopped print returns at once, its browser killed
+	case <-printed:
+	case <-time.After(5 * time.Second):
 	}
 	for _, t := range w.tabs {
 		if done := t.job.stop(); done != nil {

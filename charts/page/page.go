@@ -102,7 +102,37 @@ func snippet(c echart) (template.HTML, error) {
 	if !strings.Contains(s.Script, "setOption") {
 		return "", fmt.Errorf("go-echarts rendered no script")
 	}
-	return template.HTML(s.Element + "\n" + s.Script), nil
+	script, err := scriptSafe(s.Script)
+	if err != nil {
+		return "", err
+	}
+	return template.HTML(s.Element + "\n" + script), nil
+}
+
+// The script element go-echarts renders around a chart's options.
+const (
+	scriptOpen  = `<script type="text/javascript">`
+	scriptClose = `</script>`
+)
+
+// inScript escapes what would end a script element or change how the browser reads
+// its text, in the JSON of a chart's options: go-echarts writes every option string
+// (a backing's, a cache's or a file's name, a note) with HTML escaping off, so a
+// "</script>" in one would end the element and run the rest of the string as a
+// script of its own, and a "<!--" would let a later "<script" swallow the element's
+// end. Inside a JavaScript string "<\/" is "</" and "\u003c" is "<"; the code
+// go-echarts and this package put beside the strings holds neither sequence.
+var inScript = strings.NewReplacer("</", `<\/`, "<!--", `\u003c!--`, "\u2028", `\u2028`, "\u2029", `\u2029`)
+
+// scriptSafe escapes the text of the script element go-echarts rendered (inScript),
+// once for every option string at once.
+func scriptSafe(script string) (string, error) {
+	body, ok := strings.CutPrefix(script, scriptOpen)
+	end := strings.LastIndex(body, scriptClose)
+	if !ok || end < 0 || strings.TrimSpace(body[end+len(scriptClose):]) != "" {
+		return "", fmt.Errorf("go-echarts rendered a script not in one %s element", scriptOpen)
+	}
+	return scriptOpen + inScript.Replace(body[:end]) + body[end:], nil
 }
 
 // echartsURL is where the pages load ECharts from, the default applied.

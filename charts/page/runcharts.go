@@ -25,9 +25,9 @@ type echart interface {
 	Validate()
 }
 
-// jsName makes a name safe inside the chart options, which go-echarts writes into a
-// script without HTML escaping: a name from a hand-edited result file must not be
-// able to close the script.
+// jsName makes a name safe where ECharts shows it as HTML: the sweep's tooltip
+// formatter joins series names into the tooltip's markup as they are. (The script
+// the options are written into is made safe for every string at once, in snippet.)
 func jsName(s string) string {
 	return strings.NewReplacer("<", "‹", ">", "›", "&", "+").Replace(s)
 }

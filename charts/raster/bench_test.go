@@ -64,3 +64,19 @@ func BenchmarkPainterDraw(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFitLongWord measures fitting a 4 MiB word into a legend's width and
+// wrapping it into a note's lines: the work is the runes that fit, not the word.
+func BenchmarkFitLongWord(b *testing.B) {
+	f := newFonts(14).normal
+	b.ReportAllocs()
+	var fit string
+	var lines []string
+	for b.Loop() {
+		fit = f.fit(hugeWord, 400)
+		lines = f.wrap("a note then "+hugeWord, 400)
+	}
+	if f.width(fit) > 400 || len(lines) != 2 {
+		b.Fatalf("fit to %d px, %d lines", f.width(fit), len(lines))
+	}
+}

@@ -21,13 +21,24 @@ func WritePNG(w io.Writer, r *result.Run, o charts.Options) error {
 func renderRun(r *result.Run, o charts.Options) *image.RGBA {
 	img, p, pad := newSlide(o)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	y := drawHead(img, p, pad, charts.Headline(r), "parameters: "+r.Params.List(), charts.HostLine(r))
+	y := drawHead(img, p, pad, charts.Headline(r), headLines(r)...)
 
 	tab := charts.SummaryTable(r)
 	tableTop := h - pad - p.tableHeight(len(tab.Rows))
 	p.DrawRunCharts(img, image.Rect(pad, y, w-pad, tableTop-pad/2), r, o, pad)
 	p.drawTable(img, image.Rect(pad, tableTop, w-pad, h-pad), &tab)
 	return img
+}
+
+// headLines are the lines under a run's title: its parameters, its machine and, where
+// some backing's share of heap in huge pages was never measured, why, since the
+// table's cell can only say n/a.
+func headLines(r *result.Run) []string {
+	lines := []string{"parameters: " + r.Params.List(), charts.HostLine(r)}
+	if why := r.HugeShareMissing(); why != "" {
+		lines = append(lines, "huge pages n/a: "+why)
+	}
+	return lines
 }
 
 // DrawRunCharts draws a run's charts side by side in r, gap pixels apart: frame

@@ -8,6 +8,7 @@ import (
 	"localitylab/charts"
 	"localitylab/charts/internal/fixture"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 )
 
 // noAllocRun is a fixture run of three backings that allocate nothing in any frame.
@@ -81,5 +82,20 @@ func TestCompareChartsWithoutAllocations(t *testing.T) {
 		if two.Max.Y > three.Max.Y-h {
 			t.Errorf("%s: nothing allocated ends the charts at y %d, this at %d: no band of %d px for the sentence", name, two.Max.Y, three.Max.Y, h)
 		}
+	}
+}
+
+// TestHeadLinesSayWhyNA: the picture's lines under the title say why a share of heap
+// in huge pages that its table shows as n/a was never measured, and say nothing of
+// it where every share was.
+func TestHeadLinesSayWhyNA(t *testing.T) {
+	r := runtest.Synthetic([]string{"soa"}, []float64{1}, []int64{1e6})
+	if got := headLines(r); len(got) != 2 {
+		t.Errorf("a run with nothing n/a: %d lines under the title, want 2: %q", len(got), got)
+	}
+	runtest.AsWindows(r)
+	got := headLines(r)
+	if want := "huge pages n/a: " + runtest.WindowsPagesNote; len(got) != 3 || got[2] != want {
+		t.Errorf("lines %q, want a third: %q", got, want)
 	}
 }

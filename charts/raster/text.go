@@ -60,6 +60,7 @@ type face struct {
 	glyphs  map[rune]glyph
 	ascent  int
 	descent int
+	looked  int // glyphs looked up: what the tests count to bound the work of fitting
 }
 
 func newFace(f *opentype.Font, px float64) *face {
@@ -76,6 +77,7 @@ func (f *face) height() int { return f.ascent + f.descent }
 
 // glyph returns r rasterised, from the cache after the first time.
 func (f *face) glyph(r rune) glyph {
+	f.looked++
 	if g, ok := f.glyphs[r]; ok {
 		return g
 	}
@@ -109,6 +111,20 @@ func (f *face) width(s string) int {
 	return w
 }
 
+// widthUpTo measures s in pixels as width does, but stops once the width passes
+// limit and returns what it had then, more than limit: whether s fits is told by
+// the runes that fit and one more, however long s is. A line's width is the sum of
+// its characters' advances (no kerning), so it only grows rune by rune.
+func (f *face) widthUpTo(s string, limit int) int {
+	w := 0
+	for _, r := range s {
+		if w += f.glyph(r).advance; w > limit {
+			return w
+		}
+	}
+	return w
+}
+
 // draw writes s with its baseline at y, starting at x, clipped to clip, and
 // returns the x where the next character would go.
 func (f *face) draw(img *image.RGBA, clip image.Rectangle, x, y int, s string, c color.NRGBA) int {
@@ -117,6 +133,10 @@ func (f *face) draw(img *image.RGBA, clip image.Rectangle, x, y int, s string, c
 		g := f.glyph(r)
 		ox, oy := x+g.offset.X, y+g.offset.Y
 		b := g.mask.Rect
+		if ox >= clip.Max.X || ox+b.Dx() <= clip.Min.X {
+			x += g.advance // outside the clip: nothing to draw, however long s is
+			continue
+		}
 		for j := 0; j < b.Dy(); j++ {
 			py := oy + j
 			if py < clip.Min.Y || py >= clip.Max.Y {
@@ -137,32 +157,43 @@ func (f *face) draw(img *image.RGBA, clip image.Rectangle, x, y int, s string, c
 }
 
 // fit shortens s with an ellipsis until it is at most w pixels wide, so that a long
-// error message in a legend is cut rather than drawn over its neighbours.
+// error message in a legend is cut rather than drawn over its neighbours. It reads
+// s once, rune by rune, and only as far as the runes that fit and one more: a
+// megabyte word in a file costs what a line of it does.
 func (f *face) fit(s string, w int) string {
-	if f.width(s) <= w {
-		return s
+	ell := f.glyph('…').advance
+	width, cut := 0, 0 // the width so far; the end of the longest prefix that fits with the ellipsis
+	for i, r := range s {
+		if width+ell <= w {
+			cut = i
+		}
+		if width += f.glyph(r).advance; width > w {
+			return s[:cut] + "…"
+		}
 	}
-	rs := []rune(s)
-	for len(rs) > 0 && f.width(string(rs)+"…") > w {
-		rs = rs[:len(rs)-1]
+	if width > w { // no room even for nothing
+		return "…"
 	}
-	return string(rs) + "…"
+	return s
 }
 
 // wrap breaks s into lines at most w pixels wide, between words, so that a long
-// line is continued rather than cut. A word wider than w is cut with fit.
+// line is continued rather than cut. A word wider than w is cut with fit. Each word
+// is measured once, and no further than w.
 func (f *face) wrap(s string, w int) []string {
 	var lines []string
-	line := ""
+	line, lineW := "", 0
+	space := f.glyph(' ').advance
 	for _, word := range strings.Fields(s) {
+		wordW := f.widthUpTo(word, w)
 		switch {
 		case line == "":
-			line = word
-		case f.width(line+" "+word) <= w:
-			line += " " + word
+			line, lineW = word, wordW
+		case lineW+space+wordW <= w:
+			line, lineW = line+" "+word, lineW+space+wordW
 		default:
 			lines = append(lines, f.fit(line, w))
-			line = word
+			line, lineW = word, wordW
 		}
 	}
 	if line != "" || len(lines) == 0 {

@@ -29,7 +29,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 )
 
 // Write writes what fill produces to path. On any error (fill's, the write's, the
@@ -134,26 +133,13 @@ const fileMode = 0o666
 // os.CreateTemp does, but with fileMode under the umask rather than 0600.
 func createTemp(dir, prefix string) (*os.File, error) {
 	for range 1000 {
-		name := dir + string(filepath.Separator) + prefix + strconv.FormatUint(uint64(rand.Uint32()), 10)
+		name := inDir(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}
 	}
-	return nil, &os.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
-}
-
-// dirOf is the directory path's last element is in, as the system reads it: unlike
-// filepath.Dir it keeps "x/.." as it is, which exists only when x does.
-func dirOf(path string) string {
-	i := strings.LastIndexByte(path, filepath.Separator)
-	switch {
-	case i < 0:
-		return "."
-	case i == 0:
-		return string(filepath.Separator)
-	}
-	return path[:i]
+	return nil, &os.PathError{Op: "createtemp", Path: inDir(dir, prefix+"*"), Err: fs.ErrExist}
 }
 
 // unwrapPath drops the *os.PathError wrapper, whose message repeats the temporary

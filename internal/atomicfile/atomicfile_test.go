@@ -58,3 +58,35 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Check left files behind: %v", left)
 	}
 }
+
+// TestForwardSlashes: a path written with '/' (as the README writes them) is
+// checked and written in the directory it names on every system; on Windows, where
+// '\' is the system's own separator, the check used to look at the current
+// directory and pass, and the write to fail at the rename, after the run.
+func TestForwardSlashes(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Mkdir("runs", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check("runs/x.json"); err != nil {
+		t.Errorf("Check(runs/x.json): %v", err)
+	}
+	if err := WriteBytes("runs/x.json", []byte("run")); err != nil {
+		t.Errorf("WriteBytes(runs/x.json): %v", err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "runs", "x.json")); err != nil || string(got) != "run" {
+		t.Errorf("runs/x.json holds %q (%v), want %q", got, err, "run")
+	}
+	want := "cannot write here: the directory missing does not exist"
+	testcheck.Err(t, Check("missing/x.json"), want, "Check(missing/x.json)")
+	if err := WriteBytes("missing/x.json", nil); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("WriteBytes(missing/x.json): %v, want an error naming the directory", err)
+	}
+	testcheck.Err(t, Check("runs/"), "names a directory", "Check(runs/)")
+	for _, d := range []string{".", "runs"} {
+		if left, _ := filepath.Glob(filepath.Join(dir, d, ".*")); len(left) != 0 {
+			t.Errorf("temporary files left behind in %s: %v", d, left)
+		}
+	}
+}

@@ -45,7 +45,7 @@ func resolve(path string) (target, error) {
 	if descriptor(path) {
 		return target{stream: true}, nil
 	}
-	if strings.HasSuffix(path, string(filepath.Separator)) {
+	if endsInSeparator(path) {
 		return target{}, errors.New("names a directory (it ends in a slash), not a file")
 	}
 	fi, err := os.Stat(path) // through every link

@@ -23,10 +23,10 @@ var Meanings = []struct {
 	Meaning string
 }{
 	{OK, "done"},
-	{Failed, "an output file could not be written once the run was over, or another failure"},
+	{Failed, "an output file could not be written once the run was over (a run or sweep measured is then saved in the temporary directory, named on stderr), or another failure"},
 	{Usage, "bad input, caught before the run: a flag, a preset, a parameter, a saved run or sweep that does not hold together, an output path that cannot be written or that is an input or another output, or a run too big for the memory"},
 	{Mismatch, "the backings' checksums disagreed (they did different work): nothing was written"},
 	{Worker, "a worker failed; what the other backings measured was still written"},
-	{Interrupted, "stopped by Ctrl-C: `bench` and `probe` wrote nothing, `sweep` wrote the points it had measured"},
-	{Terminated, "stopped by SIGTERM (kill, a service manager): as Ctrl-C, `bench` and `probe` wrote nothing, `sweep` wrote the points it had measured"},
+	{Interrupted, "stopped by Ctrl-C: `bench` wrote nothing while it measured frames (the run once they were measured), `probe` wrote nothing, `sweep` wrote the points it had measured, other commands gave up the file they were writing"},
+	{Terminated, "stopped by SIGTERM (kill, a service manager): as Ctrl-C"},
 }

@@ -65,18 +65,10 @@ func (b *Backing) SetConditions(cpus []FrameCPU, pages []Pages) {
 }
 
 // HugeShareRange is the lowest and highest share of the backing's heap in huge pages
-// over the forks that recorded one; ok is false when none did.
+// over the forks that measured one; ok is false when none did (see
+// HugeShareMissing).
 func (b *Backing) HugeShareRange() (lo, hi float64, ok bool) {
-	for _, p := range b.PagesByFork() {
-		if p.Mode == "" {
-			continue
-		}
-		if !ok {
-			lo, hi, ok = p.HugeShare, p.HugeShare, true
-		}
-		lo, hi = min(lo, p.HugeShare), max(hi, p.HugeShare)
-	}
-	return lo, hi, ok
+	return hugeShareRange(b.PagesByFork(), 0, 0, false)
 }
 
 // validateConditions checks the backing's conditions against the run's forks: one
@@ -123,8 +115,8 @@ func (p *Pages) validate(inList bool) error {
 	default:
 		return fmt.Errorf("mode: %q (want %s, %s or %s)", p.Mode, PagesSystem, PagesHuge, PagesSmall)
 	}
-	if math.IsNaN(p.HugeShare) || p.HugeShare < 0 || p.HugeShare > 1 {
-		return fmt.Errorf("huge_share: %v (want a share from 0 to 1)", p.HugeShare)
+	if x, ok := p.Share(); ok && (math.IsNaN(x) || x < 0 || x > 1) {
+		return fmt.Errorf("huge_share: %v (want a share from 0 to 1)", x)
 	}
 	return nil
 }

@@ -13,8 +13,8 @@ import (
 func TestSetConditions(t *testing.T) {
 	cpu0 := FrameCPU{CPU: 0, Why: "the least busy"}
 	cpu1 := FrameCPU{CPU: 1, Why: "the last CPU"}
-	huge := Pages{Mode: PagesHuge, HugeShare: 1, HeapBytes: 1 << 25}
-	part := Pages{Mode: PagesHuge, HugeShare: 0.62, HeapBytes: 1 << 25}
+	huge := Pages{Mode: PagesHuge, HugeShare: Measured(1.0), HeapBytes: 1 << 25}
+	part := Pages{Mode: PagesHuge, HugeShare: Measured(0.62), HeapBytes: 1 << 25}
 	tests := []struct {
 		name           string
 		cpus           []FrameCPU
@@ -66,8 +66,8 @@ func forkRun() *Run {
 	b.Frames = NewSeries(append(append(testSamples(2), testSamples(2)...), testSamples(2)...))
 	b.ForkLoadNS = []int64{5e6, 6e6, 4e6}
 	b.SetConditions([]FrameCPU{{CPU: 1, Why: "the last CPU"}, {CPU: 0, Why: "the least busy"}, {CPU: 0, Why: "the least busy"}},
-		[]Pages{{Mode: PagesHuge, HugeShare: 1, HeapBytes: 1 << 25}, {Mode: PagesHuge, HugeShare: 0.62, HeapBytes: 1 << 25},
-			{Mode: PagesHuge, HugeShare: 0.97, HeapBytes: 1 << 25}})
+		[]Pages{{Mode: PagesHuge, HugeShare: Measured(1.0), HeapBytes: 1 << 25}, {Mode: PagesHuge, HugeShare: Measured(0.62), HeapBytes: 1 << 25},
+			{Mode: PagesHuge, HugeShare: Measured(0.97), HeapBytes: 1 << 25}})
 	b.Summary.Interrupted, b.Summary.WallFrames = 1, 1
 	r.Backings = []Backing{b}
 	r.Ratios = nil
@@ -78,7 +78,7 @@ func forkRun() *Run {
 func testSamples(n int) []Sample {
 	out := make([]Sample, n)
 	for i := range out {
-		out[i] = Sample{Frame: i, NS: 1000, HasCPU: true, WallNS: 1000 + int64(i), Switches: uint64(i)}
+		out[i] = Sample{Frame: i, NS: 1000, HasCPU: true, HasSwitches: true, WallNS: 1000 + int64(i), Switches: uint64(i)}
 	}
 	return out
 }
@@ -134,7 +134,7 @@ func TestForkConditionsRoundTrip(t *testing.T) {
 // TestConditionsForm: a single record in a run of several forks, or a fork list in a
 // run of one, is refused.
 func TestConditionsForm(t *testing.T) {
-	one := &Pages{Mode: PagesHuge, HugeShare: 1}
+	one := &Pages{Mode: PagesHuge, HugeShare: Measured(1.0)}
 	tests := []struct {
 		name  string
 		b     Backing

@@ -13,7 +13,7 @@ import (
 // a version 1 run. "ns" is the frame's time (its thread's CPU time where "wall_ns",
 // the wall time, is filled in); "switches" and "interrupted" (1 or 0) say whether
 // another process interrupted it, empty where the frames were timed by the wall
-// clock alone.
+// clock alone ("switches" also where the system does not count them).
 var csvHeader = []string{"backing", "frame", "round", "excluded", "ns", "allocs", "alloc_bytes",
 	"heap_bytes", "rss_bytes", "gc_cycles", "gc_pause_ns", "gc_wait_ns", "gc_cpu_ns", "checksum",
 	"instructions", "cycles", "mem_misses", "wall_ns", "switches", "interrupted"}
@@ -54,7 +54,10 @@ func WriteCSV(w io.Writer, r *Run) error {
 				row[16] = u(s.MemMisses[f])
 			}
 			if s.CPUTimed() {
-				row[17], row[18], row[19] = strconv.FormatInt(s.WallNS[f], 10), u(s.Switches[f]), "0"
+				row[17], row[19] = strconv.FormatInt(s.WallNS[f], 10), "0"
+				if s.Switches != nil {
+					row[18] = u(s.Switches[f])
+				}
 				if s.Interrupted(f) {
 					row[19] = "1"
 				}

@@ -79,22 +79,12 @@ func (h *Host) CacheLine() int {
 }
 
 // HugeShareRange is the lowest and highest share of backing i's heap that sat in huge
-// pages over every point and fork of the sweep; ok is false where no point recorded
-// its pages (older files).
+// pages over every point and fork of the sweep; ok is false where no point measured
+// it (older files, or a system without the count: see HugeShareMissing).
 func (s *Sweep) HugeShareRange(i int) (lo, hi float64, ok bool) {
 	for k := range s.Points {
-		p := &s.Points[k]
-		if i >= len(p.Backings) {
-			continue
-		}
-		for _, pg := range p.Backings[i].PagesByFork() {
-			if pg.Mode == "" {
-				continue
-			}
-			if !ok {
-				lo, hi, ok = pg.HugeShare, pg.HugeShare, true
-			}
-			lo, hi = min(lo, pg.HugeShare), max(hi, pg.HugeShare)
+		if p := &s.Points[k]; i < len(p.Backings) {
+			lo, hi, ok = hugeShareRange(p.Backings[i].PagesByFork(), lo, hi, ok)
 		}
 	}
 	return lo, hi, ok

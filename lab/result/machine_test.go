@@ -75,7 +75,7 @@ func TestSweepHugeShareRange(t *testing.T) {
 	s := testSweep()
 	p := &s.Points[1]
 	p.Forks = 3
-	p.Backings[0].ForkPages = []Pages{{Mode: PagesHuge, HugeShare: 0.4}, {}, {Mode: PagesHuge, HugeShare: 0.9}}
+	p.Backings[0].ForkPages = []Pages{{Mode: PagesHuge, HugeShare: Measured(0.4)}, {}, {Mode: PagesHuge, HugeShare: Measured(0.9)}}
 	if lo, hi, ok := s.HugeShareRange(0); !ok || lo != 0.4 || hi != 1 {
 		t.Errorf("ptrarray: %v–%v, %v; want 0.4–1", lo, hi, ok)
 	}

@@ -14,7 +14,7 @@ func testProbe() *Probe {
 	return &Probe{
 		Schema: ProbeSchema, Kind: ProbeShort, Taken: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), DurationNS: 1.5e9,
 		Clock: ClockThreadCPU, CPU: FrameCPU{CPU: 1, Why: "the least busy"},
-		Pages:     Pages{Mode: PagesHuge, THP: "madvise", HugeShare: 1, HeapBytes: 128 << 20, Note: "128 MiB mapped and written in 90 ms"},
+		Pages:     Pages{Mode: PagesHuge, THP: "madvise", HugeShare: Measured(1.0), HeapBytes: 128 << 20, Note: "128 MiB mapped and written in 90 ms"},
 		LineBytes: 64, Repetitions: 5,
 		Ladder: []LadderPoint{{Bytes: 4 << 10, NS: 1.6, Lo: 1.55, Hi: 1.7, Reps: 5}, {Bytes: 32 << 10, NS: 1.7, Lo: 1.6, Hi: 2.1, Reps: 5, Interrupted: 1},
 			{Bytes: 256 << 10, NS: 4.4, Lo: 4.1, Hi: 4.8, Reps: 5}, {Bytes: 128 << 20, NS: 130, Lo: 120, Hi: 140, Reps: 5}},
@@ -141,7 +141,7 @@ func TestProbeValidate(t *testing.T) {
 		{"a negative bandwidth", func(p *Probe) { p.Bandwidth[2].BytesPerS = -1 }, "bandwidth[2] (memory)"},
 		{"a reported cache of no size", func(p *Probe) { p.Reported[1].Bytes = 0 }, "reported[1]"},
 		{"pages of no mode", func(p *Probe) { p.Pages.Mode = "" }, "pages: mode"},
-		{"a huge share past all", func(p *Probe) { p.Pages.HugeShare = 2 }, "pages: huge_share"},
+		{"a huge share past all", func(p *Probe) { p.Pages.HugeShare = Measured(2.0) }, "pages: huge_share"},
 	}
 	if err := testProbe().Validate(); err != nil {
 		t.Fatalf("the test's probe does not hold: %v", err)

@@ -72,6 +72,9 @@ type Run struct {
 	// Probe is the machine measured on its own (see Probe), taken before the run;
 	// absent in files written before probes, or where none was taken.
 	Probe *Probe `json:"probe,omitempty"`
+	// Timer is which clock timed the frames and how finely (see FrameTimer); absent
+	// in a file written before it was recorded.
+	Timer *FrameTimer `json:"frame_timer,omitempty"`
 }
 
 // Backing returns the backing of that name, or nil (also for a nil run): the one
@@ -180,10 +183,12 @@ type Pages struct {
 	// HugeShare is the share of the heap's resident bytes that sat in huge pages
 	// after the load (and the request for huge pages, in that mode), from the
 	// kernel's accounting (/proc/self/smaps AnonHugePages over Rss of the heap's
-	// mappings), of HeapBytes resident bytes.
-	HugeShare float64 `json:"huge_share"`
-	HeapBytes uint64  `json:"heap_resident_bytes"`
-	Note      string  `json:"note,omitempty"` // what could not be done or read, or why the mode is "system" only
+	// mappings), of HeapBytes resident bytes. It is absent (nil) where it was not
+	// measured: outside Linux, which keeps no such count, or where the heap's
+	// mappings could not be read; Note says why. See Share.
+	HugeShare *float64 `json:"huge_share,omitempty"`
+	HeapBytes uint64   `json:"heap_resident_bytes"`
+	Note      string   `json:"note,omitempty"` // what could not be done or read, or why the mode is "system" only
 }
 
 // Load is measured once per backing, around Store.Load.
@@ -197,17 +202,23 @@ type Load struct {
 	BytesPerEntity float64 `json:"bytes_per_entity"`
 	Phases         []Phase `json:"phases,omitempty"`
 
-	// What the load (its building and fixed phases) cost on the way, zero where it
-	// was not measured (results written before these were, or a system without the
-	// counts): the minor page faults it took, each a page of fresh memory the process
-	// touched; the CPU time of the worker process, all threads, in user code and in the
-	// kernel, which serves the faults; the heap bytes it allocated; the collections
-	// that ran; and FreedLateBytes, what it allocated but no longer held at its end
-	// (vectors it outgrew, above all), which Go's collector freed only at a later
-	// cycle, where a C++ vector frees its old block the moment it moves.
-	MinorFaults    int64  `json:"minor_faults,omitempty"`
-	UserNS         int64  `json:"user_ns,omitempty"`
-	SysNS          int64  `json:"sys_ns,omitempty"`
+	// What the load (its building and fixed phases) cost on the way: the minor page
+	// faults it took, each a page of fresh memory the process touched; the CPU time
+	// of the worker process, all threads, in user code and in the kernel, which
+	// serves the faults; the heap bytes it allocated; the collections that ran; and
+	// FreedLateBytes, what it allocated but no longer held at its end (vectors it
+	// outgrew, above all), which Go's collector freed only at a later cycle, where a
+	// C++ vector frees its old block the moment it moves.
+	//
+	// The faults and the CPU time are absent (nil) where they were not measured,
+	// UsageNote saying why (a system without getrusage: Windows); a file written
+	// before they were recorded has neither, and one written before they could be
+	// absent left out a count of 0. See Faults and CPU. The other figures are zero
+	// in files written before they were recorded.
+	MinorFaults    *int64 `json:"minor_faults,omitempty"`
+	UserNS         *int64 `json:"user_ns,omitempty"`
+	SysNS          *int64 `json:"sys_ns,omitempty"`
+	UsageNote      string `json:"usage_note,omitempty"`
 	PageBytes      int64  `json:"page_bytes,omitempty"` // the size of the page a fault counts
 	AllocBytes     uint64 `json:"alloc_bytes,omitempty"`
 	GCCycles       uint64 `json:"gc_cycles,omitempty"`
@@ -247,9 +258,9 @@ type Series struct {
 
 	// Time other processes cannot take (see Sample.HasCPU). When the frames were
 	// timed by their thread's CPU clock, NS holds that CPU time and WallNS the wall
-	// time beside it, Switches the involuntary context switches; both absent
-	// otherwise (and in files written before the CPU clock was read), NS then being
-	// wall time.
+	// time beside it, Switches the involuntary context switches where the system
+	// counts them (Linux; absent, unknown, elsewhere); both absent otherwise (and in
+	// files written before the CPU clock was read), NS then being wall time.
 	WallNS   []int64  `json:"wall_ns,omitempty"`
 	Switches []uint64 `json:"switches,omitempty"`
 }
@@ -363,15 +374,17 @@ type Sample struct {
 	Cycles       uint64
 	MemMisses    uint64
 
-	// Time other processes cannot take. Where the thread's clock can be read (HasCPU,
-	// Linux), NS above is the frame thread's CPU time over the frame (user and system,
+	// Time other processes cannot take. Where the thread's clock can be read (HasCPU),
+	// NS above is the frame thread's CPU time over the frame (user and system,
 	// memory stalls included; not the time another process or the hypervisor held its
-	// CPU), WallNS the wall time beside it, and Switches the thread's involuntary
-	// context switches during the frame. Without the clock NS is the wall time and
-	// WallNS equals it. See Interrupted.
-	HasCPU   bool
-	WallNS   int64
-	Switches uint64
+	// CPU) and WallNS the wall time beside it; where the system counts them
+	// (HasSwitches, Linux), Switches is the thread's involuntary context switches
+	// during the frame. Without the clock NS is the wall time and WallNS equals it.
+	// See Interrupted.
+	HasCPU      bool
+	HasSwitches bool
+	WallNS      int64
+	Switches    uint64
 }
 
 // InterruptMargin is how far a frame's wall time may exceed its CPU time before the

@@ -19,7 +19,7 @@ func NewSeries(samples []Sample) Series {
 		GCCPUNS:    make([]uint64, n),
 		Checksum:   make([]string, n),
 	}
-	counters, lookups, cpu := false, false, false
+	counters, lookups, cpu, switches := false, false, false, false
 	for i, x := range samples {
 		s.NS[i], s.Allocs[i], s.AllocBytes[i] = x.NS, x.Allocs, x.AllocBytes
 		s.HeapBytes[i], s.RSSBytes[i] = x.HeapBytes, x.RSSBytes
@@ -29,11 +29,18 @@ func NewSeries(samples []Sample) Series {
 		counters = counters || x.HasCounters
 		lookups = lookups || x.Lookups > 0
 		cpu = cpu || x.HasCPU
+		switches = switches || x.HasSwitches
 	}
 	if cpu {
-		s.WallNS, s.Switches = make([]int64, n), make([]uint64, n)
+		s.WallNS = make([]int64, n)
 		for i, x := range samples {
-			s.WallNS[i], s.Switches[i] = x.WallNS, x.Switches
+			s.WallNS[i] = x.WallNS
+		}
+	}
+	if cpu && switches {
+		s.Switches = make([]uint64, n)
+		for i, x := range samples {
+			s.Switches[i] = x.Switches
 		}
 	}
 	if lookups {
@@ -59,9 +66,17 @@ func (s *Series) Len() int { return len(s.NS) }
 func (s *Series) CPUTimed() bool { return s.WallNS != nil }
 
 // Interrupted reports whether frame f was interrupted (see the function Interrupted);
-// never for a series timed by the wall clock alone, which cannot tell.
+// never for a series timed by the wall clock alone, which cannot tell. Where the
+// system counted no switches (Switches absent), by the two times alone.
 func (s *Series) Interrupted(f int) bool {
-	return s.CPUTimed() && Interrupted(s.NS[f], s.WallNS[f], s.Switches[f])
+	if !s.CPUTimed() {
+		return false
+	}
+	var sw uint64
+	if s.Switches != nil {
+		sw = s.Switches[f]
+	}
+	return Interrupted(s.NS[f], s.WallNS[f], sw)
 }
 
 // HasCounters reports whether the series holds hardware-counter columns.

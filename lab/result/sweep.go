@@ -67,6 +67,9 @@ type Sweep struct {
 	// Probe is the machine measured on its own (see Probe), taken before the
 	// sweep; absent in files written before probes, or where none was taken.
 	Probe *Probe `json:"probe,omitempty"`
+	// Timer is how the points' frames were timed, the coarsest step any point's
+	// workers measured (see FrameTimer); absent in older files.
+	Timer *FrameTimer `json:"frame_timer,omitempty"`
 }
 
 // Drift is how one backing's figures moved while a sweep ran: at each point the
@@ -273,6 +276,7 @@ func (s *Sweep) Clone() *Sweep {
 		c.LoadAverage = s.LoadAverage.clone()
 	}
 	c.Probe = s.Probe.Clone()
+	c.Timer = s.Timer.Clone()
 	c.Points = make([]Point, len(s.Points))
 	for i, p := range s.Points {
 		p.Backings = slices.Clone(p.Backings)

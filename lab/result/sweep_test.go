@@ -29,7 +29,7 @@ func testSweep() *Sweep {
 			{Value: 1000, Entities: 1000, Frames: 100, Warmup: 4, Rounds: 12, Measured: 11, Backings: []PointBacking{
 				{Name: "ptrarray", P50NS: 1700, P95NS: 1800, NSPerEntity: 1.7, NSPerEntityLo: 1.6, NSPerEntityHi: 1.8, BytesPerEntity: 32, WorkingSetBytes: 32000,
 					Ratio:       &Ratio{Backing: "ptrarray", Vs: "soa", Median: 1.05, Lo: 1.01, Hi: 1.1, Blocks: 11, Significant: true},
-					Interrupted: 3, MeasuredFrames: 48, Pages: &Pages{Mode: PagesHuge, THP: "madvise", HugeShare: 1, HeapBytes: 4 << 20},
+					Interrupted: 3, MeasuredFrames: 48, Pages: &Pages{Mode: PagesHuge, THP: "madvise", HugeShare: Measured(1.0), HeapBytes: 4 << 20},
 					FrameCPU:        &FrameCPU{CPU: 1, Why: "the least busy over 100ms before the frames"},
 					GCCPUNSPerFrame: 2500, GCCycles: 2, GCCyclesPer1000: 20, GCPauseNSPerFrame: 75, P99WithGCNS: 2100, SpanBytes: 130000},
 				{Name: "soa", P50NS: 1600, P95NS: 1650, NSPerEntity: 1.6, NSPerEntityLo: 1.55, NSPerEntityHi: 1.65, BytesPerEntity: 24, WorkingSetBytes: 24000, Ratio: rt}},
@@ -135,7 +135,7 @@ func TestSweepValidate(t *testing.T) {
 		{"title too long", func(s *Sweep) { s.Title = strings.Repeat("é", MaxTitle+1) }, "title: 201 characters"},
 		{"page mode", func(s *Sweep) { s.Pages = "giant" }, `pages: "giant"`},
 		{"interrupted past measured", func(s *Sweep) { s.Points[0].Backings[0].Interrupted = 49 }, "backings[0] (ptrarray): interrupted_frames: 49 (want 0 to measured_frames, 48)"},
-		{"a point's pages", func(s *Sweep) { s.Points[0].Backings[0].Pages.HugeShare = 2 }, "backings[0] (ptrarray): pages: huge_share: 2"},
+		{"a point's pages", func(s *Sweep) { s.Points[0].Backings[0].Pages.HugeShare = Measured(2.0) }, "backings[0] (ptrarray): pages: huge_share: 2"},
 		{"pages of one fork at a point of three", func(s *Sweep) { s.Points[0].Forks = 3 }, "pages: a single record at a point of 3 forks"},
 		{"negative GC", func(s *Sweep) { s.Points[0].Backings[0].GCCPUNSPerFrame = -1 }, "gc_cpu_ns_per_frame = -1"},
 		{"negative span", func(s *Sweep) { s.Points[0].Backings[0].SpanBytes = -1 }, "address_span_bytes = -1"},
@@ -245,7 +245,7 @@ func TestSweepClone(t *testing.T) {
 	}
 	c.Points[0].Backings[0].NSPerEntity = 99
 	c.Points[0].Backings[0].Ratio.Median = 99
-	c.Points[0].Backings[0].Pages.HugeShare = 0
+	c.Points[0].Backings[0].Pages.HugeShare = Measured(0.0)
 	c.Values[0] = 1
 	c.Params["seed"] = 9
 	*c.LoadAverage.End = 9

@@ -185,6 +185,11 @@ func (s *Sweep) Validate() error {
 	if s.Clock != "" && s.Clock != ClockThreadCPU && s.Clock != ClockWall {
 		return fmt.Errorf("frame_clock: %q (want %q or %q)", s.Clock, ClockThreadCPU, ClockWall)
 	}
+	if t := s.Timer; t != nil {
+		if err := t.Validate(); err != nil {
+			return err
+		}
+	}
 	if a := s.LoadAverage; a != nil {
 		if err := a.validate(); err != nil {
 			return err

@@ -84,6 +84,11 @@ func (r *Run) Validate() error {
 	if err := r.Probe.Validate(); err != nil {
 		return err
 	}
+	if t := r.Timer; t != nil {
+		if err := t.Validate(); err != nil {
+			return err
+		}
+	}
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		if err := b.validate(r.Frames, r.NumForks(), v1); err != nil {
@@ -180,8 +185,8 @@ func (b *Backing) validate(frames, forks int, v1 bool) error {
 	if (s.Lookups == nil) != (s.LookupNS == nil) {
 		return errors.New("frames: lookups and lookup_ns must both be absent or both present")
 	}
-	if (s.WallNS == nil) != (s.Switches == nil) {
-		return errors.New("frames: wall_ns and switches must both be absent or both present")
+	if s.WallNS == nil && s.Switches != nil {
+		return errors.New("frames: switches without wall_ns (switches are counted only beside a CPU time)")
 	}
 	for i, ns := range s.NS {
 		if ns < 0 {

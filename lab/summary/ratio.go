@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"errors"
 	"fmt"
 
 	"localitylab/lab/result"
@@ -15,14 +16,30 @@ import (
 // backings, neither of which need be the fastest. A median below 1 means the claim's direction did not hold here.
 //
 // It returns an error naming the backing that r lacks, or saying that the two share
-// no frame after warm-up (a run stopped early, a worker that failed in its warm-up).
+// no frame after warm-up (a run stopped early, a worker that failed in its warm-up),
+// or, wrapping ErrUnresolved, that either ran frames too short for the machine's
+// clock to time (result.Run.Unresolved).
 func Ratio(r *result.Run, slower, faster string) (result.Ratio, error) {
 	a, b, err := pairOf(r, slower, faster)
 	if err != nil {
 		return result.Ratio{}, err
 	}
+	if r.Unresolved(&r.Backings[a]) || r.Unresolved(&r.Backings[b]) {
+		return result.Ratio{}, &UnresolvedError{Text: r.UnresolvedText()}
+	}
 	return ratioOrError(r, a, b, r.Backings[a].Frames.NS, r.Backings[b].Frames.NS)
 }
+
+// ErrUnresolved is what Ratio's error wraps when a backing's frames were shorter
+// than the machine's clock resolves: no figure of them says which is faster.
+var ErrUnresolved = errors.New("frames shorter than the clock resolves")
+
+// UnresolvedError says which frames the clock could not time (see
+// result.Run.UnresolvedText); it is ErrUnresolved.
+type UnresolvedError struct{ Text string }
+
+func (e *UnresolvedError) Error() string        { return e.Text }
+func (e *UnresolvedError) Is(target error) bool { return target == ErrUnresolved }
 
 // pairOf returns the indexes of the two named backings, or an error naming the one r
 // lacks.

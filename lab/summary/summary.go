@@ -164,10 +164,11 @@ func at(xs []uint64, f int) uint64 {
 
 // ratios compares every backing whose worker did not fail and that has kept frames
 // with the fastest; see Summarize. The fastest comes first (against itself: 1×), then
-// the others by ratio.
+// the others by ratio. Where a backing's frames were too short for the machine's
+// clock (result.Run.UnresolvedText), nothing is ranked: no backing is the fastest.
 func ratios(r *result.Run) []result.Ratio {
 	best := fastest(r)
-	if best < 0 {
+	if best < 0 || r.UnresolvedText() != "" {
 		return nil
 	}
 	var out []result.Ratio

@@ -201,7 +201,7 @@ func TestSummarizeInterrupted(t *testing.T) {
 	const warmup = 2
 	var samples []result.Sample
 	for f := range 12 {
-		s := result.Sample{Frame: f, NS: 1_000_000, WallNS: 1_000_000, HasCPU: true, Checksum: 1}
+		s := result.Sample{Frame: f, NS: 1_000_000, WallNS: 1_000_000, HasCPU: true, HasSwitches: true, Checksum: 1}
 		switch f {
 		case 0: // warm-up: interrupted, but not summarised
 			s.Switches, s.WallNS = 3, 9_000_000

@@ -235,6 +235,13 @@ func (l *Live) record(run *result.Run) {
 	if l.sw.Clock == "" && run != nil {
 		l.sw.Clock = result.ClockOf(run)
 	}
+	if run != nil && run.Timer != nil {
+		if l.sw.Timer == nil {
+			l.sw.Timer = run.Timer.Clone()
+		} else {
+			l.sw.Timer.Merge(run.Timer) // the coarsest step any point measured
+		}
+	}
 	l.sw.Points = points
 	l.sw.Crossings = FindCrossings(l.sw)
 	l.sw.Markers = FindMarkers(l.sw)

@@ -182,7 +182,7 @@ func hasLoadAverage() bool { return lab.StartLoadAverage() != nil }
 func checkMachineFacts(t *testing.T, s *result.Sweep) {
 	t.Helper()
 	wantClock := result.ClockWall
-	if lab.CPUClock {
+	if lab.CPUClock() {
 		wantClock = result.ClockThreadCPU
 	}
 	if s.Clock != wantClock {

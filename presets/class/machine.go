@@ -1,6 +1,7 @@
 package class
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -65,7 +66,7 @@ func machineOf(f File, backings []string) Machine {
 	m.Pages = pagesText(compare.PagesMode(r), r.THP())
 	m.Huge = hugeText(r)
 	m.Clock = compare.FrameClock(r)
-	m.Load = loadText(r.LoadAverage)
+	m.Load = loadText(r.LoadAverage, r.Host)
 	m.Counters = countersText(r.Counters)
 	m.Length = fmt.Sprintf("%d frames", r.Frames)
 	if n := r.NumForks(); n > 1 {
@@ -82,7 +83,7 @@ func sweepMachine(name string, s *result.Sweep, backings []string) Machine {
 	m.Pages = pagesText(s.Pages, s.THP())
 	m.Huge = sweepHugeText(s)
 	m.Clock = sweepClockText(s)
-	m.Load = loadText(s.LoadAverage)
+	m.Load = loadText(s.LoadAverage, s.Host)
 	m.Counters = countersText(s.Counters)
 	m.Length = fmt.Sprintf("%d points", len(s.Points))
 	if s.Forks > 1 {
@@ -139,16 +140,29 @@ func pagesText(mode, thp string) string {
 // where they differ, as the run's summary table gives it.
 func hugeText(r *result.Run) string {
 	var parts []string
+	missing := ""
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		if lo, hi, ok := b.HugeShareRange(); ok {
 			parts = append(parts, b.Name+" "+charts.HugeShareText(lo, hi))
+		} else if why := b.HugeShareMissing(); why != "" {
+			parts, missing = append(parts, b.Name+" n/a"), cmp.Or(missing, why)
 		}
 	}
-	if len(parts) == 0 {
-		return "not recorded"
+	return sharesText(parts, missing, "not recorded")
+}
+
+// sharesText lists the backings' shares of heap in huge pages (parts), with why
+// those that are n/a are (missing); none is notRecorded.
+func sharesText(parts []string, missing, none string) string {
+	s := strings.Join(parts, ", ")
+	switch {
+	case len(parts) == 0:
+		return none
+	case missing != "":
+		s += " (" + missing + ")"
 	}
-	return strings.Join(parts, ", ")
+	return s
 }
 
 // countersText is where the machine's miss counts came from: the CPU's hardware

@@ -1,8 +1,8 @@
 package class
 
 import (
+	"cmp"
 	"strconv"
-	"strings"
 
 	"localitylab/charts"
 	"localitylab/lab/compare"
@@ -23,12 +23,17 @@ func lineText(h result.Host) string {
 	return notRecorded
 }
 
-// loadText is how busy the machine was around the run or sweep.
-func loadText(a *result.LoadAverage) string {
-	if a == nil {
+// loadText is how busy the machine was around the run or sweep, or why its file
+// does not say.
+func loadText(a *result.LoadAverage, host result.Host) string {
+	switch why := result.LoadAverageMissing(a, host); why {
+	case "":
+		return a.Text()
+	case result.NotRecorded:
 		return notRecorded
+	default:
+		return "n/a: " + why
 	}
-	return a.Text()
 }
 
 // sweepClockText is what timed a sweep's frames, in a run's words.
@@ -46,13 +51,13 @@ func sweepClockText(s *result.Sweep) string {
 // point and pass.
 func sweepHugeText(s *result.Sweep) string {
 	var parts []string
+	missing := ""
 	for i, name := range s.Backings {
 		if lo, hi, ok := s.HugeShareRange(i); ok {
 			parts = append(parts, name+" "+charts.HugeShareText(lo, hi))
+		} else if why := s.HugeShareMissing(i); why != "" {
+			parts, missing = append(parts, name+" n/a"), cmp.Or(missing, why)
 		}
 	}
-	if len(parts) == 0 {
-		return notRecorded
-	}
-	return strings.Join(parts, ", ")
+	return sharesText(parts, missing, notRecorded)
 }

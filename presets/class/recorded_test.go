@@ -2,12 +2,14 @@ package class
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"localitylab/charts"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
+	"localitylab/lab/runtest"
 )
 
 // TestRecordedFacts: a file that records the cache line, the load average and (a
@@ -62,7 +64,7 @@ func TestRecordedFacts(t *testing.T) {
 		t.Errorf("sweep huge pages %q, want each backing's share from its points", got)
 	}
 	s := files[2].Sweep
-	s.Points[0].Backings[2].ForkPages[1].HugeShare = 0.62
+	s.Points[0].Backings[2].ForkPages[1].HugeShare = result.Measured(0.62)
 	s.Points[0].Backings[2].ForkPages[1].Mode = result.PagesHuge
 	if got := sweepHugeText(s); got != "slotmap 0%, soa 0%, ptrarray 0–62%" {
 		t.Errorf("sweep huge pages %q, want ptrarray's range", got)
@@ -74,6 +76,25 @@ func TestRecordedFacts(t *testing.T) {
 	}
 	if got := sweepHugeText(s); got != notRecorded {
 		t.Errorf("a sweep without pages: %q", got)
+	}
+}
+
+// TestFactsOnWindows: a machine whose file a Windows worker wrote shows its huge
+// pages as n/a with the reason, never 0%, and says why it has no load average: not
+// "not recorded", which would blame the file's age.
+func TestFactsOnWindows(t *testing.T) {
+	files := laptops(t)
+	runtest.AsWindows(files[0].Run)
+	c, err := New(files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := c.Machines[0]
+	if !strings.HasSuffix(m.Huge, " n/a ("+runtest.WindowsPagesNote+")") || strings.Contains(m.Huge, "0%") {
+		t.Errorf("huge pages %q: want n/a with the reason", m.Huge)
+	}
+	if want := "n/a: not measured on windows, which gives the lab no load average"; m.Load != want {
+		t.Errorf("load %q, want %q", m.Load, want)
 	}
 }
 
