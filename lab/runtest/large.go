@@ -81,13 +81,13 @@ func Large(frames int, title string, seed uint64) *result.Run {
 		b := result.Backing{Name: name, Frames: result.NewSeries(samples), ForkLoadNS: make([]int64, forks),
 			Load: result.Load{NS: 165_400_640, SetupNS: 195_161_963, Entities: 1_000_000, HeapBytes: 33_364_168, RSSBytes: 128_700_416,
 				BytesPerEntity: 32.096544, Phases: []result.Phase{{Name: "load", Kind: "building", NS: 165_400_640, HeapBytes: 92_880}},
-				MinorFaults: 5864, UserNS: 84_919_000, SysNS: 14_114_000, PageBytes: 4096, AllocBytes: 8_069_120, FreedLateBytes: 7_976_240}}
+				MinorFaults: result.Measured[int64](5864), UserNS: result.Measured[int64](84_919_000), SysNS: result.Measured[int64](14_114_000), PageBytes: 4096, AllocBytes: 8_069_120, FreedLateBytes: 7_976_240}}
 		cpus, pages := make([]result.FrameCPU, forks), make([]result.Pages, forks)
 		for k := range forks {
 			b.ForkLoadNS[k] = int64(100_000_000 + rng.IntN(100_000_000))
 			cpus[k] = result.FrameCPU{CPU: 1, Why: fmt.Sprintf("the last CPU, none being clearly less busy over 100ms before the frames: CPU 0 %d%%, CPU 1 %d%% busy",
 				rng.IntN(100), rng.IntN(100))}
-			pages[k] = result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: 0.9 + 0.1*rng.Float64(), HeapBytes: 96_706_560}
+			pages[k] = result.Pages{Mode: result.PagesHuge, THP: "madvise", HugeShare: result.Measured(0.9 + 0.1*rng.Float64()), HeapBytes: 96_706_560}
 		}
 		b.SetConditions(cpus, pages)
 		r.Backings = append(r.Backings, b)
