@@ -105,8 +105,8 @@ func TestAddToClassRefuses(t *testing.T) {
 // BenchmarkClassOfThirtyLongestRuns reads a class of thirty runs as long as the lab
 // writes them (six backings, 100,000 frames, about 52 MB each) and reports the most
 // memory the Go runtime held meanwhile (peak-MB): the goal is under 30 s and 500 MB
-// for the class; `/usr/bin/time -v localitylab compare …` measured 32 s wall (8.2 s
-// of CPU) at load 14 on the development VM, and 327–337 MB of peak RSS.
+// for the class; `/usr/bin/time -v localitylab compare …` measured 27–37 s wall (9–13 s
+// of CPU) at load 10 to 18 on the development VM (2 cores), and 310–373 MB of peak RSS.
 func BenchmarkClassOfThirtyLongestRuns(b *testing.B) {
 	paths := longRuns(b, b.TempDir(), 30, result.MaxFrames)
 	var peak atomic.Uint64
