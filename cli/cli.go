@@ -26,10 +26,14 @@ import (
 
 // Main runs the command line with args (without the program name) and returns the exit
 // status. Without a command it opens the app by calling app with the app's flags,
-// parsed and checked here. Tests of the commands may pass a nil app; then the app's
-// flags are an unknown command.
+// parsed and checked here. A nil app is a binary built without the window (tag
+// nogui): where the app would open, Main says so and what to run instead, and help
+// says so too.
 func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int) int {
 	if len(args) == 0 {
+		if app == nil {
+			return noWindow(args, stderr)
+		}
 		return app(launch.Options{})
 	}
 	cmd, rest := args[0], args[1:]
@@ -46,9 +50,12 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	case "presets":
 		return listPresets(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		return help(rest, stdout, stderr)
+		return help(rest, stdout, stderr, app != nil)
 	}
-	if strings.HasPrefix(cmd, "-") && app != nil {
+	if strings.HasPrefix(cmd, "-") {
+		if app == nil {
+			return noWindow(args, stderr)
+		}
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
 	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, handout, presets or help)", cmd), stderr)
@@ -77,12 +84,17 @@ Usage:
                                      compare, check, handout, presets, app)
 `
 
-// help prints the usage, or a command's flags.
-func help(args []string, stdout, stderr io.Writer) int {
+// help prints the usage, or a command's flags; in a binary without the window
+// (window false), in place of the app's flags, that it has none.
+func help(args []string, stdout, stderr io.Writer, window bool) int {
 	if len(args) == 0 {
 		fmt.Fprint(stdout, usage)
-		fmt.Fprintln(stdout, "\nThe app's flags:")
-		writeAppFlags(stdout)
+		if window {
+			fmt.Fprintln(stdout, "\nThe app's flags:")
+			writeAppFlags(stdout)
+		} else {
+			fmt.Fprintln(stdout, "\n"+noWindowText)
+		}
 		fmt.Fprintln(stdout, "\nExit status:")
 		for _, m := range exit.Meanings {
 			fmt.Fprintf(stdout, "  %-4d %s\n", m.Status, m.Meaning)
@@ -101,6 +113,10 @@ func help(args []string, stdout, stderr io.Writer) int {
 	case "presets":
 		fmt.Fprintln(stdout, "Usage: localitylab presets [NAME]: list the built-in presets, or show one with its lesson")
 	case "app":
+		if !window {
+			fmt.Fprintln(stdout, noWindowText)
+			return exit.OK
+		}
 		fs, _ := appFlags(stdout)
 		paramFlags(fs)
 		fmt.Fprintln(stdout, "Usage: localitylab [flags]: open the app")
