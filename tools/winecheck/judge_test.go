@@ -45,25 +45,39 @@ func timer(clock string, ns float64) timerRecord {
 
 func TestJudge(t *testing.T) {
 	linux := runOf(984e3, 158e3, 6.2)
+	good := func() pair {
+		return pair{path: "sub/x.json", w: runOf(1.1e6, 170e3, 6.5), timer: timer(result.ClockThreadCPU, 100), l: linux}
+	}
+	with := func(f func(*pair)) pair { p := good(); f(&p); return p }
 	tests := []struct {
 		name  string
-		w     *result.Run
-		werr  error
-		timer timerRecord
+		pairs []pair
 		fails []string // the FAIL findings, by a word of each; none: every check passes
 	}{
-		{"all good", runOf(1.1e6, 170e3, 6.5), nil, timer(result.ClockThreadCPU, 100), nil},
-		{"a ratio against map read the right way up", againstMap(runOf(1.1e6, 170e3, 6.5)), nil, timer(result.ClockWall, 100), nil},
-		{"zero p50", runOf(2.06e6, 0, 0.83), nil, timer(result.ClockWall, 1e6), []string{"slotmap's p50 reads 0 ns", "too coarse", "0.83×"}},
-		{"no clock recorded", runOf(1.1e6, 170e3, 6.5), nil, timerRecord{}, []string{"records none"}},
-		{"coarse clock", runOf(1.1e6, 170e3, 6.5), nil, timer(result.ClockWall, 15.6e6), []string{"too coarse"}},
-		{"ratio too far", runOf(1.1e6, 110e3, 10), nil, timer(result.ClockThreadCPU, 100), []string{"+61%"}},
-		{"no file", nil, errors.New("open sub/x.json: no such file"), timerRecord{}, []string{"not written"}},
+		{"all good", []pair{good()}, nil},
+		{"a ratio against map read the right way up", []pair{with(func(p *pair) { p.w = againstMap(p.w); p.timer = timer(result.ClockWall, 100) })}, nil},
+		{"zero p50", []pair{with(func(p *pair) { p.w = runOf(2.06e6, 0, 0.83); p.timer = timer(result.ClockWall, 1e6) })},
+			[]string{"slotmap's p50 reads 0 ns", "too coarse", "0.83×"}},
+		{"no clock recorded", []pair{with(func(p *pair) { p.timer = timerRecord{} })}, []string{"records none"}},
+		{"coarse clock", []pair{with(func(p *pair) { p.timer = timer(result.ClockWall, 15.6e6) })}, []string{"too coarse"}},
+		{"ratio too far", []pair{with(func(p *pair) { p.w = runOf(1.1e6, 110e3, 10) })}, []string{"+61%"}},
+		{"no file", []pair{with(func(p *pair) { p.w, p.werr = nil, errors.New("open sub/x.json: no such file") })},
+			[]string{"not written", "gives no ratio"}},
+		{"the median of three pairs, not one far run", []pair{
+			good(),
+			with(func(p *pair) { p.w = runOf(1.8e6, 200e3, 9) }),
+			with(func(p *pair) { p.w = runOf(1.1e6, 180e3, 6) }),
+		}, nil},
+		{"the median of three pairs too far", []pair{
+			with(func(p *pair) { p.w = runOf(1.8e6, 200e3, 9) }),
+			good(),
+			with(func(p *pair) { p.w = runOf(1.8e6, 200e3, 9.5) }),
+		}, []string{"median 9.00×"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var fails []string
-			for _, f := range judge("sub/x.json", tt.w, tt.werr, tt.timer, linux, "map", "slotmap", 0.35) {
+			for _, f := range judge(tt.pairs, "map", "slotmap", 0.35) {
 				if !f.ok {
 					fails = append(fails, f.text)
 				}
