@@ -8,6 +8,8 @@
 # (within ±35%). It says what it skipped (no MinGW: the GUI build; no Wine: the smoke
 # test) and exits 1 on any real failure.
 #
+# MINGW and WINE name other commands for the compiler and for Wine.
+#
 # Wine 8 lacks bcryptprimitives.dll, which Go 1.24 and later loads from system32 at
 # start: the check builds a stand-in (tools/wine/bcryptprimitives.c) with MinGW into a
 # Wine prefix of its own, in a temporary folder removed at the end. Nothing of it goes
@@ -17,7 +19,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 GO=${GO:-go}
 out=dist/windows-check
-mingw=x86_64-w64-mingw32-gcc
+mingw=${MINGW:-x86_64-w64-mingw32-gcc} # the C compiler for Windows (cgo and the stand-in DLL)
+wine=${WINE:-wine}
 args=(bench -workload bullets -entities 20000 -backings map,slotmap -frames 60)
 
 say() { printf 'windows-check: %s\n' "$*"; }
@@ -34,7 +37,7 @@ if command -v "$mingw" >/dev/null 2>&1; then
 	fi
 	kind=gui
 else
-	skipped+=("the Windows build with the window: no MinGW ($mingw not on PATH); the command-line one (-tags nogui) was built and tested instead")
+	skipped+=("the Windows build with the window: no MinGW ($mingw not on PATH); the command-line one (-tags nogui) was built instead")
 	say "no $mingw: building the command-line Windows binary (-tags nogui): $out/localitylab.exe"
 	CGO_ENABLED=0 GOOS=windows GOARCH=amd64 "$GO" build -tags nogui -o "$out/localitylab.exe" . || fail "the nogui build of the Windows binary"
 	kind=nogui
@@ -57,38 +60,39 @@ finish() {
 }
 [ ${#failures[@]} -gt 0 ] && finish
 
-if ! command -v wine >/dev/null 2>&1; then
-	skipped+=("the smoke test under Wine: wine is not installed (Debian: apt-get install wine wine64)")
-	finish
-fi
-if ! command -v "$mingw" >/dev/null 2>&1; then
-	skipped+=("the smoke test under Wine: the stand-in bcryptprimitives.dll that Go needs under Wine 8 is built with MinGW, which is missing")
+if ! command -v "$wine" >/dev/null 2>&1; then
+	skipped+=("the smoke test under Wine: $wine is not installed (Debian: apt-get install wine wine64)")
 	finish
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/localitylab-windows-check.XXXXXX")
 export WINEPREFIX="$tmp/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="bcryptprimitives=n"
 cleanup() {
-	wineserver -k >/dev/null 2>&1 || true
+	WINEPREFIX="$WINEPREFIX" "${WINESERVER:-wineserver}" -k >/dev/null 2>&1 || true
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-say "a Wine prefix of the check's own ($(wine --version 2>/dev/null)), with the stand-in bcryptprimitives.dll"
-wineboot -i >/dev/null 2>&1 || true
+say "a Wine prefix of the check's own ($("$wine" --version 2>/dev/null))"
+"$wine" wineboot -i >/dev/null 2>&1 || true
 sys32="$WINEPREFIX/drive_c/windows/system32"
 if [ ! -d "$sys32" ]; then
 	fail "wineboot made no prefix at $WINEPREFIX"
 	finish
 fi
-if ! "$mingw" -shared -O2 -o "$sys32/bcryptprimitives.dll" tools/wine/bcryptprimitives.c tools/wine/bcryptprimitives.def -lbcrypt; then
+if [ -e "$sys32/bcryptprimitives.dll" ]; then
+	say "this Wine has its own bcryptprimitives.dll: no stand-in needed"
+elif ! command -v "$mingw" >/dev/null 2>&1; then
+	skipped+=("the smoke test under Wine: this Wine lacks bcryptprimitives.dll, which Go needs at start, and its stand-in is built with MinGW ($mingw), which is missing")
+	finish
+elif ! "$mingw" -shared -O2 -o "$sys32/bcryptprimitives.dll" tools/wine/bcryptprimitives.c tools/wine/bcryptprimitives.def -lbcrypt; then
 	fail "building the stand-in bcryptprimitives.dll"
 	finish
 fi
 exe="$root/$out/localitylab.exe"
 
 say "wine localitylab.exe presets"
-if presets=$(wine "$exe" presets 2>"$tmp/presets.err") && grep -q sprites-million <<<"$presets"; then
+if presets=$("$wine" "$exe" presets 2>"$tmp/presets.err") && grep -q sprites-million <<<"$presets"; then
 	say "presets: $(grep -c . <<<"$presets") lines, sprites-million among them"
 else
 	cat "$tmp/presets.err"
@@ -106,7 +110,7 @@ judged=()
 for i in $(seq 1 "$pairs"); do
 	mkdir -p "$tmp/win$i/sub" "$tmp/linux$i/sub"
 	say "pair $i of $pairs: wine localitylab.exe ${args[*]} -json sub/x.json"
-	(cd "$tmp/win$i" && wine "$exe" "${args[@]}" -json sub/x.json) >"$tmp/win.out" 2>"$tmp/win.err"
+	(cd "$tmp/win$i" && "$wine" "$exe" "${args[@]}" -json sub/x.json) >"$tmp/win.out" 2>"$tmp/win.err"
 	status=$?
 	sed -n '3,5p' "$tmp/win.out"
 	[ $status -eq 0 ] || { tail -20 "$tmp/win.err"; fail "bench under Wine (pair $i): exit status $status"; }
