@@ -61,11 +61,18 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, handout, presets or help)", cmd), stderr)
 }
 
+// appUsage is the usage's line for the app, and noAppUsage the line in its place in
+// a binary without the window.
+const (
+	appUsage   = "  localitylab [flags]                open the app (its flags are below)"
+	noAppUsage = "  localitylab [flags]                the app: not in this binary (see below)"
+)
+
 const usage = `Locality Lab makes data locality visible: it runs game-like workloads over
 several backing data structures, each in a process of its own, and measures them fairly.
 
 Usage:
-  localitylab [flags]                open the app (its flags are below)
+` + appUsage + `
   localitylab bench [flags]          measure a run and print its summary
   localitylab sweep [flags]          measure a run at each value of one parameter
   localitylab report FILE.json [flags] re-export a saved run or sweep
@@ -88,11 +95,12 @@ Usage:
 // (window false), in place of the app's flags, that it has none.
 func help(args []string, stdout, stderr io.Writer, window bool) int {
 	if len(args) == 0 {
-		fmt.Fprint(stdout, usage)
 		if window {
+			fmt.Fprint(stdout, usage)
 			fmt.Fprintln(stdout, "\nThe app's flags:")
 			writeAppFlags(stdout)
 		} else {
+			fmt.Fprint(stdout, strings.Replace(usage, appUsage, noAppUsage, 1))
 			fmt.Fprintln(stdout, "\n"+noWindowText)
 		}
 		fmt.Fprintln(stdout, "\nExit status:")

@@ -30,7 +30,7 @@ func TestNoWindow(t *testing.T) {
 		{"a class", []string{"-compare", "a.json", "b.json", "it's.json", "-quit-after", "5s"}, exit.Usage,
 			[]string{`localitylab compare a.json b.json 'it'\''s.json'` + "\n"}, []string{"localitylab bench"}},
 		{"a mistake", []string{"-bogus"}, exit.Usage, []string{"has no window", "localitylab bench -preset NAME"}, nil},
-		{"help", []string{"help"}, exit.OK, []string{"localitylab bench", "has no window", "Exit status"}, []string{"The app's flags", "-quit-after"}},
+		{"help", []string{"help"}, exit.OK, []string{"localitylab bench", "the app: not in this binary", "has no window", "Exit status"}, []string{"The app's flags", "-quit-after", "open the app"}},
 		{"help app", []string{"help", "app"}, exit.OK, []string{"has no window"}, []string{"-quit-after"}},
 		{"presets", []string{"presets"}, exit.OK, []string{"slotmap-churn"}, []string{"window"}},
 	}
