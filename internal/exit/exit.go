@@ -10,7 +10,7 @@ package exit
 const (
 	OK          = 0
 	Failed      = 1   // an output could not be written, or something else went wrong
-	Usage       = 2   // bad input: a flag, a preset, a parameter, a saved file, an output path, a run too big for memory, the app in a binary without it
+	Usage       = 2   // bad input: a flag, a preset, a parameter, a saved file, an output path, a run too big for memory
 	Mismatch    = 3   // the backings' checksums disagreed: a bug, never a result; nothing was written
 	Worker      = 4   // a worker failed; what the other backings measured was still written
 	Interrupted = 130 // stopped by Ctrl-C (128 + SIGINT, as shells report it)
@@ -24,7 +24,7 @@ var Meanings = []struct {
 }{
 	{OK, "done"},
 	{Failed, "an output file could not be written once the run was over, or another failure"},
-	{Usage, "bad input, caught before the run: a flag, a preset, a parameter, a saved run or sweep that does not hold together, an output path that cannot be written or that is an input or another output, a run too big for the memory, or the app asked of a binary built without its window"},
+	{Usage, "bad input, caught before the run: a flag, a preset, a parameter, a saved run or sweep that does not hold together, an output path that cannot be written or that is an input or another output, or a run too big for the memory"},
 	{Mismatch, "the backings' checksums disagreed (they did different work): nothing was written"},
 	{Worker, "a worker failed; what the other backings measured was still written"},
 	{Interrupted, "stopped by Ctrl-C: `bench` wrote nothing, `sweep` wrote the points it had measured"},
