@@ -17,10 +17,10 @@ cp -p FyneApp.toml "$saved"
 trap 'cp -p "$saved" FyneApp.toml; rm -f "$saved"' EXIT
 
 echo "package: $FYNE package --os $os (it builds the app in release form: minutes on a first run)"
+mkdir -p dist
 before=$(mktemp)
 ls -1 >"$before"
 "$GO" run "$FYNE" package --os "$os" --release
-mkdir -p dist
 made=()
 while IFS= read -r f; do
 	grep -qxF -- "$f" "$before" && continue
