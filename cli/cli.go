@@ -25,10 +25,14 @@ import (
 
 // Main runs the command line with args (without the program name) and returns the exit
 // status. Without a command it opens the app by calling app with the app's flags,
-// parsed and checked here. Tests of the commands may pass a nil app; then the app's
-// flags are an unknown command.
+// parsed and checked here. A nil app is a binary built without the window (tag
+// nogui): where the app would open, Main says so and what to run instead, and help
+// says so too.
 func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int) int {
 	if len(args) == 0 {
+		if app == nil {
+			return noWindow(args, stderr)
+		}
 		return app(launch.Options{})
 	}
 	cmd, rest := args[0], args[1:]
@@ -48,19 +52,29 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	case "presets":
 		return listPresets(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		return help(rest, stdout, stderr)
+		return help(rest, stdout, stderr, app != nil)
 	}
-	if strings.HasPrefix(cmd, "-") && app != nil {
+	if strings.HasPrefix(cmd, "-") {
+		if app == nil {
+			return noWindow(args, stderr)
+		}
 		return openApp(args, stdout, stderr, app) // flags for the app itself
 	}
 	return complain(usagef("unknown command %q (want bench, sweep, report, inspect, compare, check, handout, probe, presets or help)", cmd), stderr)
 }
 
+// appUsage is the usage's line for the app, and noAppUsage the line in its place in
+// a binary without the window.
+const (
+	appUsage   = "  localitylab [flags]                open the app (its flags are below)"
+	noAppUsage = "  localitylab [flags]                the app: not in this binary (see below)"
+)
+
 const usage = `Locality Lab makes data locality visible: it runs game-like workloads over
 several backing data structures, each in a process of its own, and measures them fairly.
 
 Usage:
-  localitylab [flags]                open the app (its flags are below)
+` + appUsage + `
   localitylab bench [flags]          measure a run and print its summary
   localitylab sweep [flags]          measure a run at each value of one parameter
   localitylab report FILE.json [flags] re-export a saved run or sweep
@@ -81,12 +95,18 @@ Usage:
                                      compare, check, handout, probe, presets, app)
 `
 
-// help prints the usage, or a command's flags.
-func help(args []string, stdout, stderr io.Writer) int {
+// help prints the usage, or a command's flags; in a binary without the window
+// (window false), in place of the app's flags, that it has none.
+func help(args []string, stdout, stderr io.Writer, window bool) int {
 	if len(args) == 0 {
-		fmt.Fprint(stdout, usage)
-		fmt.Fprintln(stdout, "\nThe app's flags:")
-		writeAppFlags(stdout)
+		if window {
+			fmt.Fprint(stdout, usage)
+			fmt.Fprintln(stdout, "\nThe app's flags:")
+			writeAppFlags(stdout)
+		} else {
+			fmt.Fprint(stdout, strings.Replace(usage, appUsage, noAppUsage, 1))
+			fmt.Fprintln(stdout, "\n"+noWindowText)
+		}
 		fmt.Fprintln(stdout, "\nExit status:")
 		for _, m := range exit.Meanings {
 			fmt.Fprintf(stdout, "  %-4d %s\n", m.Status, m.Meaning)
@@ -105,6 +125,10 @@ func help(args []string, stdout, stderr io.Writer) int {
 	case "presets":
 		fmt.Fprintln(stdout, "Usage: localitylab presets [NAME]: list the built-in presets, or show one with its lesson")
 	case "app":
+		if !window {
+			fmt.Fprintln(stdout, noWindowText)
+			return exit.OK
+		}
 		fs, _ := appFlags(stdout)
 		paramFlags(fs)
 		fmt.Fprintln(stdout, "Usage: localitylab [flags]: open the app")

@@ -33,11 +33,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// run runs the command line with args and returns its exit status and output.
+// run runs the command line of a binary with the window with args and returns its
+// exit status and output; the commands tested this way never open the app.
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = Main(args, &out, &errOut, nil)
+	code = Main(args, &out, &errOut, func(launch.Options) int {
+		t.Errorf("%q opened the app", args)
+		return exit.Failed
+	})
 	return code, out.String(), errOut.String()
 }
 

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -20,7 +19,7 @@ import (
 // CPU time it used.
 type measured struct {
 	outcome
-	maxRSS  int64 // bytes
+	maxRSS  int64 // bytes; 0 where the system does not say (peakRSS)
 	cpuTime time.Duration
 }
 
@@ -47,9 +46,7 @@ func runMeasured(t *testing.T, dir string, out *os.File, args ...string) measure
 	case err != nil:
 		t.Fatal(err)
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		m.maxRSS = ru.Maxrss << 10 // KiB on Linux
-	}
+	m.maxRSS = peakRSS(cmd.ProcessState)
 	m.cpuTime = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	return m
 }

@@ -47,7 +47,7 @@ func runTests(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	buildDir = dir
-	binary, buildErr = build(filepath.Join(dir, "localitylab"), "..")
+	binary, buildErr = build(filepath.Join(dir, "localitylab"), "..", nil)
 	return m.Run()
 }
 
@@ -55,9 +55,11 @@ func runTests(m *testing.M) int {
 var buildDir string
 
 // build compiles the module's main package pkg (a path relative to this directory,
-// which `go test` makes the working directory) to out.
-func build(out, pkg string) (string, error) {
-	cmd := exec.Command("go", "build", "-o", out, pkg)
+// which `go test` makes the working directory) to out, with env added to the
+// environment and the build flags given.
+func build(out, pkg string, env []string, flags ...string) (string, error) {
+	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", out, pkg)...)
+	cmd.Env = append(os.Environ(), env...)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, b)
 	}
@@ -88,7 +90,7 @@ func buildProgram(t *testing.T, pkg string) string {
 	if p, ok := programs[pkg]; ok {
 		return p
 	}
-	p, err := build(filepath.Join(buildDir, filepath.Base(pkg)), pkg)
+	p, err := build(filepath.Join(buildDir, filepath.Base(pkg)), pkg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

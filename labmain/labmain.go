@@ -3,6 +3,10 @@
 // backings of its own (package byo) hands them to Main, and its binary is then
 // Locality Lab with those backings beside the six, in every command and in its
 // workers, which are the same binary.
+//
+// Built with the tag nogui, the binary has the command line only: it links no Fyne
+// and needs no C compiler, so it cross-builds with CGO_ENABLED=0 for any system Go
+// targets, and the app's own invocation says that this binary has no window.
 package labmain
 
 import (
@@ -12,8 +16,6 @@ import (
 	"localitylab/byo"
 	"localitylab/cli"
 	"localitylab/internal/exit"
-	_ "localitylab/internal/locale" // before Fyne's init reads the locale (see the package)
-	"localitylab/ui"
 )
 
 // Main registers backings, runs the command line with the program's arguments and
@@ -25,5 +27,5 @@ func Main(backings ...byo.Backing) {
 		fmt.Fprintln(os.Stderr, "localitylab:", err)
 		os.Exit(exit.Usage)
 	}
-	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, ui.Main))
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, window))
 }

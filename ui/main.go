@@ -1,3 +1,5 @@
+//go:build !nogui
+
 // Package ui is Locality Lab's window: pick a preset or a workload and backings, run
 // them live, watch the preview, the three charts and the summary table fill in, read
 // why each backing wins or loses, and export the comparison.

@@ -1,3 +1,5 @@
+//go:build !nogui
+
 // Package live is the app's live chart: a Fyne widget that shows one of the three
 // metrics for up to six backings while a run streams in, drawn by the same pure-Go
 // renderer as the PNG export, so the window and the slide look alike.
