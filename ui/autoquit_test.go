@@ -53,7 +53,7 @@ func TestQuitAfter(t *testing.T) {
 					return nil, &lab.MemoryError{Need: 2 << 30, Available: 1 << 30}
 				}
 			}
-			h.w.run.begin(false)
+			h.w.runTab().begin(false)
 			h.until("the app to quit", func() bool { return h.w.quitting })
 			if h.w.exitCode != tt.code {
 				t.Errorf("exit status %d, want %d; stderr %q", h.w.exitCode, tt.code, stderr.String())
@@ -99,8 +99,8 @@ func TestQuitAfterSweep(t *testing.T) {
 			var stderr bytes.Buffer
 			h.w.auto = &autoQuit{w: h.w, after: time.Minute, save: save, stderr: &stderr}
 			h.w.auto.arm()
-			h.w.bringFront(h.w.sweep)
-			h.w.sweep.values.SetText(tt.values)
+			h.w.bringFront(h.w.sweepTab())
+			h.w.sweepTab().values.SetText(tt.values)
 			h.w.front().job.start()
 			if tt.code == exit.Usage { // nothing started: the clock would end it
 				h.w.auto.quit()

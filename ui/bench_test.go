@@ -38,11 +38,11 @@ func BenchmarkApply(b *testing.B) {
 			u.samples[i] = append(u.samples[i], result.Sample{Backing: i, Frame: k, NS: 1000, HeapBytes: 1 << 20})
 		}
 	}
-	w.run.measuring = true
+	w.runTab().measuring = true
 	b.ReportAllocs()
 	for b.Loop() {
-		w.run.pane.charts.reset(workload.Backings, 30, 300, nil)
-		w.run.apply(u)
+		w.runTab().pane.charts.reset(workload.Backings, 30, 300, nil)
+		w.runTab().apply(u)
 	}
 }
 

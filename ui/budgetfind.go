@@ -8,10 +8,6 @@ import (
 	"fmt"
 	"strings"
 
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
-
 	"localitylab/internal/units"
 	"localitylab/launch"
 	"localitylab/presets"
@@ -29,6 +25,27 @@ import (
 // search stopped before it bracketed the size lists what it measured; a worker's
 // failure says so in a dialog and under the claim.
 
+// budgetSearch is the Live run tab's part that runs the search. It reaches the
+// window through host, and shows itself under the claim through findView.
+type budgetSearch struct {
+	h    host
+	e    *env
+	view findView
+	cur  *budgetFind // in progress; nil: none
+}
+
+// findView is where a search shows itself: the lesson panel, under its claim
+// (findrow.go).
+type findView interface {
+	showFinding(c presets.Claim, msg string)                        // where the search is ("": hide it)
+	showFound(c presets.Claim, text string, failed bool)            // what it ended with, not kept
+	keepFound(c presets.Claim, text string, params workload.Params) // its answer, kept while params hold
+}
+
+func newBudgetSearch(h host, e *env, v findView) *budgetSearch {
+	return &budgetSearch{h: h, e: e, view: v}
+}
+
 // budgetFind is a search in progress.
 type budgetFind struct {
 	claim   presets.Claim
@@ -45,51 +62,45 @@ const (
 	findCancelText = "Cancel the search (Esc)"
 )
 
-// finding reports whether a budget search is running.
-func (j *runJob) finding() bool { return j.find != nil }
+// running reports whether a search is running; current is that search, or nil.
+func (s *budgetSearch) running() bool        { return s.cur != nil }
+func (s *budgetSearch) current() *budgetFind { return s.cur }
 
-// findBudget starts the search for claim c, or cancels it when it is the one running.
-func (j *runJob) findBudget(c presets.Claim) {
-	w := j.w
-	if j.find != nil {
-		if j.find.claim.Text == c.Text {
-			j.cancelFind()
-		}
-		return
+// cancelOf cancels the search running when it is claim c's.
+func (s *budgetSearch) cancelOf(c presets.Claim) {
+	if s.cur != nil && s.cur.claim.Text == c.Text {
+		s.cancel()
 	}
-	if !w.mayStart(j) {
-		return
-	}
-	if j.measuring || j.simulating() {
-		w.status.say("A run is in progress: stop it first (Esc), then search.", true)
-		return
-	}
-	s, err := w.setup.read()
+}
+
+// start runs the search for claim c on the setup as the panel shows it.
+func (s *budgetSearch) start(c presets.Claim) {
+	setup, err := s.h.readPreset()
 	if err != nil {
-		w.startFailed("The setup has a mistake", err)
+		s.h.startFailed("The setup has a mistake", err)
 		return
 	}
-	cfg := config(s, false, w.env)
+	cfg := config(setup, false, *s.e)
 	ctx, cancel := context.WithCancel(context.Background())
-	f := &budgetFind{claim: c, params: s.Params.Clone(), cancel: cancel, done: make(chan struct{})}
-	j.find = f
-	j.pane.lesson.showFound(c, "", false)
-	j.pane.lesson.showFinding(c, fmt.Sprintf("Starting the search for where %s misses the %s budget…", c.Slower, units.Duration(float64(presets.Budget))))
-	w.started(s, fmt.Sprintf("Searching where %s misses the frame budget on this machine: Esc cancels.", c.Slower))
-	e := w.env
+	f := &budgetFind{claim: c, params: setup.Params.Clone(), cancel: cancel, done: make(chan struct{})}
+	s.cur = f
+	s.view.showFound(c, "", false)
+	s.view.showFinding(c, fmt.Sprintf("Starting the search for where %s misses the %s budget…", c.Slower, units.Duration(float64(presets.Budget))))
+	s.h.started(setup, fmt.Sprintf("Searching where %s misses the frame budget on this machine: Esc cancels.", c.Slower))
+	e := *s.e
 	go func() {
 		found, err := launch.FindBudget(ctx, cfg, c.Slower, launch.BudgetRuns, e.probe, func(st launch.BudgetStep) {
-			e.doOnMain(func() { j.findProgress(f, st) })
+			e.doOnMain(func() { s.progress(f, st) })
 		})
 		cancel()
 		close(f.done)
-		e.doOnMain(func() { j.findEnded(f, found, err) })
+		e.doOnMain(func() { s.ended(f, found, err) })
 	}()
 }
 
-// findProgress shows where search f is, if it is still the job's.
-func (j *runJob) findProgress(f *budgetFind, st launch.BudgetStep) {
-	if j.find != f || f.stopped {
+// progress shows where search f is, if it is still the current one.
+func (s *budgetSearch) progress(f *budgetFind, st launch.BudgetStep) {
+	if s.cur != f || f.stopped {
 		return
 	}
 	if st.Done {
@@ -101,8 +112,8 @@ func (j *runJob) findProgress(f *budgetFind, st launch.BudgetStep) {
 	if f.last != "" {
 		msg += " Last: " + f.last + "."
 	}
-	j.pane.lesson.showFinding(f.claim, msg)
-	j.w.status.say(msg+" Esc cancels.", false)
+	s.view.showFinding(f.claim, msg)
+	s.h.say(msg+" Esc cancels.", false)
 }
 
 // stepWords says what a run of the search measured.
@@ -117,28 +128,28 @@ func stepWords(st launch.BudgetStep) string {
 	return fmt.Sprintf("%s entities, p95 %s, keeps it", n, units.Duration(st.Probe.P95))
 }
 
-// findEnded shows what search f found, if it is still the job's (Reset and quitting
-// drop it).
-func (j *runJob) findEnded(f *budgetFind, found presets.BudgetFound, err error) {
-	if j.find != f {
+// ended shows what search f found, if it is still the current one (Reset and
+// quitting drop it).
+func (s *budgetSearch) ended(f *budgetFind, found presets.BudgetFound, err error) {
+	if s.cur != f {
 		return
 	}
-	j.find = nil
-	l := j.pane.lesson
-	l.showFinding(f.claim, "")
+	s.cur = nil
+	v := s.view
+	v.showFinding(f.claim, "")
 	c := f.claim
 	switch {
 	case err == nil:
-		l.keepFound(c, found.BudgetText(c.Slower, "entities"), f.params)
-		j.w.status.say("The search for "+c.Slower+" has ended: its answer is under the claim.", false)
+		v.keepFound(c, found.BudgetText(c.Slower, "entities"), f.params)
+		s.h.say("The search for "+c.Slower+" has ended: its answer is under the claim.", false)
 	case f.stopped || errors.Is(err, context.Canceled):
-		l.showFound(c, "The search was stopped. "+measuredWords(found, c.Slower)+". Press “"+findButtonText+"” to search again.", false)
-		j.w.status.say("Search stopped.", false)
+		v.showFound(c, "The search was stopped. "+measuredWords(found, c.Slower)+". Press “"+findButtonText+"” to search again.", false)
+		s.h.say("Search stopped.", false)
 	default:
-		l.showFound(c, "The search for "+c.Slower+" failed: "+err.Error()+". "+measuredWords(found, c.Slower)+".", true)
-		j.w.status.fail("The search for "+c.Slower+" failed", err)
+		v.showFound(c, "The search for "+c.Slower+" failed: "+err.Error()+". "+measuredWords(found, c.Slower)+".", true)
+		s.h.fail("The search for "+c.Slower+" failed", err)
 	}
-	j.w.ended()
+	s.h.ended()
 }
 
 // measuredWords lists what a search of backing measured before it stopped; where it
@@ -157,144 +168,24 @@ func measuredWords(f presets.BudgetFound, backing string) string {
 	return "It measured " + strings.Join(each, "; ")
 }
 
-// cancelFind is Cancel or Esc during the search: it stops after the run in progress,
+// cancel is Cancel or Esc during the search: it stops after the run in progress,
 // whose workers are told to end.
-func (j *runJob) cancelFind() {
-	j.find.stopped = true
-	j.find.cancel()
-	j.pane.lesson.showFinding(j.find.claim, "Stopping the search…")
-	j.w.status.say("Stopping the search…", false)
+func (s *budgetSearch) cancel() {
+	s.cur.stopped = true
+	s.cur.cancel()
+	s.view.showFinding(s.cur.claim, "Stopping the search…")
+	s.h.say("Stopping the search…", false)
 }
 
-// stopFind drops the search, if any, and returns a channel closed once its workers
-// are gone (nil: none).
-func (j *runJob) stopFind() <-chan struct{} {
-	f := j.find
+// stop drops the search, if any, and returns a channel closed once its workers are
+// gone (nil: none).
+func (s *budgetSearch) stop() <-chan struct{} {
+	f := s.cur
 	if f == nil {
 		return nil
 	}
-	j.find = nil
+	s.cur = nil
 	f.cancel()
-	j.pane.lesson.showFinding(f.claim, "")
+	s.view.showFinding(f.claim, "")
 	return f.done
-}
-
-// findRow is what a budget claim has beyond a prediction: the search's button, where
-// it is, and what it found.
-type findRow struct {
-	button   *widget.Button
-	progress *widget.Label
-	found    *widget.Label
-}
-
-// keptFound is a search's answer as the lesson panel keeps it: for the setup's
-// parameters other than the entities the search chose itself (another moving % is
-// another answer).
-type keptFound struct {
-	text   string
-	params workload.Params
-}
-
-// addFind adds, under budget claim c, the search's button and the labels for its
-// progress and its answer; an answer found before for the same parameters shows again.
-func (p *lessonPanel) addFind(c presets.Claim) *findRow {
-	r := &findRow{progress: wrapped(""), found: wrapped("")}
-	r.button = widget.NewButtonWithIcon(findButtonText, theme.SearchIcon(), func() { p.onFind(c) })
-	r.found.TextStyle.Italic = true
-	r.progress.Hide()
-	r.found.Hide()
-	p.box.Add(wrapped("Whether it stutters depends on the machine: the search runs " + c.Slower +
-		" alone at a few sizes it chooses and says from how many entities its frames miss the budget here."))
-	p.box.Add(container.NewHBox(r.button))
-	p.box.Add(r.progress)
-	p.box.Add(r.found)
-	if k, ok := p.found[c.Text]; ok && sameBut(k.params, p.setup.Params, "entities") {
-		setShown(r.found, k.text)
-	}
-	return r
-}
-
-// sameBut reports whether a and b hold the same parameters but for skip.
-func sameBut(a, b workload.Params, skip string) bool {
-	for k, v := range a {
-		if k != skip && b[k] != v {
-			return false
-		}
-	}
-	for k, v := range b {
-		if k != skip && a[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
-// findOf is claim c's search row, or nil.
-func (p *lessonPanel) findOf(c presets.Claim) *findRow {
-	for _, r := range p.claims {
-		if r.find != nil && r.claim.Text == c.Text {
-			return r.find
-		}
-	}
-	return nil
-}
-
-// showFinding shows where the search of c is ("": hide it).
-func (p *lessonPanel) showFinding(c presets.Claim, msg string) {
-	if r := p.findOf(c); r != nil {
-		setShown(r.progress, msg)
-	}
-}
-
-// showFound shows what the search of c ended with, in red when it failed; it is not
-// kept for another setup.
-func (p *lessonPanel) showFound(c presets.Claim, text string, failed bool) {
-	delete(p.found, c.Text)
-	if r := p.findOf(c); r != nil {
-		r.found.Importance = widget.MediumImportance
-		if failed {
-			r.found.Importance = widget.DangerImportance
-		}
-		setShown(r.found, text)
-	}
-}
-
-// keepFound shows the search's answer for c and keeps it while the setup's
-// parameters (but the entities) stay as they were for the search.
-func (p *lessonPanel) keepFound(c presets.Claim, text string, params workload.Params) {
-	p.showFound(c, text, false)
-	p.found[c.Text] = keptFound{text: text, params: params}
-}
-
-// syncFind enables the search buttons: each while nothing measures; the one of the
-// search running, as its Cancel.
-func (p *lessonPanel) syncFind(free bool, running *budgetFind) {
-	for _, r := range p.claims {
-		if r.find == nil {
-			continue
-		}
-		mine := running != nil && running.claim.Text == r.claim.Text
-		r.find.button.SetText(findButtonText)
-		if mine {
-			r.find.button.SetText(findCancelText)
-		}
-		enable(r.find.button, mine || (free && running == nil))
-	}
-}
-
-// syncKept shows each kept answer while params (but the entities) are those it was
-// found with, and hides it otherwise.
-func (p *lessonPanel) syncKept(params workload.Params) {
-	for _, r := range p.claims {
-		if r.find == nil {
-			continue
-		}
-		if k, ok := p.found[r.claim.Text]; ok {
-			if sameBut(k.params, params, "entities") {
-				setShown(r.find.found, k.text)
-			} else {
-				setShown(r.find.found, "")
-			}
-		}
-	}
 }

@@ -55,7 +55,7 @@ func TestFindBudgetInApp(t *testing.T) {
 	gate := make(chan struct{})
 	var calls atomic.Int32
 	h.w.env.probe = linearProbe(gate, 0, &calls)
-	l := h.w.run.pane.lesson
+	l := h.w.runTab().pane.lesson
 	row := l.claims[0].find
 	if row == nil || row.button.Text != findButtonText || row.button.Disabled() {
 		t.Fatalf("the budget claim has no enabled search button: %+v", row)
@@ -65,9 +65,9 @@ func TestFindBudgetInApp(t *testing.T) {
 	if want := "Measuring ptrarray alone at 100,000 entities: run 1 of at most 8"; !strings.HasPrefix(row.progress.Text, want) {
 		t.Errorf("progress %q, want it to start %q", row.progress.Text, want)
 	}
-	if !h.w.run.busy() || !h.w.run.buttons.run.Disabled() || row.button.Text != findCancelText || row.button.Disabled() {
+	if !h.w.runTab().busy() || !h.w.runTab().buttons.run.Disabled() || row.button.Text != findCancelText || row.button.Disabled() {
 		t.Errorf("while searching: busy %v, Run disabled %v, button %q (disabled %v); want busy, Run off, the button its Cancel",
-			h.w.run.busy(), h.w.run.buttons.run.Disabled(), row.button.Text, row.button.Disabled())
+			h.w.runTab().busy(), h.w.runTab().buttons.run.Disabled(), row.button.Text, row.button.Disabled())
 	}
 	if !h.w.setup.picker.Disabled() {
 		t.Error("the setup is editable while the search measures")
@@ -78,7 +78,7 @@ func TestFindBudgetInApp(t *testing.T) {
 		t.Errorf("progress %q, want the first run's figure", row.progress.Text)
 	}
 	close(gate)
-	h.until("the search to end", func() bool { return !h.w.run.finding() })
+	h.until("the search to end", func() bool { return !h.w.runTab().search.running() })
 
 	var want atomic.Int32
 	found, err := launch.FindBudget(context.Background(), lab.Config{Workload: "sprites", Params: workload.Params{"entities": 100000}},
@@ -89,7 +89,7 @@ func TestFindBudgetInApp(t *testing.T) {
 	if got, w := row.found.Text, found.BudgetText("ptrarray", "entities"); got != w || !row.found.Visible() {
 		t.Errorf("answer %q, want presets' sentence %q", got, w)
 	}
-	if row.progress.Visible() || row.button.Text != findButtonText || row.button.Disabled() || h.w.run.busy() || h.w.setup.picker.Disabled() {
+	if row.progress.Visible() || row.button.Text != findButtonText || row.button.Disabled() || h.w.runTab().busy() || h.w.setup.picker.Disabled() {
 		t.Error("after the search: progress still shown, or the button, the run or the setup not free again")
 	}
 	if calls.Load() != want.Load() {
@@ -113,9 +113,9 @@ func TestFindBudgetFails(t *testing.T) {
 	h := newHarness(t, budgetLesson(), "")
 	var calls atomic.Int32
 	h.w.env.probe = linearProbe(nil, 200000, &calls)
-	row := h.w.run.pane.lesson.claims[0].find
+	row := h.w.runTab().pane.lesson.claims[0].find
 	test.Tap(row.button)
-	h.until("the search to end", func() bool { return !h.w.run.finding() })
+	h.until("the search to end", func() bool { return !h.w.runTab().search.running() })
 	got := row.found.Text
 	for _, w := range []string{"The search for ptrarray failed: worker 1 (ptrarray) exited: signal: killed.", "It measured 100,000 entities, p95 2.00 ms, keeps it."} {
 		if !strings.Contains(got, w) {
@@ -128,7 +128,7 @@ func TestFindBudgetFails(t *testing.T) {
 	if !strings.Contains(h.overlayText(), "killed") {
 		t.Errorf("dialog %q, want the worker's error", h.overlayText())
 	}
-	if h.w.run.busy() || row.button.Disabled() {
+	if h.w.runTab().busy() || row.button.Disabled() {
 		t.Error("the job stays busy after a failed search")
 	}
 }
@@ -142,20 +142,20 @@ func TestFindBudgetCancel(t *testing.T) {
 			gate := make(chan struct{}) // never opened: each run waits for the cancel
 			var calls atomic.Int32
 			h.w.env.probe = linearProbe(gate, 0, &calls)
-			row := h.w.run.pane.lesson.claims[0].find
+			row := h.w.runTab().pane.lesson.claims[0].find
 			test.Tap(row.button)
 			h.until("the first run", func() bool { return strings.Contains(row.progress.Text, "run 1") })
 			if how == "button" {
 				test.Tap(row.button)
 			} else {
-				h.w.run.cancel()
+				h.w.runTab().cancel()
 			}
-			h.until("the search to stop", func() bool { return !h.w.run.finding() })
+			h.until("the search to stop", func() bool { return !h.w.runTab().search.running() })
 			if got := row.found.Text; !strings.HasPrefix(got, "The search was stopped. Nothing was measured.") {
 				t.Errorf("answer %q, want that it stopped having measured nothing", got)
 			}
-			if calls.Load() != 1 || h.w.run.busy() {
-				t.Errorf("%d runs, busy %v: want one run and the job free", calls.Load(), h.w.run.busy())
+			if calls.Load() != 1 || h.w.runTab().busy() {
+				t.Errorf("%d runs, busy %v: want one run and the job free", calls.Load(), h.w.runTab().busy())
 			}
 		})
 	}

@@ -21,7 +21,7 @@ func TestCaptureDrawsOnlyWhatIsShown(t *testing.T) {
 	h.w.win.Resize(fyne.NewSize(1844, 994))
 	img := softCapture(h.w.win)
 	d := fyne.CurrentApp().Driver()
-	b := h.w.run.buttons.box
+	b := h.w.runTab().buttons.box
 	top := d.AbsolutePositionForObject(b).Y + b.Size().Height
 	bottom := d.AbsolutePositionForObject(h.w.status.box).Y
 	scale := float32(img.Bounds().Dy()) / h.w.win.Canvas().Size().Height

@@ -41,7 +41,10 @@ import (
 // file's frames are let go of once the class keeps what it shows of it
 // (class.Builder), and an addition is never read twice.
 type classJob struct {
-	w       *window
+	h       host
+	files   *resultFiles
+	win     fyne.Window
+	e       *env
 	paths   []string       // the files, in the order added
 	read    *class.Builder // what the class keeps of them
 	c       *charts.Class  // what the tab draws; nil until three files make a class
@@ -72,20 +75,20 @@ var classFormats = []fileFormat{
 }
 
 var classWords = jobWords{noun: "class", exportAs: "Export the class as ", exported: "Exported the class as ",
-	whenBusy: "wait for it to end"}
+	whenBusy: "wait for it to end", open: "Add a machine's saved run or sweep",
+	noSave: "a class is kept in its machines' own files; export it as PNG or HTML (Export…)"}
 
-func newClassJob(w *window) *classJob {
-	j := &classJob{w: w}
+func newClassJob(k kit) *classJob {
+	j := &classJob{h: k.host, files: k.files, win: k.win, e: k.env}
+	f := k.files
 	j.heading = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	j.heading.Wrapping = fyne.TextWrapWord
 	j.hint = widget.NewLabel("")
 	j.hint.Wrapping = fyne.TextWrapWord
-	add := widget.NewButtonWithIcon("Add a machine's file…", theme.ContentAddIcon(), func() {
-		w.files.open("Add a machine's saved run or sweep", j.add)
-	})
+	add := widget.NewButtonWithIcon("Add a machine's file…", theme.ContentAddIcon(), func() { f.openDialog(j) })
 	folder := widget.NewButtonWithIcon("Add a folder…", theme.FolderOpenIcon(), j.addFolderDialog)
 	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), j.clear)
-	export := widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { w.exportDialog(j) })
+	export := widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { f.export(j) })
 	j.chart = canvas.NewRaster(j.draw)
 	j.claims = widget.NewLabel("")
 	j.claims.Wrapping = fyne.TextWrapWord
@@ -105,13 +108,28 @@ func newClassJob(w *window) *classJob {
 	return j
 }
 
-func (j *classJob) view() fyne.CanvasObject                 { return j.root }
+func (j *classJob) places() places                          { return places{tab: j.root, menu: j.menu()} }
 func (j *classJob) busy() bool                              { return false }
 func (j *classJob) key(fyne.KeyName)                        {}
 func (j *classJob) start()                                  {}
 func (j *classJob) toggle()                                 { j.cancel() }
 func (j *classJob) setupChanged(presets.Preset, setupEvent) {}
-func (j *classJob) refresh(*menuSync)                       {}
+func (j *classJob) refresh(job, *menuSync)                  {}
+func (j *classJob) setLarge(bool)                           {}
+
+// fromFlags shows the class -compare A B C… names, as the command line read it or
+// reading it now, and brings the tab to the front.
+func (j *classJob) fromFlags(o launch.Options) bool {
+	switch {
+	case len(o.Class) == 0:
+		return false
+	case o.ClassRead != nil:
+		j.addRead(o.Class, o.ClassRead)
+	default:
+		j.addAll(o.Class)
+	}
+	return true
+}
 func (j *classJob) final() func() outcome {
 	done := j.stop()
 	return func() outcome {
@@ -144,19 +162,19 @@ func (j *classJob) open(path string) { j.add(path) }
 
 // menu is the class's actions, which also bring its tab to the front.
 func (j *classJob) menu() *fyne.Menu {
-	w := j.w
+	f := j.files
 	front := func(fn func()) func() {
 		return func() {
-			w.bringFront(j)
+			j.h.bringFront(j)
 			fn()
 		}
 	}
 	return fyne.NewMenu("Class",
 		fyne.NewMenuItem("Show the class", front(func() {})),
-		fyne.NewMenuItem("Add a machine's file…", front(func() { w.files.open("Add a machine's saved run or sweep", j.add) })),
+		fyne.NewMenuItem("Add a machine's file…", front(func() { f.openDialog(j) })),
 		fyne.NewMenuItem("Add a folder…", front(j.addFolderDialog)),
 		fyne.NewMenuItem("Clear the class", front(j.clear)),
-		fyne.NewMenuItem("Export the class…", front(func() { w.exportDialog(j) })),
+		fyne.NewMenuItem("Export the class…", front(func() { f.export(j) })),
 	)
 }
 
@@ -168,7 +186,7 @@ func (j *classJob) add(path string) { j.addAll([]string{path}) }
 // and shows them when they are read.
 func (j *classJob) addAll(paths []string) {
 	if j.reading != nil {
-		j.w.status.say(fmt.Sprintf("The class is still reading %d files: wait for it, or stop it (Esc).", len(j.reading.paths)), true)
+		j.h.say(fmt.Sprintf("The class is still reading %d files: wait for it, or stop it (Esc).", len(j.reading.paths)), true)
 		return
 	}
 	next := class.NewBuilder(nil)
@@ -179,7 +197,7 @@ func (j *classJob) addAll(paths []string) {
 	r := &classRead{paths: slices.Clone(paths), cancel: cancel, done: make(chan struct{})}
 	j.reading = r
 	j.showProgress(r, 0)
-	have, e := slices.Clone(j.paths), j.w.env
+	have, e := slices.Clone(j.paths), *j.e
 	go func() {
 		defer close(r.done)
 		defer cancel()
@@ -201,7 +219,7 @@ func (j *classJob) addAll(paths []string) {
 func (j *classJob) addRead(paths []string, read *class.Builder) {
 	c, err := read.Class()
 	if err != nil {
-		j.w.status.fail("Cannot show the class", err)
+		j.h.fail("Cannot show the class", err)
 		return
 	}
 	j.paths, j.read, j.c = slices.Clone(paths), read, c.Chart()
@@ -220,7 +238,7 @@ func (j *classJob) showProgress(r *classRead, done int) {
 	j.progressMsg.SetText(msg)
 	j.progressBar.SetValue(float64(done) / float64(len(r.paths)))
 	j.progress.Show()
-	j.w.status.say(msg+" Esc stops.", false)
+	j.h.say(msg+" Esc stops.", false)
 }
 
 // readEnded shows what reading r added, if it is still the job's (Clear drops it):
@@ -233,10 +251,10 @@ func (j *classJob) readEnded(r *classRead, next *class.Builder, c *charts.Class,
 	j.progress.Hide()
 	switch {
 	case errors.Is(err, context.Canceled):
-		j.w.status.say("Stopped reading the files: the class stays as it was.", false)
+		j.h.say("Stopped reading the files: the class stays as it was.", false)
 		return
 	case err != nil:
-		j.w.status.fail("Cannot add that file", err)
+		j.h.fail("Cannot add that file", err)
 		return
 	}
 	j.paths, j.read = append(j.paths, r.paths...), next
@@ -244,7 +262,7 @@ func (j *classJob) readEnded(r *classRead, next *class.Builder, c *charts.Class,
 		j.c = c
 	}
 	j.show()
-	j.w.status.say(fmt.Sprintf("The class has %d machines' files.", len(j.paths)), false)
+	j.h.say(fmt.Sprintf("The class has %d machines' files.", len(j.paths)), false)
 }
 
 // addFolderDialog asks for a folder and adds every JSON file in it: a teacher
@@ -253,12 +271,12 @@ func (j *classJob) addFolderDialog() {
 	dlg := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		switch {
 		case err != nil:
-			j.w.status.fail("Add a folder", err)
+			j.h.fail("Add a folder", err)
 		case u != nil:
 			j.addFolder(u.Path())
 		}
-	}, j.w.win)
-	s := j.w.win.Canvas().Size()
+	}, j.win)
+	s := j.win.Canvas().Size()
 	dlg.Resize(fyne.NewSize(max(600, s.Width*0.7), max(400, s.Height*0.75)))
 	dlg.Show()
 }
@@ -270,7 +288,7 @@ func (j *classJob) addFolder(dir string) {
 		err = fmt.Errorf("%s holds no .json file", dir)
 	}
 	if err != nil {
-		j.w.status.fail("Cannot add that folder", err)
+		j.h.fail("Cannot add that folder", err)
 		return
 	}
 	j.addAll(names)
@@ -283,7 +301,7 @@ func (j *classJob) clear() {
 	j.progress.Hide()
 	j.paths, j.read, j.c = nil, nil, nil
 	j.show()
-	j.w.status.say("The class is cleared.", false)
+	j.h.say("The class is cleared.", false)
 }
 
 // show puts the class, or what it still needs, on the tab.
@@ -348,7 +366,7 @@ func (j *classJob) draw(w, h int) image.Image {
 		}
 		return j.img
 	}
-	scale := float64(j.w.win.Canvas().Scale())
+	scale := float64(j.win.Canvas().Scale())
 	px := float64(theme.Size(theme.SizeNameText)) * scale
 	raster.DrawClass(j.img, j.img.Rect, j.c, max(8, px))
 	return j.img
@@ -388,7 +406,7 @@ func (l *classPane) MinSize([]fyne.CanvasObject) fyne.Size {
 	if c == nil || l.width <= 0 {
 		return fyne.NewSize(0, minClassChart)
 	}
-	scale := l.j.w.win.Canvas().Scale()
+	scale := l.j.win.Canvas().Scale()
 	px := max(8, float64(theme.Size(theme.SizeNameText)*scale))
 	h := raster.ClassHeight(c, int(l.width*scale), px, int(minClassChart*scale))
 	return fyne.NewSize(0, float32(h)/scale)

@@ -22,7 +22,7 @@ var (
 // name and the class stays as it was; the export writes the class; Clear empties it.
 func TestClassTab(t *testing.T) {
 	h := newHarness(t, small(), "")
-	j := h.w.class
+	j := h.w.classTab()
 	if _, err := j.output(); err == nil {
 		t.Error("an empty class exports")
 	}
@@ -90,7 +90,7 @@ func TestClassTab(t *testing.T) {
 // Esc stops the reading with the class as it was.
 func TestClassReadsOffTheWindow(t *testing.T) {
 	h := newHarness(t, small(), "")
-	j := h.w.class
+	j := h.w.classTab()
 	j.addAll(classFiles)
 	// Nothing the reading posts to the window has run yet (the harness holds it):
 	// addAll returned with the files still being read, the class unchanged.

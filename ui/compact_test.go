@@ -32,7 +32,7 @@ func TestShortPaneShowsOneChart(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, p, "")
 			h.w.setLarge(tc.large)
-			pane := h.w.run.pane
+			pane := h.w.runTab().pane
 			pane.table.SetRun(runtest.Synthetic(p.Backings, make([]float64, len(p.Backings)), make([]int64, len(p.Backings))))
 			h.w.win.Resize(tc.size)
 			row := pane.charts

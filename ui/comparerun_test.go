@@ -20,41 +20,41 @@ func TestCompareWithSavedRun(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "before.json")
 	first := ranHarness(t)
-	first.w.exportTo(first.w.run, path, first.w.tabOf(first.w.run).format("JSON"))
+	first.w.results.exportTo(first.w.runTab(), path, tabOf(first.w.tabs, first.w.runTab()).format("JSON"))
 
 	h := ranHarness(t)
-	if h.w.run.items.clearBase.Disabled != true {
+	if h.w.runTab().items.clearBase.Disabled != true {
 		t.Error("Clear the comparison is enabled with nothing to clear")
 	}
-	h.w.run.base.compareWith(path)
-	if !strings.Contains(h.w.status.text(), "Comparing with before.json") || h.w.run.items.clearBase.Disabled {
-		t.Errorf("status %q, clear disabled %v", h.w.status.text(), h.w.run.items.clearBase.Disabled)
+	h.w.runTab().base.compareWith(path)
+	if !strings.Contains(h.w.status.text(), "Comparing with before.json") || h.w.runTab().items.clearBase.Disabled {
+		t.Errorf("status %q, clear disabled %v", h.w.status.text(), h.w.runTab().items.clearBase.Disabled)
 	}
 	checkVsBase := func(when string) {
 		t.Helper()
-		cols := h.w.run.pane.table.table.Columns
+		cols := h.w.runTab().pane.table.table.Columns
 		if cols[len(cols)-1] != charts.VsBaseColumn {
 			t.Fatalf("%s: columns %v, want %q last", when, cols, charts.VsBaseColumn)
 		}
-		for _, r := range h.w.run.pane.table.Rows() {
+		for _, r := range h.w.runTab().pane.table.Rows() {
 			if c := r.Cells[len(r.Cells)-1]; !strings.HasSuffix(strings.TrimSuffix(c, " n.s."), "%)") {
 				t.Errorf("%s: %s vs base %q, want a change with its interval", when, r.Backing, c)
 			}
 		}
-		for _, c := range h.w.run.pane.charts.charts {
+		for _, c := range h.w.runTab().pane.charts.charts {
 			if c.Base() == nil {
 				t.Errorf("%s: the %v chart shows no base", when, c.Metric())
 			}
 		}
 	}
 	checkVsBase("after choosing the base")
-	h.w.run.begin(false)
+	h.w.runTab().begin(false)
 	h.finished()
 	checkVsBase("after another run")
 
-	h.w.run.base.clear()
-	if slices.Contains(h.w.run.pane.table.table.Columns, charts.VsBaseColumn) || h.w.run.pane.charts.charts[0].Base() != nil || !h.w.run.items.clearBase.Disabled {
-		t.Errorf("after clearing: columns %v, base %v", h.w.run.pane.table.table.Columns, h.w.run.pane.charts.charts[0].Base())
+	h.w.runTab().base.clear()
+	if slices.Contains(h.w.runTab().pane.table.table.Columns, charts.VsBaseColumn) || h.w.runTab().pane.charts.charts[0].Base() != nil || !h.w.runTab().items.clearBase.Disabled {
+		t.Errorf("after clearing: columns %v, base %v", h.w.runTab().pane.table.table.Columns, h.w.runTab().pane.charts.charts[0].Base())
 	}
 
 	r, err := result.LoadJSON(path)
@@ -66,9 +66,9 @@ func TestCompareWithSavedRun(t *testing.T) {
 	if err := result.SaveJSON(other, r); err != nil {
 		t.Fatal(err)
 	}
-	h.w.run.base.compareWith(other)
-	if h.w.run.base.r != nil || !strings.Contains(h.w.status.text(), "different workloads") {
-		t.Errorf("a bullets run as the base of a sprites setup: base %v, status %q", h.w.run.base.r != nil, h.w.status.text())
+	h.w.runTab().base.compareWith(other)
+	if h.w.runTab().base.r != nil || !strings.Contains(h.w.status.text(), "different workloads") {
+		t.Errorf("a bullets run as the base of a sprites setup: base %v, status %q", h.w.runTab().base.r != nil, h.w.status.text())
 	}
 
 	// A run of another length is refused as `compare` refuses it, naming the
@@ -86,8 +86,8 @@ func TestCompareWithSavedRun(t *testing.T) {
 	if err := result.SaveJSON(longer, r); err != nil {
 		t.Fatal(err)
 	}
-	h.w.run.base.compareWith(longer)
-	if h.w.run.base.r != nil || !strings.Contains(h.w.status.text(), "frames: ") {
-		t.Errorf("a run of another length as the base: base %v, status %q", h.w.run.base.r != nil, h.w.status.text())
+	h.w.runTab().base.compareWith(longer)
+	if h.w.runTab().base.r != nil || !strings.Contains(h.w.status.text(), "frames: ") {
+		t.Errorf("a run of another length as the base: base %v, status %q", h.w.runTab().base.r != nil, h.w.status.text())
 	}
 }

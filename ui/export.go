@@ -3,96 +3,140 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
 
 	"localitylab/internal/atomicfile"
 )
 
-// Export, Save and Open, once for every kind of job: the job says what it has to
-// write (job.output) and reads back what it wrote (job.open); the dialogs, the
-// formats offered, the write through a temporary file and what the status line
-// says are the same for all.
+// resultFiles are Export, Save, Open and the handout (handout.go), once for every
+// kind of job: the job says what it has to write (job.output) and reads back what
+// it wrote (job.open); the dialogs, the formats offered, the write through a
+// temporary file and what the status line says are the same for all.
+type resultFiles struct {
+	win     fyne.Window
+	dialogs fileDialogs
+	status  *statusLine
+	tabs    []*jobTab // the window's, once its jobs are made
 
-// exportDialog asks for one of j's formats, then for a file.
-func (w *window) exportDialog(j job) {
-	t := w.tabOf(j)
+	// printing is cancelled as the window closes, which stops a browser printing a
+	// handout (handout.WritePDF) with everything it started; prints counts those
+	// running, which the closing waits for.
+	printing context.Context
+	cancel   context.CancelFunc
+	prints   sync.WaitGroup
+}
+
+func newResultFiles(win fyne.Window, d fileDialogs, status *statusLine) *resultFiles {
+	f := &resultFiles{win: win, dialogs: d, status: status}
+	f.printing, f.cancel = context.WithCancel(context.Background())
+	return f
+}
+
+// export asks for one of j's formats, then for a file.
+func (f *resultFiles) export(j job) {
+	t := tabOf(f.tabs, j)
 	if _, err := j.output(); err != nil {
-		w.status.fail("Nothing to export", err)
+		f.status.fail("Nothing to export", err)
 		return
 	}
 	var names []string
-	for _, f := range t.formats {
-		names = append(names, f.Name+": "+f.Doc)
+	for _, ff := range t.formats {
+		names = append(names, ff.Name+": "+ff.Doc)
 	}
-	w.files.chooseFormat("Export the "+t.words.noun, names, func(i int) { w.exportFileDialog(j, t.formats[i], "") })
+	f.dialogs.chooseFormat("Export the "+t.words.noun, names, func(i int) { f.exportAs(j, t.formats[i], "") })
 }
 
-// exportFileDialog asks where to write j's result in format f, then writes it; the
+// exportAs asks where to write j's result in format ff, then writes it; the
 // dialog's title is title, else the kind's "Export as" and the format.
-func (w *window) exportFileDialog(j job, f fileFormat, title string) {
+func (f *resultFiles) exportAs(j job, ff fileFormat, title string) {
 	out, err := j.output()
 	if err != nil {
-		w.status.fail("Nothing to export", err)
+		f.status.fail("Nothing to export", err)
 		return
 	}
 	if title == "" {
-		title = w.tabOf(j).words.exportAs + f.Name
+		title = tabOf(f.tabs, j).words.exportAs + ff.Name
 	}
-	w.files.save(title, out.stem+f.Ext, f.Ext, func(path string) {
-		w.exportTo(j, withExt(path, f.Ext), f)
+	f.dialogs.save(title, out.stem+ff.Ext, ff.Ext, func(path string) {
+		f.exportTo(j, withExt(path, ff.Ext), ff)
 	})
 }
 
-// exportTo writes j's result as it is now to path in format f, through a temporary
+// exportTo writes j's result as it is now to path in format ff, through a temporary
 // file so that a failed export leaves no half-written file, and says so.
-func (w *window) exportTo(j job, path string, f fileFormat) {
+func (f *resultFiles) exportTo(j job, path string, ff fileFormat) {
 	out, err := j.output()
 	if err == nil {
-		err = atomicfile.Write(path, func(wr io.Writer) error { return out.write(wr, f) })
+		err = atomicfile.Write(path, func(wr io.Writer) error { return out.write(wr, ff) })
 	}
 	if err != nil {
-		w.status.fail("Export failed", err)
+		f.status.fail("Export failed", err)
 		return
 	}
-	w.status.say(w.tabOf(j).words.exported+f.Name+" to "+path+".", false)
+	f.status.say(tabOf(f.tabs, j).words.exported+ff.Name+" to "+path+".", false)
 }
 
-// saveDialog saves j's result as JSON, the file Open and `localitylab report` read
-// back.
-func (w *window) saveDialog(j job) {
-	if j == job(w.class) {
-		w.status.fail("Nothing to save", errors.New("a class is kept in its machines' own files; export it as PNG or HTML (Export…)"))
+// save saves j's result as JSON, the file Open and `localitylab report` read back.
+func (f *resultFiles) save(j job) {
+	t := tabOf(f.tabs, j)
+	if !t.hasFormat("JSON") {
+		f.status.fail("Nothing to save", errors.New(t.words.noSave))
 		return
 	}
-	w.exportFileDialog(j, w.tabOf(j).format("JSON"), "Save the "+w.tabOf(j).words.noun)
+	f.exportAs(j, t.format("JSON"), "Save the "+t.words.noun)
 }
 
-// openDialog asks for a saved result and opens it.
-func (w *window) openDialog(j job) {
-	if j == job(w.class) {
-		w.files.open("Add a machine's saved run or sweep", w.class.add)
+// openDialog asks for a saved result and opens it: in the tab of its kind, or in
+// j's when j adds files whatever they hold.
+func (f *resultFiles) openDialog(j job) {
+	t := tabOf(f.tabs, j)
+	if t.addsFiles {
+		f.dialogs.open(t.words.open, j.open)
 		return
 	}
-	w.files.open("Open a saved "+w.tabOf(j).words.noun, w.open)
+	f.dialogs.open(t.words.open, f.open)
 }
+
+// openFile asks for a JSON file and hands its path to done.
+func (f *resultFiles) openFile(title string, done func(path string)) { f.dialogs.open(title, done) }
 
 // open hands the file at path to the kind whose file it is, whichever dialog chose
 // it: a sweep file opened as a run opens in the Sweep tab.
-func (w *window) open(path string) {
-	for _, t := range w.tabs {
+func (f *resultFiles) open(path string) {
+	for _, t := range f.tabs {
 		if t.opens != nil && t.opens(path) {
 			t.job.open(path)
 			return
 		}
 	}
-	for _, t := range w.tabs {
+	for _, t := range f.tabs {
 		if t.opens == nil {
 			t.job.open(path)
 			return
 		}
+	}
+}
+
+// stopPrints stops the handouts being printed, and waits a while for them to
+// return: a stopped print returns at once, its browser killed.
+func (f *resultFiles) stopPrints() {
+	f.cancel()
+	printed := make(chan struct{})
+	go func() {
+		f.prints.Wait()
+		close(printed)
+	}()
+	select {
+	case <-printed:
+	case <-time.After(5 * time.Second):
 	}
 }
 

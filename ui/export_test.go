@@ -21,7 +21,7 @@ import (
 func ranHarness(t *testing.T) *harness {
 	t.Helper()
 	h := newHarness(t, small(), "")
-	h.w.run.begin(false)
+	h.w.runTab().begin(false)
 	h.finished()
 	return h
 }
@@ -68,7 +68,7 @@ func TestExportAllFormats(t *testing.T) {
 	for _, f := range runFormats {
 		t.Run(f.Name, func(t *testing.T) {
 			path := filepath.Join(dir, "run"+f.Ext)
-			h.w.exportTo(h.w.run, path, f)
+			h.w.results.exportTo(h.w.runTab(), path, f)
 			if !strings.HasPrefix(h.w.status.text(), "Exported "+f.Name) {
 				t.Errorf("status %q after export", h.w.status.text())
 			}
@@ -80,7 +80,7 @@ func TestExportAllFormats(t *testing.T) {
 		})
 	}
 	t.Run("unwritable", func(t *testing.T) {
-		h.w.exportTo(h.w.run, filepath.Join(dir, "no", "such", "dir.png"), h.w.tabOf(h.w.run).format("PNG"))
+		h.w.results.exportTo(h.w.runTab(), filepath.Join(dir, "no", "such", "dir.png"), tabOf(h.w.tabs, h.w.runTab()).format("PNG"))
 		if !strings.Contains(h.w.status.text(), "Export failed") || h.overlayText() == "" {
 			t.Errorf("a failed export says %q and shows no dialog", h.w.status.text())
 		}
@@ -90,15 +90,15 @@ func TestExportAllFormats(t *testing.T) {
 func TestReopenSavedRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run.json")
 	first := ranHarness(t)
-	first.w.exportTo(first.w.run, path, first.w.tabOf(first.w.run).format("JSON"))
+	first.w.results.exportTo(first.w.runTab(), path, tabOf(first.w.tabs, first.w.runTab()).format("JSON"))
 	saved, err := result.LoadJSON(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	h := newHarness(t, presets.Default(), "")
-	h.w.open(path)
-	if h.w.run.measuring || h.w.run.live != nil {
+	h.w.results.open(path)
+	if h.w.runTab().measuring || h.w.runTab().live != nil {
 		t.Fatal("opening a saved run started a run")
 	}
 	if !strings.HasPrefix(h.w.status.text(), "Opened run.json") {
@@ -110,19 +110,19 @@ func TestReopenSavedRun(t *testing.T) {
 	if e := h.w.setup.form.field("entities"); e.Text != "5000" {
 		t.Errorf("entities shows %q, want the saved run's 5000", e.Text)
 	}
-	rows := h.w.run.pane.table.Rows()
+	rows := h.w.runTab().pane.table.Rows()
 	if len(rows) != 3 || rows[0].Backing != saved.Ratios[0].Backing {
 		t.Errorf("table rows %v, want the saved run's, fastest (%s) first", rows, saved.Ratios[0].Backing)
 	}
 	if h.chartPixels(0, rows[0].Backing) < 50 {
 		t.Error("the frame-time chart does not show the saved run")
 	}
-	for _, n := range h.w.run.pane.lesson.notes {
+	for _, n := range h.w.runTab().pane.lesson.notes {
 		if !strings.HasPrefix(n.measured.Text, "Measured here") {
 			t.Errorf("%s's note: %q, want the saved figures", n.backing, n.measured.Text)
 		}
 	}
-	if h.w.run.buttons.export.Disabled() {
+	if h.w.runTab().buttons.export.Disabled() {
 		t.Error("a reopened run cannot be exported")
 	}
 }
@@ -134,8 +134,8 @@ func TestOpenBrokenRunChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := h.w.setup.preset
-	h.w.open(path)
-	if !reflect.DeepEqual(h.w.setup.preset, before) || h.w.run.shown != nil {
+	h.w.results.open(path)
+	if !reflect.DeepEqual(h.w.setup.preset, before) || h.w.runTab().shown != nil {
 		t.Error("a broken run file changed the window")
 	}
 	if msg := h.overlayText(); !strings.Contains(msg, "broken.json") || !strings.Contains(msg, "frames") {
@@ -224,15 +224,15 @@ func TestOpenBringsItsSetup(t *testing.T) {
 	bullets := presets.Preset{Schema: presets.Schema, Name: "test", Title: "A small bullets run", Workload: "bullets",
 		Backings: []string{"soa", "rowvec"}, Params: map[string]int64{"entities": 3000, "emitters": 8}, Frames: 20, Warmup: 2}
 	first := newHarness(t, bullets, "")
-	first.w.run.begin(false)
+	first.w.runTab().begin(false)
 	first.finished()
 	runPath := filepath.Join(dir, "bullets.json")
-	first.w.exportTo(first.w.run, runPath, first.w.tabOf(first.w.run).format("JSON"))
+	first.w.results.exportTo(first.w.runTab(), runPath, tabOf(first.w.tabs, first.w.runTab()).format("JSON"))
 
 	six := small("ptrarray", "map", "slotmap", "rowvec", "soa", "spatialhash")
 	h := newHarness(t, six, "")
-	if h.w.sweep.values.Text != "1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000, 1000000" {
-		t.Fatalf("the sprites setup's sweep values are %q", h.w.sweep.values.Text)
+	if h.w.sweepTab().values.Text != "1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000, 1000000" {
+		t.Fatalf("the sprites setup's sweep values are %q", h.w.sweepTab().values.Text)
 	}
 	sweepPath := filepath.Join(dir, "sweep.json")
 	data, err := os.ReadFile(filepath.Join("..", "lab", "result", "testdata", "sweep.json"))
@@ -249,29 +249,29 @@ func TestOpenBringsItsSetup(t *testing.T) {
 	if saved.Title != "The cache cliff" || saved.Workload != "sprites" {
 		t.Fatalf("the test's sweep file is %q on %s, want the cache cliff lesson's", saved.Title, saved.Workload)
 	}
-	h.w.open(sweepPath)
+	h.w.results.open(sweepPath)
 	p := h.w.setup.preset
 	if p.Name != "cache-cliff" || !reflect.DeepEqual(p.Backings, saved.Backings) || p.Params["on_screen"] != saved.Params["on_screen"] {
 		t.Errorf("after opening the sweep the setup is %q on %v with %v, want the file's lesson, backings and parameters", p.Name, p.Backings, p.Params)
 	}
-	if h.w.sweep.param.Selected != saved.Param || h.w.sweep.values.Text != "1000, 10000, 100000" {
-		t.Errorf("the Sweep tab shows %s over %q, want the file's entities over 1000, 10000, 100000", h.w.sweep.param.Selected, h.w.sweep.values.Text)
+	if h.w.sweepTab().param.Selected != saved.Param || h.w.sweepTab().values.Text != "1000, 10000, 100000" {
+		t.Errorf("the Sweep tab shows %s over %q, want the file's entities over 1000, 10000, 100000", h.w.sweepTab().param.Selected, h.w.sweepTab().values.Text)
 	}
 	if len(p.Claims) != 1 || p.Claims[0].Backing != "ptrarray" {
 		t.Errorf("claims %+v: want the lesson's claim about ptrarray (map is not in the file)", p.Claims)
 	}
-	if txt := textOf(h.w.sweep.claims.box); !strings.Contains(txt, "A cache miss costs hundreds of cycles") {
+	if txt := textOf(h.w.sweepTab().claims.box); !strings.Contains(txt, "A cache miss costs hundreds of cycles") {
 		t.Errorf("the Sweep tab's claims do not show the lesson's:\n%s", txt)
 	}
 
 	h.w.setup.apply(six)
-	h.w.open(runPath)
+	h.w.results.open(runPath)
 	p = h.w.setup.preset
 	if p.Workload != "bullets" || !reflect.DeepEqual(p.Backings, bullets.Backings) || p.Params["entities"] != 3000 || p.Params["emitters"] != 8 ||
 		h.w.setup.form.field("entities").Text != "3000" || h.w.setup.workload.Selected != "bullets" {
 		t.Errorf("after opening the bullets run the setup is %s on %v with %v", p.Workload, p.Backings, p.Params)
 	}
-	if h.w.run.shown == nil || !strings.HasPrefix(h.w.status.text(), "Opened bullets.json") {
+	if h.w.runTab().shown == nil || !strings.HasPrefix(h.w.status.text(), "Opened bullets.json") {
 		t.Errorf("the bullets run is not shown; status %q", h.w.status.text())
 	}
 

@@ -96,7 +96,7 @@ func (h *harness) until(what string, ok func() bool) {
 // finished waits for the run to end and its last update to be shown.
 func (h *harness) finished() {
 	h.t.Helper()
-	h.until("the run to end", func() bool { return !h.w.run.measuring })
+	h.until("the run to end", func() bool { return !h.w.runTab().measuring })
 }
 
 // key types a plain key on the window, as when nothing has the focus.
@@ -168,4 +168,18 @@ var screens = []struct {
 	{"1366x768 normal", fyne.NewSize(1311, 707), false, false},
 	{"1920x1080 normal", fyne.NewSize(1844, 994), false, false},
 	{"1920x1080 large", fyne.NewSize(1844, 994), true, false},
+}
+
+// The window names none of its tabs: tests find each by its type.
+func (w *window) runTab() *runJob     { return tabJob[*runJob](w) }
+func (w *window) sweepTab() *sweepJob { return tabJob[*sweepJob](w) }
+func (w *window) classTab() *classJob { return tabJob[*classJob](w) }
+
+func tabJob[J job](w *window) J {
+	for _, t := range w.tabs {
+		if j, ok := t.job.(J); ok {
+			return j
+		}
+	}
+	panic("ui: no such tab")
 }

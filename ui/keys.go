@@ -58,11 +58,11 @@ func bindKeys(w *window) {
 		sc *desktop.CustomShortcut
 		fn func()
 	}{
-		{keyExport, func() { w.exportDialog(w.front().job) }},
-		{keyOpen, func() { w.openDialog(w.front().job) }},
-		{keySave, func() { w.saveDialog(w.front().job) }},
+		{keyExport, func() { w.results.export(w.front().job) }},
+		{keyOpen, func() { w.results.openDialog(w.front().job) }},
+		{keySave, func() { w.results.save(w.front().job) }},
 		{keyLarge, w.toggleLarge}, {keyLarge2, w.toggleLarge}, {keyQuit, w.quit},
-		{keyHandout, func() { w.handoutDialog(w.front().job) }},
+		{keyHandout, func() { w.results.handout(w.front().job) }},
 	} {
 		fn := k.fn
 		c.AddShortcut(k.sc, func(fyne.Shortcut) { fn() })

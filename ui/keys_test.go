@@ -23,18 +23,18 @@ func TestKeyboardShortcuts(t *testing.T) {
 		check func(t *testing.T, h *harness)
 	}{
 		{"space runs", false, func(h *harness) { h.key(fyne.KeySpace) }, func(t *testing.T, h *harness) {
-			if !h.w.run.measuring {
+			if !h.w.runTab().measuring {
 				t.Error("no run started")
 			}
 		}},
 		{"space pauses a live run", false, func(h *harness) { h.key(fyne.KeySpace); h.key(fyne.KeySpace) }, func(t *testing.T, h *harness) {
-			h.until("the pause", func() bool { return h.w.run.phase == lab.Paused })
+			h.until("the pause", func() bool { return h.w.runTab().phase == lab.Paused })
 		}},
 		{"right arrow steps", false, func(h *harness) { h.key(fyne.KeyRight) }, func(t *testing.T, h *harness) {
-			h.until("one frame", func() bool { return h.w.run.phase == lab.Paused && h.w.run.status.Done == 1 })
+			h.until("one frame", func() bool { return h.w.runTab().phase == lab.Paused && h.w.runTab().status.Done == 1 })
 		}},
 		{"R resets", true, func(h *harness) { h.key(fyne.KeyR) }, func(t *testing.T, h *harness) {
-			if h.w.run.shown != nil || len(h.w.run.pane.table.Rows()) != 0 {
+			if h.w.runTab().shown != nil || len(h.w.runTab().pane.table.Rows()) != 0 {
 				t.Error("the run is still shown")
 			}
 		}},
@@ -56,7 +56,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 			if txt := h.overlayText(); !strings.Contains(txt, "Export as "+want) {
 				t.Errorf("after Enter: dialog %q, want the file dialog for %s", txt, want)
 			}
-			if h.w.run.measuring {
+			if h.w.runTab().measuring {
 				t.Error("Space behind the format dialog started a run")
 			}
 			h.w.win.Canvas().Overlays().Remove(h.w.win.Canvas().Overlays().Top())
@@ -90,7 +90,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 			}
 		}},
 		{"ctrl+Q stops a live run", false, func(h *harness) { h.key(fyne.KeySpace); h.shortcut(keyQuit) }, func(t *testing.T, h *harness) {
-			if h.w.run.live != nil {
+			if h.w.runTab().live != nil {
 				t.Error("the run is still live after Ctrl+Q")
 			}
 		}},
@@ -104,7 +104,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, small(), "")
 			if tt.ran {
-				h.w.run.begin(false)
+				h.w.runTab().begin(false)
 				h.finished()
 			}
 			tt.press(h)

@@ -27,7 +27,7 @@ func TestFitsSmallScreens(t *testing.T) {
 			h := newHarness(t, p, "")
 			h.w.setLarge(large)
 			// A run's six rows under the charts, not only the empty table's message.
-			h.w.run.pane.table.SetRun(runtest.Synthetic(p.Backings, make([]float64, len(p.Backings)), make([]int64, len(p.Backings))))
+			h.w.runTab().pane.table.SetRun(runtest.Synthetic(p.Backings, make([]float64, len(p.Backings)), make([]int64, len(p.Backings))))
 			need := h.w.win.Content().MinSize()
 			if need.Width > limit.Width || need.Height > limit.Height {
 				t.Errorf("large %v, %s: the content needs %v, more than %v", large, p.Name, need, limit)
@@ -40,10 +40,10 @@ func TestLargeTextAtRunTime(t *testing.T) {
 	h := newHarness(t, small(), "")
 	h.w.win.Resize(fyne.NewSize(1844, 994))
 	normal := h.w.setup.root.MinSize().Width
-	chartsH := h.w.run.pane.charts.box.Size().Height
+	chartsH := h.w.runTab().pane.charts.box.Size().Height
 	base := theme.DefaultTheme().Size(theme.SizeNameText)
 	h.w.toggleLarge()
-	if got := h.w.run.pane.charts.box.Size().Height; got < chartsH*1.2 {
+	if got := h.w.runTab().pane.charts.box.Size().Height; got < chartsH*1.2 {
 		t.Errorf("with large text the charts are %v high, want at least 1.2 times the %v of normal text: their legends and labels grew", got, chartsH)
 	}
 	th := fyne.CurrentApp().Settings().Theme()
@@ -79,9 +79,9 @@ func TestLoadingFitsSmallScreens(t *testing.T) {
 	for range 9 {
 		tab.Rows = append(tab.Rows, charts.Row{Backing: "soa", Cells: []string{"1,000,000", "14.9 ns (14.4–15.7 ns)", "11.4 ns (11.2–12.0 ns)", "0.69 ns (0.68–0.70 ns)", "soa", "35"}})
 	}
-	h.w.sweep.table.SetTable(tab) // a sweep's nine points, in the other tab
-	h.w.run.pane.scene.loading.Reset(p.Backings)
-	h.w.run.pane.scene.showLoading(true)
+	h.w.sweepTab().table.SetTable(tab) // a sweep's nine points, in the other tab
+	h.w.runTab().pane.scene.loading.Reset(p.Backings)
+	h.w.runTab().pane.scene.showLoading(true)
 	if need := h.w.win.Content().MinSize(); need.Height > 768*0.92 {
 		t.Errorf("while loading six backings with large text the content needs %v", need)
 	}
@@ -93,7 +93,7 @@ func TestSweepTableLeavesTheChart(t *testing.T) {
 	h := newHarness(t, small(), "")
 	h.w.setLarge(true)
 	h.w.win.Resize(fyne.NewSize(1311, 707))
-	m := h.w.sweep
+	m := h.w.sweepTab()
 	h.w.bringFront(m)
 	tab := charts.Table{Columns: []string{"value", "soa ns/entity (95% CI)", "fastest", "rounds"}}
 	for range 10 {

@@ -61,37 +61,39 @@ func TestLayoutTab(t *testing.T) {
 	s := small(workload.PtrArray, workload.SoA)
 	s.Frames = 60
 	h := newHarness(t, s, "")
-	h.w.run.pane.scene.showLayout(workload.SoA)
-	if h.w.run.layoutOf.Load() != 1 {
-		t.Fatalf("the Layout tab on soa asks for backing %d, want 1", h.w.run.layoutOf.Load())
+	h.w.runTab().pane.scene.showLayout(workload.SoA)
+	if h.w.runTab().layoutOf.Load() != 1 {
+		t.Fatalf("the Layout tab on soa asks for backing %d, want 1", h.w.runTab().layoutOf.Load())
 	}
-	h.w.run.begin(false)
-	h.until("soa's layout", func() bool { return h.w.run.pane.scene.layout.view.Backing() == workload.SoA })
-	first := h.w.run.pane.scene.layout.view.layout.Frame
-	h.until("a later layout", func() bool { return h.w.run.pane.scene.layout.view.layout.Frame > first || !h.w.run.measuring })
-	if h.w.run.pane.scene.preview.Visible() {
+	h.w.runTab().begin(false)
+	h.until("soa's layout", func() bool { return h.w.runTab().pane.scene.layout.view.Backing() == workload.SoA })
+	first := h.w.runTab().pane.scene.layout.view.layout.Frame
+	h.until("a later layout", func() bool {
+		return h.w.runTab().pane.scene.layout.view.layout.Frame > first || !h.w.runTab().measuring
+	})
+	if h.w.runTab().pane.scene.preview.Visible() {
 		t.Error("the preview shows through the Layout tab")
 	}
 	h.finished()
-	if f, _ := h.w.run.pane.scene.layout.view.layout.Lookup(memlayout.FactMedianGap); f.Value != 4 {
+	if f, _ := h.w.runTab().pane.scene.layout.view.layout.Lookup(memlayout.FactMedianGap); f.Value != 4 {
 		t.Errorf("soa's median gap %+v, want 4 bytes", f)
 	}
 	// The last fork's workers ran the world's frames 0 to 19 (60 frames in three
 	// forks of fresh workers, each from the world's frame 0): their layout is after
 	// frame 20.
-	if got := h.w.run.pane.scene.layout.view.layout.Frame; got != s.Frames/3 {
+	if got := h.w.runTab().pane.scene.layout.view.layout.Frame; got != s.Frames/3 {
 		t.Errorf("the view shows the layout after frame %d, want the last fork's last, %d", got, s.Frames/3)
 	}
-	h.w.run.pane.scene.layout.choose(workload.PtrArray)
-	if h.w.run.pane.scene.layout.view.Backing() != workload.PtrArray {
-		t.Fatalf("after choosing ptrarray the view shows %q", h.w.run.pane.scene.layout.view.Backing())
+	h.w.runTab().pane.scene.layout.choose(workload.PtrArray)
+	if h.w.runTab().pane.scene.layout.view.Backing() != workload.PtrArray {
+		t.Fatalf("after choosing ptrarray the view shows %q", h.w.runTab().pane.scene.layout.view.Backing())
 	}
-	if f, _ := h.w.run.pane.scene.layout.view.layout.Lookup(memlayout.FactMedianGap); !f.Known || f.Value < 256 {
+	if f, _ := h.w.runTab().pane.scene.layout.view.layout.Lookup(memlayout.FactMedianGap); !f.Known || f.Value < 256 {
 		t.Errorf("ptrarray's median gap %+v, want a scatter's", f)
 	}
 	// Back on the preview, the run would be asked for no layout.
-	h.w.run.pane.scene.tabs.SelectIndex(0)
-	if h.w.run.layoutOf.Load() != -1 || !h.w.run.pane.scene.preview.Visible() {
+	h.w.runTab().pane.scene.tabs.SelectIndex(0)
+	if h.w.runTab().layoutOf.Load() != -1 || !h.w.runTab().pane.scene.preview.Visible() {
 		t.Error("on the Preview tab the run still asks for layouts, or the preview is hidden")
 	}
 }
@@ -100,17 +102,17 @@ func TestLayoutTab(t *testing.T) {
 // one chosen while it is offered, and otherwise falls back to the first.
 func TestLayoutSelectorFollowsSetup(t *testing.T) {
 	h := newHarness(t, small(workload.PtrArray, workload.SoA, workload.SpatialHash), "")
-	if got := h.w.run.pane.scene.layout.pick.Options; len(got) != 3 || h.w.run.pane.scene.layout.pick.Selected != workload.PtrArray {
-		t.Fatalf("options %v, chosen %q; want the three backings, the first chosen", got, h.w.run.pane.scene.layout.pick.Selected)
+	if got := h.w.runTab().pane.scene.layout.pick.Options; len(got) != 3 || h.w.runTab().pane.scene.layout.pick.Selected != workload.PtrArray {
+		t.Fatalf("options %v, chosen %q; want the three backings, the first chosen", got, h.w.runTab().pane.scene.layout.pick.Selected)
 	}
-	h.w.run.pane.scene.layout.choose(workload.SpatialHash)
+	h.w.runTab().pane.scene.layout.choose(workload.SpatialHash)
 	h.w.setup.apply(small(workload.SoA, workload.SpatialHash))
-	if h.w.run.pane.scene.layout.pick.Selected != workload.SpatialHash {
-		t.Errorf("chosen %q after a setup that keeps spatialhash", h.w.run.pane.scene.layout.pick.Selected)
+	if h.w.runTab().pane.scene.layout.pick.Selected != workload.SpatialHash {
+		t.Errorf("chosen %q after a setup that keeps spatialhash", h.w.runTab().pane.scene.layout.pick.Selected)
 	}
 	h.w.setup.apply(small(workload.Map))
-	if h.w.run.pane.scene.layout.pick.Selected != workload.Map {
-		t.Errorf("chosen %q after a setup of map alone", h.w.run.pane.scene.layout.pick.Selected)
+	if h.w.runTab().pane.scene.layout.pick.Selected != workload.Map {
+		t.Errorf("chosen %q after a setup of map alone", h.w.runTab().pane.scene.layout.pick.Selected)
 	}
 }
 
@@ -120,7 +122,7 @@ func TestLayoutSelectorFollowsSetup(t *testing.T) {
 func TestLayoutTabRoom(t *testing.T) {
 	h := newHarness(t, small(workload.PtrArray, workload.SpatialHash), "")
 	h.w.win.Resize(fyne.NewSize(1844, 994))
-	sc := h.w.run.pane.scene
+	sc := h.w.runTab().pane.scene
 	before := sc.root.Size()
 	sc.showLayout(workload.SpatialHash)
 	if got := sc.layout.view.Size(); got.Width < 1000 || got.Height < 500 {
@@ -140,10 +142,10 @@ func TestLayoutTabRoomLarge(t *testing.T) {
 	h := newHarness(t, small(workload.PtrArray, workload.SpatialHash), "")
 	h.w.setLarge(true)
 	h.w.win.Resize(fyne.NewSize(1844, 994))
-	sc := h.w.run.pane.scene
+	sc := h.w.runTab().pane.scene
 	before := sc.root.Size()
 	sc.showLayout(workload.PtrArray)
-	view, chartsH, split := sc.layout.view.Size(), h.w.run.pane.charts.box.Size().Height, h.w.run.pane.split.Size().Height
+	view, chartsH, split := sc.layout.view.Size(), h.w.runTab().pane.charts.box.Size().Height, h.w.runTab().pane.split.Size().Height
 	if view.Height <= before.Height || view.Width <= before.Width {
 		t.Errorf("with large text the layout view is %v, the preview had %v", view, before)
 	}

@@ -32,13 +32,13 @@ func TestPredictionShownBesideAnswer(t *testing.T) {
 	p := presets.Preset{Schema: presets.Schema, Title: "T", Workload: "sprites", Backings: []string{"ptrarray", "soa"},
 		Frames: 40, Warmup: 4, Claims: []presets.Claim{{Source: "s", Text: "fifty times", Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 50}}}
 	h := newHarness(t, p, "")
-	h.w.run.pane.lesson.guesses()[0].SetText("20")
-	h.w.run.pane.lesson.SetSetup(h.w.setup.preset) // a change of backings rebuilds the panel: the guess stays
-	if g := h.w.run.pane.lesson.guesses()[0].Text; g != "20" {
+	h.w.runTab().pane.lesson.guesses()[0].SetText("20")
+	h.w.runTab().pane.lesson.SetSetup(h.w.setup.preset) // a change of backings rebuilds the panel: the guess stays
+	if g := h.w.runTab().pane.lesson.guesses()[0].Text; g != "20" {
 		t.Fatalf("the prediction was lost: %q", g)
 	}
-	h.w.run.pane.lesson.ShowRun(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
-	if got := h.w.run.pane.lesson.claims[0].answer.Text; !strings.Contains(got, "8.00× slower") || !strings.Contains(got, "You predicted 20.0×") {
+	h.w.runTab().pane.lesson.ShowRun(runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{8, 1}, []int64{1, 1}))
+	if got := h.w.runTab().pane.lesson.claims[0].answer.Text; !strings.Contains(got, "8.00× slower") || !strings.Contains(got, "You predicted 20.0×") {
 		t.Errorf("answer %q, want the measurement and the prediction", got)
 	}
 }
@@ -49,7 +49,7 @@ func TestLessonParagraphs(t *testing.T) {
 		Lesson: "First paragraph,\nstill the first.\n\nSecond paragraph."}
 	h := newHarness(t, p, "")
 	var texts []string
-	for _, o := range h.w.run.pane.lesson.box.Objects {
+	for _, o := range h.w.runTab().pane.lesson.box.Objects {
 		if l, ok := o.(*widget.Label); ok {
 			texts = append(texts, l.Text)
 		}
@@ -69,9 +69,9 @@ func TestBudgetPrediction(t *testing.T) {
 	if ask, unit := askFor(p.Claims[0]); !strings.Contains(ask, "how long will soa's frame take? (the budget is 16.7 ms)") || unit != "ms" {
 		t.Errorf("asks %q in %q", ask, unit)
 	}
-	h.w.run.pane.lesson.guesses()[0].SetText("20")
-	h.w.run.pane.lesson.ShowRun(runtest.SyntheticFrames(400, []string{"soa", "spatialhash"}, []float64{16000, 1}, []int64{1, 1}))
-	if got := h.w.run.pane.lesson.claims[0].answer.Text; !strings.Contains(got, "The claim holds") || !strings.Contains(got, "You predicted 20.0 ms") {
+	h.w.runTab().pane.lesson.guesses()[0].SetText("20")
+	h.w.runTab().pane.lesson.ShowRun(runtest.SyntheticFrames(400, []string{"soa", "spatialhash"}, []float64{16000, 1}, []int64{1, 1}))
+	if got := h.w.runTab().pane.lesson.claims[0].answer.Text; !strings.Contains(got, "The claim holds") || !strings.Contains(got, "You predicted 20.0 ms") {
 		t.Errorf("answer %q, want the verdict and the prediction in ms", got)
 	}
 }
@@ -82,7 +82,7 @@ func TestBudgetPrediction(t *testing.T) {
 func TestLessonWheel(t *testing.T) {
 	h := newHarness(t, presets.Default(), "")
 	h.w.win.Resize(fyne.NewSize(1366, 768))
-	p := h.w.run.pane.lesson
+	p := h.w.runTab().pane.lesson
 	if len(p.claims) == 0 {
 		t.Fatal("the default lesson has no prediction box")
 	}

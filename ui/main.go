@@ -60,26 +60,18 @@ func run(o launch.Options, stderr io.Writer) int {
 	if note != "" {
 		w.status.say(note, true)
 	}
-	if o.Layout != "" {
-		w.run.pane.scene.showLayout(o.Layout)
-	}
-	if o.Compare != "" {
-		w.run.base.compareWith(o.Compare)
-	}
-	if len(o.Class) > 0 {
-		if o.ClassRead != nil {
-			w.class.addRead(o.Class, o.ClassRead)
-		} else {
-			w.class.addAll(o.Class)
+	var front job // the first tab the flags ask for (-sweep, a class's -compare)
+	for _, t := range w.tabs {
+		if t.job.fromFlags(o) && front == nil {
+			front = t.job
 		}
-		w.bringFront(w.class)
+	}
+	if front != nil {
+		w.bringFront(front)
 	}
 	if o.QuitAfter > 0 {
 		w.auto = &autoQuit{w: w, after: o.QuitAfter, screenshot: o.Screenshot, save: o.Save, stderr: stderr}
 		w.auto.arm()
-	}
-	if o.Sweep {
-		w.bringFront(w.sweep)
 	}
 	if o.Run {
 		w.front().job.start()

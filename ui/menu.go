@@ -3,29 +3,25 @@
 package ui
 
 import (
-	"time"
-
 	"fyne.io/fyne/v2"
-
-	"localitylab/charts"
 )
 
 // menuBar is the window's menus: File, then each job's own menu in the tabs' order,
-// View and Help. The items whose state follows a job belong to that job, which sets
+// View and Help; the File and View menus begin with the jobs' items for them
+// (places). The items whose state follows a job belong to that job, which sets
 // them in its refresh; the bar redraws the menu once something changed.
 type menuBar struct {
-	w               *window
-	main            *fyne.MainMenu
-	large           *fyne.MenuItem
-	budgets, scales []*fyne.MenuItem
+	w     *window
+	main  *fyne.MainMenu
+	large *fyne.MenuItem
 }
 
 func newMenuBar(w *window) *menuBar {
 	m := &menuBar{w: w}
 	menus := []*fyne.Menu{m.fileMenu()}
 	for _, t := range w.tabs {
-		if jm := t.job.menu(); jm != nil {
-			menus = append(menus, jm)
+		if t.places.menu != nil {
+			menus = append(menus, t.places.menu)
 		}
 	}
 	menus = append(menus, m.viewMenu(),
@@ -45,27 +41,30 @@ func item(label string, sc fyne.Shortcut, fn func()) *fyne.MenuItem {
 
 // exportAsMenu is a job's "Export as" item: an entry per format of its kind, each
 // wrapped by wrap (nil: none), and the entries, whose state follows the job's.
-func exportAsMenu(w *window, label string, j job, formats []fileFormat, wrap func(func()) func()) (*fyne.MenuItem, []*fyne.MenuItem) {
+func exportAsMenu(f *resultFiles, label string, j job, formats []fileFormat, wrap func(func()) func()) (*fyne.MenuItem, []*fyne.MenuItem) {
 	var entries []*fyne.MenuItem
-	for _, f := range formats {
-		fn := func() { w.exportFileDialog(j, f, "") }
+	for _, ff := range formats {
+		fn := func() { f.exportAs(j, ff, "") }
 		if wrap != nil {
 			fn = wrap(fn)
 		}
-		entries = append(entries, fyne.NewMenuItem(f.Name+"…", fn))
+		entries = append(entries, fyne.NewMenuItem(ff.Name+"…", fn))
 	}
 	it := fyne.NewMenuItem(label, nil)
 	it.ChildMenu = fyne.NewMenu("", entries...)
 	return it, entries
 }
 
-// fileMenu: the run in and out of files, presets, and Quit.
+// fileMenu: the jobs' results in and out of files, the handout, presets, and Quit.
 func (m *menuBar) fileMenu() *fyne.Menu {
 	w := m.w
 	quit := item("Quit", keyQuit, w.quit)
 	quit.IsQuit = true // Fyne then adds no Quit of its own, which would skip closed
-	items := append([]*fyne.MenuItem{}, w.run.items.file...)
-	items = append(items, item("Export handout…", keyHandout, func() { w.handoutDialog(w.front().job) }),
+	var items []*fyne.MenuItem
+	for _, t := range w.tabs {
+		items = append(items, t.places.file...)
+	}
+	items = append(items, item("Export handout…", keyHandout, func() { w.results.handout(w.front().job) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Load preset file…", func() { w.setup.loadPresetDialog() }),
 		fyne.NewMenuItem("Save setup as preset…", func() { w.setup.savePresetDialog() }),
@@ -74,43 +73,15 @@ func (m *menuBar) fileMenu() *fyne.Menu {
 	return fyne.NewMenu("File", items...)
 }
 
-// viewMenu: large text, the budget line and the frame-time axis, each a group of
-// which one item is checked.
+// viewMenu: large text, then the jobs' items (the run's budget line and frame-time
+// axis).
 func (m *menuBar) viewMenu() *fyne.Menu {
 	m.large = item("Large text (projector)", keyLarge, m.w.toggleLarge)
 	view := fyne.NewMenu("View", m.large, fyne.NewMenuItemSeparator())
-	for _, b := range []struct {
-		label string
-		d     time.Duration
-	}{{"Budget line: 16.7 ms (60 fps)", 0}, {"Budget line: 33.3 ms (30 fps)", charts.Budget30}, {"No budget line", -1}} {
-		it := fyne.NewMenuItem(b.label, nil)
-		it.Action = func() {
-			m.w.run.pane.charts.setBudget(b.d)
-			m.checkOnly(m.budgets, it)
-		}
-		m.budgets = append(m.budgets, it)
+	for _, t := range m.w.tabs {
+		view.Items = append(view.Items, t.places.view...)
 	}
-	for _, s := range []charts.Scale{charts.ScaleAuto, charts.ScaleLinear, charts.ScaleLog} {
-		it := fyne.NewMenuItem("Frame-time axis: "+s.String(), nil)
-		it.Action = func() {
-			m.w.run.pane.charts.setScale(s)
-			m.checkOnly(m.scales, it)
-		}
-		m.scales = append(m.scales, it)
-	}
-	view.Items = append(view.Items, m.budgets...)
-	view.Items = append(view.Items, fyne.NewMenuItemSeparator())
-	view.Items = append(view.Items, m.scales...)
-	m.budgets[0].Checked, m.scales[0].Checked = true, true
 	return view
-}
-
-// checkOnly checks it and unchecks the rest of its group.
-func (m *menuBar) checkOnly(group []*fyne.MenuItem, it *fyne.MenuItem) {
-	for _, b := range group {
-		b.Checked = b == it
-	}
-	m.main.Refresh()
 }
 
 // sync sets the bar's own items, and redraws the menu when s says that an item

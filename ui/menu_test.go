@@ -38,7 +38,7 @@ func TestMenuListsEveryAction(t *testing.T) {
 		t.Error("the menu's large-text item did not switch large text on")
 	}
 	found[keySpace.ShortcutName()].Action()
-	if !h.w.run.measuring {
+	if !h.w.runTab().measuring {
 		t.Error("the menu's run item did not start a run")
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -25,8 +24,9 @@ import (
 // an entry with its range and its doc as a hint; the entity count and percentages
 // also have a slider (the entity count's is logarithmic: 1,000 and 10,000,000 are
 // both useful, and a linear slider could not reach the first). Values are checked
-// as they are typed, and Values returns every mistake, each naming its field and the
-// allowed range.
+// as they are typed by the parameter's own range check (workload.Param.Check), and
+// Values returns every mistake, each in that check's words, naming its field and
+// the allowed range.
 type paramsForm struct {
 	box      *fyne.Container
 	spec     *workload.Spec
@@ -40,6 +40,7 @@ type paramsForm struct {
 // paramField is one parameter's entry, with its slider if it has one.
 type paramField struct {
 	param  workload.Param
+	of     string // what the parameter is of, as its check names it: the workload, or "the run"
 	entry  *widget.Entry
 	slider *widget.Slider
 	log    bool // the slider moves on a log scale
@@ -62,14 +63,14 @@ func (f *paramsForm) Set(spec *workload.Spec, p workload.Params, frames, warmup 
 		if !ok {
 			v = q.Default
 		}
-		fd := f.newField(q, v)
+		fd := f.newField(q, spec.Name, v)
 		f.fields = append(f.fields, fd)
 		rows = append(rows, row(fd)...)
 	}
 	f.frames = f.newField(workload.Param{Name: "frames", Doc: "frames per backing, warm-up included", Unit: "frames",
-		Min: 1, Max: lab.MaxFrames}, int64(frames))
+		Min: 1, Max: lab.MaxFrames}, runLength, int64(frames))
 	f.warmup = f.newField(workload.Param{Name: "warm-up", Doc: "first frames charted but kept out of the summary", Unit: "frames",
-		Min: 0, Max: lab.MaxFrames - 1}, int64(warmup))
+		Min: 0, Max: lab.MaxFrames - 1}, runLength, int64(warmup))
 	// Each container is made with all its rows and the box filled in one step: a
 	// container lays out every object it holds at each Add, and each layout measures
 	// the wrapped hints again, word by word, so row by row cost the square of the rows.
@@ -118,9 +119,12 @@ func rangeText(q workload.Param) string {
 	return fmt.Sprintf("%s to %s", units.Count(float64(q.Min)), units.Count(float64(q.Max)))
 }
 
-// newField makes the entry (and slider) of q showing v.
-func (f *paramsForm) newField(q workload.Param, v int64) *paramField {
-	fd := &paramField{param: q, entry: panelEntry()}
+// runLength is what the frames and the warm-up are of, in their checks' words.
+const runLength = "the run"
+
+// newField makes the entry (and slider) of q, a parameter of of, showing v.
+func (f *paramsForm) newField(q workload.Param, of string, v int64) *paramField {
+	fd := &paramField{param: q, of: of, entry: panelEntry()}
 	fd.entry.SetText(strconv.FormatInt(v, 10))
 	fd.entry.Validator = func(s string) error { _, err := fd.value(s); return err }
 	fd.entry.OnChanged = func(s string) {
@@ -191,19 +195,17 @@ func (fd *paramField) fromSlider(x float64) int64 {
 	return min(max(int64(math.Round(v/mag)*mag), fd.param.Min), fd.param.Max)
 }
 
-// value reads an entry's text: an integer, with optional thousands separators.
+// value reads an entry's text: an integer, with optional thousands separators,
+// that the parameter allows (its one range check, workload.Param.Check).
 func (fd *paramField) value(s string) (int64, error) {
 	clean := strings.NewReplacer(",", "", "_", "", " ", "", "\u202f", "").Replace(strings.TrimSpace(s))
 	q := fd.param
 	v, err := strconv.ParseInt(clean, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %q is not a whole number (want %s to %s)", q.Name, s, units.Count(float64(q.Min)), units.Count(float64(q.Max)))
+		return 0, fmt.Errorf("%s: %q is not a whole number (want %s)", q.Name, s, q.Allowed(count))
 	}
-	if v < q.Min || v > q.Max {
-		return 0, fmt.Errorf("%s: %s is out of range (want %s to %s)", q.Name, units.Count(float64(v)), units.Count(float64(q.Min)), units.Count(float64(q.Max)))
-	}
-	if len(q.Values) > 0 && !slices.Contains(q.Values, v) {
-		return 0, fmt.Errorf("%s: %s is not allowed (want %s)", q.Name, units.Count(float64(v)), rangeText(q))
+	if err := q.Check(fd.of, v); err != nil {
+		return 0, err
 	}
 	return v, nil
 }

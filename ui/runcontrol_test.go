@@ -23,9 +23,9 @@ func TestMemoryRefusalShowsEstimate(t *testing.T) {
 		}
 		return nil, &lab.MemoryError{Backings: c.Backings, Estimates: est, Need: 3 << 30, Available: 1 << 30}
 	}
-	before := h.w.run.pane.table.Message()
+	before := h.w.runTab().pane.table.Message()
 	h.key(fyne.KeySpace)
-	if h.w.run.measuring {
+	if h.w.runTab().measuring {
 		t.Fatal("a refused run is live")
 	}
 	txt := h.overlayText()
@@ -34,17 +34,17 @@ func TestMemoryRefusalShowsEstimate(t *testing.T) {
 			t.Errorf("dialog %q lacks %q", txt, want)
 		}
 	}
-	if !strings.Contains(h.w.status.text(), "Not enough memory") || h.w.run.pane.table.Message() != before {
-		t.Errorf("status %q, table %q: want the refusal said and nothing else changed", h.w.status.text(), h.w.run.pane.table.Message())
+	if !strings.Contains(h.w.status.text(), "Not enough memory") || h.w.runTab().pane.table.Message() != before {
+		t.Errorf("status %q, table %q: want the refusal said and nothing else changed", h.w.status.text(), h.w.runTab().pane.table.Message())
 	}
 }
 
 func TestWorkerFailureCarriesOn(t *testing.T) {
 	h := newHarness(t, small(), "soa:exit@5") // in the first of three forks of ten frames
-	h.w.run.begin(false)
+	h.w.runTab().begin(false)
 	h.finished()
 	var failed, full int
-	for _, r := range h.w.run.pane.table.Rows() {
+	for _, r := range h.w.runTab().pane.table.Rows() {
 		switch {
 		case r.Backing == "soa" && strings.Contains(r.Error, "exit status 7"):
 			failed++
@@ -57,34 +57,34 @@ func TestWorkerFailureCarriesOn(t *testing.T) {
 	if failed != 1 || full != 2 {
 		t.Errorf("%d failed rows and %d full ones, want soa failed and the other two complete", failed, full)
 	}
-	if b := h.w.run.shown.Backing("ptrarray"); b == nil || b.Frames.Len() != 30 {
+	if b := h.w.runTab().shown.Backing("ptrarray"); b == nil || b.Frames.Len() != 30 {
 		t.Error("ptrarray did not carry on to the end")
 	}
 	if !strings.Contains(h.w.status.text(), "soa") || h.w.status.label.Importance != widget.DangerImportance {
 		t.Errorf("status %q does not mention the failure", h.w.status.text())
 	}
-	if h.w.run.buttons.export.Disabled() {
+	if h.w.runTab().buttons.export.Disabled() {
 		t.Error("a run with a failed backing cannot be exported")
 	}
 }
 
 func TestMismatchIsNoResult(t *testing.T) {
 	h := newHarness(t, small(), "soa:checksum@8")
-	h.w.run.begin(false)
+	h.w.runTab().begin(false)
 	h.finished()
-	if h.w.run.invalid == nil {
+	if h.w.runTab().invalid == nil {
 		t.Fatal("a checksum mismatch was taken for a result")
 	}
-	if msg := h.w.run.pane.table.Message(); !strings.Contains(msg, "checksum mismatch at frame 8") || len(h.w.run.pane.table.Rows()) != 0 {
-		t.Errorf("table says %q with %d rows, want the mismatch and no rows", msg, len(h.w.run.pane.table.Rows()))
+	if msg := h.w.runTab().pane.table.Message(); !strings.Contains(msg, "checksum mismatch at frame 8") || len(h.w.runTab().pane.table.Rows()) != 0 {
+		t.Errorf("table says %q with %d rows, want the mismatch and no rows", msg, len(h.w.runTab().pane.table.Rows()))
 	}
-	if _, err := h.w.run.output(); err == nil || !h.w.run.buttons.export.Disabled() || !h.w.run.buttons.save.Disabled() {
+	if _, err := h.w.runTab().output(); err == nil || !h.w.runTab().buttons.export.Disabled() || !h.w.runTab().buttons.save.Disabled() {
 		t.Error("a mismatched run can be exported")
 	}
 	if txt := h.overlayText(); !strings.Contains(txt, "Checksum mismatch") {
 		t.Errorf("dialog %q, want the mismatch shown", txt)
 	}
-	for _, n := range h.w.run.pane.lesson.notes {
+	for _, n := range h.w.runTab().pane.lesson.notes {
 		if n.measured.Text != "" {
 			t.Errorf("%s's note shows figures of a mismatched run: %q", n.backing, n.measured.Text)
 		}
@@ -95,20 +95,20 @@ func TestCancelLoad(t *testing.T) {
 	s := small()
 	s.Params["entities"] = 2_000_000 // seconds of loading per backing
 	h := newHarness(t, s, "")
-	h.w.run.begin(false)
-	h.until("the load to start", func() bool { return h.w.run.phase == lab.Loading })
-	if !h.w.run.pane.scene.loading.box.Visible() || h.w.run.pane.scene.preview.Visible() {
+	h.w.runTab().begin(false)
+	h.until("the load to start", func() bool { return h.w.runTab().phase == lab.Loading })
+	if !h.w.runTab().pane.scene.loading.box.Visible() || h.w.runTab().pane.scene.preview.Visible() {
 		t.Error("the loading panel does not replace the preview during the load")
 	}
-	test.Tap(h.w.run.pane.scene.loading.cancel)
+	test.Tap(h.w.runTab().pane.scene.loading.cancel)
 	h.finished()
 	if h.w.status.text() != "Cancelled before any frame ran." {
 		t.Errorf("status %q after cancelling the load", h.w.status.text())
 	}
-	if h.w.run.pane.scene.loading.box.Visible() || h.w.setup.picker.Disabled() {
+	if h.w.runTab().pane.scene.loading.box.Visible() || h.w.setup.picker.Disabled() {
 		t.Error("after cancelling, the loading panel stays or the setup stays locked")
 	}
-	if b := h.w.run.buttons; !b.export.Disabled() || !b.save.Disabled() {
+	if b := h.w.runTab().buttons; !b.export.Disabled() || !b.save.Disabled() {
 		t.Error("a load cancelled before any frame left Export… or Save run… enabled")
 	}
 }

@@ -12,12 +12,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"fyne.io/fyne/v2"
-
 	"localitylab/charts"
 	"localitylab/charts/export"
+	"localitylab/handout"
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/launch"
 	"localitylab/memlayout"
 	"localitylab/presets"
 )
@@ -25,14 +25,20 @@ import (
 // runJob is the Live run tab: the setup run live, each backing in a worker process
 // of its own, its figures filling the tab's charts, table and lesson as it goes
 // (runpane.go); or a saved run opened from a file. Its controls are in
-// runcontrol.go, what its pump brings in runupdate.go.
+// runcontrol.go, what its pump brings in runupdate.go. A budget claim's search
+// (budgetfind.go) and the simulation of a run's misses (simulate.go) are parts of
+// their own, which the tab starts and stops.
 type runJob struct {
-	w *window
+	h     host
+	files *resultFiles
+	e     *env
 
 	pane    *runPane
 	buttons *runButtons
 	items   *runMenuItems
-	base    baseRun // a saved run shown under this one (comparerun.go)
+	base    *baseRun      // a saved run shown under this one (comparerun.go)
+	search  *budgetSearch // a budget claim's search (budgetfind.go)
+	sim     *simulator    // the simulation of the last run's misses (simulate.go)
 
 	live      *lab.Live // the run started last; kept after its end for its last layouts; nil after Reset or Open
 	pump      pump
@@ -43,28 +49,52 @@ type runJob struct {
 	shown     *result.Run // the run whose figures are shown: live snapshot or opened file
 	invalid   error       // the shown run's checksums disagreed: it is not a result
 	simAsked  bool        // the run started last asks for simulated misses at its end
-	sim       *simulation // the simulation of the last run's misses in progress (simulate.go); nil: none
-	find      *budgetFind // a budget claim's search in progress (budgetfind.go); nil: none
 }
 
 // noRun is what the table says with no run to show.
 const noRun = "No run yet: press Run (Space), or open a saved run (Ctrl+O)."
 
-func newRunJob(w *window) *runJob {
-	j := &runJob{w: w}
-	j.base.j = j
+func newRunJob(k kit) *runJob {
+	j := &runJob{h: k.host, files: k.files, e: k.env}
 	j.layoutOf.Store(-1)
 	j.pane = newRunPane(j.cancel, j.syncLayout)
+	j.base = newBaseRun(k.host, j.pane, func() *result.Run {
+		if j.invalid != nil {
+			return nil
+		}
+		return j.shown
+	})
+	j.search = newBudgetSearch(k.host, k.env, j.pane.lesson)
+	j.sim = newSimulator(k.host, k.env, j.pane.scene, func(r *result.Run) {
+		j.shown = r
+		j.pane.table.SetRun(r)
+		j.pane.lesson.ShowRun(r)
+	})
 	j.pane.lesson.onFind = j.findBudget
 	j.buttons = newRunButtons(j)
 	j.items = newRunMenuItems(j)
 	return j
 }
 
-func (j *runJob) view() fyne.CanvasObject { return j.pane.root }
-func (j *runJob) menu() *fyne.Menu        { return j.items.run }
-func (j *runJob) busy() bool              { return j.measuring || j.simulating() || j.finding() }
-func (j *runJob) start()                  { j.begin(false) }
+func (j *runJob) places() places {
+	return places{tab: j.pane.root, setup: j.buttons.box, menu: j.items.run, file: j.items.file, view: j.items.view}
+}
+
+func (j *runJob) busy() bool       { return j.measuring || j.sim.running() || j.search.running() }
+func (j *runJob) start()           { j.begin(false) }
+func (j *runJob) setLarge(on bool) { j.pane.setLarge(on) }
+
+// fromFlags opens the Layout view on -layout's backing and shows -compare's run as
+// the base; the tab is in front unless another asks.
+func (j *runJob) fromFlags(o launch.Options) bool {
+	if o.Layout != "" {
+		j.pane.scene.showLayout(o.Layout)
+	}
+	if o.Compare != "" {
+		j.base.compareWith(o.Compare)
+	}
+	return false
+}
 
 // setupChanged follows the setup panel: the lesson and notes show the setup, and the
 // figures of an earlier run are cleared when the setup is another, since they answer
@@ -87,7 +117,7 @@ func (j *runJob) setupChanged(s presets.Preset, e setupEvent) {
 // clear empties the figures, saying msg where the table's rows were.
 func (j *runJob) clear(msg string) {
 	j.shown, j.invalid = nil, nil
-	j.pane.clear(j.w.setup.preset, msg)
+	j.pane.clear(j.h.preset(), msg)
 }
 
 // output is what Export and Save write: the live run as measured so far, or the run
@@ -104,7 +134,7 @@ func (j *runJob) output() (output, error) {
 	default:
 		return output{}, errors.New("there is no run yet: run one (Space) or open a saved one (Ctrl+O)")
 	}
-	setup := j.w.setup.preset
+	setup := j.h.preset()
 	return output{stem: runStem(r, setup), write: func(w io.Writer, f fileFormat) error {
 		return export.FormatNamed(f.Name).Write(w, r, runOptions(setup, r))
 	}}, nil
@@ -142,22 +172,37 @@ func runOptions(setup presets.Preset, r *result.Run) charts.Options {
 	return o
 }
 
+// handoutPage is the handout of the run shown, with prediction (handout.go).
+func (j *runJob) handoutPage(prediction string) (*handout.Page, error) {
+	if j.shown == nil || j.invalid != nil || j.measuring {
+		return nil, errors.New("a handout needs a finished run: run the lesson first, or open a saved run of it")
+	}
+	l, err := lessonOf(j.shown.Title, j.shown.Workload, j.h.preset())
+	if err != nil {
+		return nil, err
+	}
+	return handout.FromRun(l, j.shown, prediction)
+}
+
+// predictions are those typed under the lesson's claims.
+func (j *runJob) predictions() string { return j.pane.lesson.predictions() }
+
 // open shows the run saved at path, without running anything: charts, table, notes
 // and, when it came from a lesson, the claims with their answers. The setup becomes
 // the run's, so that Run measures it again. While a job measures it refuses: the
 // setup and the figures are that job's until it ends.
 func (j *runJob) open(path string) {
-	w := j.w
-	if !w.idle("Cannot open a run now") {
+	h := j.h
+	if !h.idle("Cannot open a run now") {
 		return
 	}
 	r, err := lab.LoadRun(path)
 	if err != nil {
-		w.status.fail("Cannot open the run", err)
+		h.fail("Cannot open the run", err)
 		return
 	}
 	if s, ok := setupOfRun(r); ok {
-		w.setup.apply(s)
+		h.applyPreset(s)
 	} else {
 		j.clear("")
 	}
@@ -165,9 +210,9 @@ func (j *runJob) open(path string) {
 	j.base.keep(r.Workload)
 	j.shown, j.invalid = r, nil
 	j.pane.showRun(r)
-	w.bringFront(j)
-	w.refresh()
-	w.status.say(fmt.Sprintf("Opened %s: %s, measured %s on %s. Nothing was run.", filepath.Base(path),
+	h.bringFront(j)
+	h.refresh()
+	h.say(fmt.Sprintf("Opened %s: %s, measured %s on %s. Nothing was run.", filepath.Base(path),
 		joinNames(backingNames(r)), r.Started.Local().Format("2 Jan 2006 15:04"), r.Host.CPU), false)
 }
 
@@ -181,7 +226,7 @@ func backingNames(r *result.Run) []string {
 
 // stop stops the run, if any, and its pump; its workers end in the background.
 func (j *runJob) stop() <-chan struct{} {
-	sim, find := j.stopSim(), j.stopFind()
+	sim, find := j.sim.stop(), j.search.stop()
 	j.live = nil
 	return both(both(j.pump.stop(), sim), find)
 }
@@ -208,15 +253,14 @@ func both(a, b <-chan struct{}) <-chan struct{} {
 // simulation in progress stops, and the run is saved with what it simulated; a
 // finished one is saved with its simulated misses.
 func (j *runJob) final() func() outcome {
-	l, r, err, sim := j.live, j.shown, j.invalid, j.sim
+	l, r, err, sim := j.live, j.shown, j.invalid, j.sim.current()
 	if l != nil && !j.measuring && r != nil && r.Counters.Simulated != nil {
 		l = nil // the live run's own record lacks the simulation, done on a copy of it
 	}
 	j.stop()
 	return func() outcome {
 		if sim != nil {
-			<-sim.done
-			l, r = nil, sim.run
+			l, r = nil, sim.wait()
 		}
 		if l != nil {
 			r, err = l.Wait()

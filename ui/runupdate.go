@@ -68,7 +68,7 @@ func (j *runJob) gatherer(l *lab.Live) func(ended bool) func() {
 // apply shows an update from the pump. It runs on the Fyne goroutine.
 func (j *runJob) apply(u update) {
 	j.phase, j.status = u.status.Phase, u.status
-	j.pane.show(u, j.w.setup.preset.Workload)
+	j.pane.show(u, j.h.preset().Workload)
 	if u.snap != nil {
 		j.shown = u.snap
 	}
@@ -76,14 +76,14 @@ func (j *runJob) apply(u update) {
 		j.finish(u)
 		return
 	}
-	j.w.status.say(progress(u.status)+failures(u.status), anyFailed(u.status))
-	j.w.refresh()
+	j.h.say(progress(u.status)+failures(u.status), anyFailed(u.status))
+	j.h.refresh()
 }
 
 // finish shows the end of a run: a result, a stopped run's partial result, or, for
 // a checksum mismatch, an error and no result at all.
 func (j *runJob) finish(u update) {
-	w := j.w
+	h := j.h
 	j.measuring = false
 	j.pane.scene.showLoading(false)
 	var mm *lab.MismatchError
@@ -91,14 +91,14 @@ func (j *runJob) finish(u update) {
 	case errors.As(u.err, &mm):
 		j.invalid = u.err
 		j.pane.noResult(noResult("run", u.err))
-		w.status.fail("Checksum mismatch", u.err)
+		h.fail("Checksum mismatch", u.err)
 	case errors.Is(u.err, context.Canceled) && u.status.Done == 0:
 		j.shown = nil // loads and no frame: nothing to export or save
-		w.status.say("Cancelled before any frame ran.", false)
+		h.say("Cancelled before any frame ran.", false)
 	case errors.Is(u.err, context.Canceled):
-		w.status.say(fmt.Sprintf("Stopped after %s of %s frames; what was measured is shown.", units.Count(float64(u.status.Done)), units.Count(float64(u.status.Frames))), false)
+		h.say(fmt.Sprintf("Stopped after %s of %s frames; what was measured is shown.", units.Count(float64(u.status.Done)), units.Count(float64(u.status.Frames))), false)
 	case u.err != nil:
-		w.status.fail("The run ended with an error", u.err)
+		h.fail("The run ended with an error", u.err)
 	default:
 		msg, more := doneMessage(u.status), ""
 		if c := u.snap.Counters; c.Enabled && c.Note != "" {
@@ -106,18 +106,19 @@ func (j *runJob) finish(u update) {
 			// end in the same long reason.
 			msg += " No hardware counters on this machine: unticked, misses/frame stays n/a."
 			more = counterNote(c.Note)
-			w.setup.setCounters(false)
+			_, sim := h.counters()
+			h.setCounters(false, sim)
 		}
 		if j.simAsked && j.live != nil {
 			if !anyFailed(u.status) {
-				j.simulate(j.live, msg, more)
+				j.sim.start(j.live, msg, more)
 				return // it ends the job when done
 			}
 			msg += " No simulated misses: a worker failed."
 		}
-		w.status.sayMore(msg, more, anyFailed(u.status))
+		h.sayMore(msg, more, anyFailed(u.status))
 	}
-	w.ended()
+	h.ended()
 }
 
 func anyFailed(st lab.Status) bool {

@@ -106,3 +106,27 @@ func (p *scenePane) showLayout(backing string) {
 	p.layout.choose(backing)
 	p.tabs.Select(p.layoutTab)
 }
+
+// showSim puts the loading panel in front again for a simulation of backings'
+// misses (simulate.go), under title.
+func (p *scenePane) showSim(backings []string, title string) {
+	p.loading.Reset(backings)
+	p.loading.title.SetText(title)
+	p.showLoading(true)
+}
+
+// simAt fills the bars of the backings before i, and i's to done.
+func (p *scenePane) simAt(i int, done float64) {
+	for k, b := range p.loading.bars {
+		switch {
+		case k < i:
+			b.SetValue(1)
+		case k == i:
+			b.SetValue(done)
+		}
+	}
+}
+
+func (p *scenePane) hideSim() { p.showLoading(false) }
+
+var _ simView = (*scenePane)(nil)

@@ -29,23 +29,23 @@ func TestClaimsFollowBackings(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, p, "")
-	n := len(h.w.run.pane.lesson.claims)
+	n := len(h.w.runTab().pane.lesson.claims)
 	if n == 0 {
 		t.Fatal("the lesson has no claims to test with")
 	}
 	m := h.w.setup.checks[1]
 	m.SetChecked(false)
-	if len(h.w.run.pane.lesson.claims) != 0 || len(h.w.setup.preset.Claims) != 0 {
-		t.Errorf("%d claims shown without map, want none (they are all about the map)", len(h.w.run.pane.lesson.claims))
+	if len(h.w.runTab().pane.lesson.claims) != 0 || len(h.w.setup.preset.Claims) != 0 {
+		t.Errorf("%d claims shown without map, want none (they are all about the map)", len(h.w.runTab().pane.lesson.claims))
 	}
 	m.SetChecked(true)
-	if len(h.w.run.pane.lesson.claims) != n {
-		t.Errorf("%d claims shown with map back, want %d", len(h.w.run.pane.lesson.claims), n)
+	if len(h.w.runTab().pane.lesson.claims) != n {
+		t.Errorf("%d claims shown with map back, want %d", len(h.w.runTab().pane.lesson.claims), n)
 	}
 	soa := h.w.setup.checks[4]
 	soa.SetChecked(false)
-	if len(h.w.run.pane.lesson.claims) != n-1 {
-		t.Errorf("%d claims shown without soa, want %d (the load claim compares with soa)", len(h.w.run.pane.lesson.claims), n-1)
+	if len(h.w.runTab().pane.lesson.claims) != n-1 {
+		t.Errorf("%d claims shown without soa, want %d (the load claim compares with soa)", len(h.w.runTab().pane.lesson.claims), n-1)
 	}
 }
 
@@ -57,17 +57,17 @@ func TestLessonSaysWhenSizesDiffer(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, p, "")
-	if h.w.run.pane.lesson.conditions.Visible() {
-		t.Errorf("the lesson as written shows %q", h.w.run.pane.lesson.conditions.Text)
+	if h.w.runTab().pane.lesson.conditions.Visible() {
+		t.Errorf("the lesson as written shows %q", h.w.runTab().pane.lesson.conditions.Text)
 	}
 	h.w.setup.form.field("entities").SetText("100000")
-	if got := h.w.run.pane.lesson.conditions.Text; !h.w.run.pane.lesson.conditions.Visible() ||
+	if got := h.w.runTab().pane.lesson.conditions.Text; !h.w.runTab().pane.lesson.conditions.Visible() ||
 		!strings.Contains(got, "written for entities = 1,000,000; this setup has entities = 100,000") {
-		t.Errorf("conditions line %q (shown %v), want the two sizes", got, h.w.run.pane.lesson.conditions.Visible())
+		t.Errorf("conditions line %q (shown %v), want the two sizes", got, h.w.runTab().pane.lesson.conditions.Visible())
 	}
 	h.w.setup.form.field("entities").SetText("1000000")
-	if h.w.run.pane.lesson.conditions.Visible() {
-		t.Errorf("back to the lesson's size, the line still says %q", h.w.run.pane.lesson.conditions.Text)
+	if h.w.runTab().pane.lesson.conditions.Visible() {
+		t.Errorf("back to the lesson's size, the line still says %q", h.w.runTab().pane.lesson.conditions.Text)
 	}
 }
 

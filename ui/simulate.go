@@ -13,9 +13,9 @@ import (
 )
 
 // A live run's simulated misses. When the setup asked for them (simsetting.go) and
-// the run ran to its end with every worker alive, the run job counts them with
-// lab.Simulate on a copy of the finished run, off the Fyne goroutine, while the
-// measured figures stay on screen: the loading panel stands in front of the preview
+// the run ran to its end with every worker alive, the run tab's simulator counts
+// them with lab.Simulate on a copy of the finished run, off the Fyne goroutine,
+// while the measured figures stay on screen: the loading panel stands in front of the preview
 // again with a bar per backing, and the status line says where the simulator is
 // ("simulating misses: soa (1 of 2) 2/6 frames"). The job stays busy meanwhile, so
 // the setup stays locked and no other job starts. Esc (or the panel's Cancel)
@@ -23,6 +23,28 @@ import (
 // Reset, Open or quitting drops it. Once done, the copy becomes the run shown: the
 // table gets its "simulated misses/entity" column, the notes their figures (or why
 // there are none), and Export and Save write them.
+
+// simulator is the Live run tab's part that simulates a finished run's misses. It
+// reaches the window through host, and shows itself through simView.
+type simulator struct {
+	h     host
+	e     *env
+	view  simView
+	shown func(r *result.Run) // the simulated run becomes the run shown
+	cur   *simulation         // in progress; nil: none
+}
+
+// simView is where a simulation shows itself: the run tab's loading panel, in front
+// of the preview (scenepane.go).
+type simView interface {
+	showSim(backings []string, title string) // the panel in front, titled, with a bar per backing
+	simAt(i int, done float64)               // backings before i simulated, i done that far
+	hideSim()
+}
+
+func newSimulator(h host, e *env, v simView, shown func(*result.Run)) *simulator {
+	return &simulator{h: h, e: e, view: v, shown: shown}
+}
 
 // simulation is one run's simulation in progress.
 type simulation struct {
@@ -41,31 +63,31 @@ const simTitle = "Simulating cache misses under Valgrind's Callgrind, one backin
 	"again and runs a few frames some 50 times slower than on the CPU. The measured figures are in the table; " +
 	"Cancel (Esc) keeps them without the simulated misses."
 
-// simulating reports whether the last run's misses are being simulated.
-func (j *runJob) simulating() bool { return j.sim != nil }
+// running reports whether a run's misses are being simulated; current is that
+// simulation, or nil.
+func (m *simulator) running() bool        { return m.cur != nil }
+func (m *simulator) current() *simulation { return m.cur }
+func (s *simulation) wait() *result.Run   { <-s.done; return s.run }
 
-// simulate starts the simulation of the run l, which has just ended normally. ended
+// start starts the simulation of the run l, which has just ended normally. ended
 // is the status line's message for its end, kept in front of the progress and of
 // the simulation's outcome; more, what its Details button shows (why the hardware
 // counters read n/a, or ""), is kept for the end.
-func (j *runJob) simulate(l *lab.Live, ended, more string) {
+func (m *simulator) start(l *lab.Live, ended, more string) {
 	cfg := l.Config()
 	cfg.PreviewEvery, cfg.LayoutEvery, cfg.StartPaused = 0, 0, false
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &simulation{cancel: cancel, done: make(chan struct{}), run: l.Snapshot()}
-	j.sim = s
-	loading := j.pane.scene.loading
-	loading.Reset(cfg.Backings)
-	loading.title.SetText(simTitle)
-	j.pane.scene.showLoading(true)
-	j.w.status.say(ended+" Simulating misses…", false)
-	j.w.refresh()
-	e := j.w.env
+	m.cur = s
+	m.view.showSim(cfg.Backings, simTitle)
+	m.h.say(ended+" Simulating misses…", false)
+	m.h.refresh()
+	e := *m.e
 	go func() {
-		lab.Simulate(ctx, cfg, s.run, func(st lab.SimStatus) { s.report(e, st, func(st lab.SimStatus) { j.simProgress(s, ended, st) }) })
+		lab.Simulate(ctx, cfg, s.run, func(st lab.SimStatus) { s.report(e, st, func(st lab.SimStatus) { m.progress(s, ended, st) }) })
 		cancel()
 		close(s.done)
-		e.doOnMain(func() { j.simEnded(s, ended, more) })
+		e.doOnMain(func() { m.ended(s, ended, more) })
 	}()
 }
 
@@ -90,22 +112,14 @@ func (s *simulation) report(e env, st lab.SimStatus, show func(lab.SimStatus)) {
 	})
 }
 
-// simProgress shows where the simulation of s is, if it is still the job's.
-func (j *runJob) simProgress(s *simulation, ended string, st lab.SimStatus) {
-	if j.sim != s || s.stopped {
+// progress shows where simulation s is, if it is still the current one.
+func (m *simulator) progress(s *simulation, ended string, st lab.SimStatus) {
+	if m.cur != s || s.stopped {
 		return
 	}
 	line := strings.Join(strings.Fields(st.String()), " ") // "loading  40%" is padded for a terminal
-	j.w.status.say(ended+" "+strings.ToUpper(line[:1])+line[1:]+"… Esc stops it; the measured figures stay.", false)
-	bars := j.pane.scene.loading.bars
-	for i, b := range bars {
-		switch {
-		case i < st.Index:
-			b.SetValue(1)
-		case i == st.Index:
-			b.SetValue(simFraction(st))
-		}
-	}
+	m.h.say(ended+" "+strings.ToUpper(line[:1])+line[1:]+"… Esc stops it; the measured figures stay.", false)
+	m.view.simAt(st.Index, simFraction(st))
 }
 
 // simFraction is how far a backing's simulation is, counting its load as one frame.
@@ -116,39 +130,37 @@ func simFraction(st lab.SimStatus) float64 {
 	return (st.Load + float64(st.Done)) / float64(st.Total+1)
 }
 
-// simEnded shows the simulated run, if s is still the job's: Reset, Open or a new
-// run drop it.
-func (j *runJob) simEnded(s *simulation, ended, more string) {
-	if j.sim != s {
+// ended shows the simulated run, if s is still the current simulation: Reset,
+// Open or a new run drop it.
+func (m *simulator) ended(s *simulation, ended, more string) {
+	if m.cur != s {
 		return
 	}
-	j.sim = nil
-	j.shown = s.run
-	j.pane.table.SetRun(s.run)
-	j.pane.lesson.ShowRun(s.run)
-	j.pane.scene.showLoading(false)
-	j.w.status.sayMore(ended+" "+simOutcome(s.run, s.stopped), more, false)
-	j.w.ended()
+	m.cur = nil
+	m.shown(s.run)
+	m.view.hideSim()
+	m.h.sayMore(ended+" "+simOutcome(s.run, s.stopped), more, false)
+	m.h.ended()
 }
 
-// stopSim drops the simulation, if any, and returns a channel closed once its
-// workers are gone (nil: none).
-func (j *runJob) stopSim() <-chan struct{} {
-	s := j.sim
+// stop drops the simulation, if any, and returns a channel closed once its workers
+// are gone (nil: none).
+func (m *simulator) stop() <-chan struct{} {
+	s := m.cur
 	if s == nil {
 		return nil
 	}
-	j.sim = nil
+	m.cur = nil
 	s.cancel()
 	return s.done
 }
 
-// cancelSim is Esc during the simulation: it stops, and the measured run stays with
+// cancel is Esc during the simulation: it stops, and the measured run stays with
 // what was simulated before.
-func (j *runJob) cancelSim() {
-	j.sim.stopped = true
-	j.sim.cancel()
-	j.w.status.say("Stopping the simulation…", false)
+func (m *simulator) cancel() {
+	m.cur.stopped = true
+	m.cur.cancel()
+	m.h.say("Stopping the simulation…", false)
 }
 
 // simOutcome says, after the run's own end message, what the simulation gave.

@@ -43,15 +43,15 @@ func TestSimSettingReachesRun(t *testing.T) {
 		t.Fatalf("-counters sim=false… gave counters %v, simulate %v", h.w.setup.counters, h.w.setup.simulate)
 	}
 	h.w.refresh()
-	if !h.w.run.items.simulate.Checked {
+	if !h.w.runTab().items.simulate.Checked {
 		t.Error("the Run menu's Simulated misses is not checked")
 	}
-	h.w.run.items.counters.Action() // the menu switches the hardware counters back on
-	if !h.w.run.begin(false) {
+	h.w.runTab().items.counters.Action() // the menu switches the hardware counters back on
+	if !h.w.runTab().begin(false) {
 		t.Fatal("the run did not start")
 	}
-	if !got.Counters || !h.w.run.simAsked {
-		t.Errorf("the run's config has counters %v, simulation asked %v; want both", got.Counters, h.w.run.simAsked)
+	if !got.Counters || !h.w.runTab().simAsked {
+		t.Errorf("the run's config has counters %v, simulation asked %v; want both", got.Counters, h.w.runTab().simAsked)
 	}
 	h.finished()
 	h.until("the simulation to end", func() bool { return h.w.busy() == nil })
@@ -69,7 +69,7 @@ func TestSimSettingReachesRun(t *testing.T) {
 	if s := h.w.status.text(); !strings.HasPrefix(s, "Done: 30 frames") || !strings.Contains(s, "No simulated misses: valgrind is not installed") {
 		t.Errorf("status %q", s)
 	}
-	if r := h.w.run.shown; r == nil || r.Counters.Simulated == nil || r.Backings[0].Summary.P50NS <= 0 {
+	if r := h.w.runTab().shown; r == nil || r.Counters.Simulated == nil || r.Backings[0].Summary.P50NS <= 0 {
 		t.Errorf("the run shown lost its measured figures or its simulation record: %+v", r)
 	}
 }
@@ -98,13 +98,13 @@ func TestSimulatedRun(t *testing.T) {
 			if s := h.w.status.text(); strings.Contains(s, "Simulating misses: ") && !slices.Contains(lines, s) {
 				lines = append(lines, s)
 			}
-			return !h.w.run.measuring && h.w.busy() == nil
+			return !h.w.runTab().measuring && h.w.busy() == nil
 		})
 		if !slices.ContainsFunc(lines, func(s string) bool { return strings.Contains(s, "soa (1 of 2)") }) {
 			t.Errorf("the status line never showed the simulation's progress: %q", lines)
 		}
 		per := map[string]float64{}
-		for _, b := range h.w.run.shown.Backings {
+		for _, b := range h.w.runTab().shown.Backings {
 			s := b.Summary
 			if !s.HasSim() || s.SimD1MissesPerEntity == nil {
 				t.Fatalf("%s: no simulated misses: %s (status %q)", b.Name, s.SimNote, h.w.status.text())
@@ -118,7 +118,7 @@ func TestSimulatedRun(t *testing.T) {
 			}
 			t.Logf("%s: %.3f D1 misses/sprite, %.1f bytes/sprite", b.Name, per[b.Name], b.Load.BytesPerEntity)
 		}
-		if soa := h.w.run.shown.Backings[0]; per["soa"] > soa.Load.BytesPerEntity/64*1.3 {
+		if soa := h.w.runTab().shown.Backings[0]; per["soa"] > soa.Load.BytesPerEntity/64*1.3 {
 			t.Errorf("soa %.3f D1 misses/sprite, more than its %.1f bytes/sprite over 64-byte lines × 1.3", per["soa"], soa.Load.BytesPerEntity)
 		}
 		if per["ptrarray"] < 2*per["soa"] {
@@ -127,7 +127,7 @@ func TestSimulatedRun(t *testing.T) {
 		if !strings.Contains(h.w.status.text(), "Simulated misses for soa and ptrarray are in the table") {
 			t.Errorf("status %q", h.w.status.text())
 		}
-		if _, err := h.w.run.output(); err != nil {
+		if _, err := h.w.runTab().output(); err != nil {
 			t.Errorf("nothing to export after the simulation: %v", err)
 		}
 	})
@@ -136,17 +136,17 @@ func TestSimulatedRun(t *testing.T) {
 		h := simHarness(t, setup, exe)
 		h.until("the simulator's frames", func() bool { // the line shows the latest progress, not every step
 			s := h.w.status.text()
-			return h.w.busy() == nil || h.w.run.simulating() && (strings.Contains(s, "/6 frames") || strings.Contains(s, "(2 of 2)"))
+			return h.w.busy() == nil || h.w.runTab().sim.running() && (strings.Contains(s, "/6 frames") || strings.Contains(s, "(2 of 2)"))
 		})
-		if !h.w.run.simulating() {
+		if !h.w.runTab().sim.running() {
 			t.Fatalf("the run ended without simulating: %q", h.w.status.text())
 		}
-		if !h.w.run.pane.scene.loading.box.Visible() || !h.w.run.buttons.run.Disabled() {
+		if !h.w.runTab().pane.scene.loading.box.Visible() || !h.w.runTab().buttons.run.Disabled() {
 			t.Error("during the simulation the panel is hidden or Run is enabled")
 		}
 		h.key(fyne.KeyEscape)
 		h.until("the simulation to stop", func() bool { return h.w.busy() == nil })
-		r := h.w.run.shown
+		r := h.w.runTab().shown
 		for i, b := range r.Backings {
 			if b.Summary.P50NS <= 0 {
 				t.Errorf("%s: median %v ns: the measured figures are lost", b.Name, b.Summary.P50NS)
@@ -157,13 +157,13 @@ func TestSimulatedRun(t *testing.T) {
 					b.Name, b.Summary.HasSim(), b.Summary.SimNote)
 			}
 		}
-		if rows := h.w.run.pane.table.Rows(); len(rows) != 2 {
+		if rows := h.w.runTab().pane.table.Rows(); len(rows) != 2 {
 			t.Errorf("table has %d rows after the stop, want the run's 2", len(rows))
 		}
 		if s := h.w.status.text(); !strings.Contains(s, "Simulation stopped: the measured figures are kept") {
 			t.Errorf("status %q", s)
 		}
-		if h.w.run.pane.scene.loading.box.Visible() || h.w.setup.picker.Disabled() {
+		if h.w.runTab().pane.scene.loading.box.Visible() || h.w.setup.picker.Disabled() {
 			t.Error("after the stop the simulation's panel stays or the setup stays locked")
 		}
 	})
@@ -175,7 +175,7 @@ func simHarness(t *testing.T, s presets.Preset, exe string) *harness {
 	h := newHarness(t, s, "")
 	h.w.env.worker = []string{exe}
 	h.w.setup.setSimulate(true)
-	if !h.w.run.begin(false) {
+	if !h.w.runTab().begin(false) {
 		t.Fatal("the run did not start")
 	}
 	return h
@@ -196,7 +196,7 @@ func unstrippedUI(t *testing.T) string {
 // simCell is the table's simulated-misses cell of a backing.
 func simCell(t *testing.T, h *harness, backing string) string {
 	t.Helper()
-	tab := h.w.run.pane.table.table
+	tab := h.w.runTab().pane.table.table
 	at := slices.Index(tab.Columns, charts.SimColumn)
 	if at < 0 {
 		t.Fatalf("no %q column in %q", charts.SimColumn, tab.Columns)
@@ -212,7 +212,7 @@ func simCell(t *testing.T, h *harness, backing string) string {
 
 // noteOf is what the notes say a run measured for a backing.
 func noteOf(h *harness, backing string) string {
-	for _, n := range h.w.run.pane.lesson.notes {
+	for _, n := range h.w.runTab().pane.lesson.notes {
 		if n.backing == backing {
 			return n.measured.Text
 		}
@@ -232,7 +232,7 @@ func TestQuitAfterSavesSimulation(t *testing.T) {
 	h.w.auto = &autoQuit{w: h.w, after: time.Minute, save: save, stderr: &stderr}
 	h.w.auto.arm()
 	h.w.setup.setSimulate(true)
-	h.w.run.begin(false)
+	h.w.runTab().begin(false)
 	h.until("the app to quit", func() bool { return h.w.quitting })
 	r, err := result.LoadJSON(save)
 	if err != nil {

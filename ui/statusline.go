@@ -50,9 +50,12 @@ func (b *statusLine) sayMore(msg, more string, isErr bool) {
 
 // fail shows err in a dialog titled what, and on the line.
 func (b *statusLine) fail(what string, err error) {
-	b.say(what+": "+firstLine(err.Error()), true)
+	b.say(failText(what, err), true)
 	dialog.ShowError(fmt.Errorf("%s: %w", what, err), b.win)
 }
+
+// failText is what the line says of err, an error titled what.
+func failText(what string, err error) string { return what + ": " + firstLine(err.Error()) }
 
 // text is what the line says; showsError whether it is an error.
 func (b *statusLine) text() string     { return b.label.Text }

@@ -37,9 +37,9 @@ func TestCountersSaidOnce(t *testing.T) {
 	if !h.w.setup.counters {
 		t.Fatal("the counters are not ticked at the start")
 	}
-	h.w.run.begin(false)
+	h.w.runTab().begin(false)
 	h.finished()
-	if h.w.run.shown.Counters.Note == "" {
+	if h.w.runTab().shown.Counters.Note == "" {
 		t.Skip("this machine reads hardware counters")
 	}
 	line := h.w.status.text()
@@ -50,11 +50,11 @@ func TestCountersSaidOnce(t *testing.T) {
 		t.Fatal("no Details for the reason")
 	}
 	test.Tap(h.w.status.details)
-	if txt := h.overlayText(); !strings.Contains(txt, counterNote(h.w.run.shown.Counters.Note)) {
-		t.Errorf("Details show %q, want the reason %q", txt, h.w.run.shown.Counters.Note)
+	if txt := h.overlayText(); !strings.Contains(txt, counterNote(h.w.runTab().shown.Counters.Note)) {
+		t.Errorf("Details show %q, want the reason %q", txt, h.w.runTab().shown.Counters.Note)
 	}
 	h.w.win.Canvas().Overlays().Remove(h.w.win.Canvas().Overlays().Top())
-	h.w.run.begin(false)
+	h.w.runTab().begin(false)
 	h.finished()
 	if line := h.w.status.text(); strings.Contains(line, "hardware counters") || h.w.status.details.Visible() {
 		t.Errorf("the second run says %q (Details %v): want the counters not mentioned again", line, h.w.status.details.Visible())

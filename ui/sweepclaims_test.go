@@ -102,17 +102,17 @@ func TestSweepTableFits(t *testing.T) {
 	}
 	h := newHarness(t, small(names...), "")
 	h.w.win.Resize(fyne.NewSize(1920, 1080*0.92))
-	h.w.bringFront(h.w.sweep)
-	h.w.sweep.show(s, -1)
-	tab := h.w.sweep.table
+	h.w.bringFront(h.w.sweepTab())
+	h.w.sweepTab().show(s, -1)
+	tab := h.w.sweepTab().table
 	if cols := tab.columns(); !slices.Contains(cols, "rowvec GC/frame") {
 		t.Fatalf("columns %q, want the collector's per backing", cols)
 	}
-	if need, have := tab.MinSize().Width, h.w.sweep.view().Size().Width; need > have || have < 1400 {
+	if need, have := tab.MinSize().Width, h.w.sweepTab().root.Size().Width; need > have || have < 1400 {
 		t.Errorf("the table needs %v, has %v: its last columns are behind a scroll bar", need, have)
 	}
 	tab.SetStackedHeaders(false)
-	if need, have := tab.MinSize().Width, h.w.sweep.view().Size().Width; need <= have {
+	if need, have := tab.MinSize().Width, h.w.sweepTab().root.Size().Width; need <= have {
 		t.Errorf("on one line the headers need %v of %v: the test no longer tells stacked from not", need, have)
 	}
 }

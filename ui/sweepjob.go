@@ -17,9 +17,11 @@ import (
 	"localitylab/charts"
 	"localitylab/charts/export"
 	"localitylab/charts/live"
+	"localitylab/handout"
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/sweep"
+	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/workloads"
 )
@@ -31,7 +33,10 @@ import (
 // the sweep locks it while it runs, as a live run does. How a sweep runs is in
 // sweeprun.go.
 type sweepJob struct {
-	w *window
+	h     host
+	files *resultFiles
+	win   fyne.Window
+	e     *env
 
 	root     fyne.CanvasObject
 	param    *widget.Select
@@ -57,21 +62,22 @@ type sweepJob struct {
 // noSweep is what the chart and table say before any sweep.
 const noSweep = "No sweep yet: choose a parameter and its values, then Run sweep (Space)."
 
-func newSweepJob(w *window) *sweepJob {
-	j := &sweepJob{w: w}
+func newSweepJob(k kit) *sweepJob {
+	j := &sweepJob{h: k.host, files: k.files, win: k.win, e: k.env}
+	f := k.files
 	j.param = widget.NewSelect(nil, func(string) { j.paramChosen() })
 	j.values = widget.NewEntry()
 	j.values.SetPlaceHolder("values, e.g. 1000, 10k, 1M")
-	j.values.OnSubmitted = func(string) { w.win.Canvas().Unfocus() }
+	j.values.OnSubmitted = func(string) { k.win.Canvas().Unfocus() }
 	j.defaults = widget.NewButton("Defaults", j.fillDefaults)
 	b := &j.buttons
 	b.run = widget.NewButtonWithIcon("Run sweep", theme.MediaPlayIcon(), j.start)
 	b.run.Importance = widget.HighImportance
 	b.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), j.cancel)
-	b.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { w.exportDialog(j) })
-	b.save = widget.NewButtonWithIcon("Save sweep…", theme.DocumentSaveIcon(), func() { w.saveDialog(j) })
-	b.handout = widget.NewButtonWithIcon("Handout…", theme.DocumentPrintIcon(), func() { w.handoutDialog(j) })
-	b.open = widget.NewButtonWithIcon("Open sweep…", theme.FolderOpenIcon(), func() { w.openDialog(j) })
+	b.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { f.export(j) })
+	b.save = widget.NewButtonWithIcon("Save sweep…", theme.DocumentSaveIcon(), func() { f.save(j) })
+	b.handout = widget.NewButtonWithIcon("Handout…", theme.DocumentPrintIcon(), func() { f.handout(j) })
+	b.open = widget.NewButtonWithIcon("Open sweep…", theme.FolderOpenIcon(), func() { f.openDialog(j) })
 	j.progress = newProgressBar()
 	j.status = widget.NewLabel("")
 	j.status.Truncation = fyne.TextTruncateEllipsis
@@ -90,28 +96,30 @@ func newSweepJob(w *window) *sweepJob {
 	return j
 }
 
-func (j *sweepJob) view() fyne.CanvasObject { return j.root }
-func (j *sweepJob) busy() bool              { return j.sweeping }
-func (j *sweepJob) key(fyne.KeyName)        {}
+func (j *sweepJob) places() places                  { return places{tab: j.root, menu: j.menu()} }
+func (j *sweepJob) busy() bool                      { return j.sweeping }
+func (j *sweepJob) key(fyne.KeyName)                {}
+func (j *sweepJob) setLarge(bool)                   {}
+func (j *sweepJob) fromFlags(o launch.Options) bool { return o.Sweep }
 
 // menu is the sweep's actions, which also bring its tab to the front.
 func (j *sweepJob) menu() *fyne.Menu {
-	w := j.w
-	show := func() { w.bringFront(j) }
+	f := j.files
+	show := func() { j.h.bringFront(j) }
 	front := func(fn func()) func() {
 		return func() {
 			show()
 			fn()
 		}
 	}
-	exportAs, _ := exportAsMenu(w, "Export sweep as", j, sweepFormats, front)
+	exportAs, _ := exportAsMenu(f, "Export sweep as", j, sweepFormats, front)
 	return fyne.NewMenu("Sweep",
 		fyne.NewMenuItem("Show the sweep", show),
 		fyne.NewMenuItem("Run sweep", front(j.start)),
 		fyne.NewMenuItem("Cancel sweep", j.cancel),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Open sweep…", front(func() { w.openDialog(j) })),
-		fyne.NewMenuItem("Save sweep…", front(func() { w.saveDialog(j) })),
+		fyne.NewMenuItem("Open sweep…", front(func() { f.openDialog(j) })),
+		fyne.NewMenuItem("Save sweep…", front(func() { f.save(j) })),
 		exportAs,
 	)
 }
@@ -152,7 +160,7 @@ func (j *sweepJob) setupChanged(s presets.Preset, e setupEvent) {
 
 // paramChosen fills in the new parameter's default values.
 func (j *sweepJob) paramChosen() {
-	j.w.win.Canvas().Unfocus()
+	j.win.Canvas().Unfocus()
 	if !j.quiet {
 		j.fillDefaults()
 	}
@@ -160,7 +168,7 @@ func (j *sweepJob) paramChosen() {
 
 // fillDefaults puts the chosen parameter's default values in the entry.
 func (j *sweepJob) fillDefaults() {
-	spec, err := workloads.Lookup(j.w.setup.preset.Workload)
+	spec, err := workloads.Lookup(j.h.preset().Workload)
 	if err != nil {
 		return
 	}
@@ -170,10 +178,9 @@ func (j *sweepJob) fillDefaults() {
 }
 
 // refresh enables what makes sense now.
-func (j *sweepJob) refresh(*menuSync) {
+func (j *sweepJob) refresh(measuring job, _ *menuSync) {
 	b := &j.buttons
-	other := j.w.busy()
-	enable(b.run, other == nil)
+	enable(b.run, measuring == nil)
 	enable(b.cancel, j.sweeping)
 	has := j.shown != nil && len(j.shown.Points) > 0 && !j.sweeping // a sweep is written once it ends (or is cancelled)
 	enable(b.export, has)
@@ -222,7 +229,7 @@ func (j *sweepJob) output() (output, error) {
 	default:
 		return output{}, errors.New("there is no sweep yet: run one (Run sweep) or open a saved one (Open sweep…)")
 	}
-	setup := j.w.setup.preset
+	setup := j.h.preset()
 	return output{stem: "sweep-" + s.Param + "-" + s.Started.Local().Format("20060102-1504"), write: func(w io.Writer, f fileFormat) error {
 		return export.SweepFormatNamed(f.Name).Write(w, s, sweepOptions(setup, s))
 	}}, nil
@@ -247,17 +254,17 @@ func sweepOptions(setup presets.Preset, s *result.Sweep) charts.Options {
 // that Run sweep measures it again and its claims are answered. While a job measures
 // it refuses, as opening a run does.
 func (j *sweepJob) open(path string) {
-	w := j.w
-	if !w.idle("Cannot open a sweep now") {
+	h := j.h
+	if !h.idle("Cannot open a sweep now") {
 		return
 	}
 	s, err := lab.LoadSweep(path)
 	if err != nil {
-		w.status.fail("Cannot open the sweep", err)
+		h.fail("Cannot open the sweep", err)
 		return
 	}
-	if setup, ok := setupOfSweep(s, w.setup.preset); ok {
-		w.setup.apply(setup)
+	if setup, ok := setupOfSweep(s, h.preset()); ok {
+		h.applyPreset(setup)
 	}
 	j.quiet = true // the file's parameter and values, not the parameter's defaults
 	j.param.SetSelected(s.Param)
@@ -266,8 +273,23 @@ func (j *sweepJob) open(path string) {
 	j.stop() // the last sweep is not this one
 	j.show(s, math.NaN())
 	j.progress.SetValue(1)
-	w.bringFront(j)
-	w.refresh()
-	w.status.say(fmt.Sprintf("Opened %s: a sweep of %s over %d values on %s, measured %s. Nothing was run.",
+	h.bringFront(j)
+	h.refresh()
+	h.say(fmt.Sprintf("Opened %s: a sweep of %s over %d values on %s, measured %s. Nothing was run.",
 		filepath.Base(path), s.Param, len(s.Values), s.Workload, s.Started.Local().Format("2 Jan 2006 15:04"))+j.body.arrived(j.claims.answers()), false)
 }
+
+// handoutPage is the handout of the sweep shown, with prediction (handout.go).
+func (j *sweepJob) handoutPage(prediction string) (*handout.Page, error) {
+	if j.shown == nil || j.sweeping || len(j.shown.Points) == 0 {
+		return nil, errors.New("a handout needs a finished sweep: run the lesson's sweep first, or open a saved sweep of it")
+	}
+	l, err := lessonOf(j.shown.Title, j.shown.Workload, j.h.preset())
+	if err != nil {
+		return nil, err
+	}
+	return handout.FromSweep(l, j.shown, prediction)
+}
+
+// predictions are those typed under the sweep's claims.
+func (j *sweepJob) predictions() string { return j.claims.predictions(j.h.preset().Sweep) }

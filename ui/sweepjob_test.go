@@ -20,7 +20,7 @@ import (
 // defaults when one is chosen.
 func TestSweepTabFollowsSetup(t *testing.T) {
 	h := newHarness(t, small(), "")
-	m := h.w.sweep
+	m := h.w.sweepTab()
 	if m.param.Selected != "entities" || m.values.Text != "1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000, 1000000" {
 		t.Errorf("plain setup: sweep %s over %q", m.param.Selected, m.values.Text)
 	}
@@ -35,7 +35,7 @@ func TestSweepTabFollowsSetup(t *testing.T) {
 	if txt := textOf(m.claims.box); !strings.Contains(txt, "Your prediction: from the first value of cold_bytes to the last, slotmap's cost per entity grows by how many times?") {
 		t.Errorf("claims panel:\n%s", txt)
 	}
-	if txt := textOf(h.w.run.pane.lesson.box); !strings.Contains(txt, "A sweep answers this claim") {
+	if txt := textOf(h.w.runTab().pane.lesson.box); !strings.Contains(txt, "A sweep answers this claim") {
 		t.Errorf("the lesson panel does not send the sweep's claim to the Sweep tab:\n%s", txt)
 	}
 	m.param.SetSelected("moving_pct")
@@ -49,14 +49,14 @@ func TestSweepTabFollowsSetup(t *testing.T) {
 // end leaves every point shown and the buttons as they were.
 func TestSweepRunsPointByPoint(t *testing.T) {
 	h := newHarness(t, small("ptrarray", "soa"), "")
-	m := h.w.sweep
+	m := h.w.sweepTab()
 	h.w.bringFront(m)
 	m.values.SetText("500, 1k, 2000")
 	h.key(fyne.KeySpace)
 	if !m.sweeping {
 		t.Fatalf("no sweep started; status %q", h.w.status.text())
 	}
-	if !h.w.setup.workload.Disabled() || !m.buttons.run.Disabled() || m.buttons.cancel.Disabled() || !h.w.run.buttons.run.Disabled() {
+	if !h.w.setup.workload.Disabled() || !m.buttons.run.Disabled() || m.buttons.cancel.Disabled() || !h.w.runTab().buttons.run.Disabled() {
 		t.Error("while sweeping, the setup and Run should be locked and Cancel enabled")
 	}
 	var seen []int // points on the chart after each update
@@ -96,9 +96,9 @@ func TestSweepBadValues(t *testing.T) {
 		{"0, 1000", "values: entities: 0 is out of range for sprites (want 1 to 10000000)"},
 	} {
 		h := newHarness(t, small(), "")
-		h.w.sweep.values.SetText(tc.values)
-		h.w.sweep.start()
-		if h.w.sweep.sweeping || !strings.Contains(h.w.status.text(), tc.want) {
+		h.w.sweepTab().values.SetText(tc.values)
+		h.w.sweepTab().start()
+		if h.w.sweepTab().sweeping || !strings.Contains(h.w.status.text(), tc.want) {
 			t.Errorf("values %q: status %q, want %q and no sweep", tc.values, h.w.status.text(), tc.want)
 		}
 	}
@@ -107,7 +107,7 @@ func TestSweepBadValues(t *testing.T) {
 // TestSweepCancelKeepsPoints: Esc cancels; the points done stay on the chart.
 func TestSweepCancelKeepsPoints(t *testing.T) {
 	h := newHarness(t, small("soa"), "")
-	m := h.w.sweep
+	m := h.w.sweepTab()
 	h.w.bringFront(m)
 	m.values.SetText("500, 1000, 2000, 4000, 8000, 16000")
 	h.key(fyne.KeySpace)
@@ -123,14 +123,14 @@ func TestSweepCancelKeepsPoints(t *testing.T) {
 // sweep file to the Sweep tab; every export writes its file.
 func TestSweepSaveOpenExport(t *testing.T) {
 	h := newHarness(t, small("soa"), "")
-	m := h.w.sweep
+	m := h.w.sweepTab()
 	m.values.SetText("500, 1000")
 	m.start()
 	h.until("the sweep to end", func() bool { return !m.sweeping })
 	dir := t.TempDir()
 	for _, f := range sweepFormats {
 		path := filepath.Join(dir, "s"+f.Ext)
-		h.w.exportTo(m, path, f)
+		h.w.results.exportTo(m, path, f)
 		if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
 			t.Errorf("%s: %v", f.Name, err)
 		}
@@ -138,7 +138,7 @@ func TestSweepSaveOpenExport(t *testing.T) {
 	saved := m.shown
 	m.clear("cleared")
 	h.w.tabBar.SelectIndex(0)
-	h.w.open(filepath.Join(dir, "s.json"))
+	h.w.results.open(filepath.Join(dir, "s.json"))
 	if !(h.w.front().job == m) || m.shown == nil || len(m.shown.Points) != len(saved.Points) || m.shown.Points[1].Backings[0].NSPerEntity != saved.Points[1].Backings[0].NSPerEntity {
 		t.Errorf("opened: active %v, %+v", (h.w.front().job == m), m.shown)
 	}
@@ -154,7 +154,7 @@ func TestSweepSaveOpenExport(t *testing.T) {
 // TestSweepKeysInTab: in the Sweep tab Ctrl+E, Ctrl+S and Ctrl+O act on sweeps.
 func TestSweepKeysInTab(t *testing.T) {
 	h := newHarness(t, small("soa"), "")
-	m := h.w.sweep
+	m := h.w.sweepTab()
 	h.w.bringFront(m)
 	h.shortcut(keyOpen)
 	if txt := h.overlayText(); !strings.Contains(txt, "Open a saved sweep") {
@@ -173,29 +173,29 @@ func TestSweepKeysInTab(t *testing.T) {
 // with nothing of its partial result offered for export until it ends.
 func TestResetDuringSweepKeepsSetupLocked(t *testing.T) {
 	h := newHarness(t, small("ptrarray", "soa"), "")
-	h.w.run.start()
+	h.w.runTab().start()
 	h.finished()
-	if h.w.run.shown == nil || h.w.run.buttons.reset.Disabled() {
+	if h.w.runTab().shown == nil || h.w.runTab().buttons.reset.Disabled() {
 		t.Fatal("after a finished run Reset should be enabled with the run shown")
 	}
-	m := h.w.sweep
+	m := h.w.sweepTab()
 	h.w.bringFront(m)
 	m.values.SetText("500, 1000, 2000, 4000")
 	m.start()
 	h.until("the sweep's first point", func() bool { return m.shown != nil && len(m.shown.Points) >= 1 })
-	if !h.w.run.buttons.reset.Disabled() {
+	if !h.w.runTab().buttons.reset.Disabled() {
 		t.Error("Reset is enabled while a sweep measures")
 	}
-	h.w.bringFront(h.w.run)
+	h.w.bringFront(h.w.runTab())
 	h.key(fyne.KeyR)
-	h.w.run.reset()
+	h.w.runTab().reset()
 	locked := func() []string {
 		var open []string
 		p := h.w.setup
 		for name, o := range map[string]interface{ Disabled() bool }{
 			"preset": p.picker, "workload": p.workload, "cache": p.cache, "pages": p.pages, "counters": p.countersCheck,
 			"entities": p.form.field("entities"), "sweep export": m.buttons.export, "sweep save": m.buttons.save,
-			"run": h.w.run.buttons.run,
+			"run": h.w.runTab().buttons.run,
 		} {
 			if !o.Disabled() {
 				open = append(open, name)
@@ -211,8 +211,8 @@ func TestResetDuringSweepKeepsSetupLocked(t *testing.T) {
 	if open := locked(); len(open) > 0 {
 		t.Errorf("after Reset during the sweep these are unlocked: %v", open)
 	}
-	if !m.sweeping || h.w.run.shown == nil {
-		t.Errorf("Reset during the sweep: sweeping %v, the run still shown %v", m.sweeping, h.w.run.shown != nil)
+	if !m.sweeping || h.w.runTab().shown == nil {
+		t.Errorf("Reset during the sweep: sweeping %v, the run still shown %v", m.sweeping, h.w.runTab().shown != nil)
 	}
 	if !strings.Contains(h.w.status.text(), "a sweep is in progress") {
 		t.Errorf("status %q: want the reason Reset was refused", h.w.status.text())
@@ -247,7 +247,7 @@ func TestMarkerPlace(t *testing.T) {
 // of the parameter swept; an entities sweep of "A million sprites" is no million.
 func TestSweepTitle(t *testing.T) {
 	h := newHarness(t, presets.Default(), "")
-	m := h.w.sweep
+	m := h.w.sweepTab()
 	m.param.SetSelected("entities")
 	m.values.SetText("1000, 10000")
 	c, _, err := m.config()

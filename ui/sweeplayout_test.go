@@ -51,7 +51,7 @@ func TestSweepTabOnShortWindows(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, p, "")
 			h.w.setLarge(tc.large)
-			m := h.w.sweep
+			m := h.w.sweepTab()
 			h.w.bringFront(m)
 			h.w.win.Resize(tc.size)
 			m.show(allocsSweep(), -1)
@@ -127,7 +127,7 @@ func TestSweepAnswersArriveOutOfSight(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, p, "")
 			h.w.setLarge(tc.large)
-			m := h.w.sweep
+			m := h.w.sweepTab()
 			h.w.bringFront(m)
 			h.w.win.Resize(fyne.NewSize(1311, 707))
 			if m.body.compact != tc.large {

@@ -22,7 +22,7 @@ import (
 // config is the sweep Run sweep starts: the setup as the left panel shows it, run
 // at each of the values typed.
 func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
-	s, err := j.w.setup.read()
+	s, err := j.h.readPreset()
 	if err != nil {
 		return sweep.Config{}, s, fmt.Errorf("the setup: %w", err)
 	}
@@ -30,7 +30,8 @@ func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
 	if err != nil {
 		return sweep.Config{}, s, fmt.Errorf("values: %w", err)
 	}
-	c := sweep.Config{Run: config(s, j.w.setup.counters, j.w.env), Param: j.param.Selected, Values: values}
+	counters, _ := j.h.counters()
+	c := sweep.Config{Run: config(s, counters, *j.e), Param: j.param.Selected, Values: values}
 	if s.Sweep == nil || s.Sweep.Param != c.Param {
 		// The lesson's title names its own setup ("A million sprites"), which a sweep
 		// of another parameter, or of a run lesson's, leaves: the sweep is named by
@@ -42,8 +43,8 @@ func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
 
 // start is Run sweep.
 func (j *sweepJob) start() {
-	w := j.w
-	if j.sweeping || !w.mayStart(j) {
+	h := j.h
+	if j.sweeping || !h.mayStart(j) {
 		return
 	}
 	cfg, s, err := j.config()
@@ -52,15 +53,15 @@ func (j *sweepJob) start() {
 		l, err = sweep.Start(context.Background(), cfg)
 	}
 	if err != nil {
-		w.startFailed("The sweep cannot start", err)
+		h.startFailed("The sweep cannot start", err)
 		return
 	}
 	j.stop() // the last sweep, ended
 	j.live, j.sweeping = l, true
-	j.pump.start(w.env, l, j.gatherer(l))
+	j.pump.start(*j.e, l, j.gatherer(l))
 	j.clear("Starting…")
 	j.body.started()
-	w.started(s, fmt.Sprintf("Sweeping %s over %d values…", cfg.Param, len(cfg.Values)))
+	h.started(s, fmt.Sprintf("Sweeping %s over %d values…", cfg.Param, len(cfg.Values)))
 }
 
 // toggle is the space bar in the sweep tab: start a sweep, or cancel the one
@@ -77,7 +78,7 @@ func (j *sweepJob) toggle() {
 func (j *sweepJob) cancel() {
 	if j.sweeping {
 		j.live.Stop()
-		j.w.status.say("Cancelling the sweep…", false)
+		j.h.say("Cancelling the sweep…", false)
 	}
 }
 
@@ -126,33 +127,39 @@ func (j *sweepJob) apply(u sweepUpdate) {
 		return
 	}
 	j.status.SetText(sweepProgress(st))
-	j.w.status.say(sweepProgress(st), false)
+	j.h.say(sweepProgress(st), false)
 }
 
-// finish shows the end of a sweep.
+// finish shows the end of a sweep, on the status line and on the tab's own.
 func (j *sweepJob) finish(u sweepUpdate) {
-	w := j.w
 	j.sweeping = false
+	var msg, what string
+	var err error
 	var mm *lab.MismatchError
 	switch {
 	case errors.As(u.err, &mm):
 		j.shown = nil
 		j.table.SetMessage(noResult("sweep", u.err), true)
 		j.body.fitTable()
-		w.status.fail("Checksum mismatch", u.err)
+		what, err = "Checksum mismatch", u.err
 	case errors.Is(u.err, context.Canceled):
-		msg := fmt.Sprintf("Sweep cancelled after %d of %d points; the points done are shown.", len(u.status.Done), u.status.Points)
+		msg = fmt.Sprintf("Sweep cancelled after %d of %d points; the points done are shown.", len(u.status.Done), u.status.Points)
 		if len(u.status.Done) > 0 {
 			msg += j.body.arrived(j.claims.answers())
 		}
-		w.status.say(msg, false)
 	case u.err != nil:
-		w.status.fail("The sweep ended with an error", u.err)
+		what, err = "The sweep ended with an error", u.err
 	default:
-		w.status.say(fmt.Sprintf("Sweep done: %d points in %s.", len(u.status.Done), units.Duration(float64(u.status.Elapsed)))+j.body.arrived(j.claims.answers()), false)
+		msg = fmt.Sprintf("Sweep done: %d points in %s.", len(u.status.Done), units.Duration(float64(u.status.Elapsed))) + j.body.arrived(j.claims.answers())
 	}
-	j.status.SetText(w.status.text())
-	w.ended()
+	if err != nil {
+		j.h.fail(what, err)
+		msg = failText(what, err)
+	} else {
+		j.h.say(msg, false)
+	}
+	j.status.SetText(msg)
+	j.h.ended()
 }
 
 // stop stops the sweep, if any, and its pump; its point's workers are stopped as a

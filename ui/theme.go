@@ -64,7 +64,9 @@ func (w *window) setLarge(on bool) {
 	w.app.Settings().SetTheme(newLabTheme(on))
 	w.app.Preferences().SetBool(prefLarge, on)
 	w.setup.fitWidth(w.app.Settings().Theme().Size(theme.SizeNameText))
-	w.run.pane.setLarge(on)
+	for _, t := range w.tabs {
+		t.job.setLarge(on)
+	}
 	w.refresh()
 }
 

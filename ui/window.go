@@ -3,10 +3,8 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -21,49 +19,43 @@ import (
 // window is the app's one window: the setup panel on the left, a tab per job
 // (jobs.go) beside it, the status line under everything. It holds the parts and
 // what is common to every job — which one is in front, which one measures, what a
-// start and an end change outside the job — and each part owns its own state. Its
-// fields are touched only on the Fyne goroutine; the jobs' pumps hand their updates
-// over through env.do.
+// start and an end change outside the job — and each part owns its own state; the
+// jobs see it only as their host (host.go). Its fields are touched only on the Fyne
+// goroutine; the jobs' pumps hand their updates over through env.do.
 type window struct {
 	app fyne.App
 	win fyne.Window
 	env env
 
-	setup  *setupPanel
-	status *statusLine
-	files  fileDialogs
-	tabs   []*jobTab          // in jobKinds' order
-	tabBar *container.AppTabs // the tabs' widget: which job is in front
-	run    *runJob            // the Live run tab, which the File menu, -compare and -layout address
-	sweep  *sweepJob          // the Sweep tab, which -sweep brings to the front
-	class  *classJob          // the Class tab, which -compare with three files or more fills
-	menu   *menuBar
-	large  bool
+	setup   *setupPanel
+	status  *statusLine
+	files   fileDialogs
+	results *resultFiles       // Export, Save, Open and the handout, for every kind
+	tabs    []*jobTab          // in jobKinds' order
+	tabBar  *container.AppTabs // the tabs' widget: which job is in front
+	menu    *menuBar
+	large   bool
+	locked  bool // the setup is locked: a job measures it
 
 	startErr error     // why the last job could not start, if it could not (-quit-after's status)
 	auto     *autoQuit // -quit-after, when given
 	exitCode int
 	quitting bool // the app was told to quit
-
-	// printing is cancelled as the window closes, which stops a browser printing a
-	// handout (handout.WritePDF) with everything it started; prints counts those
-	// running, which the closing waits for.
-	printing   context.Context
-	stopPrints context.CancelFunc
-	prints     sync.WaitGroup
 }
 
 // newWindow builds the window on app a, showing setup s.
 func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 	w := &window{app: a, env: e, large: large}
-	w.printing, w.stopPrints = context.WithCancel(context.Background())
 	a.Settings().SetTheme(newLabTheme(large))
 	w.win = a.NewWindow("Locality Lab")
 	w.status = newStatusLine(w.win)
 	w.files = newFileDialogs(w.win, w.status, a.Preferences())
+	w.results = newResultFiles(w.win, w.files, w.status)
 	w.build()
 	w.setup.fitWidth(a.Settings().Theme().Size(theme.SizeNameText))
-	w.run.pane.setLarge(large)
+	for _, t := range w.tabs {
+		t.job.setLarge(large)
+	}
 	w.menu = newMenuBar(w)
 	w.win.SetMainMenu(w.menu.main)
 	w.setup.apply(s)
@@ -76,14 +68,25 @@ func newWindow(a fyne.App, s presets.Preset, large bool, e env) *window {
 // build makes the jobs in the registry's order, a tab each, and lays the window out.
 func (w *window) build() {
 	w.tabBar = container.NewAppTabs()
-	for _, k := range jobKinds {
-		t := &jobTab{jobKind: k, job: k.make(w)}
-		t.item = container.NewTabItemWithIcon(k.title, k.icon(), t.job.view())
+	k := kit{host: w, files: w.results, win: w.win, env: &w.env}
+	var under []fyne.CanvasObject // what the jobs put under the setup panel
+	for _, kind := range jobKinds {
+		t := &jobTab{jobKind: kind, job: kind.make(k)}
+		t.places = t.job.places()
+		t.item = container.NewTabItemWithIcon(kind.title, kind.icon(), t.places.tab)
 		w.tabs = append(w.tabs, t)
 		w.tabBar.Append(t.item)
+		if t.places.setup != nil {
+			under = append(under, t.places.setup)
+		}
 	}
+	w.results.tabs = w.tabs
 	w.tabBar.OnSelected = func(*container.TabItem) { w.win.Canvas().Unfocus() }
-	w.setup = newSetupPanel(w.win, w.status, w.files, w.idle, w.run.buttons.box, w.setupChanged)
+	var buttons fyne.CanvasObject = container.NewVBox(under...)
+	if len(under) == 1 {
+		buttons = under[0]
+	}
+	w.setup = newSetupPanel(w.win, w.status, w.files, w.idle, buttons, w.setupChanged)
 	body := container.NewBorder(nil, nil, w.setup.root, nil, w.tabBar)
 	w.win.SetContent(container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), w.status.box), nil, nil, body))
 }
@@ -92,16 +95,7 @@ func (w *window) build() {
 func (w *window) front() *jobTab { return w.tabs[w.tabBar.SelectedIndex()] }
 
 // bringFront shows j's tab.
-func (w *window) bringFront(j job) { w.tabBar.Select(w.tabOf(j).item) }
-
-func (w *window) tabOf(j job) *jobTab {
-	for _, t := range w.tabs {
-		if t.job == j {
-			return t
-		}
-	}
-	panic("ui: a job with no tab")
-}
+func (w *window) bringFront(j job) { w.tabBar.Select(tabOf(w.tabs, j).item) }
 
 // busy is the job measuring now, or nil: one at a time, since a second would share
 // the machine with the first's measurement.
@@ -118,7 +112,7 @@ func (w *window) busy() *jobTab {
 // measuring.
 func (w *window) mayStart(j job) bool {
 	if b := w.busy(); b != nil && b.job != j {
-		w.status.fail("Cannot "+w.tabOf(j).words.noun+" now", errors.New("a "+b.words.noun+" is in progress: "+b.words.whenBusy))
+		w.status.fail("Cannot "+tabOf(w.tabs, j).words.noun+" now", errors.New("a "+b.words.noun+" is in progress: "+b.words.whenBusy))
 		return false
 	}
 	return true
@@ -150,13 +144,12 @@ func (w *window) startFailed(what string, err error) {
 // started is what every job's start changes outside the job: the setup it measures
 // becomes the setup, is remembered for the next launch (unless the run is scripted,
 // -quit-after, which must not change what a person's next launch opens) and is
-// locked; the status line says msg; -quit-after's clock starts again.
+// locked (refresh); the status line says msg; -quit-after's clock starts again.
 func (w *window) started(s presets.Preset, msg string) {
 	w.setup.preset, w.startErr = s, nil
 	if w.auto == nil {
 		w.setup.remember(w.app.Preferences())
 	}
-	w.setup.setEditable(false)
 	w.status.say(msg, false)
 	w.refresh()
 	if w.auto != nil {
@@ -164,10 +157,9 @@ func (w *window) started(s presets.Preset, msg string) {
 	}
 }
 
-// ended is what every job's end changes outside the job: the setup unlocks, and
-// -quit-after, which has nothing more to wait for, quits.
+// ended is what every job's end changes outside the job: the setup unlocks
+// (refresh), and -quit-after, which has nothing more to wait for, quits.
 func (w *window) ended() {
-	w.setup.setEditable(true)
 	w.refresh()
 	if w.auto != nil {
 		w.auto.ended()
@@ -185,12 +177,21 @@ func (w *window) setupChanged(s presets.Preset, e setupEvent) {
 	w.refresh()
 }
 
-// refresh enables in every job what makes sense now, and redraws the menu when an
-// item changed.
+// refresh locks the setup while a job measures it and unlocks it once none does,
+// enables in every job what makes sense now, and redraws the menu when an item
+// changed.
 func (w *window) refresh() {
+	var measuring job
+	if b := w.busy(); b != nil {
+		measuring = b.job
+	}
+	if locked := measuring != nil; locked != w.locked {
+		w.locked = locked
+		w.setup.setEditable(!locked)
+	}
 	var m menuSync
 	for _, t := range w.tabs {
-		t.job.refresh(&m)
+		t.job.refresh(measuring, &m)
 	}
 	if w.menu != nil {
 		w.menu.sync(&m)
@@ -203,16 +204,7 @@ func (w *window) closed() {
 	if w.auto == nil {
 		w.setup.remember(w.app.Preferences())
 	}
-	w.stopPrints()
-	printed := make(chan struct{})
-	go func() {
-		w.prints.Wait()
-		close(printed)
-	}()
-	select { // a stopped print returns at once, its browser killed
-	case <-printed:
-	case <-time.After(5 * time.Second):
-	}
+	w.results.stopPrints()
 	for _, t := range w.tabs {
 		if done := t.job.stop(); done != nil {
 			select { // the lab kills a worker that does not stop when told

@@ -31,7 +31,7 @@ func colourPixels(img image.Image, r image.Rectangle, c color.NRGBA) int {
 func (h *harness) chartPixels(i int, backings ...string) int {
 	h.t.Helper()
 	img := h.w.win.Canvas().Capture()
-	c := h.w.run.pane.charts.charts[i]
+	c := h.w.runTab().pane.charts.charts[i]
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(c)
 	scale := float32(img.Bounds().Dx()) / h.w.win.Canvas().Size().Width
 	r := image.Rect(int(pos.X*scale), int(pos.Y*scale), int((pos.X+c.Size().Width)*scale), int((pos.Y+c.Size().Height)*scale))
@@ -49,12 +49,12 @@ func TestRunFillsTableChartsAndNotes(t *testing.T) {
 	// machine stretches the time axis, and the three lines then lie on its floor, the
 	// last drawn covering the others (one ptrarray pixel left in 1 of 16 runs).
 	before := h.chartPixels(0, small().Backings...)
-	if msg := h.w.run.pane.table.Message(); !strings.Contains(msg, "No run yet") {
+	if msg := h.w.runTab().pane.table.Message(); !strings.Contains(msg, "No run yet") {
 		t.Errorf("table before a run says %q, want the no-run message", msg)
 	}
 
-	test.Tap(h.w.run.buttons.run)
-	if !h.w.run.measuring {
+	test.Tap(h.w.runTab().buttons.run)
+	if !h.w.runTab().measuring {
 		t.Fatalf("Run did not start a run; status %q", h.w.status.text())
 	}
 	if !h.w.setup.picker.Disabled() || !h.w.setup.checks[0].Disabled() {
@@ -62,7 +62,7 @@ func TestRunFillsTableChartsAndNotes(t *testing.T) {
 	}
 	h.finished()
 
-	rows := h.w.run.pane.table.Rows()
+	rows := h.w.runTab().pane.table.Rows()
 	if len(rows) != 3 {
 		t.Fatalf("table has %d rows, want one per backing", len(rows))
 	}
@@ -78,9 +78,9 @@ func TestRunFillsTableChartsAndNotes(t *testing.T) {
 			t.Errorf("no table row for %s", b)
 		}
 	}
-	ratio := slices.Index(h.w.run.pane.table.columns(), "× slower than best (95% CI)")
+	ratio := slices.Index(h.w.runTab().pane.table.columns(), "× slower than best (95% CI)")
 	if ratio < 0 || rows[0].Cells[ratio] != "best" {
-		t.Errorf("first row's ratio (column %d of %v) is not \"best\": %v", ratio, h.w.run.pane.table.columns(), rows[0].Cells)
+		t.Errorf("first row's ratio (column %d of %v) is not \"best\": %v", ratio, h.w.runTab().pane.table.columns(), rows[0].Cells)
 	}
 	if after := h.chartPixels(0, small().Backings...); after <= before+20 {
 		t.Errorf("frame-time chart shows %d pixels in the backings' colours after the run, %d before: no line drawn", after, before)
@@ -88,15 +88,15 @@ func TestRunFillsTableChartsAndNotes(t *testing.T) {
 	if !strings.HasPrefix(h.w.status.text(), "Done: 30 frames") {
 		t.Errorf("status %q, want it to say the run is done", h.w.status.text())
 	}
-	for _, n := range h.w.run.pane.lesson.notes {
+	for _, n := range h.w.runTab().pane.lesson.notes {
 		if !strings.HasPrefix(n.measured.Text, "Measured here: ") {
 			t.Errorf("%s's note says %q, want the figures just measured", n.backing, n.measured.Text)
 		}
 	}
-	if !h.w.run.pane.scene.preview.has {
+	if !h.w.runTab().pane.scene.preview.has {
 		t.Error("the preview got no scene from the run")
 	}
-	if h.w.run.buttons.export.Disabled() || h.w.run.buttons.save.Disabled() {
+	if h.w.runTab().buttons.export.Disabled() || h.w.runTab().buttons.save.Disabled() {
 		t.Error("Export and Save are disabled after a run")
 	}
 	if h.w.setup.picker.Disabled() {
@@ -106,29 +106,29 @@ func TestRunFillsTableChartsAndNotes(t *testing.T) {
 
 func TestPauseStepResume(t *testing.T) {
 	h := newHarness(t, small(), "")
-	st := func() lab.Status { return h.w.run.live.Status() }
+	st := func() lab.Status { return h.w.runTab().live.Status() }
 
-	test.Tap(h.w.run.buttons.run)
-	test.Tap(h.w.run.buttons.pause) // pausing a load: it loads, then waits
-	h.until("the run to pause after loading", func() bool { return h.w.run.phase == lab.Paused })
+	test.Tap(h.w.runTab().buttons.run)
+	test.Tap(h.w.runTab().buttons.pause) // pausing a load: it loads, then waits
+	h.until("the run to pause after loading", func() bool { return h.w.runTab().phase == lab.Paused })
 	if d := st().Done; d != 0 {
 		t.Fatalf("paused during the load, yet %d frames ran", d)
 	}
-	if h.w.run.buttons.run.Text != "Resume" {
-		t.Errorf("Run button says %q while paused, want Resume", h.w.run.buttons.run.Text)
+	if h.w.runTab().buttons.run.Text != "Resume" {
+		t.Errorf("Run button says %q while paused, want Resume", h.w.runTab().buttons.run.Text)
 	}
 
 	for want := 1; want <= 2; want++ {
-		test.Tap(h.w.run.buttons.step)
-		h.until("a step", func() bool { return h.w.run.status.Done == want && h.w.run.phase == lab.Paused })
+		test.Tap(h.w.runTab().buttons.step)
+		h.until("a step", func() bool { return h.w.runTab().status.Done == want && h.w.runTab().phase == lab.Paused })
 	}
 	if !strings.Contains(h.w.status.text(), "Paused after frame 2 of 30") {
 		t.Errorf("status %q, want it to say paused after frame 2", h.w.status.text())
 	}
 
-	test.Tap(h.w.run.buttons.run) // resume
+	test.Tap(h.w.runTab().buttons.run) // resume
 	h.finished()
-	if got := h.w.run.shown.Backings[0].Frames.Len(); got != 30 {
+	if got := h.w.runTab().shown.Backings[0].Frames.Len(); got != 30 {
 		t.Errorf("after resuming, %d frames ran, want all 30", got)
 	}
 }
@@ -136,17 +136,17 @@ func TestPauseStepResume(t *testing.T) {
 func TestStepWithoutRunStartsPaused(t *testing.T) {
 	h := newHarness(t, small(), "")
 	h.key(fyne.KeyS)
-	if !h.w.run.measuring {
+	if !h.w.runTab().measuring {
 		t.Fatal("S did not start a run")
 	}
 	h.until("one frame", func() bool {
-		return h.w.run.phase == lab.Paused && h.w.run.status.Done == 1
+		return h.w.runTab().phase == lab.Paused && h.w.runTab().status.Done == 1
 	})
 	h.key(fyne.KeyR)
-	if h.w.run.measuring || h.w.run.live != nil {
+	if h.w.runTab().measuring || h.w.runTab().live != nil {
 		t.Error("R left the run live")
 	}
-	if msg := h.w.run.pane.table.Message(); !strings.Contains(msg, "No run yet") {
+	if msg := h.w.runTab().pane.table.Message(); !strings.Contains(msg, "No run yet") {
 		t.Errorf("after reset the table says %q", msg)
 	}
 }
@@ -161,8 +161,8 @@ func TestChoosingPresetChangesSetup(t *testing.T) {
 	if got := h.w.setup.chosen(h.w.setup.preset.Backings); strings.Join(got, ",") != strings.Join(target.Backings, ",") {
 		t.Errorf("backings checked %v, want %v in the preset's order", got, target.Backings)
 	}
-	if len(h.w.run.pane.lesson.claims) != len(target.Claims) {
-		t.Errorf("lesson shows %d claims, the preset has %d", len(h.w.run.pane.lesson.claims), len(target.Claims))
+	if len(h.w.runTab().pane.lesson.claims) != len(target.Claims) {
+		t.Errorf("lesson shows %d claims, the preset has %d", len(h.w.runTab().pane.lesson.claims), len(target.Claims))
 	}
 	want := fmt.Sprint(target.Params["entities"])
 	if _, ok := target.Params["entities"]; !ok {
