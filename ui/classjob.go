@@ -24,7 +24,6 @@ import (
 	"localitylab/charts/page"
 	"localitylab/charts/raster"
 	"localitylab/launch"
-	"localitylab/presets"
 	"localitylab/presets/class"
 )
 
@@ -41,21 +40,19 @@ import (
 // file's frames are let go of once the class keeps what it shows of it
 // (class.Builder), and an addition is never read twice.
 type classJob struct {
-	h       host
-	files   *resultFiles
-	win     fyne.Window
-	e       *env
-	paths   []string       // the files, in the order added
-	read    *class.Builder // what the class keeps of them
-	c       *charts.Class  // what the tab draws; nil until three files make a class
-	reading *classRead     // the files being read, nil when none is
-	heading *widget.Label
-	hint    *widget.Label
-	chart   *canvas.Raster
-	img     *image.RGBA
-	claims  *widget.Label
-	pane    *classPane
-	root    fyne.CanvasObject
+	kit                        // the window as the tab sees it (host.go)
+	jobDefaults                // it measures nothing, and follows neither the setup nor the keys
+	paths       []string       // the files, in the order added
+	read        *class.Builder // what the class keeps of them
+	c           *charts.Class  // what the tab draws; nil until three files make a class
+	reading     *classRead     // the files being read, nil when none is
+	heading     *widget.Label
+	hint        *widget.Label
+	chart       *canvas.Raster
+	img         *image.RGBA
+	claims      *widget.Label
+	pane        *classPane
+	root        fyne.CanvasObject
 	// progress shows the reading: which file of how many, and a bar.
 	progress    *fyne.Container
 	progressBar *progressBar
@@ -79,7 +76,7 @@ var classWords = jobWords{noun: "class", exportAs: "Export the class as ", expor
 	noSave: "a class is kept in its machines' own files; export it as PNG or HTML (Export…)"}
 
 func newClassJob(k kit) *classJob {
-	j := &classJob{h: k.host, files: k.files, win: k.win, e: k.env}
+	j := &classJob{kit: k}
 	f := k.files
 	j.heading = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	j.heading.Wrapping = fyne.TextWrapWord
@@ -108,14 +105,8 @@ func newClassJob(k kit) *classJob {
 	return j
 }
 
-func (j *classJob) places() places                          { return places{tab: j.root, menu: j.menu()} }
-func (j *classJob) busy() bool                              { return false }
-func (j *classJob) key(fyne.KeyName)                        {}
-func (j *classJob) start()                                  {}
-func (j *classJob) toggle()                                 { j.cancel() }
-func (j *classJob) setupChanged(presets.Preset, setupEvent) {}
-func (j *classJob) refresh(job, *menuSync)                  {}
-func (j *classJob) setLarge(bool)                           {}
+func (j *classJob) places() places { return places{tab: j.root, menu: j.menu()} }
+func (j *classJob) toggle()        { j.cancel() }
 
 // fromFlags shows the class -compare A B C… names, as the command line read it or
 // reading it now, and brings the tab to the front.
@@ -130,15 +121,9 @@ func (j *classJob) fromFlags(o launch.Options) bool {
 	}
 	return true
 }
-func (j *classJob) final() func() outcome {
-	done := j.stop()
-	return func() outcome {
-		if done != nil {
-			<-done
-		}
-		return outcome{}
-	}
-}
+
+// final stops the reading: a class saves nothing for -quit-after.
+func (j *classJob) final() func() outcome { return finalAfter(j.stop()) }
 
 // cancel stops the reading of files, if any: the class stays as it was.
 func (j *classJob) cancel() {
@@ -165,7 +150,7 @@ func (j *classJob) menu() *fyne.Menu {
 	f := j.files
 	front := func(fn func()) func() {
 		return func() {
-			j.h.bringFront(j)
+			j.host.bringFront(j)
 			fn()
 		}
 	}
@@ -186,7 +171,7 @@ func (j *classJob) add(path string) { j.addAll([]string{path}) }
 // and shows them when they are read.
 func (j *classJob) addAll(paths []string) {
 	if j.reading != nil {
-		j.h.say(fmt.Sprintf("The class is still reading %d files: wait for it, or stop it (Esc).", len(j.reading.paths)), true)
+		j.host.say(fmt.Sprintf("The class is still reading %d files: wait for it, or stop it (Esc).", len(j.reading.paths)), true)
 		return
 	}
 	next := class.NewBuilder(nil)
@@ -197,7 +182,7 @@ func (j *classJob) addAll(paths []string) {
 	r := &classRead{paths: slices.Clone(paths), cancel: cancel, done: make(chan struct{})}
 	j.reading = r
 	j.showProgress(r, 0)
-	have, e := slices.Clone(j.paths), *j.e
+	have, e := slices.Clone(j.paths), *j.env
 	go func() {
 		defer close(r.done)
 		defer cancel()
@@ -219,7 +204,7 @@ func (j *classJob) addAll(paths []string) {
 func (j *classJob) addRead(paths []string, read *class.Builder) {
 	c, err := read.Class()
 	if err != nil {
-		j.h.fail("Cannot show the class", err)
+		j.host.fail("Cannot show the class", err)
 		return
 	}
 	j.paths, j.read, j.c = slices.Clone(paths), read, c.Chart()
@@ -238,7 +223,7 @@ func (j *classJob) showProgress(r *classRead, done int) {
 	j.progressMsg.SetText(msg)
 	j.progressBar.SetValue(float64(done) / float64(len(r.paths)))
 	j.progress.Show()
-	j.h.say(msg+" Esc stops.", false)
+	j.host.say(msg+" Esc stops.", false)
 }
 
 // readEnded shows what reading r added, if it is still the job's (Clear drops it):
@@ -251,10 +236,10 @@ func (j *classJob) readEnded(r *classRead, next *class.Builder, c *charts.Class,
 	j.progress.Hide()
 	switch {
 	case errors.Is(err, context.Canceled):
-		j.h.say("Stopped reading the files: the class stays as it was.", false)
+		j.host.say("Stopped reading the files: the class stays as it was.", false)
 		return
 	case err != nil:
-		j.h.fail("Cannot add that file", err)
+		j.host.fail("Cannot add that file", err)
 		return
 	}
 	j.paths, j.read = append(j.paths, r.paths...), next
@@ -262,7 +247,7 @@ func (j *classJob) readEnded(r *classRead, next *class.Builder, c *charts.Class,
 		j.c = c
 	}
 	j.show()
-	j.h.say(fmt.Sprintf("The class has %d machines' files.", len(j.paths)), false)
+	j.host.say(fmt.Sprintf("The class has %d machines' files.", len(j.paths)), false)
 }
 
 // addFolderDialog asks for a folder and adds every JSON file in it: a teacher
@@ -271,7 +256,7 @@ func (j *classJob) addFolderDialog() {
 	dlg := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		switch {
 		case err != nil:
-			j.h.fail("Add a folder", err)
+			j.host.fail("Add a folder", err)
 		case u != nil:
 			j.addFolder(u.Path())
 		}
@@ -288,7 +273,7 @@ func (j *classJob) addFolder(dir string) {
 		err = fmt.Errorf("%s holds no .json file", dir)
 	}
 	if err != nil {
-		j.h.fail("Cannot add that folder", err)
+		j.host.fail("Cannot add that folder", err)
 		return
 	}
 	j.addAll(names)
@@ -301,7 +286,7 @@ func (j *classJob) clear() {
 	j.progress.Hide()
 	j.paths, j.read, j.c = nil, nil, nil
 	j.show()
-	j.h.say("The class is cleared.", false)
+	j.host.say("The class is cleared.", false)
 }
 
 // show puts the class, or what it still needs, on the tab.

@@ -62,7 +62,7 @@ type runMenuItems struct {
 }
 
 func newRunMenuItems(j *runJob) *runMenuItems {
-	h, f := j.h, j.files
+	h, f := j.host, j.files
 	m := &runMenuItems{}
 	m.toggle = item("Run / pause", keySpace, j.toggle)
 	m.step = item("Step one frame", keyStep, j.step)
@@ -103,14 +103,14 @@ func (m *runMenuItems) addView(j *runJob) {
 		m.budgets = append(m.budgets, fyne.NewMenuItem(b.label, func() {
 			j.pane.charts.setBudget(b.d)
 			m.budget = i
-			j.h.refresh()
+			j.host.refresh()
 		}))
 	}
 	for i, s := range []charts.Scale{charts.ScaleAuto, charts.ScaleLinear, charts.ScaleLog} {
 		m.scales = append(m.scales, fyne.NewMenuItem("Frame-time axis: "+s.String(), func() {
 			j.pane.charts.setScale(s)
 			m.scale = i
-			j.h.refresh()
+			j.host.refresh()
 		}))
 	}
 	m.budgets[0].Checked, m.scales[0].Checked = true, true
@@ -128,7 +128,7 @@ func (m *runMenuItems) sync(j *runJob, s *menuSync) {
 	s.set(&m.cancel.Disabled, !j.measuring && !j.sim.running())
 	s.set(&m.reset.Disabled, j.buttons.reset.Disabled())
 	s.set(&m.clearBase.Disabled, !j.base.shown())
-	hw, sim := j.h.counters()
+	hw, sim := j.host.counters()
 	s.set(&m.counters.Checked, hw)
 	s.set(&m.simulate.Checked, sim)
 	for i, it := range m.budgets {
@@ -214,15 +214,15 @@ func (j *runJob) step() {
 // reset stops the run, if any, and clears what it showed. While a sweep measures it
 // is refused: the setup is the sweep's then, and stays locked until the sweep ends.
 func (j *runJob) reset() {
-	if !j.h.mayStart(j) {
+	if !j.host.mayStart(j) {
 		return
 	}
 	j.stop()
 	j.measuring = false
 	j.clear(noRun)
-	j.pane.lesson.SetSetup(j.h.preset())
-	j.h.say("Ready.", false)
-	j.h.refresh() // the setup unlocks: nothing measures now
+	j.pane.lesson.SetSetup(j.host.preset())
+	j.host.say("Ready.", false)
+	j.host.refresh() // the setup unlocks: nothing measures now
 }
 
 // cancel interrupts a load (or a run): what was measured is kept on screen.
@@ -234,7 +234,7 @@ func (j *runJob) cancel() {
 		j.sim.cancel()
 	case j.measuring:
 		j.live.Stop()
-		j.h.say("Cancelling…", false)
+		j.host.say("Cancelling…", false)
 	}
 }
 
@@ -245,9 +245,9 @@ func (j *runJob) findBudget(c presets.Claim) {
 	switch {
 	case j.search.running():
 		j.search.cancelOf(c)
-	case !j.h.mayStart(j):
+	case !j.host.mayStart(j):
 	case j.measuring || j.sim.running():
-		j.h.say("A run is in progress: stop it first (Esc), then search.", true)
+		j.host.say("A run is in progress: stop it first (Esc), then search.", true)
 	default:
 		j.search.start(c)
 	}
@@ -257,7 +257,7 @@ func (j *runJob) findBudget(c presets.Claim) {
 // that cannot start (a mistake in the setup, not enough memory, a sweep measuring)
 // leaves the window as it was and says why in a dialog and on the status line.
 func (j *runJob) begin(paused bool) bool {
-	h := j.h
+	h := j.host
 	if !h.mayStart(j) {
 		return false
 	}
@@ -275,9 +275,9 @@ func (j *runJob) begin(paused bool) bool {
 		return false
 	}
 	counters, simulate := h.counters()
-	cfg := config(s, counters, *j.e)
+	cfg := config(s, counters, *j.env)
 	cfg.StartPaused = paused
-	start := j.e.start
+	start := j.env.start
 	if start == nil {
 		start = lab.Start
 	}
@@ -289,7 +289,7 @@ func (j *runJob) begin(paused bool) bool {
 	j.stop() // the last run, ended: its pump and what it holds
 	l.SetLayout(int(j.layoutOf.Load()))
 	j.live = l
-	j.pump.start(*j.e, l, j.gatherer(l))
+	j.pump.start(*j.env, l, j.gatherer(l))
 	j.measuring, j.phase, j.shown, j.invalid = true, lab.Starting, nil, nil
 	j.simAsked = simulate
 	j.base.keep(s.Workload)

@@ -29,9 +29,7 @@ import (
 // (budgetfind.go) and the simulation of a run's misses (simulate.go) are parts of
 // their own, which the tab starts and stops.
 type runJob struct {
-	h     host
-	files *resultFiles
-	e     *env
+	kit // the window as the tab sees it (host.go)
 
 	pane    *runPane
 	buttons *runButtons
@@ -55,7 +53,7 @@ type runJob struct {
 const noRun = "No run yet: press Run (Space), or open a saved run (Ctrl+O)."
 
 func newRunJob(k kit) *runJob {
-	j := &runJob{h: k.host, files: k.files, e: k.env}
+	j := &runJob{kit: k}
 	j.layoutOf.Store(-1)
 	j.pane = newRunPane(j.cancel, j.syncLayout)
 	j.base = newBaseRun(k.host, j.pane, func() *result.Run {
@@ -117,7 +115,7 @@ func (j *runJob) setupChanged(s presets.Preset, e setupEvent) {
 // clear empties the figures, saying msg where the table's rows were.
 func (j *runJob) clear(msg string) {
 	j.shown, j.invalid = nil, nil
-	j.pane.clear(j.h.preset(), msg)
+	j.pane.clear(j.host.preset(), msg)
 }
 
 // output is what Export and Save write: the live run as measured so far, or the run
@@ -134,7 +132,7 @@ func (j *runJob) output() (output, error) {
 	default:
 		return output{}, errors.New("there is no run yet: run one (Space) or open a saved one (Ctrl+O)")
 	}
-	setup := j.h.preset()
+	setup := j.host.preset()
 	return output{stem: runStem(r, setup), write: func(w io.Writer, f fileFormat) error {
 		return export.FormatNamed(f.Name).Write(w, r, runOptions(setup, r))
 	}}, nil
@@ -177,7 +175,7 @@ func (j *runJob) handoutPage(prediction string) (*handout.Page, error) {
 	if j.shown == nil || j.invalid != nil || j.measuring {
 		return nil, errors.New("a handout needs a finished run: run the lesson first, or open a saved run of it")
 	}
-	l, err := lessonOf(j.shown.Title, j.shown.Workload, j.h.preset())
+	l, err := lessonOf(j.shown.Title, j.shown.Workload, j.host.preset())
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +190,7 @@ func (j *runJob) predictions() string { return j.pane.lesson.predictions() }
 // the run's, so that Run measures it again. While a job measures it refuses: the
 // setup and the figures are that job's until it ends.
 func (j *runJob) open(path string) {
-	h := j.h
+	h := j.host
 	if !h.idle("Cannot open a run now") {
 		return
 	}

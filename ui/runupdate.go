@@ -68,7 +68,7 @@ func (j *runJob) gatherer(l *lab.Live) func(ended bool) func() {
 // apply shows an update from the pump. It runs on the Fyne goroutine.
 func (j *runJob) apply(u update) {
 	j.phase, j.status = u.status.Phase, u.status
-	j.pane.show(u, j.h.preset().Workload)
+	j.pane.show(u, j.host.preset().Workload)
 	if u.snap != nil {
 		j.shown = u.snap
 	}
@@ -76,14 +76,14 @@ func (j *runJob) apply(u update) {
 		j.finish(u)
 		return
 	}
-	j.h.say(progress(u.status)+failures(u.status), anyFailed(u.status))
-	j.h.refresh()
+	j.host.say(progress(u.status)+failures(u.status), anyFailed(u.status))
+	j.host.refresh()
 }
 
 // finish shows the end of a run: a result, a stopped run's partial result, or, for
 // a checksum mismatch, an error and no result at all.
 func (j *runJob) finish(u update) {
-	h := j.h
+	h := j.host
 	j.measuring = false
 	j.pane.scene.showLoading(false)
 	var mm *lab.MismatchError

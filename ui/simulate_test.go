@@ -186,6 +186,7 @@ func simHarness(t *testing.T, s presets.Preset, exe string) *harness {
 func unstrippedUI(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "ui.test")
+	//lint:ignore SA1019 the test runs on the machine that built it, whose go builds the worker
 	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", path, ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("building the worker: %v\n%s", err, out)

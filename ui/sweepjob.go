@@ -33,10 +33,8 @@ import (
 // the sweep locks it while it runs, as a live run does. How a sweep runs is in
 // sweeprun.go.
 type sweepJob struct {
-	h     host
-	files *resultFiles
-	win   fyne.Window
-	e     *env
+	kit         // the window as the tab sees it (host.go)
+	jobDefaults // no keys of its own, nothing to follow in the large text
 
 	root     fyne.CanvasObject
 	param    *widget.Select
@@ -63,7 +61,7 @@ type sweepJob struct {
 const noSweep = "No sweep yet: choose a parameter and its values, then Run sweep (Space)."
 
 func newSweepJob(k kit) *sweepJob {
-	j := &sweepJob{h: k.host, files: k.files, win: k.win, e: k.env}
+	j := &sweepJob{kit: k}
 	f := k.files
 	j.param = widget.NewSelect(nil, func(string) { j.paramChosen() })
 	j.values = widget.NewEntry()
@@ -98,14 +96,12 @@ func newSweepJob(k kit) *sweepJob {
 
 func (j *sweepJob) places() places                  { return places{tab: j.root, menu: j.menu()} }
 func (j *sweepJob) busy() bool                      { return j.sweeping }
-func (j *sweepJob) key(fyne.KeyName)                {}
-func (j *sweepJob) setLarge(bool)                   {}
 func (j *sweepJob) fromFlags(o launch.Options) bool { return o.Sweep }
 
 // menu is the sweep's actions, which also bring its tab to the front.
 func (j *sweepJob) menu() *fyne.Menu {
 	f := j.files
-	show := func() { j.h.bringFront(j) }
+	show := func() { j.host.bringFront(j) }
 	front := func(fn func()) func() {
 		return func() {
 			show()
@@ -168,7 +164,7 @@ func (j *sweepJob) paramChosen() {
 
 // fillDefaults puts the chosen parameter's default values in the entry.
 func (j *sweepJob) fillDefaults() {
-	spec, err := workloads.Lookup(j.h.preset().Workload)
+	spec, err := workloads.Lookup(j.host.preset().Workload)
 	if err != nil {
 		return
 	}
@@ -229,7 +225,7 @@ func (j *sweepJob) output() (output, error) {
 	default:
 		return output{}, errors.New("there is no sweep yet: run one (Run sweep) or open a saved one (Open sweep…)")
 	}
-	setup := j.h.preset()
+	setup := j.host.preset()
 	return output{stem: "sweep-" + s.Param + "-" + s.Started.Local().Format("20060102-1504"), write: func(w io.Writer, f fileFormat) error {
 		return export.SweepFormatNamed(f.Name).Write(w, s, sweepOptions(setup, s))
 	}}, nil
@@ -254,7 +250,7 @@ func sweepOptions(setup presets.Preset, s *result.Sweep) charts.Options {
 // that Run sweep measures it again and its claims are answered. While a job measures
 // it refuses, as opening a run does.
 func (j *sweepJob) open(path string) {
-	h := j.h
+	h := j.host
 	if !h.idle("Cannot open a sweep now") {
 		return
 	}
@@ -284,7 +280,7 @@ func (j *sweepJob) handoutPage(prediction string) (*handout.Page, error) {
 	if j.shown == nil || j.sweeping || len(j.shown.Points) == 0 {
 		return nil, errors.New("a handout needs a finished sweep: run the lesson's sweep first, or open a saved sweep of it")
 	}
-	l, err := lessonOf(j.shown.Title, j.shown.Workload, j.h.preset())
+	l, err := lessonOf(j.shown.Title, j.shown.Workload, j.host.preset())
 	if err != nil {
 		return nil, err
 	}
@@ -292,4 +288,4 @@ func (j *sweepJob) handoutPage(prediction string) (*handout.Page, error) {
 }
 
 // predictions are those typed under the sweep's claims.
-func (j *sweepJob) predictions() string { return j.claims.predictions(j.h.preset().Sweep) }
+func (j *sweepJob) predictions() string { return j.claims.predictions(j.host.preset().Sweep) }

@@ -22,7 +22,7 @@ import (
 // config is the sweep Run sweep starts: the setup as the left panel shows it, run
 // at each of the values typed.
 func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
-	s, err := j.h.readPreset()
+	s, err := j.host.readPreset()
 	if err != nil {
 		return sweep.Config{}, s, fmt.Errorf("the setup: %w", err)
 	}
@@ -30,8 +30,8 @@ func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
 	if err != nil {
 		return sweep.Config{}, s, fmt.Errorf("values: %w", err)
 	}
-	counters, _ := j.h.counters()
-	c := sweep.Config{Run: config(s, counters, *j.e), Param: j.param.Selected, Values: values}
+	counters, _ := j.host.counters()
+	c := sweep.Config{Run: config(s, counters, *j.env), Param: j.param.Selected, Values: values}
 	if s.Sweep == nil || s.Sweep.Param != c.Param {
 		// The lesson's title names its own setup ("A million sprites"), which a sweep
 		// of another parameter, or of a run lesson's, leaves: the sweep is named by
@@ -43,7 +43,7 @@ func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
 
 // start is Run sweep.
 func (j *sweepJob) start() {
-	h := j.h
+	h := j.host
 	if j.sweeping || !h.mayStart(j) {
 		return
 	}
@@ -58,7 +58,7 @@ func (j *sweepJob) start() {
 	}
 	j.stop() // the last sweep, ended
 	j.live, j.sweeping = l, true
-	j.pump.start(*j.e, l, j.gatherer(l))
+	j.pump.start(*j.env, l, j.gatherer(l))
 	j.clear("Starting…")
 	j.body.started()
 	h.started(s, fmt.Sprintf("Sweeping %s over %d values…", cfg.Param, len(cfg.Values)))
@@ -78,7 +78,7 @@ func (j *sweepJob) toggle() {
 func (j *sweepJob) cancel() {
 	if j.sweeping {
 		j.live.Stop()
-		j.h.say("Cancelling the sweep…", false)
+		j.host.say("Cancelling the sweep…", false)
 	}
 }
 
@@ -127,7 +127,7 @@ func (j *sweepJob) apply(u sweepUpdate) {
 		return
 	}
 	j.status.SetText(sweepProgress(st))
-	j.h.say(sweepProgress(st), false)
+	j.host.say(sweepProgress(st), false)
 }
 
 // finish shows the end of a sweep, on the status line and on the tab's own.
@@ -153,13 +153,13 @@ func (j *sweepJob) finish(u sweepUpdate) {
 		msg = fmt.Sprintf("Sweep done: %d points in %s.", len(u.status.Done), units.Duration(float64(u.status.Elapsed))) + j.body.arrived(j.claims.answers())
 	}
 	if err != nil {
-		j.h.fail(what, err)
+		j.host.fail(what, err)
 		msg = failText(what, err)
 	} else {
-		j.h.say(msg, false)
+		j.host.say(msg, false)
 	}
 	j.status.SetText(msg)
-	j.h.ended()
+	j.host.ended()
 }
 
 // stop stops the sweep, if any, and its pump; its point's workers are stopped as a
