@@ -112,7 +112,12 @@ func FrameTimeNote(r *result.Run) string {
 				"counts, though what ran in between leaves the caches colder." + clockClause(r.Timer)
 		}
 	}
-	return "Frame times are wall-clock time." + clockClause(r.Timer)
+	if r.Timer == nil { // a file from before the clock was recorded
+		return "Frame times are wall-clock time."
+	}
+	return "Frame times are wall-clock time: a frame holds any time slice another process took during it, and a " +
+		"long frame is interrupted more often than a short one, so on a busy machine a slow backing reads slower " +
+		"still against a fast one." + clockClause(r.Timer)
 }
 
 // clockClause names the clocks that timed the frames and their resolution, as the
