@@ -58,7 +58,7 @@ func TestChartGolden(t *testing.T) {
 
 	tests := []struct {
 		name   string
-		metric charts.Metric
+		metric *charts.Metric
 		setup  func(c *Chart)
 		hover  float32 // pointer x, 0 for no hover
 	}{

@@ -163,7 +163,7 @@ func TestForksDrawn(t *testing.T) {
 
 func TestTickLabels(t *testing.T) {
 	tests := []struct {
-		m    charts.Metric
+		m    *charts.Metric
 		v    float64
 		want string
 	}{
@@ -179,7 +179,7 @@ func TestTickLabels(t *testing.T) {
 		{charts.Allocs, 2.5, "2.5"},
 	}
 	for _, tt := range tests {
-		if got := tickLabel(tt.m, tt.v); got != tt.want {
+		if got := tickLabel(tt.m.Unit, tt.v); got != tt.want {
 			t.Errorf("%v tick %v = %q, want %q", tt.m, tt.v, got, tt.want)
 		}
 	}

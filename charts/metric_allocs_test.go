@@ -54,7 +54,7 @@ func TestAllocatesNothing(t *testing.T) {
 			}
 			want := Metrics
 			if tt.nothing {
-				want = []Metric{FrameTime, Memory}
+				want = []*Metric{FrameTime, Memory}
 			}
 			if got := RunMetrics(tt.run); !slices.Equal(got, want) {
 				t.Errorf("RunMetrics = %v, want %v", got, want)
@@ -120,12 +120,12 @@ func TestCompareNoAllocsNote(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := CompareNoAllocsNote(tt.base, tt.new); got != tt.note {
-				t.Errorf("CompareNoAllocsNote = %q, want %q", got, tt.note)
+			if got := CompareGoneNote(Allocs, tt.base, tt.new); got != tt.note {
+				t.Errorf("CompareGoneNote = %q, want %q", got, tt.note)
 			}
 			want := Metrics
 			if tt.note != "" {
-				want = []Metric{FrameTime, Memory}
+				want = []*Metric{FrameTime, Memory}
 			}
 			if got := CompareMetrics(tt.base, tt.new); !slices.Equal(got, want) {
 				t.Errorf("CompareMetrics = %v, want %v", got, want)
