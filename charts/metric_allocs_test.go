@@ -52,7 +52,7 @@ func TestAllocatesNothing(t *testing.T) {
 			if got := NoAllocsNote(tt.run); got != tt.note {
 				t.Errorf("NoAllocsNote =\n%q, want\n%q", got, tt.note)
 			}
-			want := Metrics
+			want := RowMetrics()
 			if tt.nothing {
 				want = []*Metric{FrameTime, Memory}
 			}
@@ -123,7 +123,7 @@ func TestCompareNoAllocsNote(t *testing.T) {
 			if got := CompareGoneNote(Allocs, tt.base, tt.new); got != tt.note {
 				t.Errorf("CompareGoneNote = %q, want %q", got, tt.note)
 			}
-			want := Metrics
+			want := RowMetrics()
 			if tt.note != "" {
 				want = []*Metric{FrameTime, Memory}
 			}
