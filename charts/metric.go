@@ -95,6 +95,7 @@ var Metrics = []*Metric{
 	FrameTime,
 	Memory,
 	Allocs,
+	GC,
 }
 
 // String is the chart's title.
