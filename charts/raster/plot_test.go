@@ -20,7 +20,7 @@ var (
 func rowsOf(img *image.RGBA, x int, c color.NRGBA) []int {
 	var rows []int
 	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
-		if img.RGBAAt(x, y) == (color.RGBA{c.R, c.G, c.B, c.A}) {
+		if img.RGBAAt(x, y) == color.RGBA(c) {
 			rows = append(rows, y)
 		}
 	}
@@ -238,7 +238,7 @@ func TestBudgetLabelReadable(t *testing.T) {
 func rowsOfRow(img *image.RGBA, y int, c color.NRGBA) []int {
 	var cols []int
 	for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
-		if img.RGBAAt(x, y) == (color.RGBA{c.R, c.G, c.B, c.A}) {
+		if img.RGBAAt(x, y) == color.RGBA(c) {
 			cols = append(cols, x)
 		}
 	}
