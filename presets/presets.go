@@ -2,6 +2,10 @@
 // files a user saves and loads. A preset names a workload, its backings and parameters,
 // and, for a lesson, what the source article claims, so that the app can put the
 // measured answer beside the claim.
+//
+// A claim's kind (ClaimKind) is one file, claim_<kind>.go: what a claim of it must
+// say, its verdict on a run or a sweep, and the question the app asks before. The
+// table in claimkind.go lists the kinds, a line each.
 package presets
 
 import (
