@@ -176,6 +176,16 @@ func (r *Run) Unresolved(b *Backing) bool {
 // machine's clock (see Unresolved), in the words a table's note and a verdict
 // use, or "" when the clock resolved every one.
 func (r *Run) UnresolvedText() string {
+	why := r.UnresolvedReason()
+	if why == "" {
+		return ""
+	}
+	return "cannot tell: " + why
+}
+
+// UnresolvedReason is UnresolvedText without its "cannot tell: ", for a sentence
+// that says so in its own words.
+func (r *Run) UnresolvedReason() string {
 	var names string
 	var c *ClockReading
 	for i := range r.Backings {
@@ -206,7 +216,7 @@ func (r *Run) UnresolvedText() string {
 	if c != nil {
 		clock = fmt.Sprintf("%s (%s) resolves %s", clockName(r.Timer, c), c.Source, nsText(c.ResolutionNS))
 	}
-	return fmt.Sprintf("cannot tell: frames shorter than this machine's clock resolves (%s; %s, and a frame needs %d of its steps)",
+	return fmt.Sprintf("frames shorter than this machine's clock resolves (%s; %s, and a frame needs %d of its steps)",
 		names, clock, ResolveSteps)
 }
 
