@@ -30,8 +30,8 @@ type Fork struct {
 // fresh processes of the same setup is real (where the heap landed, which pages it
 // got) and rounds inside one process cannot see it; three forks are the fewest that show a
 // process unlike the others, and a disagreement between two, while each fork reloads
-// the world (docs/design.md, rule 7; README, "Forks", for the measurements behind the
-// choice).
+// the world (docs/design.md, rule 7; docs/measuring.md, "Reruns and forks", for the
+// measurements behind the choice).
 const (
 	DefaultForks = 3
 	MaxForks     = 16
