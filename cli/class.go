@@ -97,10 +97,10 @@ func classText(c *classview.Class) string {
 	return b.String()
 }
 
-// maxClassCell bounds a cell of the class's table in the terminal, in characters:
-// the table pads every row to its widest cell, column by column, so that one long
-// cell (a CPU's name of a few hundred characters, thirty machines wide) would pad
-// every line. The widest cell the lab's own files give, six backings' shares of heap
+// maxClassCell bounds a cell of the class's table in the terminal, in characters.
+// The table pads every row to its widest cell, column by column. So one long cell (a
+// CPU's name of a few hundred characters, thirty machines wide) would pad every
+// line. The widest cell the lab's own files give, six backings' shares of heap
 // in huge pages, takes about 90. A longer cell ends in an ellipsis here only.
 const maxClassCell = 100
 
