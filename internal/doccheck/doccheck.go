@@ -139,10 +139,7 @@ func blankSpans(s string) string {
 			i++
 			continue
 		}
-		n := 0
-		for i+n < len(b) && b[i+n] == '`' {
-			n++
-		}
+		n := ticks(b, i)
 		end := closing(b, i+n, n)
 		if end < 0 {
 			i += n
@@ -166,16 +163,22 @@ func closing(b []byte, from, n int) int {
 			j++
 			continue
 		}
-		k := 0
-		for j+k < len(b) && b[j+k] == '`' {
-			k++
-		}
+		k := ticks(b, j)
 		if k == n {
 			return j
 		}
 		j += k
 	}
 	return -1
+}
+
+// ticks is the length of the run of backticks at b[i:].
+func ticks(b []byte, i int) int {
+	n := 0
+	for i+n < len(b) && b[i+n] == '`' {
+		n++
+	}
+	return n
 }
 
 // Anchors are the anchors of a page's headings, as GitHub makes them: a heading's
