@@ -13,10 +13,10 @@ import (
 )
 
 // `sweep -preset NAME -find-budget` answers a lesson's budget claims on the machine in
-// front of it: for each, presets.FindBudget searches the entities for the size from
-// which the claim's slower backing misses the frame budget here, a few short runs of
-// that backing alone (the app's "Find the size on this machine" drives the same
-// search), and this prints its progress and what it found.
+// front of it. For each claim, presets.FindBudget searches the entities for the size
+// from which the claim's slower backing misses the frame budget here, in a few short
+// runs of that backing alone. The app's "Find the size on this machine" drives the
+// same search. This file prints its progress and what it found.
 
 // budgetClaims are the lesson's budget claims, or an error saying why there are none.
 // Claims about a backing the run leaves out are left out too.

@@ -8,17 +8,20 @@ import (
 )
 
 // Ratio measures how many times slower backing slower ran than backing faster in r,
-// by the same statistics as the summary's ratios (see Summarize): the median over the
-// rounds of each round's median t_slower[k] / t_faster[k], over the kept frames both
-// ran, with its 95% interval over the rounds of every fork, widened to hold each
-// fork's own median; Ratio(r, a, b) is exactly the reciprocal of Ratio(r, b, a).
-// A lesson uses it to put a measured figure beside a source's claim about two
-// backings, neither of which need be the fastest. A median below 1 means the claim's direction did not hold here.
+// by the same statistics as the summary's ratios (see Summarize). Each round gives
+// the median of t_slower[k] / t_faster[k] over the kept frames both ran; the ratio
+// is the median over the rounds. Its 95% interval is over the rounds of every fork,
+// widened to hold each fork's own median. Ratio(r, a, b) is exactly the reciprocal
+// of Ratio(r, b, a).
 //
-// It returns a *RatioError naming the backing that r lacks, or saying that the two
-// share no frame after warm-up (a run stopped early, a worker that failed in its
-// warm-up), or, wrapping ErrUnresolved, that either ran frames too short for the machine's
-// clock to time (result.Run.Unresolved).
+// A lesson uses it to put a measured figure beside a source's claim about two
+// backings, neither of which need be the fastest. A median below 1 means the claim's
+// direction did not hold here.
+//
+// It returns a *RatioError naming the backing that r lacks. It also refuses two backings
+// that share no frame after warm-up (a run stopped early, a worker that failed in its
+// warm-up). Wrapping ErrUnresolved, it says that either ran frames too short for the
+// machine's clock to time (result.Run.Unresolved).
 func Ratio(r *result.Run, slower, faster string) (result.Ratio, error) {
 	a, b, err := pairOf(r, slower, faster)
 	if err != nil {
