@@ -9,14 +9,13 @@ import (
 	"strings"
 
 	"localitylab/internal/units"
-	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/workloads/workload"
 )
 
 // A frame-budget claim ("the pan stutters") answered on the machine in front of the
 // class. Under such a claim the lesson panel has a button, "Find the size on this
-// machine", that runs the search `sweep -find-budget` runs (launch.FindBudget: the
+// machine", that runs the search `sweep -find-budget` runs (presets.FindBudget: the
 // claim's slower backing alone, a few short runs at sizes the search chooses, from the
 // setup's entities) off the Fyne goroutine. While it runs the run job is busy — the
 // setup is locked and nothing else measures beside it — the claim shows which size is
@@ -89,7 +88,7 @@ func (s *budgetSearch) start(c presets.Claim) {
 	s.h.started(setup, fmt.Sprintf("Searching where %s misses the frame budget on this machine: Esc cancels.", c.Slower))
 	e := *s.e
 	go func() {
-		found, err := launch.FindBudget(ctx, cfg, c.Slower, launch.BudgetRuns, e.probe, func(st launch.BudgetStep) {
+		found, err := presets.FindBudget(ctx, cfg, c.Slower, presets.BudgetRuns, e.probe, func(st presets.BudgetStep) {
 			e.doOnMain(func() { s.progress(f, st) })
 		})
 		cancel()
@@ -99,7 +98,7 @@ func (s *budgetSearch) start(c presets.Claim) {
 }
 
 // progress shows where search f is, if it is still the current one.
-func (s *budgetSearch) progress(f *budgetFind, st launch.BudgetStep) {
+func (s *budgetSearch) progress(f *budgetFind, st presets.BudgetStep) {
 	if s.cur != f || f.stopped {
 		return
 	}
@@ -108,7 +107,7 @@ func (s *budgetSearch) progress(f *budgetFind, st launch.BudgetStep) {
 		return
 	}
 	msg := fmt.Sprintf("Measuring %s alone at %s entities: run %d of at most %d (%d forks of %d frames each).",
-		st.Backing, units.Count(float64(st.N)), st.Run, st.Runs, launch.BudgetForks, launch.BudgetFrames/launch.BudgetForks)
+		st.Backing, units.Count(float64(st.N)), st.Run, st.Runs, presets.BudgetForks, presets.BudgetFrames/presets.BudgetForks)
 	if f.last != "" {
 		msg += " Last: " + f.last + "."
 	}
@@ -117,7 +116,7 @@ func (s *budgetSearch) progress(f *budgetFind, st launch.BudgetStep) {
 }
 
 // stepWords says what a run of the search measured.
-func stepWords(st launch.BudgetStep) string {
+func stepWords(st presets.BudgetStep) string {
 	n := units.Count(float64(st.N))
 	switch {
 	case st.TooBig != nil:
@@ -163,7 +162,7 @@ func measuredWords(f presets.BudgetFound, backing string) string {
 	}
 	var each []string
 	for _, p := range f.Probes {
-		each = append(each, stepWords(launch.BudgetStep{N: p.N, Probe: p}))
+		each = append(each, stepWords(presets.BudgetStep{N: p.N, Probe: p}))
 	}
 	return "It measured " + strings.Join(each, "; ")
 }
