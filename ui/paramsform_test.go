@@ -28,11 +28,12 @@ func TestParamsForm(t *testing.T) {
 	}{
 		{"entities", "2,000,000", 2_000_000, ""},
 		{"entities", "2_500", 2500, ""},
-		{"entities", "0", 0, "entities: 0 is out of range (want 1 to 10,000,000)"},
-		{"moving_pct", "150", 0, "moving_pct: 150 is out of range (want 0 to 100)"},
+		{"entities", "0", 0, "entities: 0 is out of range for sprites (want 1 to 10000000)"},
+		{"moving_pct", "150", 0, "moving_pct: 150 is out of range for sprites (want 0 to 100)"},
 		{"cold_bytes", "64", 64, ""},
-		{"cold_bytes", "24", 0, "cold_bytes: 24 is not allowed (want 0, 8, 16, 32, 64, 128 or 256)"},
+		{"cold_bytes", "24", 0, "cold_bytes: 24 is not allowed for sprites (want 0, 8, 16, 32, 64, 128 or 256)"},
 		{"view_w", "wide", 0, `view_w: "wide" is not a whole number (want 1 to`},
+		{"frames", "0", 0, "frames: 0 is out of range for the run (want 1 to 100000)"},
 		{"warm-up", "100", 0, "warm-up: 100 is out of range (want 0 to frames-1 = 99)"},
 	}
 	for _, tt := range tests {
