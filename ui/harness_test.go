@@ -78,10 +78,12 @@ func (h *harness) close() {
 	}
 }
 
-// until runs the queued Fyne work until ok holds, failing the test after a while.
+// until runs the queued Fyne work until ok holds, failing the test after a while:
+// long enough for a simulated run on a machine busy with other builds, since a
+// passing test never waits it out.
 func (h *harness) until(what string, ok func() bool) {
 	h.t.Helper()
-	deadline := time.After(60 * time.Second)
+	deadline := time.After(4 * time.Minute)
 	for !ok() {
 		select {
 		case f := <-h.queue:
