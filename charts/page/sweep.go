@@ -40,13 +40,12 @@ func WriteSweepHTML(w io.Writer, s *result.Sweep, o charts.Options) error {
 	if err := charts.FirstError(o.Check(), charts.CheckSweep(s)); err != nil {
 		return err
 	}
-	url := echartsURL(o)
 	pl := charts.NewSweepPlot(s, o.Scale, math.NaN())
 	chart, err := snippet(sweepChart(s, &pl))
 	if err != nil {
 		return fmt.Errorf("charts: sweep chart: %w", err)
 	}
-	pg := sweepPage{head: head{Headline: charts.SweepHeadline(s), HostLine: charts.SweepHostLine(s), EChartsURL: url, Record: sweepRecord(s), Claims: o.Claims},
+	pg := sweepPage{head: withECharts(head{Headline: charts.SweepHeadline(s), HostLine: charts.SweepHostLine(s), Record: sweepRecord(s), Claims: o.Claims}, o),
 		Chart: chart, Explain: sweepExplain(&pl, s), Points: charts.SweepPointsTable(s), Backings: charts.SweepBackingsTable(s),
 		Crossings: charts.CrossingLines(s), Skipped: charts.SkippedText(s)}
 	if d := charts.DriftText(s); d != "" {

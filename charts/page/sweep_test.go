@@ -12,7 +12,7 @@ import (
 
 // TestSweepHTMLGolden: the page is the same for the same sweep, byte for byte.
 func TestSweepHTMLGolden(t *testing.T) {
-	o := charts.Options{EChartsURL: "echarts.min.js", Claims: []charts.Claim{{Source: "source 003", Text: "A cache miss costs hundreds of cycles.",
+	o := charts.Options{Claims: []charts.Claim{{Source: "source 003", Text: "A cache miss costs hundreds of cycles.",
 		Answer: "Measured here: ptrarray cost 3.50 ns per entity … The cost per entity rises, as the claim says."}}}
 	page := func() string {
 		var buf bytes.Buffer
