@@ -21,6 +21,7 @@ import (
 type outputs struct {
 	paths   map[string]*string // by format flag; "" where not asked for
 	echarts echartsFlag
+	wide    bool // the table with every column, not only those that fit 100 columns
 	// lesson is the preset bench ran, whose claims the run answers; nil for a run
 	// of no preset, and for report, which finds the lesson by the run's title.
 	lesson *presets.Preset
@@ -35,6 +36,7 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the run to `FILE` as %s (%s)", f.Name, f.Doc))
 	}
 	echartsVar(fs, &o.echarts)
+	fs.BoolVar(&o.wide, "wide", false, "print the table with every column (by default it keeps those that fit 100 columns; the files always hold them all)")
 }
 
 // output is one file asked for.

@@ -35,14 +35,24 @@ func lessonOf(r *result.Run, lesson *presets.Preset) lessonAnswers {
 	return l
 }
 
-// write prints each claim with its answer, for the end of the summary.
+// write prints each claim's answer for the lines just under the table: the verdict
+// first, on a line of its own, then the claim it judges and what was measured, each
+// wrapped to 100 columns.
 func (l lessonAnswers) write(w io.Writer) error {
 	var b strings.Builder
 	for _, c := range l.claims {
-		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+c.Source+"): "+c.Text, 88), wrap(c.Answer.String(), 88))
+		a := c.Answer
+		first, rest := a.Verdict, strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Conditions)+" "+a.Misses)
+		if first == "" { // nothing measured: why comes first
+			first, rest = rest, ""
+		}
+		fmt.Fprintf(&b, "\n%s\n%s\n", wrap(first, termWidth), wrap("The lesson's claim ("+c.Source+"): "+c.Text, termWidth))
+		if rest != "" {
+			fmt.Fprintf(&b, "%s\n", wrap(rest, termWidth))
+		}
 	}
 	if l.note != "" {
-		fmt.Fprintf(&b, "%s\n", wrap(l.note, 88))
+		fmt.Fprintf(&b, "\n%s\n", wrap(l.note, termWidth))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
