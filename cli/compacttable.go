@@ -11,43 +11,42 @@ import (
 // termWidth is what a terminal's table and notes fit by default: 100 columns.
 const termWidth = 100
 
-// compactOrder is the columns a table keeps when it must fit termWidth, the most
-// telling first: the frame times and how they rank, the spread between forks,
-// misses where they were counted, then what the backings cost beside their
-// frames. A column every backing has "n/a" in comes after all of these.
-var compactOrder = []string{"backing", "p50", "× slower than best (95% CI)", charts.ForkColumn, "p99",
-	"misses/frame", charts.SimColumn, "allocs/frame", "bytes/entity", "GC/frame", "load", "p95",
-	"p99 with GC", "GCs/1k frames", "interrupted", "huge pages"}
+// compactColumns are the columns a table keeps by default, the most telling first:
+// the frame times and how they rank, the spread between forks (a run of several),
+// misses (where they were counted or simulated), what the backings allocate and
+// keep. The set does not follow the figures' widths, so that a table has the same
+// columns from run to run; only should it still not fit termWidth (a long name of
+// one's own backing) are the last of them left out too.
+var compactColumns = []string{"backing", "p50", "× slower than best (95% CI)", charts.ForkColumn, "p99",
+	"misses/frame", charts.SimColumn, "allocs/frame", "bytes/entity"}
 
-// compact keeps the columns of rows (a header, then a row per backing) that fit
-// width, chosen in compactOrder and shown in their own order, and returns the
-// names of those left out.
+// compact keeps the compactColumns of rows (a header, then a row per backing) that
+// it has (misses only where some backing has a figure: a note says why there is
+// none), in their own order, fitted to width, and returns the names of those left
+// out.
 func compact(rows [][]string, width int) ([][]string, []string) {
 	header := rows[0]
-	rank := func(i int) int {
-		r := slices.Index(compactOrder, header[i])
-		if r < 0 {
-			r = len(compactOrder) // a column this list does not know: after those it does
+	var chosen []int // by priority
+	for _, name := range compactColumns {
+		i := slices.Index(header, name)
+		optional := name == "misses/frame" || name == charts.SimColumn
+		if i == 0 || i > 0 && !(optional && allNA(rows[1:], i)) {
+			chosen = append(chosen, i)
 		}
-		if i > 0 && allNA(rows[1:], i) {
-			r += 2 * len(compactOrder)
+	}
+	fits := func() bool {
+		w := -2
+		for _, i := range chosen {
+			w += columnWidth(rows, i) + 2
 		}
-		return r
+		return w <= width
 	}
-	byRank := make([]int, len(header))
-	for i := range byRank {
-		byRank[i] = i
+	for len(chosen) > 2 && !fits() {
+		chosen = chosen[:len(chosen)-1]
 	}
-	slices.SortStableFunc(byRank, func(a, b int) int { return rank(a) - rank(b) })
 	keep := make([]bool, len(header))
-	used := -2 // the first column has no gap before it
-	for _, i := range byRank {
-		w := columnWidth(rows, i) + 2
-		if used+w > width && i != 0 {
-			continue
-		}
+	for _, i := range chosen {
 		keep[i] = true
-		used += w
 	}
 	var left []string
 	out := make([][]string, len(rows))

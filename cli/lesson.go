@@ -35,6 +35,10 @@ func lessonOf(r *result.Run, lesson *presets.Preset) lessonAnswers {
 	return l
 }
 
+// conditionsDiffer is how a verdict begins when the run's conditions are not the
+// source's (presets' Answer).
+const conditionsDiffer = "Conditions differ (see below). "
+
 // write prints each claim's answer for the lines just under the table: the verdict
 // first, on a line of its own, then the claim it judges and what was measured, each
 // wrapped to 100 columns.
@@ -42,7 +46,14 @@ func (l lessonAnswers) write(w io.Writer) error {
 	var b strings.Builder
 	for _, c := range l.claims {
 		a := c.Answer
-		first, rest := a.Verdict, strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Conditions)+" "+a.Misses)
+		// The verdict leads; that the conditions differ is said with the source's
+		// conditions, after what was measured.
+		verdict, differ := strings.CutPrefix(a.Verdict, conditionsDiffer)
+		measured := a.Measured
+		if differ {
+			measured += " " + conditionsDiffer
+		}
+		first, rest := verdict, strings.TrimSpace(strings.TrimSpace(measured+" "+a.Conditions)+" "+a.Misses)
 		if first == "" { // nothing measured: why comes first
 			first, rest = rest, ""
 		}
