@@ -1,11 +1,7 @@
 package e2e
 
 import (
-	"bytes"
-	"context"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -151,22 +147,7 @@ func runDoc(t *testing.T, dir, line string, quick map[string]string) outcome {
 	if len(args) > 0 {
 		args = append(args, strings.Fields(quick[args[0]])...)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, prog, args...)
-	cmd.Env, cmd.Dir = baseEnv(t), dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	o := outcome{stdout: stdout.String(), stderr: stderr.String()}
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		o.code = exit.ExitCode()
-	case err != nil:
-		t.Fatalf("%s: %v", line, err)
-	}
-	return o
+	return runProgramIn(t, prog, dir, 5*time.Minute, nil, args...)
 }
 
 var (
