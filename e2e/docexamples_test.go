@@ -153,8 +153,9 @@ func runDoc(t *testing.T, dir, line string, quick map[string]string) outcome {
 var (
 	figures = regexp.MustCompile(`[0-9][0-9,.]*`)
 	columns = regexp.MustCompile(`\s{2,}`)
-	// verdictStart is how a claim's verdict begins, whichever way it goes.
-	verdictStart = regexp.MustCompile(`^(The claim |Cannot tell|Unsettled|Not borne out|They cross|The lines cross|Only in part|Not measured yet|Too few rounds)`)
+	// verdictStart is how a claim's verdict begins, whichever way it goes, and a
+	// class's count of its machines' verdicts.
+	verdictStart = regexp.MustCompile(`^(The claim |Cannot tell|Unsettled|Not borne out|They cross|The lines cross|Only in part|Not measured yet|Too few rounds|Every machine says the same|The machines disagree)`)
 )
 
 // checkShape compares what c printed with what the page shows under it.
