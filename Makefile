@@ -10,17 +10,24 @@ GO ?= go
 # On Windows the binary needs its .exe: the lab starts its workers as this very file.
 BIN := ./localitylab$(shell $(GO) env GOEXE 2>/dev/null)
 
-.PHONY: run test deps build bench fuzz clean cross package windows-check crossvet
+.PHONY: run need-display test deps build bench fuzz clean cross package windows-check crossvet
 
-run: deps build
-	@if [ "$$(uname -s)" = Linux ] && [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
-		echo "make run: no display (neither DISPLAY nor WAYLAND_DISPLAY is set): the app needs a desktop session." >&2; \
-		echo "  Log in to a desktop (or use ssh -X), or measure from the command line:" >&2; \
-		echo "  $(BIN) bench -preset sprites-million   (README.md, \"The command line\")" >&2; \
-		exit 1; \
-	fi
+# run checks for a display first: without one the app cannot open its window, and
+# saying so after a build of minutes wastes them.
+run: need-display
+	@$(MAKE) --no-print-directory deps build
 	@echo "Opening Locality Lab ($(BIN); its flags: $(BIN) help app)…"
 	$(BIN)
+
+need-display:
+	@if [ "$$(uname -s)" = Linux ] && [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
+		echo "make run: no display (neither DISPLAY nor WAYLAND_DISPLAY is set): the app needs a window, so nothing was built." >&2; \
+		echo "  On a desktop, run it from a terminal there (or over ssh -X); on a machine with none, under a virtual" >&2; \
+		echo "  display: xvfb-run -a make run (nothing to see; xvfb-run -a $(BIN) -preset pointer-chasing -run" >&2; \
+		echo "  -screenshot shot.png saves a picture), or measure from the command line:" >&2; \
+		echo "  make build && $(BIN) bench -preset pointer-chasing   (README.md, \"The command line\")" >&2; \
+		exit 1; \
+	fi
 
 build:
 	@if [ ! -x $(BIN) ]; then \

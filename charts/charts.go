@@ -89,7 +89,7 @@ type Options struct {
 	Width, Height int           // PNG size in pixels; 0 means 1920×1080 (a slide)
 	Budget        time.Duration // frame-time budget line; 0 means 16.7 ms, negative means none
 	Scale         Scale
-	EChartsURL    string // HTML: where the page loads ECharts from; "" means go-echarts' usual host
+	EChartsURL    string // HTML: where a lighter page links ECharts from; "" means the page carries it
 
 	// Claims are, for a run of a lesson, the lesson's claims with what the run
 	// measured about each; the HTML page states them under the summary.

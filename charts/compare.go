@@ -91,7 +91,8 @@ func duration(ns float64) string {
 // solid and its base series dashed, in the backing's colour. A chart of several
 // lines per backing shows its first alone (the memory chart its live heap), since
 // dashes already mean the base. The x axis spans the longer run; the new run's
-// warm-up is shaded.
+// warm-up is shaded. The frame-time lines of a run of over 80 frames are the medians
+// of runs of frames (about 40 to a line), which the chart's note says.
 func ComparePlot(base, new *result.Run, m *Metric, o Options) Plot {
 	if err := m.Check(); err != nil {
 		panic(err)
@@ -102,12 +103,21 @@ func ComparePlot(base, new *result.Run, m *Metric, o Options) Plot {
 	if len(m.Lines) > 1 {
 		pl.Note = first.What + " · " + pl.Note
 	}
+	// Frame times jump from frame to frame, and two runs' lines of every backing
+	// hide one another: a long run's are drawn as the medians of runs of frames.
+	k := 1
+	if m.Budget {
+		k = binFrames(pl.Frames)
+	}
+	if k > 1 {
+		pl.Note += " · " + strconv.Itoa(k) + "-frame medians"
+	}
 	var names []string
 	for _, r := range []*result.Run{new, base} {
 		for i := range r.Backings {
 			b := &r.Backings[i]
 			c := Color(b.Name)
-			l := Line{Label: b.Name, Color: c, Values: first.Frames(&b.Frames)}
+			l := Line{Label: b.Name, Color: c, Values: binMedians(first.Frames(&b.Frames), k)}
 			if r == base {
 				l.Label, l.Dashed = b.Name+" base", true
 			}

@@ -27,7 +27,12 @@ type SweepPlot struct {
 	Unit     string // the parameter's unit, for value labels
 	LogX     bool
 	LogY     bool
-	XMin     float64 // the x axis spans the sweep's values, measured or not
+	// Doubling says the values step by one factor of 2 or more (stride 1, 2, 4 …
+	// 64): the x axis is logarithmic and ticks at the values themselves, which a
+	// linear axis crowds into its left end and a decade axis leaves unlabelled.
+	Doubling bool
+	XTicks   []float64 // where Doubling, the values, each a tick; nil otherwise
+	XMin     float64   // the x axis spans the sweep's values, measured or not
 	XMax     float64
 	Curves   []SweepCurve
 	Markers  []SweepMarker
@@ -69,7 +74,13 @@ type SweepCross struct {
 // NewSweepPlot makes the chart of s. pending is the value being measured while a
 // sweep is live (NaN when none), drawn so that a reader sees where the sweep is.
 func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
-	pl := SweepPlot{XCaption: s.Param, Unit: s.Unit, LogX: s.LogX, Pending: pending}
+	pl := SweepPlot{XCaption: s.Param, Unit: s.Unit, LogX: s.LogX, Pending: pending, Doubling: Doubling(s.Values)}
+	pl.LogX = pl.LogX || pl.Doubling
+	if pl.Doubling {
+		for _, v := range s.Values {
+			pl.XTicks = append(pl.XTicks, float64(v))
+		}
+	}
 	if s.Unit != "" {
 		pl.XCaption += " (" + s.Unit + ")"
 	}
@@ -199,4 +210,22 @@ func ApproxLabel(v float64, unit string) string {
 		v = math.Round(v/mag) * mag
 	}
 	return ValueLabel(v, unit)
+}
+
+// Doubling reports whether values (ascending) step by one whole factor of 2 or more
+// throughout, over three values at least: 1, 2, 4 … 64, or 1, 4, 16.
+func Doubling(values []int64) bool {
+	if len(values) < 3 || values[0] <= 0 {
+		return false
+	}
+	f := values[1] / values[0]
+	if f < 2 {
+		return false
+	}
+	for i := 1; i < len(values); i++ {
+		if values[i] != values[i-1]*f {
+			return false
+		}
+	}
+	return true
 }

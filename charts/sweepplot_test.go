@@ -105,3 +105,23 @@ func TestSweepGCAndSpan(t *testing.T) {
 		t.Errorf("columns without the collector: %v", pt.Columns)
 	}
 }
+
+func TestDoubling(t *testing.T) {
+	tests := []struct {
+		values []int64
+		want   bool
+	}{
+		{[]int64{1, 2, 4, 8, 16, 32, 64}, true},
+		{[]int64{1, 4, 16}, true},
+		{[]int64{1, 2}, false},                    // two points say nothing of a step
+		{[]int64{1, 2, 3, 4}, false},              // steps of one
+		{[]int64{0, 0, 0}, false},                 // nothing to double
+		{[]int64{1000, 2000, 5000, 10000}, false}, // 1-2-5: the decade axis' own
+		{[]int64{10, 15, 22}, false},              // a factor under 2
+	}
+	for _, tt := range tests {
+		if got := Doubling(tt.values); got != tt.want {
+			t.Errorf("Doubling(%v) = %v, want %v", tt.values, got, tt.want)
+		}
+	}
+}

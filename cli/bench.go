@@ -85,6 +85,9 @@ func (o *benchOpts) prepare(set map[string]bool) (err error) {
 
 func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 	warnHeavy(o.out.lesson, stderr)
+	if n := SlowNotice(o.c, o.out.lesson); n != "" {
+		fmt.Fprintln(stderr, wrap("localitylab: slow: "+n+".", termWidth))
+	}
 	return measure(ctx, o.c, o.counters.simulate, o.format, o.out, stdout, stderr)
 }
 

@@ -122,7 +122,7 @@ func indent(s, by string) string {
 
 // writeClass writes the files asked for, each through a temporary file.
 func writeClass(c *classview.Class, o *compareOpts, stdout io.Writer) error {
-	opts := charts.Options{EChartsURL: o.echartsURL}
+	opts := charts.Options{EChartsURL: o.echarts.url}
 	var errs []error
 	for _, f := range []struct {
 		flag, path string

@@ -26,7 +26,7 @@ import (
 type compareOpts struct {
 	png, html, json string
 	accept          string
-	echartsURL      string
+	echarts         echartsFlag
 }
 
 func compareFlags(w io.Writer) (*flag.FlagSet, *compareOpts) {
@@ -36,7 +36,7 @@ func compareFlags(w io.Writer) (*flag.FlagSet, *compareOpts) {
 	fs.StringVar(&o.json, "json", "", "write the comparison to `FILE` as JSON (schema "+compare.Schema+")")
 	fs.StringVar(&o.accept, "accept", "", "compare runs that differ in these ways: a comma-separated `LIST` of "+
 		strings.Join(compare.Kinds, ", ")+" (host: two machines on one workload); runs of different workloads never")
-	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
+	echartsVar(fs, &o.echarts)
 	return fs, o
 }
 
@@ -156,7 +156,7 @@ func compareText(base, new *result.Run, rep *compare.Report) string {
 
 // write writes the files asked for, each through a temporary file.
 func (o *compareOpts) write(ctx context.Context, base, new *result.Run, rep *compare.Report, stdout io.Writer) error {
-	opts := charts.Options{EChartsURL: o.echartsURL}
+	opts := charts.Options{EChartsURL: o.echarts.url}
 	var errs []error
 	for _, f := range []struct {
 		flag, path string

@@ -19,8 +19,9 @@ import (
 // flag per export format (export.Formats), and what the files say beside the
 // figures.
 type outputs struct {
-	paths      map[string]*string // by format flag; "" where not asked for
-	echartsURL string
+	paths   map[string]*string // by format flag; "" where not asked for
+	echarts echartsFlag
+	wide    bool // the table with every column, not only those that fit 100 columns
 	// lesson is the preset bench ran, whose claims the run answers; nil for a run
 	// of no preset, and for report, which finds the lesson by the run's title.
 	lesson *presets.Preset
@@ -34,7 +35,8 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 	for _, f := range export.Formats {
 		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the run to `FILE` as %s (%s)", f.Name, f.Doc))
 	}
-	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
+	echartsVar(fs, &o.echarts)
+	fs.BoolVar(&o.wide, "wide", false, "print the table with every column (by default it keeps those that fit 100 columns; the files always hold them all)")
 }
 
 // output is one file asked for.
@@ -126,7 +128,7 @@ func checkFiles(inputs []namedFile, outputs ...namedFile) error {
 // file. A stop signal (ctx) gives up the file being written and the rest. saved
 // says whether the run's JSON is among the files written.
 func (o *outputs) write(ctx context.Context, r *result.Run, l lessonAnswers, stdout io.Writer) (saved bool, err error) {
-	opts := charts.Options{EChartsURL: o.echartsURL}
+	opts := charts.Options{EChartsURL: o.echarts.url}
 	opts.Claims, opts.ClaimsNote = l.chartClaims()
 	var errs []error
 	for _, f := range o.each() {

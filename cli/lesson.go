@@ -35,14 +35,35 @@ func lessonOf(r *result.Run, lesson *presets.Preset) lessonAnswers {
 	return l
 }
 
-// write prints each claim with its answer, for the end of the summary.
+// conditionsDiffer is how a verdict begins when the run's conditions are not the
+// source's (presets' Answer).
+const conditionsDiffer = "Conditions differ (see below). "
+
+// write prints each claim's answer for the lines just under the table: the verdict
+// first, on a line of its own, then the claim it judges and what was measured, each
+// wrapped to 100 columns.
 func (l lessonAnswers) write(w io.Writer) error {
 	var b strings.Builder
 	for _, c := range l.claims {
-		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+c.Source+"): "+c.Text, 88), wrap(c.Answer.String(), 88))
+		a := c.Answer
+		// The verdict leads; that the conditions differ is said with the source's
+		// conditions, after what was measured.
+		verdict, differ := strings.CutPrefix(a.Verdict, conditionsDiffer)
+		measured := a.Measured
+		if differ {
+			measured += " " + conditionsDiffer
+		}
+		first, rest := verdict, strings.TrimSpace(strings.TrimSpace(measured+" "+a.Conditions)+" "+a.Misses)
+		if first == "" { // nothing measured: why comes first
+			first, rest = rest, ""
+		}
+		fmt.Fprintf(&b, "\n%s\n%s\n", wrap(first, termWidth), wrap("The lesson's claim ("+c.Source+"): "+c.Text, termWidth))
+		if rest != "" {
+			fmt.Fprintf(&b, "%s\n", wrap(rest, termWidth))
+		}
 	}
 	if l.note != "" {
-		fmt.Fprintf(&b, "%s\n", wrap(l.note, 88))
+		fmt.Fprintf(&b, "\n%s\n", wrap(l.note, termWidth))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -81,8 +81,8 @@ func show(ctx context.Context, r *result.Run, format string, out outputs, stdout
 	var err error
 	if format == "go" {
 		err = writeGoBench(text, r)
-	} else if err = writeTable(text, r); err == nil {
-		err = l.write(text)
+	} else {
+		err = writeTable(text, r, l, out.wide)
 	}
 	if err != nil {
 		status := complain(err, stderr)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"localitylab/internal/exit"
 	"localitylab/internal/golden"
@@ -23,6 +24,16 @@ func TestReport(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	golden.Text(t, "table.txt", []byte(stdout))
+	for _, line := range strings.Split(stdout, "\n") {
+		if n := utf8.RuneCountInString(line); n > termWidth {
+			t.Errorf("a line of %d columns, more than %d: %s", n, termWidth, line)
+		}
+	}
+	if code, wide, stderr := run(t, "report", savedRun, "-wide"); code != exit.OK {
+		t.Errorf("-wide: exit %d: %s", code, stderr)
+	} else {
+		golden.Text(t, "table-wide.txt", []byte(wide))
+	}
 	want := readFile(t, savedRun)
 	got := readFile(t, js)
 	if !bytes.Equal(got, want) {
@@ -48,7 +59,7 @@ func TestReportV1(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{"a version 1 run", "1.37× (0.96–1.67) n.s."} {
-		if !strings.Contains(stdout, want) {
+		if !strings.Contains(flat(stdout), want) {
 			t.Errorf("report of a v1 run lacks %q:\n%s", want, stdout)
 		}
 	}

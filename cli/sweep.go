@@ -146,6 +146,9 @@ func sweepCheckError(err error) error {
 // runSweep runs c with its progress on stderr, then prints and writes the result.
 func runSweep(ctx context.Context, c sweep.Config, sim bool, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
 	warnHeavy(lesson, stderr)
+	if n := SweepNotice(c.Budget); n != "" && c.Frames == 0 {
+		fmt.Fprintln(stderr, wrap("localitylab: slow: "+n+".", termWidth))
+	}
 	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
 	if sim && err == nil {
 		simulateSweep(ctx, c, s, stderr)
@@ -244,9 +247,9 @@ func sweepFailures(s *result.Sweep, stderr io.Writer) launch.WorkersFailed {
 // sweepOutputs are the files a sweep can be written to: a flag per format of
 // export.SweepFormats (the same flags as a run's), and the page's ECharts.
 type sweepOutputs struct {
-	paths      map[string]*string
-	echartsURL string
-	measured   bool // as outputs.measured
+	paths    map[string]*string
+	echarts  echartsFlag
+	measured bool // as outputs.measured
 }
 
 func (o *sweepOutputs) flags(fs *flag.FlagSet) {
@@ -254,12 +257,12 @@ func (o *sweepOutputs) flags(fs *flag.FlagSet) {
 	for _, f := range export.SweepFormats {
 		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the sweep to `FILE` as %s (%s)", f.Name, f.Doc))
 	}
-	fs.StringVar(&o.echartsURL, "echarts-url", "", "where the HTML page loads the ECharts script from: a `URL` or a path to a local copy (default go-echarts' usual host)")
+	echartsVar(fs, &o.echarts)
 }
 
 // sweepOutputsOf takes the paths of a run's outputs (report's flags) for a sweep.
 func sweepOutputsOf(o outputs) sweepOutputs {
-	return sweepOutputs{paths: o.paths, echartsURL: o.echartsURL}
+	return sweepOutputs{paths: o.paths, echarts: o.echarts}
 }
 
 func (o *sweepOutputs) each(do func(f export.SweepFormat, path string) error) error {
@@ -302,7 +305,7 @@ var errStdout = errors.New("standard output")
 // write writes every output asked for, each through a temporary file ("-" to
 // stdout), under ctx, as outputs.write does.
 func (o *sweepOutputs) write(ctx context.Context, s *result.Sweep, answered []presets.Answered, stdout io.Writer) (saved bool, err error) {
-	opts := charts.Options{EChartsURL: o.echartsURL}
+	opts := charts.Options{EChartsURL: o.echarts.url}
 	for _, a := range answered {
 		opts.Claims = append(opts.Claims, charts.Claim{Source: a.Source, Text: a.Text, Answer: a.Answer.String()})
 	}

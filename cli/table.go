@@ -24,9 +24,11 @@ var tableColumns = []string{"backing", "p50", "p95", "p99", "p99 with GC", "× s
 var forkAt = slices.Index(tableColumns, "× slower than best (95% CI)") + 1
 
 // writeTable prints the run's summary: a line naming the run, one row per backing,
-// fastest first (backings whose worker failed last, marked), and notes on what the
-// figures mean.
-func writeTable(w io.Writer, r *result.Run) error {
+// fastest first (backings whose worker failed last, marked), the answers to its
+// lesson's claims (l, first after the table: the verdict is what one reads the table
+// for), and notes on what the figures mean. Unless wide, the table keeps the columns
+// that fit 100 columns (compact) and says which it left out; lines are wrapped to 100.
+func writeTable(w io.Writer, r *result.Run, l lessonAnswers, wide bool) error {
 	cols := tableColumns
 	if r.NumForks() > 1 {
 		cols = slices.Insert(slices.Clone(cols), forkAt, charts.ForkColumn)
@@ -37,12 +39,23 @@ func writeTable(w io.Writer, r *result.Run) error {
 		rows = append(rows, tableRow(r, &r.Backings[i]))
 	}
 	rows = addSimColumns(r, rows, order)
+	notes := append(tableNotes(r), simNotes(r)...)
+	if !wide {
+		var left []string
+		rows, left = compact(rows, termWidth)
+		if n := leftOutNote(left); n != "" {
+			notes = append(notes, n)
+		}
+	}
 	var b strings.Builder
-	fmt.Fprintln(&b, runLine(r))
+	fmt.Fprintln(&b, wrap(runLine(r), termWidth))
 	fmt.Fprintln(&b)
 	writeAligned(&b, rows)
+	if err := l.write(&b); err != nil {
+		return err
+	}
 	fmt.Fprintln(&b)
-	for _, note := range append(tableNotes(r), simNotes(r)...) {
+	for _, note := range wrapNotes(notes, termWidth) {
 		fmt.Fprintln(&b, note)
 	}
 	_, err := io.WriteString(w, b.String())

@@ -44,11 +44,18 @@ func runWindow(t *testing.T, program, display string, limit time.Duration, shot,
 // buildProgram): Locality Lab with backings of its own.
 func runProgram(t *testing.T, program string, limit time.Duration, env []string, args ...string) outcome {
 	t.Helper()
+	return runProgramIn(t, program, t.TempDir(), limit, env, args...)
+}
+
+// runProgramIn is runProgram in the folder dir, where one command may read what
+// another wrote.
+func runProgramIn(t *testing.T, program, dir string, limit time.Duration, env []string, args ...string) outcome {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, program, args...)
 	cmd.Env = append(baseEnv(t), env...)
-	cmd.Dir = t.TempDir()
+	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -55,6 +55,11 @@ func LinearRange(lo, hi float64, n int, unit, minStep float64) (a Axis, step flo
 		unit = 1
 	}
 	step = max(niceStep((hi-lo)/unit/float64(max(n, 1)))*unit, minStep)
+	// An axis of whole things (frames, indices: minStep 1) never ticks between
+	// them: 2.5 becomes 5.
+	for minStep >= 1 && step != math.Trunc(step) {
+		step = niceStep(step * (1 + 1e-6))
+	}
 	a = Axis{Lo: math.Floor(lo/step) * step, Hi: math.Ceil(hi/step-1e-9) * step, Unit: unit}
 	if a.Hi <= a.Lo {
 		a.Hi = a.Lo + step

@@ -30,6 +30,9 @@ func TestLinearRange(t *testing.T) {
 		{"bytes tick in MiB", 0, 177 * mib, 6, mib, 0, 200 * mib, 50 * mib},
 		{"zero allocations still get a whole-object Axis", 0, 0, 5, 1, 1, 1, 1},
 		{"negative data keeps zero inside", -3, 9, 4, 1, 0, 10, 5},
+		{"frames tick on whole frames, not 2.5", 0, 10, 4, 1, 1, 10, 5},
+		{"frames: 25 stays", 0, 100, 4, 1, 1, 100, 25},
+		{"a fractional step where fractions mean something", 0, 10, 4, 1, 0, 10, 2.5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -55,7 +55,7 @@ func WriteClassHTML(w io.Writer, c *classview.Class, o charts.Options) error {
 		return err
 	}
 	t := c.Table
-	pg := &classPage{head: head{Headline: c.Heading, HostLine: "parameters: " + c.Params, EChartsURL: echartsURL(o)},
+	pg := &classPage{head: withECharts(head{Headline: c.Heading, HostLine: "parameters: " + c.Params}, o),
 		Explain: "A column per machine: what the machine is, what it measured, and the verdict of each of the lesson's claims on it, as the lesson gives it on that machine.",
 		Kind:    c.Kind, Rows: t.Rows, Span: len(t.Columns), Titles: map[string]string{}}
 	for _, r := range t.Rows {

@@ -18,9 +18,8 @@ func WriteCompareHTML(w io.Writer, base, new *result.Run, rep *compare.Report, o
 	if err := charts.FirstError(o.Check(), charts.CheckRun(base), charts.CheckRun(new)); err != nil {
 		return err
 	}
-	url := echartsURL(o)
-	pg := &page{head: head{Headline: rep.Title(), HostLine: "base: " + charts.HostLine(base) + " — new: " + charts.HostLine(new), EChartsURL: url,
-		Record: compareRecord(base, new, rep)},
+	pg := &page{head: withECharts(head{Headline: rep.Title(), HostLine: "base: " + charts.HostLine(base) + " — new: " + charts.HostLine(new),
+		Record: compareRecord(base, new, rep)}, o),
 		TableTitle: "What changed", TableExplain: compareExplain, RecordTitle: "The two runs",
 		Table: charts.CompareTable(rep), Errors: append(failures(base, "base"), failures(new, "new")...)}
 	for i, m := range charts.Metrics {

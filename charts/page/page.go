@@ -4,8 +4,9 @@
 // where and when, and the tables of package charts.
 //
 // A page travels on its own (attached to a review, opened months later), so it
-// carries its record and the lesson's claims with it; it loads ECharts from
-// Options.EChartsURL, which may be a local copy for a machine offline. Its axes end
+// carries its record and the lesson's claims with it, and ECharts too (package
+// echartsjs), so that its charts draw with no network; Options.EChartsURL makes a
+// lighter page that links ECharts instead (LinkURL, or a copy of one's own). Its axes end
 // on the same round numbers as the slide's (package axis), so the two agree.
 package page
 
@@ -16,15 +17,14 @@ import (
 	"html/template"
 	"strings"
 
-	"github.com/go-echarts/go-echarts/v2/opts"
-
 	"localitylab/charts"
+	"localitylab/charts/echartsjs"
 	"localitylab/lab/result"
 )
 
-// DefaultEChartsURL is where the page loads ECharts from unless Options.EChartsURL
-// says otherwise: go-echarts' usual host.
-const DefaultEChartsURL = "https://go-echarts.github.io/go-echarts-assets/assets/" + opts.EchartsJS
+// LinkURL is where a lighter page (`-echarts link`) loads ECharts from: the release
+// the binary carries, on a public CDN.
+const LinkURL = echartsjs.CDNURL
 
 //go:embed page.html.tmpl
 var pageSource string
@@ -43,7 +43,8 @@ func parsePage(src string) *template.Template {
 // every page records: a run's, a sweep's and a comparison's alike.
 type head struct {
 	Headline, HostLine string
-	EChartsURL         string
+	EChartsURL         string      // where the page links ECharts from; "" when it carries it
+	EChartsInline      template.JS // the library and its licence, when the page carries it
 	Record             [][2]string
 	Claims             []charts.Claim
 }
@@ -135,10 +136,12 @@ func scriptSafe(script string) (string, error) {
 	return scriptOpen + inScript.Replace(body[:end]) + body[end:], nil
 }
 
-// echartsURL is where the pages load ECharts from, the default applied.
-func echartsURL(o charts.Options) string {
-	if o.EChartsURL == "" {
-		return DefaultEChartsURL
+// withECharts is h with ECharts as o asks: linked from o.EChartsURL, or carried
+// inside the page when it names none.
+func withECharts(h head, o charts.Options) head {
+	h.EChartsURL = o.EChartsURL
+	if h.EChartsURL == "" {
+		h.EChartsInline = template.JS(echartsjs.Inline())
 	}
-	return o.EChartsURL
+	return h
 }

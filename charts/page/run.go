@@ -46,9 +46,8 @@ func WriteHTML(w io.Writer, r *result.Run, o charts.Options) error {
 
 // buildPage fills the page: record, table and the rendered chart snippets.
 func buildPage(r *result.Run, o charts.Options) (*page, error) {
-	url := echartsURL(o)
 	log := o.Scale.Log(charts.TypicalFrameTimes(r))
-	pg := &page{head: head{Headline: charts.Headline(r), HostLine: charts.HostLine(r), EChartsURL: url, Record: record(r), Claims: o.Claims},
+	pg := &page{head: withECharts(head{Headline: charts.Headline(r), HostLine: charts.HostLine(r), Record: record(r), Claims: o.Claims}, o),
 		Table: charts.SummaryTable(r), TableTitle: "Summary", TableExplain: summaryExplain, RecordTitle: "Run record",
 		ClaimsNote: o.ClaimsNote, Errors: failures(r, "")}
 	for _, s := range pageCharts(r, o, log) {

@@ -40,13 +40,15 @@ func WriteSweepHTML(w io.Writer, s *result.Sweep, o charts.Options) error {
 	if err := charts.FirstError(o.Check(), charts.CheckSweep(s)); err != nil {
 		return err
 	}
-	url := echartsURL(o)
 	pl := charts.NewSweepPlot(s, o.Scale, math.NaN())
 	chart, err := snippet(sweepChart(s, &pl))
 	if err != nil {
 		return fmt.Errorf("charts: sweep chart: %w", err)
 	}
-	pg := sweepPage{head: head{Headline: charts.SweepHeadline(s), HostLine: charts.SweepHostLine(s), EChartsURL: url, Record: sweepRecord(s), Claims: o.Claims},
+	if pl.Doubling {
+		chart = logBase2(chart)
+	}
+	pg := sweepPage{head: withECharts(head{Headline: charts.SweepHeadline(s), HostLine: charts.SweepHostLine(s), Record: sweepRecord(s), Claims: o.Claims}, o),
 		Chart: chart, Explain: sweepExplain(&pl, s), Points: charts.SweepPointsTable(s), Backings: charts.SweepBackingsTable(s),
 		Crossings: charts.CrossingLines(s), Skipped: charts.SkippedText(s)}
 	if d := charts.DriftText(s); d != "" {
@@ -331,4 +333,18 @@ func crossPoints(s *result.Sweep, pl *charts.SweepPlot, name, unit string) []ech
 		return nil
 	}
 	return []echarts.SeriesOpts{echarts.WithMarkPointNameCoordItemOpts(items...)}
+}
+
+// logBase2 gives the x axes of a sweep over doublings a log axis of base 2, which
+// ticks at 1, 2, 4 … as the values step; go-echarts' XAxis has no logBase option, so
+// it is set in the rendered options, in the x axes only.
+func logBase2(chart template.HTML) template.HTML {
+	s := string(chart)
+	from := strings.Index(s, `"xAxis":[`)
+	to := strings.Index(s, `"yAxis":[`)
+	if from < 0 || to < from {
+		return chart
+	}
+	x := strings.ReplaceAll(s[from:to], `"type":"log"`, `"type":"log","logBase":2`)
+	return template.HTML(s[:from] + x + s[to:])
 }

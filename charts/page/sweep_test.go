@@ -2,6 +2,7 @@ package page
 
 import (
 	"bytes"
+	"html/template"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 
 // TestSweepHTMLGolden: the page is the same for the same sweep, byte for byte.
 func TestSweepHTMLGolden(t *testing.T) {
-	o := charts.Options{EChartsURL: "echarts.min.js", Claims: []charts.Claim{{Source: "source 003", Text: "A cache miss costs hundreds of cycles.",
+	o := charts.Options{Claims: []charts.Claim{{Source: "source 003", Text: "A cache miss costs hundreds of cycles.",
 		Answer: "Measured here: ptrarray cost 3.50 ns per entity … The cost per entity rises, as the claim says."}}}
 	page := func() string {
 		var buf bytes.Buffer
@@ -58,4 +59,17 @@ func TestSweepSimHTMLGolden(t *testing.T) {
 		}
 	}
 	golden.Text(t, "sweep_sim.html", []byte(maskVolatile(p)))
+}
+
+// TestLogBase2: a sweep over doublings gets x axes of base 2, and its y axis keeps
+// its own type.
+func TestLogBase2(t *testing.T) {
+	in := template.HTML(`{"xAxis":[{"type":"log","name":"stride"},{"type":"log"}],"yAxis":[{"type":"log"}]}`)
+	want := `{"xAxis":[{"type":"log","logBase":2,"name":"stride"},{"type":"log","logBase":2}],"yAxis":[{"type":"log"}]}`
+	if got := string(logBase2(in)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got := logBase2("no axes"); got != "no axes" {
+		t.Errorf("a chart without axes changed: %s", got)
+	}
 }

@@ -145,7 +145,9 @@ func (p *Painter) drawSweepXTicks(img *image.RGBA, r, area image.Rectangle, xa *
 	s, pad := p.fonts.small, p.pad()
 	n := max(2, area.Dx()/int(p.px*5))
 	var ticks []float64
-	if xa.Log {
+	if pl.XTicks != nil {
+		ticks = pl.XTicks
+	} else if xa.Log {
 		snap := axis.LogRange(xa.Lo, xa.Hi)
 		for _, v := range snap.LogTicks(n, nil) {
 			if v >= xa.Lo*(1-1e-9) && v <= xa.Hi*(1+1e-9) {
