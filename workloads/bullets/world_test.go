@@ -115,7 +115,7 @@ func TestPrewarm(t *testing.T) {
 // testConfig is the configuration of resolved parameters p.
 func testConfig(t *testing.T, p workload.Params) config {
 	t.Helper()
-	c, err := newConfig(p, "")
+	c, err := newConfig(p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -162,8 +162,8 @@ func TestSceneCap(t *testing.T) {
 
 func TestBackingNotes(t *testing.T) {
 	for _, b := range workload.Backings {
-		if len(BackingNotes[b]) < 100 {
-			t.Errorf("backing %s has no teaching note (%q)", b, BackingNotes[b])
+		if len(Spec.Notes[b]) < 100 {
+			t.Errorf("backing %s has no teaching note (%q)", b, Spec.Notes[b])
 		}
 	}
 }
