@@ -63,7 +63,7 @@ const (
 )
 
 // Spec describes the bullets workload.
-var Spec = workload.Spec{
+var Spec = stores.Builtin(workload.Spec{
 	Name:  "bullets",
 	Title: "Bullets spawning and dying",
 	Doc: "Rotating emitters fire bullets across a square arena with a few drifting targets. " +
@@ -71,18 +71,11 @@ var Spec = workload.Spec{
 		"every bullet moves, the expired and those that left the arena are despawned, bullets " +
 		"that hit a target are despawned, and each emitter resolves handles to its last bullets, " +
 		"counting the stale ones. Load places a population already spread over all ages.",
-	Params:        params,
-	New:           builtins.New,
-	EstimateBytes: builtins.Estimate,
-	Notes:         builtins.Notes(),
-}
+	Params: params,
+}, newConfig, ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry) // one file each
 
-// builtins is the table of the six built-in backings, one file each.
-var builtins = stores.Table[config]{Workload: "bullets", Config: newConfig, Entries: []entry{
-	ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry,
-}}
-
-// entry is one built-in backing's row in builtins: its store, estimate and note.
+// entry is one built-in backing on this workload, in the file of its store: its
+// store, estimate and note (stores.Entry).
 type entry = stores.Entry[config]
 
 // params is Spec.Params; a variable of its own so that newConfig can read it without an

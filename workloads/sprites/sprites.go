@@ -57,7 +57,7 @@ const (
 )
 
 // Spec describes the sprites workload.
-var Spec = workload.Spec{
+var Spec = stores.Builtin(workload.Spec{
 	Name:  "sprites",
 	Title: "Million-sprite camera pan",
 	Doc: "A screen-sized view pans over a square world of sprites. Each frame a few " +
@@ -65,18 +65,11 @@ var Spec = workload.Spec{
 		"them by depth and id, and draws them (folds id and position into the checksum). " +
 		"The world side is sqrt(entities × view_w × view_h / on_screen), so about " +
 		"on_screen sprites have their corner in the view.",
-	Params:        params,
-	New:           builtins.New,
-	EstimateBytes: builtins.Estimate,
-	Notes:         builtins.Notes(),
-}
+	Params: params,
+}, newConfig, ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry) // one file each
 
-// builtins is the table of the six built-in backings, one file each.
-var builtins = stores.Table[config]{Workload: "sprites", Config: newConfig, Entries: []entry{
-	ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry,
-}}
-
-// entry is one built-in backing's row in builtins: its store, estimate and note.
+// entry is one built-in backing on this workload, in the file of its store: its
+// store, estimate and note (stores.Entry).
 type entry = stores.Entry[config]
 
 // params is Spec.Params; a variable of its own so that newConfig can read it without

@@ -101,25 +101,18 @@ const (
 )
 
 // Spec describes the tiles workload.
-var Spec = workload.Spec{
+var Spec = stores.Builtin(workload.Spec{
 	Name:  "tiles",
 	Title: "Dense tile map with entities on its tiles",
 	Doc: "A map of tiles carries entities, each covering span×span tiles. Each frame a few " +
 		"entities step to a neighbouring tile (removed from their tiles, inserted on the new " +
 		"ones); then a window sweeping the map band by band visits every entity on every tile " +
 		"in it, summing each tile's entities and folding the tiles into the checksum in order.",
-	Params:        params,
-	New:           builtins.New,
-	EstimateBytes: builtins.Estimate,
-	Notes:         builtins.Notes(),
-}
+	Params: params,
+}, newConfig, ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry) // one file each
 
-// builtins is the table of the six built-in backings, one file each.
-var builtins = stores.Table[config]{Workload: "tiles", Config: newConfig, Entries: []entry{
-	ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry,
-}}
-
-// entry is one built-in backing's row in builtins: its store, estimate and note.
+// entry is one built-in backing on this workload, in the file of its store: its
+// store, estimate and note (stores.Entry).
 type entry = stores.Entry[config]
 
 // params is Spec.Params, a variable of its own so that newConfig can read it without an

@@ -82,8 +82,8 @@ func (*fakeStore) Scene(*workload.Scene) {}
 // demo is a table of the six built-in backings in miniature: each entry makes a
 // fakeStore, estimates n times its index, and rowvec refuses n above 9 as a backing's
 // own limit.
-func demo(calls *int) *Table[int64] {
-	t := &Table[int64]{Workload: "demo", Config: readN(calls)}
+func demo(calls *int) *table[int64] {
+	t := &table[int64]{workload: "demo", config: readN(calls)}
 	for i, b := range workload.Backings {
 		e := Entry[int64]{Backing: b, Note: "note of " + b,
 			New:   func(n int64) workload.Store { return &fakeStore{name: b, n: n} },
@@ -96,7 +96,7 @@ func demo(calls *int) *Table[int64] {
 				return nil
 			}
 		}
-		t.Entries = append(t.Entries, e)
+		t.entries = append(t.entries, e)
 	}
 	return t
 }
@@ -144,6 +144,6 @@ func TestTable(t *testing.T) {
 			t.Fatal("New made a store for a backing missing from the table")
 		}
 	}()
-	tb.Entries = tb.Entries[:1]
+	tb.entries = tb.entries[:1]
 	tb.New(workload.Params{"n": 5}, workload.RowVec)
 }

@@ -1,6 +1,6 @@
 // Package stores is how a workload makes its stores: the table of its built-in
-// backings, one Entry per backing kept in the file of the store it makes, and the
-// completion of a store of one's own (package byo) into a workload.Store.
+// backings (Builtin), one Entry per backing kept in the file of the store it makes,
+// and the completion of a store of one's own (package byo) into a workload.Store.
 //
 // The table is consulted once per store made, estimated or described, never inside a
 // frame: a store's Frame runs its loop over concrete types (docs/design.md, rule 2).
@@ -15,7 +15,8 @@ import (
 // Entry is one built-in backing's store on one workload: how to make it, how much
 // heap it needs, and what the app says of it. C is the workload's configuration, its
 // resolved parameters read and checked. Adding a built-in backing to a workload is one
-// file holding its store and its Entry, and one line in the workload's Table.
+// file holding its store and its Entry, and the Entry's name in the workload's call
+// of Builtin.
 type Entry[C any] struct {
 	Backing string // one of workload.Backings
 	// Check, if set, refuses a configuration this backing's structure cannot hold (a
@@ -34,31 +35,42 @@ type Entry[C any] struct {
 	Note string
 }
 
-// Table is a workload's built-in backings, one Entry each, in any order: what its
-// Spec's New, EstimateBytes and Notes read.
-type Table[C any] struct {
-	Workload string // "sprites"
-	// Config reads resolved parameters and checks what crosses fields, whatever the
-	// backing; an Entry's Check adds what concerns its own structure.
-	Config  func(p workload.Params) (C, error)
-	Entries []Entry[C]
+// Builtin returns spec with its built-in backings: New, EstimateBytes and Notes made
+// from entries, one per backing in any order, config reading resolved parameters and
+// checking what crosses fields whatever the backing (an Entry's Check adds what
+// concerns its own structure). A workload declares its Spec with it:
+//
+//	var Spec = stores.Builtin(workload.Spec{Name: "sprites", …}, newConfig,
+//		ptrarrayEntry, mapEntry, …)
+func Builtin[C any](spec workload.Spec, config func(p workload.Params) (C, error), entries ...Entry[C]) workload.Spec {
+	t := &table[C]{workload: spec.Name, config: config, entries: entries}
+	spec.New, spec.EstimateBytes, spec.Notes = t.New, t.Estimate, t.Notes()
+	return spec
+}
+
+// table is a workload's built-in backings, one Entry each: what its Spec's New,
+// EstimateBytes and Notes read.
+type table[C any] struct {
+	workload string // "sprites"
+	config   func(p workload.Params) (C, error)
+	entries  []Entry[C]
 }
 
 // entry returns backing's entry. A built-in backing missing from the table is a
 // mistake in the workload, not in its input, so it panics.
-func (t *Table[C]) entry(backing string) *Entry[C] {
-	for i := range t.Entries {
-		if t.Entries[i].Backing == backing {
-			return &t.Entries[i]
+func (t *table[C]) entry(backing string) *Entry[C] {
+	for i := range t.entries {
+		if t.entries[i].Backing == backing {
+			return &t.entries[i]
 		}
 	}
-	panic(t.Workload + ": backing " + backing + " has no entry in the workload's table")
+	panic(t.workload + ": backing " + backing + " has no entry in the workload's table")
 }
 
-// ConfigFor reads resolved parameters p for backing, which must be built in: the
+// configFor reads resolved parameters p for backing, which must be built in: the
 // workload's checks, then the backing's own.
-func (t *Table[C]) ConfigFor(p workload.Params, backing string) (C, error) {
-	c, err := t.Config(p)
+func (t *table[C]) configFor(p workload.Params, backing string) (C, error) {
+	c, err := t.config(p)
 	if err != nil {
 		return c, err
 	}
@@ -74,11 +86,11 @@ func (t *Table[C]) ConfigFor(p workload.Params, backing string) (C, error) {
 // New is the Spec's New: it refuses a backing that is not built in before reading
 // the parameters, then reads and checks them for the backing (ConfigFor) and makes its
 // empty store.
-func (t *Table[C]) New(p workload.Params, backing string) (workload.Store, error) {
+func (t *table[C]) New(p workload.Params, backing string) (workload.Store, error) {
 	if err := workload.CheckBacking(backing); err != nil {
-		return nil, fmt.Errorf("%s: %w", t.Workload, err)
+		return nil, fmt.Errorf("%s: %w", t.workload, err)
 	}
-	c, err := t.ConfigFor(p, backing)
+	c, err := t.configFor(p, backing)
 	if err != nil {
 		return nil, err
 	}
@@ -88,11 +100,11 @@ func (t *Table[C]) New(p workload.Params, backing string) (workload.Store, error
 // Estimate is the Spec's EstimateBytes: the entry's Bytes for parameters the workload
 // accepts, whatever the backing's own limits, and 0 for parameters it refuses (New
 // refuses them anyway) or a backing that is not built in.
-func (t *Table[C]) Estimate(p workload.Params, backing string) int64 {
+func (t *table[C]) Estimate(p workload.Params, backing string) int64 {
 	if !workload.IsBuiltin(backing) {
 		return 0
 	}
-	c, err := t.Config(p)
+	c, err := t.config(p)
 	if err != nil {
 		return 0
 	}
@@ -100,9 +112,9 @@ func (t *Table[C]) Estimate(p workload.Params, backing string) int64 {
 }
 
 // Notes is the Spec's Notes: each backing's note, by name.
-func (t *Table[C]) Notes() map[string]string {
-	notes := make(map[string]string, len(t.Entries))
-	for _, e := range t.Entries {
+func (t *table[C]) Notes() map[string]string {
+	notes := make(map[string]string, len(t.entries))
+	for _, e := range t.entries {
 		notes[e.Backing] = e.Note
 	}
 	return notes
