@@ -10,7 +10,7 @@ import (
 	"localitylab/lab/result"
 )
 
-// A comparison of two saved runs (package compare) is drawn as a run is: the three
+// A comparison of two saved runs (package compare) is drawn as a run is: the row's
 // charts, each with both runs on the same axes (the new run solid, the base dashed,
 // each backing in its colour), over a table of what changed.
 
@@ -88,24 +88,26 @@ func duration(ns float64) string {
 }
 
 // ComparePlot is chart m with both runs on the same axes: each backing's new series
-// solid and its base series dashed, in the backing's colour. The memory chart shows
-// the live heap only, since dashes already mean the base. The x axis spans the longer
-// run; the new run's warm-up is shaded.
-func ComparePlot(base, new *result.Run, m Metric, o Options) Plot {
+// solid and its base series dashed, in the backing's colour. A chart of several
+// lines per backing shows its first alone (the memory chart its live heap), since
+// dashes already mean the base. The x axis spans the longer run; the new run's
+// warm-up is shaded.
+func ComparePlot(base, new *result.Run, m *Metric, o Options) Plot {
 	if err := m.Check(); err != nil {
 		panic(err)
 	}
 	pl := Plot{Metric: m, Frames: max(base.Frames, new.Frames), Warmup: new.Warmup, Hover: -1,
 		Note: "solid: new · dashed: base"}
-	if m == Memory {
-		pl.Note = "live heap · solid: new · dashed: base"
+	first := m.Lines[0]
+	if len(m.Lines) > 1 {
+		pl.Note = first.What + " · " + pl.Note
 	}
 	var names []string
 	for _, r := range []*result.Run{new, base} {
 		for i := range r.Backings {
 			b := &r.Backings[i]
 			c := Color(b.Name)
-			l := Line{Label: b.Name, Color: c, Values: metricValues(b, m)}
+			l := Line{Label: b.Name, Color: c, Values: first.Frames(&b.Frames)}
 			if r == base {
 				l.Label, l.Dashed = b.Name+" base", true
 			}
@@ -116,22 +118,13 @@ func ComparePlot(base, new *result.Run, m Metric, o Options) Plot {
 			}
 		}
 	}
-	if m == FrameTime {
+	if m.Budget {
 		pl.Budget = BudgetNS(o.Budget)
-		pl.Log = o.Scale.Log(append(TypicalFrameTimes(new), TypicalFrameTimes(base)...))
+	}
+	if m.Typical != nil {
+		pl.Log = o.Scale.Log(append(m.Typical(new), m.Typical(base)...))
 	}
 	return pl
-}
-
-// metricValues is a backing's series for chart m (the live heap for memory).
-func metricValues(b *result.Backing, m Metric) []float64 {
-	switch m {
-	case FrameTime:
-		return floats(b.Frames.NS)
-	case Memory:
-		return floats(b.Frames.HeapBytes)
-	}
-	return floats(b.Frames.Allocs)
 }
 
 // VsBaseColumn is the column the window's summary table gains while a saved run is

@@ -32,18 +32,7 @@ func HugePagesCell(b *result.Backing) string {
 	if !ok {
 		return "n/a"
 	}
-	return HugeShareText(lo, hi)
-}
-
-// HugeShareText is a share of heap in huge pages, "100%", or its range where its
-// ends round apart, "62–100%": one way of writing it for runs and sweeps, in every
-// table, record and page.
-func HugeShareText(lo, hi float64) string {
-	pct := func(x float64) int { return int(math.Round(100 * x)) }
-	if pct(lo) == pct(hi) {
-		return strconv.Itoa(pct(hi)) + "%"
-	}
-	return strconv.Itoa(pct(lo)) + "–" + strconv.Itoa(pct(hi)) + "%"
+	return units.ShareRange(lo, hi)
 }
 
 // GCCell is the collector's CPU time per frame: never "0 ns" for a backing that
@@ -112,7 +101,12 @@ func FrameTimeNote(r *result.Run) string {
 				"counts, though what ran in between leaves the caches colder." + clockClause(r.Timer)
 		}
 	}
-	return "Frame times are wall-clock time." + clockClause(r.Timer)
+	if r.Timer == nil { // a file from before the clock was recorded
+		return "Frame times are wall-clock time."
+	}
+	return "Frame times are wall-clock time: a frame holds any time slice another process took during it, and a " +
+		"long frame is interrupted more often than a short one, so on a busy machine a slow backing reads slower " +
+		"still against a fast one." + clockClause(r.Timer)
 }
 
 // clockClause names the clocks that timed the frames and their resolution, as the

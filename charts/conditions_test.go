@@ -97,3 +97,21 @@ func TestForkConditions(t *testing.T) {
 		t.Errorf("forks placed alike: %q, want the one place", got)
 	}
 }
+
+// TestFrameTimeNoteWall: a run timed by the wall clock alone, its clock recorded,
+// says that its frames hold other processes' time slices and what that does to the
+// ratios; a file from before the clock was recorded reads as it always did.
+func TestFrameTimeNoteWall(t *testing.T) {
+	wall := &result.Run{Backings: []result.Backing{{Name: "map", Frames: result.Series{NS: []int64{1}}}},
+		Timer: &result.FrameTimer{Clock: result.ClockWall, Wall: result.ClockReading{Source: "QueryPerformanceCounter", ResolutionNS: 100}}}
+	got := FrameTimeNote(wall)
+	for _, want := range []string{"wall-clock time: a frame holds any time slice another process took", "busy machine", "QueryPerformanceCounter, resolving 100 ns"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("note %q lacks %q", got, want)
+		}
+	}
+	old := &result.Run{Backings: wall.Backings}
+	if got := FrameTimeNote(old); got != "Frame times are wall-clock time." {
+		t.Errorf("a file without its clock: %q, want the note as before", got)
+	}
+}

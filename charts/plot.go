@@ -10,13 +10,13 @@ import (
 // Plot is one chart ready to draw: the shape the live widget and the PNG export
 // share, so that a chart on a slide looks like the one in the window.
 type Plot struct {
-	Metric Metric
+	Metric *Metric
 	Frames int // the x axis spans frames 0..Frames-1 however many have arrived, so it does not creep
 	Warmup int // frames before this one are shaded (each fork's own, when Forks has more than one)
 	// Forks are the run's forks (result.Fork), laid end to end: each one's warm-up is
 	// shaded and a line marks where each after the first begins. Nil for one.
 	Forks  []result.Fork
-	Budget float64 // frame-time budget line in ns; 0 draws none
+	Budget float64 // the budget line in ns, on a metric that draws it; 0 draws none
 	Log    bool    // logarithmic y axis
 	Lines  []Line
 	Keys   []Key  // the legend, one entry per backing
@@ -69,7 +69,7 @@ func (pl *Plot) ValueRange() (lo, hi float64, ok bool) {
 // which has room for it; on a linear one only if showing it leaves the data at least
 // half the height, since a line far above squashes every series into the floor.
 func (pl *Plot) BudgetShown(hi float64) bool {
-	return pl.Metric == FrameTime && pl.Budget > 0 && (pl.Log || pl.Budget <= 2*hi)
+	return pl.Metric.Budget && pl.Budget > 0 && (pl.Log || pl.Budget <= 2*hi)
 }
 
 // InWarmup reports whether frame f is a warm-up frame: one of its fork's first.

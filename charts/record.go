@@ -90,7 +90,10 @@ func CacheText(r *result.Run) string {
 		bursts += " to " + strconv.Itoa(hi)
 	}
 	rounds := strconv.Itoa(len(r.Rounds)) + " rounds, " + bursts + " frames, order shuffled each round"
-	if r.Pinned != "" {
+	switch {
+	case strings.HasPrefix(r.Pinned, "not pinned"): // "not pinned: macOS has no thread affinity"
+		rounds += "; frame threads " + r.Pinned
+	case r.Pinned != "":
 		rounds += "; frame threads on " + r.Pinned
 	}
 	switch r.Cache {

@@ -1,6 +1,10 @@
 package cli
 
-import "localitylab/launch"
+import (
+	"localitylab/lab"
+	"localitylab/launch"
+	"localitylab/presets/class"
+)
 
 // classOptions are the app's options for -compare A B C…: the Class tab with a
 // class's machines, checked here as `compare A B C` checks them, so that a file that
@@ -11,7 +15,7 @@ func (o *appOpts) classOptions(opts launch.Options) (launch.Options, error) {
 	if len(files) == 2 {
 		return opts, usagef("-compare: 2 files: the window shows one saved run as a base (-compare FILE), or three or more as a class's machines")
 	}
-	_, read, err := launch.ReadClass(files)
+	_, read, err := class.Read(lab.LoadSaved, files)
 	if err != nil {
 		return opts, usagef("-compare: %v", err)
 	}

@@ -9,11 +9,12 @@ import (
 	"unicode/utf8"
 
 	"localitylab/charts"
+	"localitylab/charts/classview"
 	"localitylab/charts/page"
 	"localitylab/charts/raster"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
-	"localitylab/launch"
+	"localitylab/lab"
 	"localitylab/presets/class"
 )
 
@@ -50,13 +51,13 @@ func compareClass(files []string, o *compareOpts, stdout, stderr io.Writer) int 
 // loadClass reads each file, a run or a sweep, once, and builds the class; an error
 // names the file at fault.
 func loadClass(paths []string) (*class.Class, error) {
-	c, _, err := launch.ReadClass(paths)
+	c, _, err := class.Read(lab.LoadSaved, paths)
 	return c, err
 }
 
 // classText is the class as the terminal shows it: the table, a column per machine,
 // then each claim's answer on each machine and where the machines agree.
-func classText(c *charts.Class) string {
+func classText(c *classview.Class) string {
 	var b strings.Builder
 	fmt.Fprintln(&b, c.Heading)
 	fmt.Fprintln(&b, "parameters: "+c.Params)
@@ -96,10 +97,10 @@ func classText(c *charts.Class) string {
 	return b.String()
 }
 
-// maxClassCell bounds a cell of the class's table in the terminal, in characters:
-// the table pads every row to its widest cell, column by column, so that one long
-// cell (a CPU's name of a few hundred characters, thirty machines wide) would pad
-// every line. The widest cell the lab's own files give, six backings' shares of heap
+// maxClassCell bounds a cell of the class's table in the terminal, in characters.
+// The table pads every row to its widest cell, column by column. So one long cell (a
+// CPU's name of a few hundred characters, thirty machines wide) would pad every
+// line. The widest cell the lab's own files give, six backings' shares of heap
 // in huge pages, takes about 90. A longer cell ends in an ellipsis here only.
 const maxClassCell = 100
 
@@ -120,7 +121,7 @@ func indent(s, by string) string {
 }
 
 // writeClass writes the files asked for, each through a temporary file.
-func writeClass(c *charts.Class, o *compareOpts, stdout io.Writer) error {
+func writeClass(c *classview.Class, o *compareOpts, stdout io.Writer) error {
 	opts := charts.Options{EChartsURL: o.echartsURL}
 	var errs []error
 	for _, f := range []struct {

@@ -1,8 +1,9 @@
-// Package cli is the command line of Locality Lab: the subcommands (bench, report,
-// compare, check, probe, presets, help, and the hidden workers the lab starts: one
-// per backing, one per probe), and the app's flags, which it parses and checks before handing them to
-// the app (see package launch), so that every flag is read here and no window opens
-// on a mistake.
+// Package cli is the command line of Locality Lab: the subcommands (bench, sweep,
+// report, inspect, compare, check, handout, probe, presets, help) and the hidden
+// workers the lab starts, one per backing and one per probe. It also parses and
+// checks the app's flags before handing them to the app (see package launch), so
+// that every flag is read here and no window opens on a mistake.
+//
 // It imports the measuring engine and the charts but never Fyne: main hands it the
 // app as a function.
 package cli

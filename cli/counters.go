@@ -5,14 +5,16 @@ import (
 	"strconv"
 )
 
-// countersFlag is -counters: which miss counts a run gets. "auto" (the default, also
-// true) reads the hardware counters where the system allows; "false" reads none;
-// "sim" reads them where it can and also simulates the misses under Valgrind's
-// Callgrind after the measured frames (lab.Simulate), on any Linux machine.
+// countersFlag is -counters: which miss counts a run gets.
+//   - "auto" (the default, also true) reads the hardware counters where the system
+//     allows.
+//   - "false" reads none.
+//   - "sim" reads them where it can, and also simulates the misses under Valgrind's
+//     Callgrind after the measured frames (lab.Simulate), on any Linux machine.
 //
-// auto never falls back to simulation by itself: simulation loads every backing's
+// auto never falls back to simulation by itself. Simulation loads every backing's
 // world once more under a simulator that runs some 50 times slower than the CPU, and
-// needs Valgrind installed; a run that did not ask for that must not quietly take
+// needs Valgrind installed. A run that did not ask for that must not quietly take
 // minutes longer. Where the machine counts no misses, the table's note says how to
 // get simulated ones.
 //

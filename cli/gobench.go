@@ -10,12 +10,12 @@ import (
 
 // writeGoBench prints the run in Go's benchmark format, one line per backing per frame
 // the summary keeps (after warm-up, and in warm mode not the first half of a burst;
-// see result.Run.Excluded), each frame a one-iteration "run" of BenchmarkFrame/workload=…/backing=…,
-// so that benchstat computes medians and intervals over the frames and
-// `benchstat -col /backing` sets the backings side by side. Where the frames were
-// timed by their thread's CPU clock, ns/op is the wall time, as go test -bench
-// reports it, and cpu-ns/op the CPU time the lab's tables show, as the project's
-// own benchmarks report it.
+// see result.Run.Excluded). Each frame is a one-iteration "run" of
+// BenchmarkFrame/workload=…/backing=…. So benchstat computes medians and intervals
+// over the frames, and `benchstat -col /backing` sets the backings side by side.
+// Where the frames were timed by their thread's CPU clock, ns/op is the wall time,
+// as go test -bench reports it. cpu-ns/op is then the CPU time the lab's tables
+// show, as the project's own benchmarks report it.
 func writeGoBench(w io.Writer, r *result.Run) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "goos: %s\ngoarch: %s\npkg: localitylab\n", r.Host.OS, r.Host.Arch)

@@ -66,10 +66,10 @@ func runWatched[C, S, R any](ctx context.Context, c C, run func(context.Context,
 	return run(ctx, c, w.update)
 }
 
-// stopWriter is w for a file written under ctx: once a stop signal cancels ctx, a
-// write fails with ctx's error, so that the file being written is given up
-// (atomicfile removes its temporary file and leaves the path as it was) rather than
-// finished after the stop.
+// stopWriter is w for a file written under ctx. Once a stop signal cancels ctx, a
+// write fails with ctx's error. So the file being written is given up rather than
+// finished after the stop: atomicfile removes its temporary file and leaves the
+// path as it was.
 type stopWriter struct {
 	ctx context.Context
 	w   io.Writer
@@ -117,9 +117,9 @@ func stoppedWriting(ctx context.Context, stderr io.Writer) int {
 func interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 
 // failed reports work under ctx that ended in err (not nil) and returns the exit
-// status it calls for: a stop signal is exit 130 or 143, said with note after
-// "interrupted"; anything else is complained of (a run too large for the memory
-// available is a usage error, since a smaller one would fit).
+// status it calls for. A stop signal is exit 130 or 143, said with note after
+// "interrupted". Anything else is complained of. A run too large for the memory
+// available is a usage error, since a smaller one would fit.
 func failed(ctx context.Context, err error, note string, stderr io.Writer) int {
 	if interrupted(err) {
 		status, word := stopStatus(ctx)

@@ -10,10 +10,10 @@ import (
 
 // rescue saves a run or a sweep measured here (what names it) whose JSON could not
 // be written where it was asked for, or was not asked for while another file
-// failed: measuring it again may take hours, and its figures are the machine's at
+// failed. Measuring it again may take hours, and its figures are the machine's at
 // that moment. It goes to a new file in the system's temporary directory, else in
-// the working directory, and stderr says where and how to have it written where it
-// was wanted; where neither can be written, stderr says so, with each reason.
+// the working directory. stderr says where, and how to have it written where it was
+// wanted. Where neither can be written, stderr says so, with each reason.
 func rescue(what string, write func(io.Writer) error, stderr io.Writer) {
 	var errs []error
 	dirs := []string{os.TempDir()}

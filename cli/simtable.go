@@ -26,10 +26,11 @@ func addSimColumns(r *result.Run, rows [][]string, order []int) [][]string {
 	return rows
 }
 
-// simNotes say how the simulated misses were counted (and where the caches simulated
-// are not the machine's as reported, why) and, per backing, what they were per frame
-// or why there are none; where the machine counts no misses and none were simulated,
-// how to get them on this system, or that they cannot be had here.
+// simNotes say how the simulated misses were counted, and why where the caches
+// simulated are not the machine's as reported. Per backing they say what the misses
+// were per frame, or why there are none. Where the machine counts no misses and none
+// were simulated, they say how to get them on this system, or that they cannot be
+// had here.
 func simNotes(r *result.Run) []string {
 	sim := r.Counters.Simulated
 	if sim == nil {

@@ -50,7 +50,7 @@ func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 	fs.IntVar(&o.warmup, "warmup", 0, "with -frames: first frames of each point kept out of its summary (default a tenth of -frames)")
 	fs.BoolVar(&o.findBudget, "find-budget", false, "instead of a sweep: for each frame-budget claim of -preset's lesson, search the entities "+
 		"for the size from which its slower backing misses the 16.7 ms budget on this machine (a few short runs of it alone; -entities: where to start)")
-	fs.IntVar(&o.budgetRuns, "budget-runs", launch.BudgetRuns, "with -find-budget: the most runs `N` the search makes per claim")
+	fs.IntVar(&o.budgetRuns, "budget-runs", presets.BudgetRuns, "with -find-budget: the most runs `N` the search makes per claim")
 	o.files.flags(fs)
 	return fs, o
 }

@@ -9,15 +9,14 @@ import (
 	"localitylab/internal/exit"
 	"localitylab/internal/units"
 	"localitylab/lab"
-	"localitylab/launch"
 	"localitylab/presets"
 )
 
 // `sweep -preset NAME -find-budget` answers a lesson's budget claims on the machine in
-// front of it: for each, launch.FindBudget searches the entities for the size from
-// which the claim's slower backing misses the frame budget here, a few short runs of
-// that backing alone (the app's "Find the size on this machine" drives the same
-// search), and this prints its progress and what it found.
+// front of it. For each claim, presets.FindBudget searches the entities for the size
+// from which the claim's slower backing misses the frame budget here, in a few short
+// runs of that backing alone. The app's "Find the size on this machine" drives the
+// same search. This file prints its progress and what it found.
 
 // budgetClaims are the lesson's budget claims, or an error saying why there are none.
 // Claims about a backing the run leaves out are left out too.
@@ -25,7 +24,7 @@ func budgetClaims(lesson *presets.Preset, backings []string) ([]presets.Claim, e
 	if lesson == nil {
 		return nil, usagef("-find-budget: needs a lesson with a frame-budget claim (-preset sprites-million)")
 	}
-	out := launch.BudgetClaims(lesson, backings)
+	out := presets.BudgetClaims(lesson, backings)
 	if len(out) == 0 {
 		return nil, usagef("-find-budget: lesson %s has no frame-budget claim about the backings run (%s)", lesson.Name, strings.Join(backings, ", "))
 	}
@@ -39,14 +38,14 @@ func findBudgets(ctx context.Context, run lab.Config, lesson *presets.Preset, ru
 	status := exit.OK
 	for _, c := range claims {
 		started := false
-		progress := func(s launch.BudgetStep) {
+		progress := func(s presets.BudgetStep) {
 			if !started {
 				started = true
 				fmt.Fprintf(stderr, "Searching where %s misses the %s budget, from %s entities:\n", c.Slower, units.Duration(float64(presets.Budget)), units.Count(float64(s.N)))
 			}
 			printBudgetStep(stderr, s)
 		}
-		f, err := launch.FindBudget(ctx, run, c.Slower, runs, nil, progress)
+		f, err := presets.FindBudget(ctx, run, c.Slower, runs, nil, progress)
 		fmt.Fprintf(stdout, "%s\n%s\n\n", wrap("The lesson's claim ("+c.Source+"): "+c.Text, 88), wrap(f.BudgetText(c.Slower, "entities"), 88))
 		if err != nil {
 			fmt.Fprintf(stderr, "localitylab: the search for %s stopped: %v\n", c.Slower, err)
@@ -64,7 +63,7 @@ func findBudgets(ctx context.Context, run lab.Config, lesson *presets.Preset, ru
 // printBudgetStep prints a run of the search once it has ended: its p50, its p95
 // (the median of the forks' own, each listed) and whether it keeps the budget, or
 // that it did not fit.
-func printBudgetStep(stderr io.Writer, s launch.BudgetStep) {
+func printBudgetStep(stderr io.Writer, s presets.BudgetStep) {
 	switch {
 	case !s.Done:
 		return

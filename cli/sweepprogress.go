@@ -10,10 +10,11 @@ import (
 	"localitylab/lab/sweep"
 )
 
-// sweepProgress shows a sweep on stderr: a line naming each point as its run starts
-// (and, in a sweep of several passes, the pass), its run's progress line (redrawn in
-// place on a terminal, as bench's), and a line for each point's run done with its
-// costs per entity so far, so that a long sweep shows its curve as it goes.
+// sweepProgress shows a sweep on stderr, so that a long sweep shows its curve as it
+// goes. It writes a line naming each point as its run starts (and, in a sweep of
+// several passes, the pass), and its run's progress line (redrawn in place on a
+// terminal, as bench's). When a point's run is done, a line gives its costs per
+// entity so far.
 type sweepProgress struct {
 	w     io.Writer
 	run   *progress

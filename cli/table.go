@@ -204,11 +204,11 @@ func loadNote(name string, l *result.Load) string {
 }
 
 // loadMemoryNote says, for the backings whose load's cost was measured, what the load
-// cost on the way to what it holds: the page faults (fresh pages the process touched),
-// the worker's CPU time and how much of it the kernel took (serving the faults, above
-// all), the bytes allocated, and the bytes let go of, which the collector frees only
-// at a later cycle. Faults and CPU time a system could not measure are n/a, and a
-// line says why. It is "" when no load was measured so.
+// cost on the way to what it holds. That is the page faults (fresh pages the process
+// touched), the worker's CPU time and how much of it the kernel took (serving the
+// faults, above all), the bytes allocated, and the bytes let go of. The collector
+// frees those only at a later cycle. Faults and CPU time a system could not measure
+// are n/a, and a line says why. It is "" when no load was measured so.
 func loadMemoryNote(r *result.Run) string {
 	var b strings.Builder
 	missing := ""

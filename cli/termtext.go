@@ -8,11 +8,11 @@ import (
 )
 
 // A saved run, a sweep or a preset file may hold any text (a title, a backing's error,
-// a lesson), and a terminal obeys the control characters in what it is sent: an
+// a lesson), and a terminal obeys the control characters in what it is sent. An
 // escape sequence in a run's title could recolour, clear or retitle the terminal of
-// whoever reports it, or hide lines. What the commands print as text therefore goes
-// through termText, which shows every such character as a visible escape (\x1b) and
-// leaves the rest as it is. Files written to standard output ("-json -") go out raw:
+// whoever reports it, or hide lines. So what the commands print as text goes through
+// termText. It shows every such character as a visible escape (\x1b) and leaves the
+// rest as it is. Files written to standard output ("-json -") go out raw:
 // they are data, and their formats escape what they must.
 
 // termText is a writer that neutralises control characters on their way to w.
@@ -56,9 +56,9 @@ func (t *termText) Write(p []byte) (int, error) {
 }
 
 // termSafe returns s with every character a terminal would obey rather than show
-// written as a Go escape: C0 controls but newline and tab, DEL, C1 controls (an 8-bit
-// CSI among them), the bidirectional overrides that reorder what is read, and bytes
-// that are no UTF-8.
+// written as a Go escape. Those are the C0 controls but newline and tab, DEL, the C1
+// controls (an 8-bit CSI among them), the bidirectional overrides that reorder what
+// is read, and bytes that are no UTF-8.
 func termSafe(s string) string {
 	if !needsEscape(s) {
 		return s

@@ -12,11 +12,11 @@ import (
 	"localitylab/lab/result"
 )
 
-// Chart is the picture of a page's run or sweep: the charts its PNG export draws
-// (a run's frame time, memory and allocations per frame side by side, the last in
-// words while nothing allocated, see raster.DrawRunCharts; a sweep's cost per entity
-// over the swept values), drawn by the same Painter, so that the page shows what
-// the slide shows.
+// Chart is the picture of a page's run or sweep: the charts its PNG export draws,
+// drawn by the same Painter, so that the page shows what the slide shows. For a run
+// that is frame time, memory and allocations per frame side by side, the last in
+// words while nothing allocated (see raster.DrawRunCharts). For a sweep it is the
+// cost per entity over the swept values.
 type Chart struct {
 	run   *result.Run
 	sweep *result.Sweep

@@ -7,10 +7,12 @@ import (
 )
 
 // fileURL is the file: URL of the absolute path abs, which a browser opens:
-// file:///home/me/x.html, file:///C:/Users/me/x.html (a drive letter takes a slash
-// before it), file://host/share/x.html (a Windows share names its host). windows
-// says that '\' separates abs's elements, as it does on Windows; url.URL escapes
-// what a URL must (a space, '#', '%').
+//   - file:///home/me/x.html;
+//   - file:///C:/Users/me/x.html (a drive letter takes a slash before it);
+//   - file://host/share/x.html (a Windows share names its host).
+//
+// windows says that '\' separates abs's elements, as it does on Windows. url.URL
+// escapes what a URL must (a space, '#', '%').
 func fileURL(abs string, windows bool) string {
 	p := abs
 	if windows {

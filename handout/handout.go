@@ -1,9 +1,10 @@
-// Package handout makes a lesson into one printed page for a student: the lesson's
-// text, each claim with its source and the source's conditions, the student's
-// prediction (or a box to write it in by hand), the measured answer, the chart the
-// run's or the sweep's export draws, and the machine and conditions it was measured
-// under. It writes the page as HTML (self-contained: its fonts and its chart travel
-// inside it, so it opens and prints offline) and as a PNG drawn in pure Go.
+// Package handout makes a lesson into one printed page for a student. The page holds
+// the lesson's text, and each claim with its source and the source's conditions. It
+// holds the student's prediction (or a box to write it in by hand) and the measured
+// answer. It ends with the chart the run's or the sweep's export draws, and the
+// machine and conditions it was measured under. It writes the page as HTML
+// (self-contained: its fonts and its chart travel inside it, so it opens and prints
+// offline) and as a PNG drawn in pure Go.
 //
 // A page is laid out once (Layout) for the intersection of A4 and US Letter, with
 // the text size chosen so that everything fits; the HTML and the PNG share that

@@ -37,10 +37,10 @@ const (
 	keyMM      = 24.0 // the record's first column
 )
 
-// The text sizes tried, largest first, in points; the chart's height in millimetres,
-// the least it may shrink to while the text keeps 8 points or more, the least below
-// that (a long lesson gives up some chart before its text gets hard to read), and
-// the most it takes.
+// sizes are the text sizes tried, largest first, in points. The chart's height is in
+// millimetres: chartMinMM is the least it may shrink to while the text keeps 8
+// points or more, and chartLeastMM the least below that (a long lesson gives up some
+// chart before its text gets hard to read). chartMaxMM is the most it takes.
 var (
 	sizes                                = steps(10, 6, 0.25)
 	chartMinMM, chartLeastMM, chartMaxMM = 55.0, 36.0, 80.0
@@ -250,9 +250,9 @@ func wrapAtMost(spans []span, px, w float64, allBold bool, most int) [][]word {
 
 // splitLong cuts each word wider than w into pieces that fit, as the page's CSS
 // (overflow-wrap: anywhere) does: a pasted link or a row of digits in a prediction
-// stays on the sheet. A piece ends before the first rune that would take it past w
-// (a piece holds one rune at least); the word is read once, its width summed rune by
-// rune as font.MeasureString sums it, so that a megabyte word costs a pass over it.
+// stays on the sheet. A piece ends before the first rune that would take it past w;
+// it holds one rune at least. The word is read once, its width summed rune by rune
+// as font.MeasureString sums it, so that a megabyte word costs one pass over it.
 func splitLong(f font.Face, words []string, w float64) []string {
 	return slices.Collect(pieces(f, words, w))
 }

@@ -20,11 +20,11 @@ import (
 // writer of its own; where no such browser is installed the PDF is refused up front
 // and the HTML prints from any browser.
 //
-// The browser is a program of someone else's that may never return: it runs in a
-// process group of its own (a job object on Windows), so that a stop (the
-// caller's context: Ctrl-C, SIGTERM) or pdfTimeout kills it and every process it
-// started, not only the one the lab started; the private directory goes with it in
-// every case.
+// The browser is a program of someone else's that may never return. It runs in a
+// process group of its own (a job object on Windows). So a stop (the caller's
+// context: Ctrl-C, SIGTERM) or pdfTimeout kills it and every process it started,
+// not only the one the lab started. The private directory goes with it in every
+// case.
 
 // pdfTimeout bounds the browser's print: a few seconds here (2-core VM, load 2). The
 // tests shorten it.

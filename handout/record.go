@@ -14,8 +14,8 @@ import (
 )
 
 // A handout is read away from the machine that measured it, often beside a
-// classmate's: it names the machine and every condition a figure depends on, in the
-// words the run's own page uses (package charts), so that two handouts can be read
+// classmate's. So it names the machine and every condition a figure depends on, in
+// the words the run's own page uses (package charts), and two handouts can be read
 // side by side.
 
 // runRecord is the machine and the conditions of a run, a row each.
@@ -242,7 +242,7 @@ func sweepPages(s *result.Sweep) string {
 	missing := ""
 	for i, name := range s.Backings {
 		if lo, hi, ok := s.HugeShareRange(i); ok {
-			parts = append(parts, name+" "+charts.HugeShareText(lo, hi))
+			parts = append(parts, name+" "+units.ShareRange(lo, hi))
 		} else if why := s.HugeShareMissing(i); why != "" {
 			parts, missing = append(parts, name+" n/a"), cmp.Or(missing, why)
 		}

@@ -12,10 +12,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// cpuTimes is one CPU's line of /proc/stat: time spent busy and in total, in the
-// kernel's ticks.
-type cpuTimes struct{ busy, total uint64 }
-
 // readCPUTimes reads every CPU's line of /proc/stat, indexed by CPU number.
 func readCPUTimes() (map[int]cpuTimes, error) {
 	data, err := os.ReadFile("/proc/stat")
@@ -77,7 +73,7 @@ func chooseFrameCPU(fallback int, window time.Duration) cpuChoice {
 		time.Sleep(window)
 		var after map[int]cpuTimes
 		if after, err = readCPUTimes(); err == nil {
-			return leastBusy(&set, before, after, fallback, window)
+			return leastBusy(readings(&set, before, after, window), fallback)
 		}
 	}
 	return cpuChoice{CPU: fallback, Why: fmt.Sprintf("the last CPU: how busy each was could not be read (%v)", err)}
@@ -88,41 +84,14 @@ func chooseFrameCPU(fallback int, window time.Duration) cpuChoice {
 // share is known to a tick, 10%.
 const tieShare = 0.10
 
-// leastBusy picks from the CPUs in set by their busy share between two readings.
-func leastBusy(set *unix.CPUSet, before, after map[int]cpuTimes, fallback int, window time.Duration) cpuChoice {
-	best, bestShare := -1, 2.0
-	share := map[int]float64{}
-	var cpus []int
+// readings turns the CPUs of set and two readings of /proc/stat into what leastBusy
+// chooses from.
+func readings(set *unix.CPUSet, before, after map[int]cpuTimes, window time.Duration) cpuReadings {
+	rd := cpuReadings{before: before, after: after, window: window, tie: tieShare, source: "/proc/stat"}
 	for cpu := range 1024 {
-		a, okA := after[cpu]
-		b, okB := before[cpu]
-		if !set.IsSet(cpu) || !okA || !okB {
-			continue
-		}
-		s := 0.0
-		if a.total > b.total {
-			s = float64(a.busy-b.busy) / float64(a.total-b.total)
-		}
-		share[cpu] = s
-		cpus = append(cpus, cpu)
-		if s < bestShare {
-			best, bestShare = cpu, s
+		if set.IsSet(cpu) {
+			rd.cpus = append(rd.cpus, cpu)
 		}
 	}
-	if best < 0 {
-		return cpuChoice{CPU: fallback, Why: "the last CPU: /proc/stat lists none of the CPUs this process may use"}
-	}
-	var list []string
-	for i, cpu := range cpus {
-		if i == 8 {
-			list = append(list, fmt.Sprintf("and %d more", len(cpus)-i))
-			break
-		}
-		list = append(list, fmt.Sprintf("CPU %d %.0f%%", cpu, 100*share[cpu]))
-	}
-	busy := fmt.Sprintf("over %v before the frames: %s busy", window, strings.Join(list, ", "))
-	if s, ok := share[fallback]; ok && s <= bestShare+tieShare {
-		return cpuChoice{CPU: fallback, Why: "the last CPU, none being clearly less busy " + busy}
-	}
-	return cpuChoice{CPU: best, Why: "the least busy " + busy}
+	return rd
 }

@@ -29,42 +29,6 @@ func TestParseCPUTimes(t *testing.T) {
 	}
 }
 
-// TestLeastBusy: the least busy CPU among those allowed, unless the fallback (the
-// last CPU) is about as idle; a CPU the process may not use is never chosen.
-func TestLeastBusy(t *testing.T) {
-	var set unix.CPUSet
-	set.Set(0)
-	set.Set(1)
-	set.Set(2)
-	before := map[int]cpuTimes{0: {0, 0}, 1: {0, 0}, 2: {0, 0}, 3: {0, 0}}
-	after := func(busy ...uint64) map[int]cpuTimes {
-		m := map[int]cpuTimes{}
-		for cpu, b := range busy {
-			m[cpu] = cpuTimes{busy: b, total: 100}
-		}
-		return m
-	}
-	tests := []struct {
-		name   string
-		after  map[int]cpuTimes
-		want   int
-		reason string
-	}{
-		{"the last is busy", after(90, 10, 95, 0), 1, "the least busy"},
-		{"all alike", after(40, 41, 48, 0), 2, "none being clearly less busy"},
-		{"the last is idle", after(5, 0, 3, 0), 2, "none being clearly less busy"},
-		{"a CPU not allowed is idlest", after(50, 60, 70, 0), 0, "CPU 0 50%, CPU 1 60%, CPU 2 70% busy"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := leastBusy(&set, before, tt.after, 2, 200*time.Millisecond)
-			if got.CPU != tt.want || !strings.Contains(got.Why, tt.reason) {
-				t.Errorf("got %+v, want CPU %d, why containing %q", got, tt.want, tt.reason)
-			}
-		})
-	}
-}
-
 // TestChooseFrameCPU reads the real /proc/stat: whatever the machine is doing, the
 // choice is a CPU this process may use, with a reason.
 func TestChooseFrameCPU(t *testing.T) {

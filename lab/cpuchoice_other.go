@@ -1,10 +1,11 @@
-//go:build !linux
+//go:build !linux && !windows
 
 package lab
 
 import "time"
 
-// chooseFrameCPU: outside Linux the frame threads are not pinned.
+// chooseFrameCPU: on this system the frame threads are not pinned (see unpinnedWhy),
+// so there is no CPU to choose.
 func chooseFrameCPU(fallback int, _ time.Duration) cpuChoice {
-	return cpuChoice{CPU: fallback, Why: "frame threads are pinned to a CPU on Linux only"}
+	return cpuChoice{CPU: fallback, Why: unpinnedWhy()}
 }

@@ -33,7 +33,7 @@ type cpuChoice struct {
 // moved since the last; each backing records, per fork, where its frames ran and why.
 func (l *Live) placeFrames(k int) {
 	if l.cfg.cpu < 0 {
-		l.recordFrameCPU(k, -1, cpuChoice{CPU: -1, Why: "not pinned: this system does not let the lab choose a thread's CPU"}, "")
+		l.recordFrameCPU(k, -1, cpuChoice{CPU: -1, Why: unpinnedWhy()}, "")
 		return
 	}
 	ch := chooseCPU(l.cfg.cpu, cpuWindow)

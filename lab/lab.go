@@ -1,7 +1,7 @@
 // Package lab measures a run: one workload over one to six backings, each backing in a
 // worker process of its own, run in short alternating bursts of consecutive frames, so
-// that the figures it reports can be trusted: README.md, "Measuring", states the rules
-// this package keeps and why.
+// that the figures it reports can be trusted: docs/measuring.md states the rules this
+// package keeps and why.
 //
 // The coordinator (Start, Live, Run) lives in the caller's process and never runs
 // workload code; a worker (ServeWorker, behind the binary's hidden worker subcommand)

@@ -27,6 +27,15 @@ func frameCPU() int {
 	return -1
 }
 
+// unpinnedWhy says why frameCPU gave no CPU.
+func unpinnedWhy() string {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		return "not pinned: the CPUs this process may use cannot be read (" + err.Error() + ")"
+	}
+	return "not pinned"
+}
+
 // pin is what pinThread keeps between calls, so that a call before a burst, on the
 // frame path, allocates nothing: the CPUs the process started with (read before the
 // first call narrows the caller's mask), the two masks, and /proc/self/task open with a

@@ -105,7 +105,7 @@ func (c *ProbeConfig) request() (probeRequest, error) {
 		ch := chooseCPU(cpu, cpuWindow)
 		req.CPU, req.CPUWhy = ch.CPU, ch.Why
 	} else {
-		req.CPUWhy = "not pinned: this system does not let the lab choose a thread's CPU"
+		req.CPUWhy = unpinnedWhy()
 	}
 	if avail, ok := availableMemory(); ok {
 		req.MaxBytes = int64(avail / probeMemoryShare)

@@ -234,7 +234,7 @@ func simulateBacking(ctx context.Context, c *Config, b *result.Backing, forks []
 		return nil, err
 	}
 	if len(dumps) < total {
-		return nil, fmt.Errorf("Callgrind wrote %d files for %d frames: it did not find %s in the worker", len(dumps), total, s.Function)
+		return nil, fmt.Errorf("callgrind wrote %d files for %d frames: it did not find %s in the worker", len(dumps), total, s.Function)
 	}
 	var counts []callgrind.Counts
 	for _, d := range dumps[SimWarmup:total] {

@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -63,7 +62,7 @@ func needValgrind(t *testing.T) {
 // into a directory removed after the test; built per test, so that -count=N works.
 func unstrippedWorker(t *testing.T) (string, error) {
 	path := filepath.Join(t.TempDir(), "lab.test")
-	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", path, ".").CombinedOutput()
+	out, err := exec.Command("go", "test", "-c", "-o", path, ".").CombinedOutput()
 	if err != nil {
 		return "", &WorkerError{Backing: "build", Reason: err.Error(), Stderr: strings.Split(string(out), "\n")}
 	}

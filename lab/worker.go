@@ -191,7 +191,7 @@ func (w *worker) pinTo(cpu int) string {
 		if w.cpu >= 0 {
 			return fmt.Sprintf("CPU %d", w.cpu)
 		}
-		return "not pinned"
+		return unpinnedWhy()
 	}
 	if err := pinThread(cpu); err != nil {
 		return fmt.Sprintf("not pinned (CPU %d: %v)", cpu, err)

@@ -12,11 +12,12 @@ import (
 )
 
 // CheckBase refuses base, a saved run, as the base of a comparison with the runs of
-// setup s when it measured something else: another workload, other parameters, the
-// other cache mode, other pages, another clock (a file timed by the wall clock,
-// against frames this build times by their thread's CPU clock), another length. It is the rule `localitylab compare` applies
-// without -accept, so that the app's -compare, its Compare with a saved run… and the
-// command give one answer for one pair of files. The machine is left out: the window
+// setup s when it measured something else. That is another workload, other
+// parameters, the other cache mode, other pages, another length, or another clock (a
+// file timed by the wall clock, against frames this build times by their thread's
+// CPU clock). It is the rule `localitylab compare` applies without -accept, so the
+// app's -compare, its Compare with a saved run… and the command give one answer for
+// one pair of files. The machine is left out: the window
 // measures on this one, and a base from another is compared as `compare -accept host`
 // compares it.
 func CheckBase(base *result.Run, s presets.Preset) error {

@@ -5,9 +5,9 @@
 // rule both end by is here too: Status, the exit status an error calls for.
 //
 // The flags that change a setup (a workload parameter such as -entities, and
-// -frames) are shared with bench, and so are their checks: Overrides applies them to
-// a setup and checks it as a run is checked, and FlagError names the flag at fault,
-// with the messages bench prints.
+// -frames) are shared with bench, and so are their checks. Overrides applies them to
+// a setup and checks it as a run is checked. FlagError names the flag at fault, with
+// the messages bench prints.
 package launch
 
 import (

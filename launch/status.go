@@ -12,9 +12,9 @@ import (
 )
 
 // Status is the exit status that err, the way a command's or the app's work ended,
-// calls for: the one rule from an error to a status, which the command line and the
-// app's -quit-after both follow, so that a script reads the same status for the
-// same outcome from either. Package exit lists the statuses with what they mean; this
+// calls for. It is the one rule from an error to a status. The command line and the
+// app's -quit-after both follow it, so a script reads the same status for the same
+// outcome from either. Package exit lists the statuses with what they mean; this
 // decides which one an error is, most telling first:
 //
 //	nil                                       exit.OK
@@ -61,7 +61,7 @@ func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
 
 // Stopped is the cause of work that a stop signal ended (Ctrl-C, or SIGTERM from
-// kill, timeout or a service manager): the command line cancels its work's context
+// kill, timeout or a service manager). The command line cancels its work's context
 // with it, so that the status says which signal it was, as a shell reports a process
 // the signal ended (128 + the signal).
 type Stopped struct{ Signal os.Signal }

@@ -13,9 +13,9 @@ import (
 	"localitylab/workloads/workload"
 )
 
-// TestStatus: every kind of ending has the status the README and `localitylab help`
-// promise, bare or wrapped as the command line and the app pass it on; the table
-// covers every status of package exit.
+// TestStatus: every kind of ending has the status that docs/commands.md and
+// `localitylab help` promise, bare or wrapped as the command line and the app pass
+// it on; the table covers every status of package exit.
 func TestStatus(t *testing.T) {
 	mismatch := &lab.MismatchError{Frame: 3, A: "soa", B: "map"}
 	tests := []struct {

@@ -2,6 +2,10 @@
 // files a user saves and loads. A preset names a workload, its backings and parameters,
 // and, for a lesson, what the source article claims, so that the app can put the
 // measured answer beside the claim.
+//
+// A claim's kind (ClaimKind) is one file, claim_<kind>.go: what a claim of it must
+// say, its verdict on a run or a sweep, and the question the app asks before. The
+// table in claimkind.go lists the kinds, a line each.
 package presets
 
 import (
@@ -73,70 +77,6 @@ type Sweep struct {
 	Param  string  `json:"param"`
 	Values []int64 `json:"values"` // at least two, increasing
 }
-
-// Claim is one figure a source article states, in a form a run or a sweep can check.
-// A run checks "frame", "load" and "lookup": Slower is Ratio times slower than
-// Faster, by median frame time, by load time, or by the time a frame's lookups by
-// handle take on their own; and "budget" (no Ratio): Slower misses the frame budget
-// of 16.7 ms (stutters) where Faster keeps it; "gc" (Ratio 1): the collector runs more
-// cycles for Slower's frames than for Faster's, in every fork. A sweep checks the others, on the cost
-// per entity: "growth", Backing's cost at the sweep's last value is Ratio times its
-// cost at the first, rising (or, below 1, falling) at every step between; "cliff",
-// Backing's cost steps up: its highest is Ratio times its lowest before it, the step
-// read from the costs, not from where its bytes fill a cache (see answerCliff);
-// "crossing", Faster is faster below some value of the sweep and Slower faster above
-// it (Ratio 1). A Ratio of 1 records a claim with no figure ("faster than any hash
-// table"): only the direction is claimed.
-type Claim struct {
-	Source  string `json:"source"` // "source 003, Game Programming Patterns"
-	Text    string `json:"text"`   // the claim in a sentence
-	Metric  string `json:"metric"` // one of metrics
-	Slower  string `json:"slower,omitempty"`
-	Faster  string `json:"faster,omitempty"`
-	Backing string `json:"backing,omitempty"` // growth and cliff: the backing whose cost is claimed
-	// Control, for a growth claim, is a backing of the sweep that the swept parameter
-	// leaves alone: the growth is judged against the control's over the same values,
-	// so that a change of the whole machine between the points is not read as the
-	// parameter's effect.
-	Control string `json:"control,omitempty"`
-	// Cost, for a growth claim, is what it judges the cost per entity by: "" (or
-	// CostFrame), the median frame time; CostFrameGC, the median frame time with the
-	// collector's CPU time per frame added, the bill a frame's allocations run up
-	// after the frame (see withCollector), which the frame time alone leaves out.
-	Cost string `json:"cost,omitempty"`
-	// Knee, for a growth claim, is a value of the sweep at which the claim puts the
-	// curve's steepest step: the step up from the value before it (see kneeanswer.go).
-	Knee int64 `json:"knee,omitempty"`
-	// KneeFieldBytes, for a growth claim over strides, puts the knee where reads of
-	// fields this many bytes wide come to lie a cache line apart: at the machine's
-	// line, as the sweep's file records it, over KneeFieldBytes (stride 16 for 4-byte
-	// fields on 64-byte lines, 32 on Apple Silicon's 128-byte lines). Where the file
-	// records no line, 64 bytes is assumed and the answer says so. Set in place of
-	// Knee (see Claim.KneeOn).
-	KneeFieldBytes int     `json:"knee_field_bytes,omitempty"`
-	Ratio          float64 `json:"ratio,omitempty"`
-	// Conditions are the parameter values under which the lesson tests the claim, the
-	// nearest the lab comes to the source's setup; a run with other values of them has
-	// its answer marked "conditions differ", with Setting beside it.
-	Conditions workload.Params `json:"conditions,omitempty"`
-	// Setting is the source's own setup in words: what it measured, and how.
-	Setting string `json:"setting,omitempty"`
-}
-
-// Metrics a claim can be about: a run's, then a sweep's.
-var (
-	metrics      = []string{"frame", "load", "lookup", "budget", "gc", "growth", "cliff", "crossing"}
-	sweepMetrics = []string{"growth", "cliff", "crossing"}
-)
-
-// What a growth claim judges its cost by (Claim.Cost).
-const (
-	CostFrame   = "frame"
-	CostFrameGC = "frame+gc"
-)
-
-// OfSweep reports whether the claim is about a sweep rather than a single run.
-func (c *Claim) OfSweep() bool { return slices.Contains(sweepMetrics, c.Metric) }
 
 //go:embed builtin/*.json
 var builtinFS embed.FS
@@ -349,10 +289,7 @@ func (p *Preset) validate(backings bool) error {
 		}
 	}
 	for i, c := range p.Claims {
-		if err := c.validate(p.Backings, p.Sweep != nil); err != nil {
-			return fmt.Errorf("claims[%d]: %w", i, err)
-		}
-		if err := c.validateKnee(p.Sweep); err != nil {
+		if err := c.validate(p.Backings, p.Sweep); err != nil {
 			return fmt.Errorf("claims[%d]: %w", i, err)
 		}
 		if err := c.validateConditions(spec); err != nil {
@@ -383,24 +320,6 @@ func (p *Preset) checkLimits() error {
 				return fmt.Errorf("claims[%d]: %s: %d characters (at most %d)", i, f.name, n, MaxClaimText)
 			}
 		}
-	}
-	return nil
-}
-
-// validateConditions checks that a claim's conditions name parameters of the workload
-// within their ranges, and that a claim with conditions says what the source's were.
-// They need not be the preset's own values: a setup saved with other sizes keeps its
-// lesson's claims, and its runs are marked as differing (a built-in lesson's do match:
-// TestBuiltins).
-func (c *Claim) validateConditions(spec *workload.Spec) error {
-	if len(c.Conditions) == 0 {
-		return nil
-	}
-	if strings.TrimSpace(c.Setting) == "" {
-		return errors.New("setting: empty, but the claim has conditions: say what the source measured")
-	}
-	if _, err := spec.Resolve(c.Conditions); err != nil {
-		return fmt.Errorf("conditions: %w", err)
 	}
 	return nil
 }
@@ -440,61 +359,6 @@ func (p *Preset) checkBackings() error {
 			}
 			return fmt.Errorf("backings: %w", err)
 		}
-	}
-	return nil
-}
-
-func (c *Claim) validate(backings []string, sweep bool) error {
-	if !slices.Contains(metrics, c.Metric) {
-		return fmt.Errorf("metric: %q (want one of %s)", c.Metric, strings.Join(metrics, ", "))
-	}
-	if c.OfSweep() && !sweep {
-		return fmt.Errorf("metric: %q is about a sweep, and the preset has none", c.Metric)
-	}
-	fields := map[string]string{"slower": c.Slower, "faster": c.Faster}
-	unwanted := "backing"
-	if c.Metric == "growth" || c.Metric == "cliff" {
-		fields, unwanted = map[string]string{"backing": c.Backing}, "slower and faster"
-		if c.Slower != "" || c.Faster != "" {
-			return fmt.Errorf("%s: set in a %q claim, which is about one backing", unwanted, c.Metric)
-		}
-	} else if c.Backing != "" {
-		return fmt.Errorf("%s: set in a %q claim, which compares two backings", unwanted, c.Metric)
-	}
-	if c.Control != "" {
-		switch {
-		case c.Metric != "growth":
-			return fmt.Errorf("control: set in a %q claim (only a growth claim has one)", c.Metric)
-		case c.Control == c.Backing:
-			return fmt.Errorf("control: %q is the claim's own backing", c.Control)
-		case !slices.Contains(backings, c.Control):
-			return fmt.Errorf("control: %q is not one of the preset's backings (%s)", c.Control, strings.Join(backings, ", "))
-		}
-	}
-	switch {
-	case c.Cost != "" && c.Cost != CostFrame && c.Cost != CostFrameGC:
-		return fmt.Errorf("cost: %q (want %q or %q)", c.Cost, CostFrame, CostFrameGC)
-	case c.Cost != "" && c.Metric != "growth":
-		return fmt.Errorf("cost: set in a %q claim (only a growth claim has one)", c.Metric)
-	}
-	for field, b := range fields {
-		if !slices.Contains(backings, b) {
-			return fmt.Errorf("%s: %q is not one of the preset's backings (%s)", field, b, strings.Join(backings, ", "))
-		}
-	}
-	if _, ok := fields["slower"]; ok && c.Slower == c.Faster {
-		return fmt.Errorf("slower and faster are both %q", c.Slower)
-	}
-	switch {
-	case c.Metric == "budget" && c.Ratio != 0:
-		return fmt.Errorf("ratio: %v (a budget claim has none: it is judged against the frame budget)", c.Ratio)
-	case c.Metric == "gc" && c.Ratio != 1:
-		return fmt.Errorf("ratio: %v (a gc claim is about direction only: ratio 1)", c.Ratio)
-	case c.Metric != "budget" && !(c.Ratio > 0):
-		return fmt.Errorf("ratio: %v (want a positive number)", c.Ratio)
-	}
-	if strings.TrimSpace(c.Text) == "" {
-		return errors.New("text: empty")
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package presets
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,20 +15,12 @@ func (c Claim) AnswerSweep(s *result.Sweep) Answer {
 	if s == nil {
 		return Answer{}
 	}
-	var a Answer
-	switch {
-	case c.Metric == "growth" && c.Cost == CostFrameGC:
-		a = c.answerGrowthWithGC(s)
-	case c.Metric == "growth":
-		a = c.answerGrowth(s)
-	case c.Metric == "cliff":
-		a = c.answerCliff(s)
-	case c.Metric == "crossing":
-		a = c.answerCrossing(s)
-	default:
+	ck := kindOf(c.Metric)
+	if ck == nil || ck.sweep == nil {
 		return Answer{Measured: "This claim is answered by a single run, not by a sweep: run the lesson with Run."}
 	}
-	a.Misses = c.sweepSimMisses(s)
+	a := ck.sweep(c, s)
+	a.Misses = c.sweepSimMisses(s) // simanswer.go
 	return a
 }
 
@@ -64,236 +55,12 @@ func measuredPoints(s *result.Sweep, backing string) []at {
 	return out
 }
 
-// answerGrowth compares the backing's cost per entity at the sweep's last value
-// with its cost at the first, and then judges every step between: ends that rise
-// with a fall between them (a map's 66.8, 35.7, 40.0 and 133 ns) are not the steady
-// rise a claim of growth describes, and the answer says so. With a control, a backing
-// the swept parameter leaves alone, the growth is judged against the control's, so
-// that a change of the whole machine between the points is not read as the
-// parameter's.
-func (c Claim) answerGrowth(s *result.Sweep) Answer {
-	pts := measuredPoints(s, c.Backing)
-	if len(pts) < 2 {
-		return Answer{Measured: "Not measured yet: the sweep needs two points with " + c.Backing + "'s figures."}
-	}
-	all := pts
-	pts, to := c.untilKnee(s, pts) // kneeanswer.go: with a knee, the rise is judged up to it
-	first, last := pts[0], pts[len(pts)-1]
-	var m string
-	if len(all) == 2 {
-		m = fmt.Sprintf("Measured here: %s cost %s per entity at %s and %s at %s",
-			c.Backing, units.Duration(first.pb.NSPerEntity), valueAt(s, first.value), units.Duration(last.pb.NSPerEntity), valueAt(s, last.value))
-	} else {
-		each := make([]string, len(all))
-		for k, p := range all {
-			each[k] = units.Duration(p.pb.NSPerEntity) + " at " + valueAt(s, p.value)
-		}
-		m = fmt.Sprintf("Measured here: %s's cost per entity was %s. From the first to %s", c.Backing, joinAnd(each), to)
-	}
-	a := c.change(m, first.pb, last.pb)
-	overall, _ := c.judgeChange(last.pb.NSPerEntityLo/first.pb.NSPerEntityHi, last.pb.NSPerEntityHi/first.pb.NSPerEntityLo)
-	if against := c.stepsAgainst(s, pts); len(against) > 0 {
-		a.Measured += " Between them it " + joinAnd(against) + "."
-		if overall == holds && a.Outcome != Unsettled {
-			a.Outcome, a.Verdict = InPart, "Only in part: from the first point to "+to+" the cost per entity "+c.direction()+
-				", as the claim says, but not at every step between; judged on all the points, the claim's "+
-				"steady "+c.directionNoun()+" is not borne out."
-		}
-	}
-	if c.Control != "" {
-		a = c.againstControl(s, a, first, last)
-	}
-	if c.HasKnee() {
-		a = c.pastKnee(s, a, all, len(pts)-1)
-	}
-	return a
-}
-
-// direction and directionNoun name the change a growth claim expects: a rise, unless
-// its figure is below 1.
-func (c Claim) direction() string {
-	if c.Ratio < 1 {
-		return "falls"
-	}
-	return "rises"
-}
-
-func (c Claim) directionNoun() string {
-	if c.Ratio < 1 {
-		return "fall"
-	}
-	return "rise"
-}
-
-// stepsAgainst lists the steps between neighbouring points where the cost moves
-// against the claim's direction beyond both points' intervals: "falls from 66.8 ns
-// at handles = 16 to 35.7 ns at handles = 64 (0.53×)".
-func (c Claim) stepsAgainst(s *result.Sweep, pts []at) []string {
-	var out []string
-	for k := 1; k < len(pts); k++ {
-		a, b := pts[k-1].pb, pts[k].pb
-		lo, hi := b.NSPerEntityLo/a.NSPerEntityHi, b.NSPerEntityHi/a.NSPerEntityLo
-		verb := ""
-		switch {
-		case c.Ratio >= 1 && hi < 1:
-			verb = "falls"
-		case c.Ratio < 1 && lo > 1:
-			verb = "rises"
-		}
-		if verb != "" {
-			out = append(out, fmt.Sprintf("%s from %s at %s to %s at %s (%s)", verb, units.Duration(a.NSPerEntity), valueAt(s, pts[k-1].value),
-				units.Duration(b.NSPerEntity), valueAt(s, pts[k].value), units.Ratio(b.NSPerEntity/a.NSPerEntity)))
-		}
-	}
-	return out
-}
-
-// againstControl judges the growth against the control's over the same two values:
-// the factor of the backing over the factor of the control, with the range the four
-// points' intervals allow. A control the sweep did not measure at both values leaves
-// the answer as it is, saying so.
-func (c Claim) againstControl(s *result.Sweep, a Answer, first, last at) Answer {
-	var from, to *result.PointBacking
-	for _, p := range measuredPoints(s, c.Control) {
-		switch p.value {
-		case first.value:
-			from = p.pb
-		case last.value:
-			to = p.pb
-		}
-	}
-	if from == nil || to == nil {
-		a.Measured += fmt.Sprintf(" The control, %s, was not measured at both values, so a change of the machine between them cannot be told from the parameter's.", c.Control)
-		return a
-	}
-	fc := to.NSPerEntity / from.NSPerEntity
-	fb := last.pb.NSPerEntity / first.pb.NSPerEntity
-	lo := (last.pb.NSPerEntityLo / first.pb.NSPerEntityHi) / (to.NSPerEntityHi / from.NSPerEntityLo)
-	hi := (last.pb.NSPerEntityHi / first.pb.NSPerEntityLo) / (to.NSPerEntityLo / from.NSPerEntityHi)
-	a.Measured += fmt.Sprintf(" The control, %s, which the parameter leaves alone, changed %s over the same values; against it, %s changed %s (%s to %s).",
-		c.Control, units.Ratio(fc), c.Backing, units.Ratio(fb/fc), bare(lo), bare(hi))
-	if a.Outcome == Unsettled || a.Outcome == InPart {
-		return a
-	}
-	k, v := c.judgeChange(lo, hi)
-	a.Outcome, a.Verdict = k.outcome(), "Against the control: "+v
-	return a
-}
-
 // joinAnd joins "a", "b" and "c" as "a, b and c".
 func joinAnd(xs []string) string {
 	if len(xs) < 2 {
 		return strings.Join(xs, "")
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-// answerCliff judges the shape of the backing's cost per entity over the sweep: its
-// floor (the lowest cost before its highest), its peak (the highest), the steepest
-// step between them, and what it does past the peak. The claim is the step up from
-// floor to peak. Where the step lies is read from the costs, not from the working
-// set: a working set here is the bytes the load left live, and objects scattered
-// through the heap (the pointer array's) touch a cache line and a page each, so their
-// working set is their address span, larger than their bytes; such a layout meets the
-// last level's cliff before its bytes fill it, and the answer says so when the
-// steepest step comes before that.
-//
-// A cache the system reported and the lab did not use (result.Cache.NotUsed) is not
-// compared with, and the answer says so and why.
-func (c Claim) answerCliff(s *result.Sweep) Answer {
-	a := c.answerCliffUsed(s)
-	var aside []string
-	for _, x := range s.Caches {
-		if !x.Used() {
-			aside = append(aside, x.Text())
-		}
-	}
-	if len(aside) > 0 {
-		a.Measured += " (Not compared with: " + strings.Join(aside, "; ") + ".)"
-	}
-	return a
-}
-
-func (c Claim) answerCliffUsed(s *result.Sweep) Answer {
-	llc, below, ok := cacheLevels(s.Caches)
-	switch {
-	case !ok && len(s.Caches) > 0:
-		return Answer{Measured: "None of the caches this machine reports was used, so there is no last-level cache to compare with."}
-	case !ok:
-		return Answer{Measured: "This machine does not report its cache sizes (" + s.CachesNote + "), so there is no last-level cache to compare with."}
-	}
-	pts := measuredPoints(s, c.Backing)
-	if len(pts) == 0 {
-		return Answer{Measured: "Not measured yet: no point has " + c.Backing + "'s figures."}
-	}
-	last := pts[len(pts)-1]
-	// The sweep must start with the bytes kept below the level under the last (a
-	// scattered layout's span may never be: the pointer array's objects spread over
-	// megabytes at ten thousand sprites), and reach past the last by its working set,
-	// the span where it is larger.
-	end, _ := last.pb.WorkingSet()
-	switch {
-	case pts[0].pb.WorkingSetBytes > float64(below.Bytes):
-		return Answer{Measured: fmt.Sprintf("At every point measured, %s's working set is larger than the %s %s: start the sweep smaller.",
-			c.Backing, units.Bytes(float64(below.Bytes)), below.Name)}
-	case end <= float64(llc.Bytes):
-		return Answer{Measured: fmt.Sprintf("%s's working set at %s (%s) still fits the %s %s: sweep further to see what happens past it.",
-			c.Backing, valueAt(s, last.value), units.Bytes(end), units.Bytes(float64(llc.Bytes)), llc.Name)}
-	case len(pts) < 3:
-		return Answer{Measured: "Not measured yet: a cliff's shape needs three points with " + c.Backing + "'s figures."}
-	}
-	peak := 0
-	for k, p := range pts {
-		if p.pb.NSPerEntity > pts[peak].pb.NSPerEntity {
-			peak = k
-		}
-	}
-	if peak == 0 {
-		m := fmt.Sprintf("Measured here: %s's cost per entity is highest at the smallest value, %s at %s, and never rises above it. From the first to the last",
-			c.Backing, units.Duration(pts[0].pb.NSPerEntity), valueAt(s, pts[0].value))
-		return c.change(m, pts[0].pb, last.pb)
-	}
-	floor := 0
-	for k := range peak {
-		if pts[k].pb.NSPerEntity < pts[floor].pb.NSPerEntity {
-			floor = k
-		}
-	}
-	steep := floor + 1
-	for k := floor + 1; k <= peak; k++ {
-		if pts[k].pb.NSPerEntity/pts[k-1].pb.NSPerEntity > pts[steep].pb.NSPerEntity/pts[steep-1].pb.NSPerEntity {
-			steep = k
-		}
-	}
-	f, p, st := pts[floor], pts[peak], pts[steep]
-	m := fmt.Sprintf("Measured here: %s cost %s per entity at its lowest, at %s, and %s at its highest, at %s; its steepest step, %s, lies between %s and %s",
-		c.Backing, units.Duration(f.pb.NSPerEntity), valueAt(s, f.value), units.Duration(p.pb.NSPerEntity), valueAt(s, p.value),
-		units.Ratio(st.pb.NSPerEntity/pts[steep-1].pb.NSPerEntity), valueAt(s, pts[steep-1].value), valueAt(s, st.value))
-	before := pts[steep-1].pb
-	m += fmt.Sprintf(", where the bytes it keeps grow from %s to %s", units.Bytes(before.WorkingSetBytes), units.Bytes(st.pb.WorkingSetBytes))
-	spanKnown := before.SpanBytes > 0 && st.pb.SpanBytes > 0
-	if spanKnown {
-		m += fmt.Sprintf(" and the addresses its frames visit span %s to %s", units.Bytes(before.SpanBytes), units.Bytes(st.pb.SpanBytes))
-	}
-	switch llcB := float64(llc.Bytes); {
-	case st.pb.WorkingSetBytes <= llcB && spanKnown && st.pb.SpanBytes > llcB:
-		m += fmt.Sprintf(": still inside the %s %s by its bytes, past it by its address span, as a layout whose entities lie scattered through the heap "+
-			"touches a cache line and a page for each, more memory than it keeps, and the caches must hold that", units.Bytes(llcB), llc.Name)
-	case st.pb.WorkingSetBytes <= llcB && !spanKnown:
-		m += fmt.Sprintf(", still inside the %s %s by its bytes: a layout whose entities lie scattered through the heap touches a cache line and a page "+
-			"for each, more memory than it keeps (its address span, which Layout shows), and the caches must hold that", units.Bytes(llcB), llc.Name)
-	}
-	fallsAfter := peak < len(pts)-1 && last.pb.NSPerEntityHi < p.pb.NSPerEntityLo
-	if fallsAfter {
-		m += fmt.Sprintf("; past its highest it falls again, to %s at %s (%s)", units.Duration(last.pb.NSPerEntity), valueAt(s, last.value),
-			units.Ratio(last.pb.NSPerEntity/p.pb.NSPerEntity))
-	}
-	m += ". From the lowest to the highest"
-	a := c.change(m, f.pb, p.pb)
-	if fallsAfter {
-		a.Verdict += " Past the step the cost does not keep climbing with the size: it falls again, so the cliff is a step where the working set outgrows a cache, not a slope."
-	}
-	return a
 }
 
 // change finishes a growth or cliff answer: the factor from one point to the other,
@@ -371,90 +138,7 @@ func (c Claim) judgeChange(lo, hi float64) (kind, string) {
 	return holds, fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
 }
 
-// answerCrossing looks for the crossing the claim expects: Faster ahead below some
-// value, Slower ahead above it.
-func (c Claim) answerCrossing(s *result.Sweep) Answer {
-	var other *result.Crossing
-	for i := range s.Crossings {
-		x := &s.Crossings[i]
-		switch {
-		case x.Below == c.Faster && x.Above == c.Slower:
-			v := "The lines cross, as the claim says."
-			if !x.Significant {
-				v += " At one of the two points around the crossing the difference is within noise: run again to confirm where."
-			}
-			return Answer{Measured: "Measured here: " + x.Text + ".", Verdict: v, Outcome: Holds}
-		case x.Below == c.Slower && x.Above == c.Faster && other == nil:
-			other = x
-		}
-	}
-	if other != nil {
-		return Answer{Measured: "Measured here: " + other.Text + ".", Verdict: "They cross the other way round: the claim does not hold here.", Outcome: Fails}
-	}
-	both := bothMeasured(s, c.Faster, c.Slower)
-	if len(both) == 0 {
-		return Answer{Measured: "Not measured yet: no point has both backings' figures."}
-	}
-	lo, hi := both[0], both[len(both)-1]
-	ahead := c.Faster
-	if fasterAt(pointAt(s, lo), s.Backings, c.Slower, c.Faster) {
-		ahead = c.Slower
-	}
-	m := fmt.Sprintf("Measured here: %s is faster at every value measured from %s to %s; the lines do not cross in this range.",
-		ahead, valueAt(s, lo), valueAt(s, hi))
-	if len(both) == 1 {
-		m = fmt.Sprintf("Measured here: only %s has both backings' figures, where %s is faster; one point shows no crossing.", valueAt(s, lo), ahead)
-	}
-	if n := len(s.Values) - len(both); n > 0 {
-		m += fmt.Sprintf(" (%d of the sweep's %d values have no figures of both: skipped, failed or not reached, and say nothing.)", n, len(s.Values))
-	}
-	return Answer{Measured: m, Verdict: "Not borne out in the range measured.", Outcome: Fails}
-}
-
-// bothMeasured are the values at which both backings have figures, in order.
-func bothMeasured(s *result.Sweep, a, b string) []int64 {
-	pa, pb := measuredPoints(s, a), measuredPoints(s, b)
-	var out []int64
-	for _, x := range pa {
-		if slices.ContainsFunc(pb, func(y at) bool { return y.value == x.value }) {
-			out = append(out, x.value)
-		}
-	}
-	return out
-}
-
-// pointAt is the point of s at value v.
-func pointAt(s *result.Sweep, v int64) *result.Point {
-	for k := range s.Points {
-		if s.Points[k].Value == v {
-			return &s.Points[k]
-		}
-	}
-	return nil
-}
-
-// fasterAt reports whether backing a costs less per entity than b at point p.
-func fasterAt(p *result.Point, backings []string, a, b string) bool {
-	i, j := slices.Index(backings, a), slices.Index(backings, b)
-	return p.Backings[i].NSPerEntity < p.Backings[j].NSPerEntity
-}
-
 // valueAt writes "entities = 1,000,000", "moving_pct = 5%".
 func valueAt(s *result.Sweep, v int64) string {
 	return s.Param + " = " + units.ParamValue(float64(v), s.Unit)
-}
-
-// cacheLevels returns the largest of the caches the lab used and the one below it by
-// size (the largest itself when it is the only one).
-func cacheLevels(cs []result.Cache) (llc, below result.Cache, ok bool) {
-	cs = slices.DeleteFunc(slices.Clone(cs), func(c result.Cache) bool { return !c.Used() })
-	if len(cs) == 0 {
-		return result.Cache{}, result.Cache{}, false
-	}
-	sorted := slices.SortedFunc(slices.Values(cs), func(a, b result.Cache) int { return cmp.Compare(a.Bytes, b.Bytes) })
-	llc, below = sorted[len(sorted)-1], sorted[len(sorted)-1]
-	if len(sorted) > 1 {
-		below = sorted[len(sorted)-2]
-	}
-	return llc, below, true
 }

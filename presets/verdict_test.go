@@ -184,7 +184,7 @@ func TestLessonVerdicts(t *testing.T) {
 				continue // a sweep answers it: see TestAnswerSweep and TestAnswerCrossing
 			}
 			claims++
-			t.Run(p.Name+"/"+c.Metric, func(t *testing.T) {
+			t.Run(p.Name+"/"+string(c.Metric), func(t *testing.T) {
 				if len(c.Conditions) == 0 || c.Setting == "" {
 					t.Errorf("claims[%d] names no conditions or no setting: a run under other parameters could not say so", i)
 				}

@@ -13,14 +13,13 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/internal/units"
-	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/workloads/workload"
 )
 
 // A frame-budget claim ("the pan stutters") answered on the machine in front of the
 // class. Under such a claim the lesson panel has a button, "Find the size on this
-// machine", that runs the search `sweep -find-budget` runs (launch.FindBudget: the
+// machine", that runs the search `sweep -find-budget` runs (presets.FindBudget: the
 // claim's slower backing alone, a few short runs at sizes the search chooses, from the
 // setup's entities) off the Fyne goroutine. While it runs the run job is busy — the
 // setup is locked and nothing else measures beside it — the claim shows which size is
@@ -78,7 +77,7 @@ func (j *runJob) findBudget(c presets.Claim) {
 	w.started(s, fmt.Sprintf("Searching where %s misses the frame budget on this machine: Esc cancels.", c.Slower))
 	e := w.env
 	go func() {
-		found, err := launch.FindBudget(ctx, cfg, c.Slower, launch.BudgetRuns, e.probe, func(st launch.BudgetStep) {
+		found, err := presets.FindBudget(ctx, cfg, c.Slower, presets.BudgetRuns, e.probe, func(st presets.BudgetStep) {
 			e.doOnMain(func() { j.findProgress(f, st) })
 		})
 		cancel()
@@ -88,7 +87,7 @@ func (j *runJob) findBudget(c presets.Claim) {
 }
 
 // findProgress shows where search f is, if it is still the job's.
-func (j *runJob) findProgress(f *budgetFind, st launch.BudgetStep) {
+func (j *runJob) findProgress(f *budgetFind, st presets.BudgetStep) {
 	if j.find != f || f.stopped {
 		return
 	}
@@ -97,7 +96,7 @@ func (j *runJob) findProgress(f *budgetFind, st launch.BudgetStep) {
 		return
 	}
 	msg := fmt.Sprintf("Measuring %s alone at %s entities: run %d of at most %d (%d forks of %d frames each).",
-		st.Backing, units.Count(float64(st.N)), st.Run, st.Runs, launch.BudgetForks, launch.BudgetFrames/launch.BudgetForks)
+		st.Backing, units.Count(float64(st.N)), st.Run, st.Runs, presets.BudgetForks, presets.BudgetFrames/presets.BudgetForks)
 	if f.last != "" {
 		msg += " Last: " + f.last + "."
 	}
@@ -106,7 +105,7 @@ func (j *runJob) findProgress(f *budgetFind, st launch.BudgetStep) {
 }
 
 // stepWords says what a run of the search measured.
-func stepWords(st launch.BudgetStep) string {
+func stepWords(st presets.BudgetStep) string {
 	n := units.Count(float64(st.N))
 	switch {
 	case st.TooBig != nil:
@@ -152,7 +151,7 @@ func measuredWords(f presets.BudgetFound, backing string) string {
 	}
 	var each []string
 	for _, p := range f.Probes {
-		each = append(each, stepWords(launch.BudgetStep{N: p.N, Probe: p}))
+		each = append(each, stepWords(presets.BudgetStep{N: p.N, Probe: p}))
 	}
 	return "It measured " + strings.Join(each, "; ")
 }

@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/lab"
-	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/workloads/workload"
 )
@@ -29,7 +28,7 @@ func budgetLesson() presets.Preset {
 // linearProbe is a fast stand-in for a run of the search: the p95 grows 20 ns per
 // entity, so that the budget is missed from about 833,000. Each run waits for gate
 // when it is not nil, so that a test can look at the window while a run measures.
-func linearProbe(gate <-chan struct{}, fail int64, calls *atomic.Int32) launch.Measure {
+func linearProbe(gate <-chan struct{}, fail int64, calls *atomic.Int32) presets.BudgetMeasure {
 	return func(ctx context.Context, _ lab.Config, _ string, n int64) (presets.Probe, []float64, error) {
 		calls.Add(1)
 		if gate != nil {
@@ -81,8 +80,8 @@ func TestFindBudgetInApp(t *testing.T) {
 	h.until("the search to end", func() bool { return !h.w.run.finding() })
 
 	var want atomic.Int32
-	found, err := launch.FindBudget(context.Background(), lab.Config{Workload: "sprites", Params: workload.Params{"entities": 100000}},
-		"ptrarray", launch.BudgetRuns, linearProbe(nil, 0, &want), nil)
+	found, err := presets.FindBudget(context.Background(), lab.Config{Workload: "sprites", Params: workload.Params{"entities": 100000}},
+		"ptrarray", presets.BudgetRuns, linearProbe(nil, 0, &want), nil)
 	if err != nil || !found.Found() {
 		t.Fatalf("the same search outside the app: %+v, %v", found, err)
 	}

@@ -20,10 +20,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
+	"localitylab/charts/classview"
 	"localitylab/charts/live"
 	"localitylab/charts/page"
 	"localitylab/charts/raster"
-	"localitylab/launch"
+	"localitylab/lab"
 	"localitylab/presets"
 	"localitylab/presets/class"
 )
@@ -42,10 +43,10 @@ import (
 // (class.Builder), and an addition is never read twice.
 type classJob struct {
 	w       *window
-	paths   []string       // the files, in the order added
-	read    *class.Builder // what the class keeps of them
-	c       *charts.Class  // what the tab draws; nil until three files make a class
-	reading *classRead     // the files being read, nil when none is
+	paths   []string         // the files, in the order added
+	read    *class.Builder   // what the class keeps of them
+	c       *classview.Class // what the tab draws; nil until three files make a class
+	reading *classRead       // the files being read, nil when none is
 	heading *widget.Label
 	hint    *widget.Label
 	chart   *canvas.Raster
@@ -183,10 +184,10 @@ func (j *classJob) addAll(paths []string) {
 	go func() {
 		defer close(r.done)
 		defer cancel()
-		err := launch.AddToClass(ctx, next, have, r.paths, func(done int) {
+		err := next.AddFiles(ctx, lab.LoadSaved, have, r.paths, func(done int) {
 			e.doOnMain(func() { j.showProgress(r, done) })
 		})
-		var c *charts.Class
+		var c *classview.Class
 		if err == nil && next.Len() >= class.MinFiles {
 			var cl *class.Class
 			if cl, err = next.Class(); err == nil {
@@ -225,7 +226,7 @@ func (j *classJob) showProgress(r *classRead, done int) {
 
 // readEnded shows what reading r added, if it is still the job's (Clear drops it):
 // every file it read, or, when one could not be read or does not belong, none.
-func (j *classJob) readEnded(r *classRead, next *class.Builder, c *charts.Class, err error) {
+func (j *classJob) readEnded(r *classRead, next *class.Builder, c *classview.Class, err error) {
 	if j.reading != r {
 		return
 	}
@@ -322,7 +323,7 @@ func (j *classJob) show() {
 
 // claimsText is each claim, where the machines agree, and its answer on each
 // machine, as the command line prints them.
-func claimsText(c *charts.Class) string {
+func claimsText(c *classview.Class) string {
 	var b strings.Builder
 	if len(c.Claims) == 0 {
 		b.WriteString("No claim to answer: the files name no built-in lesson with claims a " + c.Kind + " answers.\n")

@@ -41,7 +41,7 @@ func TestShortPaneShowsOneChart(t *testing.T) {
 			t.Logf("pane above the table %v high (%.1f lines of %v); charts row %v; shown %v",
 				pane.split.Size().Height, pane.split.Size().Height/line, line, row.box.Size(), len(shown))
 			if !tc.compact {
-				if pane.compact || len(shown) != len(charts.Metrics) || row.pickBox.Visible() {
+				if pane.compact || len(shown) != len(charts.RowMetrics()) || row.pickBox.Visible() {
 					t.Fatalf("a tall pane is compact %v, shows %d charts, picker %v: want all three side by side and no picker", pane.compact, len(shown), row.pickBox.Visible())
 				}
 				if want := float64(topShare); !tc.large && pane.split.Offset != want {
@@ -52,15 +52,15 @@ func TestShortPaneShowsOneChart(t *testing.T) {
 			if !pane.compact || len(shown) != 1 || !row.pickBox.Visible() {
 				t.Fatalf("a short pane is compact %v, shows %d charts, picker %v: want one chart and the picker", pane.compact, len(shown), row.pickBox.Visible())
 			}
-			for _, m := range charts.Metrics {
-				pick(t, row, pickNames[m])
+			for _, m := range charts.RowMetrics() {
+				pick(t, row, m.Short)
 				shown := visibleCharts(row)
 				if len(shown) != 1 || shown[0].Metric() != m {
-					t.Fatalf("picking %q shows %d charts, want only it", pickNames[m], len(shown))
+					t.Fatalf("picking %q shows %d charts, want only it", m.Short, len(shown))
 				}
 				c := shown[0].Size()
 				if c.Height < readableLines*line || c.Width < row.box.Size().Width/2 {
-					t.Errorf("%q is %v in a row %v: want at least %d lines (%v) high and half the row wide", pickNames[m], c, row.box.Size(), readableLines, readableLines*line)
+					t.Errorf("%q is %v in a row %v: want at least %d lines (%v) high and half the row wide", m.Short, c, row.box.Size(), readableLines, readableLines*line)
 				}
 			}
 			// The preview and lesson gave way to the chart; the check beside it
@@ -92,7 +92,7 @@ func TestShortPaneShowsOneChart(t *testing.T) {
 			}
 			// Back to a tall window: all three again, picker gone.
 			h.w.win.Resize(fyne.NewSize(1844, 1400))
-			if pane.compact || len(visibleCharts(row)) != len(charts.Metrics) || row.pickBox.Visible() {
+			if pane.compact || len(visibleCharts(row)) != len(charts.RowMetrics()) || row.pickBox.Visible() {
 				t.Errorf("made tall again, the pane stays compact %v with %d charts", pane.compact, len(visibleCharts(row)))
 			}
 		})

@@ -153,7 +153,7 @@ func TestNoAllocationsChart(t *testing.T) {
 	row := newChartRow()
 	allocs := row.charts[2]
 	row.box.Resize(fyne.NewSize(1500, 300))
-	row.fitAllocs(r)
+	row.fitGone(r)
 	if allocs.Visible() || !row.none.Visible() {
 		t.Errorf("no allocations: chart shown %v, line shown %v", allocs.Visible(), row.none.Visible())
 	}
@@ -162,16 +162,16 @@ func TestNoAllocationsChart(t *testing.T) {
 	}
 	if r.Warmup > 0 {
 		r.Backings[0].Frames.Allocs[0] = 5
-		if row.fitAllocs(r); allocs.Visible() {
+		if row.fitGone(r); allocs.Visible() {
 			t.Error("an allocation in a warm-up frame brought the chart back")
 		}
 	}
 	last := len(r.Backings[1].Frames.Allocs) - 1
 	r.Backings[1].Frames.Allocs[last] = 1
-	if row.fitAllocs(r); !allocs.Visible() || row.none.Visible() {
+	if row.fitGone(r); !allocs.Visible() || row.none.Visible() {
 		t.Error("an allocation in a measured frame did not bring the chart back")
 	}
-	if row.fitAllocs(nil); !allocs.Visible() {
+	if row.fitGone(nil); !allocs.Visible() {
 		t.Error("before any frame the chart is hidden")
 	}
 }

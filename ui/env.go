@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"localitylab/lab"
-	"localitylab/launch"
+	"localitylab/presets"
 )
 
 // env holds what tests change about how the app reaches the world outside: the
@@ -18,7 +18,7 @@ type env struct {
 	worker    []string                                             // nil: this executable's hidden worker subcommand
 	workerEnv []string                                             // extra environment for the workers
 	start     func(context.Context, lab.Config) (*lab.Live, error) // nil: lab.Start
-	probe     launch.Measure                                       // one run of a budget search; nil: launch.ProbeBudget
+	probe     presets.BudgetMeasure                                // one run of a budget search; nil: presets.ProbeBudget
 	do        func(func())                                         // nil: fyne.Do
 }
 

@@ -10,8 +10,8 @@ import (
 )
 
 // glossary explains the words the lessons, notes and tables use without spelling
-// them out, in the order a reader meets them. The README's Glossary section says the
-// same (TestGlossaryInReadme).
+// them out, in the order a reader meets them. docs/glossary.md says the same
+// (TestGlossaryInDocs).
 var glossary = [][2]string{
 	{"source N", "One of the five articles the lessons quote (source 000 to source 004). Not the seed."},
 	{"seed", "The random seed of a run: the same seed and parameters give the same world and the same frames on every backing."},

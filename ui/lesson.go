@@ -3,8 +3,6 @@
 package ui
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -12,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/workloads"
@@ -103,18 +100,18 @@ func (p *lessonPanel) addClaim(c presets.Claim, guess string) {
 		p.box.Add(wrapped("A sweep answers this claim: open the Sweep tab and run the sweep."))
 		return
 	}
+	q := c.Question(p.setup.Sweep)
 	row := claimRow{claim: c, guess: panelEntry(), answer: wrapped("")}
-	row.guess.SetPlaceHolder("a number, e.g. 10")
+	row.guess.SetPlaceHolder(q.Hint)
 	row.guess.SetText(guess)
 	row.answer.TextStyle.Italic = true
 	row.answer.Hide()
-	ask, unit := askFor(c)
 	p.box.Add(head)
 	p.box.Add(wrapped(c.Text))
-	p.box.Add(wrapped(ask))
-	p.box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(unit), row.guess))
+	p.box.Add(wrapped(q.Ask))
+	p.box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(q.Unit), row.guess))
 	p.box.Add(row.answer)
-	if c.Metric == "budget" {
+	if q.FindSize {
 		row.find = p.addFind(c)
 	}
 	p.claims = append(p.claims, row)
@@ -123,16 +120,12 @@ func (p *lessonPanel) addClaim(c presets.Claim, guess string) {
 // askFor is the question the prediction box under claim c answers, and the unit
 // written after the box.
 func askFor(c presets.Claim) (ask, unit string) {
-	switch c.Metric {
-	case "load":
-		return fmt.Sprintf("Your prediction: loading %s takes how many times as long as %s?", c.Slower, c.Faster), "×"
-	case "lookup":
-		return fmt.Sprintf("Your prediction: %s's lookups by handle take how many times as long as %s's?", c.Slower, c.Faster), "×"
-	case "budget":
-		return fmt.Sprintf("Your prediction: how long will %s's frame take? (the budget is %s)", c.Slower, units.Duration(float64(presets.Budget))), "ms"
-	}
-	return fmt.Sprintf("Your prediction: %s is how many times slower than %s?", c.Slower, c.Faster), "×"
+	q := c.Question(nil)
+	return q.Ask, q.Unit
 }
+
+// parseGuess reads a prediction as the lesson's answer does.
+func parseGuess(s string) (float64, bool) { return presets.ParseGuess(s) }
 
 // ShowRun puts r's figures beside the claims and under the notes; nil clears them.
 // A run of another workload than the setup's says nothing about these notes.
@@ -142,12 +135,8 @@ func (p *lessonPanel) ShowRun(r *result.Run) {
 	}
 	for _, c := range p.claims {
 		text := c.claim.Answer(r).String()
-		if g, ok := parseGuess(c.guess.Text); ok && text != "" && !strings.HasPrefix(text, "Not measured") {
-			if _, unit := askFor(c.claim); unit == "ms" {
-				text += " You predicted " + units.Duration(g*1e6) + "."
-			} else {
-				text += " You predicted " + units.Ratio(g) + "."
-			}
+		if reply := c.claim.Reply(c.guess.Text, nil); reply != "" && text != "" && !strings.HasPrefix(text, "Not measured") {
+			text += " " + reply
 		}
 		setShown(c.answer, text)
 	}
@@ -163,14 +152,6 @@ func (p *lessonPanel) guesses() []*widget.Entry {
 		out[i] = c.guess
 	}
 	return out
-}
-
-// parseGuess reads a prediction: "10", "10×", "10x", "2.5", "12 ms".
-func parseGuess(s string) (float64, bool) {
-	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "ms"))
-	s = strings.TrimSpace(strings.TrimRight(s, "×xX"))
-	v, err := strconv.ParseFloat(s, 64)
-	return v, err == nil && v > 0
 }
 
 // setShown sets l's text and hides it while empty, so that an empty answer leaves

@@ -15,19 +15,6 @@ import (
 	"localitylab/presets"
 )
 
-func TestParseGuess(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want float64
-		ok   bool
-	}{{"10", 10, true}, {" 2.5× ", 2.5, true}, {"50x", 50, true}, {"", 0, false}, {"-3", 0, false}, {"lots", 0, false}, {"12 ms", 12, true}, {"3.5ms", 3.5, true}} {
-		got, ok := parseGuess(tt.in)
-		if ok != tt.ok || ok && got != tt.want {
-			t.Errorf("parseGuess(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 func TestPredictionShownBesideAnswer(t *testing.T) {
 	p := presets.Preset{Schema: presets.Schema, Title: "T", Workload: "sprites", Backings: []string{"ptrarray", "soa"},
 		Frames: 40, Warmup: 4, Claims: []presets.Claim{{Source: "s", Text: "fifty times", Metric: "frame", Slower: "ptrarray", Faster: "soa", Ratio: 50}}}

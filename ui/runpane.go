@@ -183,7 +183,7 @@ func (p *runPane) show(u update, wl string) {
 		p.scene.layout.show(u.layout)
 	}
 	if u.snap != nil {
-		p.charts.fitAllocs(u.snap)
+		p.charts.fitGone(u.snap)
 		p.table.SetRun(u.snap)
 		p.lesson.ShowRun(u.snap)
 	}
@@ -223,24 +223,28 @@ func (p *runPane) clear(s presets.Preset, msg string) {
 	p.lesson.ShowRun(nil)
 }
 
-// chartRow is the three live charts, one per metric, side by side; the View menu's
-// budget line and axis apply to all three. In a short row (large text on a laptop's
-// screen) three charts side by side leave each a sliver of plot under its title and
-// legend, so the row shows one chart at a time across its width, with a picker of
-// the others beside it (compact).
+// chartRow is the live charts of the row (charts.RowMetrics) side by side; the
+// View menu's budget line and axis apply to all. In a short row (large text on a
+// laptop's screen) three charts side by side leave each a sliver of plot under its
+// title and legend, so the row shows one chart at a time across its width, with a
+// picker of the others beside it (compact). A chart that gives way for the run
+// shown (charts.Gone: the allocations while nothing allocates) leaves its room to
+// the others, and a line beside them says why.
 type chartRow struct {
 	box     *fyne.Container
-	grid    *fyne.Container // the charts shown, side by side
-	charts  []*live.Chart
-	failed  []bool          // backings already marked failed
-	none    *fyne.Container // stands in for the allocations chart while nothing allocates
-	noAlloc bool            // nothing allocates: the allocations chart is away
+	grid    *fyne.Container  // the charts shown, side by side
+	metrics []*charts.Metric // the row's, in order
+	charts  []*live.Chart    // one per metric
+	failed  []bool           // backings already marked failed
+	gone    []bool           // per metric: it gave way for the run shown
+	notes   []*widget.Label  // per metric that may give way, the line that stands for it; else nil
+	none    *fyne.Container  // the notes, beside the charts
 
 	compact bool               // one chart at a time
-	picked  charts.Metric      // the chart shown while compact
+	picked  *charts.Metric     // the chart shown while compact
 	pick    *widget.RadioGroup // which chart, while compact
 	top     *widget.Check      // "Preview": the preview's and lesson's room back, while compact
-	noneBox *widget.Label      // the note's short form in the picker, while compact
+	picks   []*widget.Label    // per metric that may give way, its note in two words in the picker; else nil
 	pickBox *fyne.Container
 	openTop func(bool) // the check's effect, the pane's
 
@@ -249,23 +253,29 @@ type chartRow struct {
 	unfold  func()          // the button's effect, the pane's
 }
 
-// pickNames are the picker's words for charts.Metrics.
-var pickNames = []string{charts.FrameTime: "Frame time", charts.Memory: "Memory", charts.Allocs: "Allocations"}
-
 func newChartRow() *chartRow {
-	r := &chartRow{grid: container.NewGridWithColumns(len(charts.Metrics)), picked: charts.FrameTime}
-	note := widget.NewLabel("Allocations per frame: none, in every backing's measured frames. The chart comes back when one allocates.")
-	note.Wrapping = fyne.TextWrapWord
-	r.none = container.New(&fixedWidth{w: 200}, note)
-	r.none.Hide()
-	for _, m := range charts.Metrics {
+	ms := charts.RowMetrics()
+	r := &chartRow{grid: container.NewGridWithColumns(len(ms)), metrics: ms, picked: ms[0], gone: make([]bool, len(ms))}
+	notes := container.NewVBox()
+	var column []fyne.CanvasObject // the picker's: the radios, the notes in two words, the check
+	for _, m := range ms {
 		c := live.NewChart(m)
 		r.charts = append(r.charts, c)
 		r.grid.Add(c)
+		var note, short *widget.Label
+		if m.Gone != nil {
+			note, short = widget.NewLabel(m.Gone.App), widget.NewLabel(m.Gone.Pick)
+			note.Wrapping = fyne.TextWrapWord
+			notes.Add(note)
+			column = append(column, short)
+		}
+		r.notes, r.picks = append(r.notes, note), append(r.picks, short)
 	}
+	r.none = container.New(&fixedWidth{w: 200}, notes)
+	r.none.Hide()
 	r.pick = widget.NewRadioGroup(nil, func(s string) {
-		if i := slices.Index(pickNames, s); i >= 0 {
-			r.picked = charts.Metric(i)
+		if i := slices.IndexFunc(ms, func(m *charts.Metric) bool { return m.Short == s }); i >= 0 {
+			r.picked = ms[i]
 			r.arrange()
 		}
 	})
@@ -277,8 +287,8 @@ func newChartRow() *chartRow {
 	})
 	// No heading over the picker: its column must stay shorter than a chart, or the
 	// table under the row loses a line.
-	r.noneBox = widget.NewLabel("No allocations")
-	r.pickBox = container.NewVBox(r.pick, r.noneBox, widget.NewSeparator(), r.top)
+	column = append([]fyne.CanvasObject{r.pick}, append(column, widget.NewSeparator(), r.top)...)
+	r.pickBox = container.NewVBox(column...)
 	r.pickBox.Hide()
 	show := widget.NewButton("Show the charts", func() {
 		if r.unfold != nil {
@@ -309,27 +319,26 @@ func (r *chartRow) setCompact(on bool) {
 	r.arrange()
 }
 
-// shown lists the charts the row shows: all but the allocations chart while nothing
-// allocates, and of those only the picked one while compact.
-func (r *chartRow) shown() []charts.Metric {
-	var ms []charts.Metric
-	for _, m := range charts.Metrics {
-		if m == charts.Allocs && r.noAlloc {
-			continue
+// shown lists the charts the row shows: all but those that gave way, and of those
+// only the picked one while compact.
+func (r *chartRow) shown() []*charts.Metric {
+	var ms []*charts.Metric
+	for i, m := range r.metrics {
+		if !r.gone[i] {
+			ms = append(ms, m)
 		}
-		ms = append(ms, m)
 	}
 	if r.compact {
 		if !slices.Contains(ms, r.picked) {
 			r.picked = ms[0]
 		}
-		return []charts.Metric{r.picked}
+		return []*charts.Metric{r.picked}
 	}
 	return ms
 }
 
-// arrange shows the charts of shown, the picker while compact, and the note while
-// nothing allocates.
+// arrange shows the charts of shown, the picker while compact, and the notes of
+// the charts that gave way.
 func (r *chartRow) arrange() {
 	if r.folded {
 		r.foldBar.Show()
@@ -343,34 +352,25 @@ func (r *chartRow) arrange() {
 	r.grid.Show()
 	ms := r.shown()
 	for i, c := range r.charts {
-		if slices.Contains(ms, charts.Metrics[i]) {
-			c.Show()
-		} else {
-			c.Hide()
+		setVisible(c, slices.Contains(ms, r.metrics[i]))
+		if r.notes[i] != nil {
+			setVisible(r.notes[i], r.gone[i])
+			setVisible(r.picks[i], r.gone[i])
 		}
 	}
 	r.grid.Layout = layout.NewGridLayoutWithColumns(len(ms))
-	// While compact the note's column would narrow the one chart: the picker says it
-	// in two words instead.
-	if r.noAlloc && !r.compact {
-		r.none.Show()
-	} else {
-		r.none.Hide()
-	}
-	if r.noAlloc {
-		r.noneBox.Show()
-	} else {
-		r.noneBox.Hide()
-	}
+	// While compact the notes' column would narrow the one chart: the picker says
+	// them in two words instead.
+	setVisible(r.none, slices.Contains(r.gone, true) && !r.compact)
 	if r.compact {
 		var opts []string
-		for _, m := range charts.Metrics {
-			if m != charts.Allocs || !r.noAlloc {
-				opts = append(opts, pickNames[m])
+		for i, m := range r.metrics {
+			if !r.gone[i] {
+				opts = append(opts, m.Short)
 			}
 		}
 		r.pick.Options = opts
-		r.pick.Selected = pickNames[r.picked]
+		r.pick.Selected = r.picked.Short
 		r.pick.Refresh()
 		r.pickBox.Show()
 	} else {
@@ -379,19 +379,30 @@ func (r *chartRow) arrange() {
 	r.box.Refresh()
 }
 
-// fitAllocs gives the allocations chart's room to the others, and says so in a
-// line, while no backing has allocated in a measured frame of run: the chart would
-// be a flat line on a 0–1 axis. With nothing measured yet, or once anything
-// allocates, the chart is shown.
-func (r *chartRow) fitAllocs(run *result.Run) {
-	r.noAlloc = run != nil && charts.AllocatesNothing(run)
+// setVisible shows o (on) or hides it.
+func setVisible(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}
+
+// fitGone gives the room of each chart that gives way for run (charts.Gone: the
+// allocations chart while no backing has allocated in a measured frame, a flat
+// line on a 0–1 axis) to the others, and says so in a line. With nothing measured
+// yet every chart is shown.
+func (r *chartRow) fitGone(run *result.Run) {
+	for i, m := range r.metrics {
+		r.gone[i] = run != nil && m.GoneFor(run)
+	}
 	r.arrange()
 }
 
 // reset empties the charts for a run of backings in the forks of plan.
 func (r *chartRow) reset(backings []string, warmup, frames int, plan []result.Fork) {
 	r.failed = make([]bool, len(backings))
-	r.fitAllocs(nil)
+	r.fitGone(nil)
 	for _, c := range r.charts {
 		c.Reset(backings, warmup, frames)
 		c.SetForks(plan)
@@ -426,7 +437,7 @@ func (r *chartRow) setRun(run *result.Run) {
 	for _, c := range r.charts {
 		c.SetRun(run)
 	}
-	r.fitAllocs(run)
+	r.fitGone(run)
 }
 
 func (r *chartRow) setBase(base *result.Run) {

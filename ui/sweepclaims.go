@@ -4,8 +4,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -14,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/charts"
-	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/presets"
 )
@@ -60,17 +57,15 @@ func (p *sweepClaims) SetClaims(claims []presets.Claim, sw *presets.Sweep) {
 		}
 		head := widget.NewLabel("The claim (" + c.Source + ")")
 		head.TextStyle.Bold, head.Wrapping = true, fyne.TextWrapWord
+		q := c.Question(sw)
 		r := sweepClaimRow{claim: c, guess: panelEntry(), answer: wrapped("")}
-		r.guess.SetPlaceHolder("your prediction")
-		if c.HasKnee() {
-			r.guess.SetPlaceHolder("a value of the parameter swept, e.g. 4")
-		}
+		r.guess.SetPlaceHolder(q.Hint)
 		r.guess.SetText(old[c.Text])
 		r.answer.TextStyle.Italic = true
 		r.answer.Hide()
 		p.box.Add(head)
 		p.box.Add(wrapped(c.Text))
-		p.box.Add(wrapped(sweepAsk(c, sw)))
+		p.box.Add(wrapped(q.Ask))
 		p.box.Add(r.guess)
 		p.box.Add(r.answer)
 		p.rows = append(p.rows, r)
@@ -85,85 +80,7 @@ func (p *sweepClaims) SetClaims(claims []presets.Claim, sw *presets.Sweep) {
 }
 
 // sweepAsk is the question a claim puts to the reader before the sweep.
-func sweepAsk(c presets.Claim, sw *presets.Sweep) string {
-	param := "the parameter"
-	if sw != nil {
-		param = sw.Param
-	}
-	switch c.Metric {
-	case "cliff":
-		return fmt.Sprintf("Your prediction: past the last-level cache, %s's cost per entity grows by how many times?", c.Backing)
-	case "growth":
-		if c.HasKnee() && sw != nil && len(sw.Values) > 1 {
-			return fmt.Sprintf("Your prediction: as %s goes from %d to %d, %s's cost per entity rises. At which value of %s does it stop rising steeply? (one of %s)",
-				param, sw.Values[0], sw.Values[len(sw.Values)-1], c.Backing, param, joinValues(sw.Values))
-		}
-		return fmt.Sprintf("Your prediction: from the first value of %s to the last, %s's cost per entity grows by how many times?", param, c.Backing)
-	}
-	return fmt.Sprintf("Your prediction: at what %s does %s stop beating %s?", param, c.Faster, c.Slower)
-}
-
-// joinValues lists a sweep's values: "1, 2, 4 or 8".
-func joinValues(vs []int64) string {
-	var out []string
-	for _, v := range vs {
-		out = append(out, strconv.FormatInt(v, 10))
-	}
-	if len(out) < 2 {
-		return strings.Join(out, "")
-	}
-	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
-}
-
-// kneeWords puts beside a claim with a knee what its prediction asked, where the
-// curve bends: the value predicted, the claim's own, and the measured change of the
-// claim's backing from each value to the next, so that the reader finds the bend in
-// the figures rather than in a verdict alone.
-func kneeWords(c presets.Claim, s *result.Sweep, guess string) string {
-	var b strings.Builder
-	knee, _ := c.KneeOn(s)
-	claimed := fmt.Sprintf("%s = %d", s.Param, knee)
-	switch v, err := strconv.ParseInt(strings.TrimSpace(strings.TrimPrefix(guess, s.Param+" =")), 10, 64); {
-	case guess == "":
-		fmt.Fprintf(&b, "The claim puts the bend at %s.", claimed)
-	case err != nil:
-		fmt.Fprintf(&b, "You predicted %q; the claim puts the bend at %s.", guess, claimed)
-	case !slices.Contains(s.Values, v):
-		fmt.Fprintf(&b, "You predicted the bend at %s = %d, which the sweep did not measure; the claim puts it at %s.", s.Param, v, claimed)
-	case v == knee:
-		fmt.Fprintf(&b, "You predicted the bend at %s, where the claim puts it.", claimed)
-	default:
-		fmt.Fprintf(&b, "You predicted the bend at %s = %d; the claim puts it at %s.", s.Param, v, claimed)
-	}
-	if steps := stepFactors(s, c.Backing); steps != "" {
-		fmt.Fprintf(&b, " Measured, %s's cost per entity from each value of %s to the next: %s.", c.Backing, s.Param, steps)
-	}
-	return b.String()
-}
-
-// stepFactors is backing's cost per entity at each measured point over the one
-// before: "1→2 1.05×, 2→4 1.21×".
-func stepFactors(s *result.Sweep, backing string) string {
-	i := slices.Index(s.Backings, backing)
-	if i < 0 {
-		return ""
-	}
-	var out []string
-	var prev *result.PointBacking
-	var prevV int64
-	for k := range s.Points {
-		p := &s.Points[k]
-		if i >= len(p.Backings) || !p.Backings[i].Measured() || p.Backings[i].Error != "" || p.Backings[i].NSPerEntity <= 0 {
-			continue
-		}
-		pb := &p.Backings[i]
-		if prev != nil {
-			out = append(out, fmt.Sprintf("%d→%d %s", prevV, p.Value, units.Ratio(pb.NSPerEntity/prev.NSPerEntity)))
-		}
-		prev, prevV = pb, p.Value
-	}
-	return strings.Join(out, ", ")
-}
+func sweepAsk(c presets.Claim, sw *presets.Sweep) string { return c.Question(sw).Ask }
 
 // ShowSweep puts what s measured beside the claims and under them; nil clears it.
 func (p *sweepClaims) ShowSweep(s *result.Sweep) {
@@ -171,10 +88,8 @@ func (p *sweepClaims) ShowSweep(s *result.Sweep) {
 		text := ""
 		if s != nil && len(s.Points) > 0 {
 			text = r.claim.AnswerSweep(s).String()
-			if r.claim.HasKnee() {
-				text += " " + kneeWords(r.claim, s, strings.TrimSpace(r.guess.Text))
-			} else if g := strings.TrimSpace(r.guess.Text); g != "" {
-				text += " You predicted " + g + "."
+			if reply := r.claim.Reply(r.guess.Text, s); reply != "" {
+				text += " " + reply
 			}
 		}
 		setShown(r.answer, text)

@@ -76,7 +76,7 @@ func TestKneePrediction(t *testing.T) {
 	}
 	// A file from a machine of 128-byte lines puts the claim's bend a stride later.
 	s.Caches = []result.Cache{{Name: "L1d", Level: 1, Type: "Data", Bytes: 128 << 10, LineBytes: 128}}
-	if got, want := kneeWords(p.Claims[0], s, "16"), "You predicted the bend at stride = 16; the claim puts it at stride = 32."; !strings.HasPrefix(got, want) {
+	if got, want := p.Claims[0].Reply("16", s), "You predicted the bend at stride = 16; the claim puts it at stride = 32."; !strings.HasPrefix(got, want) {
 		t.Errorf("on 128-byte lines: %q, want %q", got, want)
 	}
 }

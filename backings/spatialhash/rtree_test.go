@@ -1,7 +1,6 @@
 package spatialhash
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -206,7 +205,7 @@ func (w *world) checkViews(b *testing.B, tr *tree) {
 		got := w.query(tr, v, nil)
 		slices.Sort(got)
 		if want := scan(w.boxes, v, nil); !slices.Equal(got, want) {
-			b.Fatal(fmt.Sprintf("view %+v: found %d boxes, a scan %d (or other ones)", v, len(got), len(want)))
+			b.Fatalf("view %+v: found %d boxes, a scan %d (or other ones)", v, len(got), len(want))
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 
-	"localitylab/charts"
 	"localitylab/lab/result"
 )
 
@@ -35,23 +34,20 @@ func (c *Chart) redrawSoon() {
 	}
 }
 
-// record stores the value (or, for memory, the two values) s carries for this
-// chart's metric at s.Frame.
+// record stores the values s carries for this chart's lines at s.Frame: one per
+// line of the metric, each backing's lines side by side.
 func (c *Chart) record(s result.Sample) {
 	c.checkBacking(s.Backing)
 	if s.Frame < 0 {
 		panic(fmt.Sprintf("live: sample of backing %d has frame %d", s.Backing, s.Frame))
 	}
-	switch c.metric {
-	case charts.FrameTime:
-		ns := float64(s.NS)
-		c.put(s.Backing, s.Frame, ns)
-		c.stats[s.Backing].add(ns, c.plot.InWarmup(s.Frame))
-	case charts.Memory:
-		c.put(2*s.Backing, s.Frame, float64(s.HeapBytes))
-		c.put(2*s.Backing+1, s.Frame, float64(s.RSSBytes))
-	case charts.Allocs:
-		c.put(s.Backing, s.Frame, float64(s.Allocs))
+	n := len(c.metric.Lines)
+	for j := range c.metric.Lines {
+		v := c.metric.Lines[j].Sample(s)
+		c.put(n*s.Backing+j, s.Frame, v)
+		if j == 0 && c.metric.Typical != nil {
+			c.stats[s.Backing].add(v, c.plot.InWarmup(s.Frame))
+		}
 	}
 }
 
@@ -78,29 +74,19 @@ func (c *Chart) SetRun(r *result.Run) {
 	}
 	c.Reset(names, r.Warmup, r.Frames)
 	c.plot.Forks = r.Forks
+	n := len(c.metric.Lines)
 	for i := range r.Backings {
-		f := &r.Backings[i].Frames
-		switch c.metric {
-		case charts.FrameTime:
-			for k, ns := range f.NS {
-				c.put(i, k, float64(ns))
-				c.stats[i].add(float64(ns), c.plot.InWarmup(k))
+		for j, l := range c.metric.Lines {
+			for k, v := range l.Frames(&r.Backings[i].Frames) {
+				c.put(n*i+j, k, v)
+				if j == 0 && c.metric.Typical != nil {
+					c.stats[i].add(v, c.plot.InWarmup(k))
+				}
 			}
-		case charts.Memory:
-			c.putAll(2*i, f.HeapBytes)
-			c.putAll(2*i+1, f.RSSBytes)
-		case charts.Allocs:
-			c.putAll(i, f.Allocs)
 		}
 		if err := r.Backings[i].Error; err != "" {
 			c.plot.Keys[i].Note, c.plot.Keys[i].Failed = "failed: "+err, true
 		}
 	}
 	c.Refresh()
-}
-
-func (c *Chart) putAll(i int, xs []uint64) {
-	for k, x := range xs {
-		c.put(i, k, float64(x))
-	}
 }

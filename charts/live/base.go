@@ -5,6 +5,7 @@ package live
 import (
 	"image/color"
 	"slices"
+	"strings"
 
 	"localitylab/charts"
 	"localitylab/lab/result"
@@ -12,7 +13,8 @@ import (
 
 // A base run is a saved run drawn under the live one for comparison: every backing's
 // series dashed, in its colour washed towards white, so that the live run's lines
-// (and, on the memory chart, its dashed RSS) stay in front. The base's lines follow
+// (and, on the memory chart, its dashed RSS) stay in front. A chart of several lines
+// per backing shows the base's first alone (the memory chart its live heap). The base's lines follow
 // the live ones in plot.Lines, so that a sample's line index never changes.
 
 // baseNote is what the chart's top right says while a base run is shown.
@@ -40,23 +42,7 @@ func (c *Chart) placeBase() {
 	for i := range c.base.Backings {
 		b := &c.base.Backings[i]
 		col := pale(charts.Color(b.Name))
-		var xs []uint64
-		var ns []int64
-		switch c.metric {
-		case charts.FrameTime:
-			ns = b.Frames.NS
-		case charts.Memory:
-			xs = b.Frames.HeapBytes
-		case charts.Allocs:
-			xs = b.Frames.Allocs
-		}
-		l := charts.Line{Label: b.Name + " base", Color: col, Dashed: true}
-		for _, v := range ns {
-			l.Values = append(l.Values, float64(v))
-		}
-		for _, v := range xs {
-			l.Values = append(l.Values, float64(v))
-		}
+		l := charts.Line{Label: b.Name + " base", Color: col, Dashed: true, Values: c.metric.Lines[0].Frames(&b.Frames)}
 		c.plot.Lines = append(c.plot.Lines, l)
 		if !slices.Contains(c.names, b.Name) {
 			c.plot.Keys = append(c.plot.Keys, charts.Key{Name: b.Name + " (base only)", Color: charts.Color(b.Name)})
@@ -66,8 +52,8 @@ func (c *Chart) placeBase() {
 		c.plot.Note += " · "
 	}
 	c.plot.Note += baseNote
-	if c.metric == charts.Memory {
-		c.plot.Note += " (heap)"
+	if len(c.metric.Lines) > 1 {
+		c.plot.Note += " (" + strings.TrimSpace(c.metric.Lines[0].Suffix) + ")" // the base's first line alone
 	}
 }
 

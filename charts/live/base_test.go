@@ -14,8 +14,8 @@ import (
 // Reset and the samples that follow, name the backings only the base has, and go
 // away with SetBase(nil).
 func TestBase(t *testing.T) {
-	live := fixture.Run(fixture.Options{Frames: 60, Warmup: 6, Backings: []string{"soa", "ptrarray"}})
-	base := fixture.Run(fixture.Options{Frames: 80, Warmup: 8, Backings: []string{"soa", "map"}})
+	live := fixture.Run(fixture.Options{Frames: 60, Warmup: 6, Backings: []string{"soa", "ptrarray"}, GC: true})
+	base := fixture.Run(fixture.Options{Frames: 80, Warmup: 8, Backings: []string{"soa", "map"}, GC: true})
 	for _, m := range charts.Metrics {
 		c := NewChart(m)
 		c.Reset(names(live), live.Warmup, live.Frames)

@@ -16,7 +16,7 @@ import (
 // benchmarkRedraw measures one redraw of a chart holding six series of 1,000
 // frames at w×h Fyne units and the given pixel scale (2 for a HiDPI screen): the
 // raster generator's whole work, as Fyne calls it when it paints.
-func benchmarkRedraw(b *testing.B, m charts.Metric, w, h float32, scale int) {
+func benchmarkRedraw(b *testing.B, m *charts.Metric, w, h float32, scale int) {
 	o := fixture.Standard()
 	o.Frames = 1000
 	r := fixture.Run(o)

@@ -1,7 +1,7 @@
 //go:build !nogui
 
-// Package live is the app's live chart: a Fyne widget that shows one of the three
-// metrics for up to six backings while a run streams in, drawn by the same pure-Go
+// Package live is the app's live chart: a Fyne widget that shows one metric
+// (charts.Metrics) for up to six backings while a run streams in, drawn by the same pure-Go
 // renderer as the PNG export, so the window and the slide look alike.
 //
 // All methods must be called on Fyne's goroutine (from event handlers, or through
@@ -33,13 +33,13 @@ const MaxBackings = backingnames.MaxPerRun
 type Chart struct {
 	widget.BaseWidget
 
-	metric charts.Metric
+	metric *charts.Metric
 	budget time.Duration
 	scale  charts.Scale
 	plot   charts.Plot
 	names  []string
-	stats  []meanNS  // per backing, for the automatic log axis
-	typ    []float64 // scratch for typical frame times
+	stats  []typical // per backing, for the automatic log axis
+	typ    []float64 // scratch for the typical values
 	dirty  bool      // a redraw was asked for and has not happened yet
 
 	base    *result.Run // a saved run drawn under this one (base.go), or nil
@@ -54,11 +54,11 @@ var (
 	_ desktop.Hoverable = (*Chart)(nil)
 )
 
-// NewChart returns an empty chart of metric m with the 60 fps budget and an
-// automatic frame-time scale; call Reset or SetRun to give it backings.
-func NewChart(m charts.Metric) *Chart {
-	if m < charts.FrameTime || m > charts.Allocs {
-		panic(fmt.Sprintf("live: NewChart: metric %d is not FrameTime, Memory or Allocs", int(m)))
+// NewChart returns an empty chart of metric m (one of charts.Metrics) with the
+// 60 fps budget and an automatic scale; call Reset or SetRun to give it backings.
+func NewChart(m *charts.Metric) *Chart {
+	if err := m.Check(); err != nil {
+		panic("live: NewChart: " + err.Error())
 	}
 	c := &Chart{metric: m}
 	c.plot = charts.Plot{Metric: m, Hover: -1}
@@ -68,7 +68,7 @@ func NewChart(m charts.Metric) *Chart {
 }
 
 // Metric returns the metric the chart shows.
-func (c *Chart) Metric() charts.Metric { return c.metric }
+func (c *Chart) Metric() *charts.Metric { return c.metric }
 
 // Reset clears the chart for a new run of the named backings (at most six, in the
 // run's order: a sample's Backing indexes this list) with frames frames, the first
@@ -79,33 +79,24 @@ func (c *Chart) Reset(backings []string, warmup, frames int) {
 		panic(fmt.Sprintf("live: Reset with %d backings, warmup %d, frames %d: want ≤ %d backings and no negative counts",
 			len(backings), warmup, frames, MaxBackings))
 	}
-	perBacking := 1
-	if c.metric == charts.Memory {
-		perBacking = 2 // live heap and RSS
-	}
+	per := len(c.metric.Lines)
 	old := c.plot.Lines
-	c.plot.Lines = make([]charts.Line, 0, len(backings)*perBacking)
+	c.plot.Lines = make([]charts.Line, 0, len(backings)*per)
 	c.plot.Keys = c.plot.Keys[:0]
 	c.names = append(c.names[:0], backings...)
 	for _, name := range backings {
 		col := charts.Color(name)
-		for j := range perBacking {
-			l := charts.Line{Label: name, Color: col}
-			if c.metric == charts.Memory {
-				l.Label, l.Dashed = name+[]string{" heap", " RSS"}[j], j == 1
-			}
+		for _, src := range c.metric.Lines {
+			l := charts.Line{Label: name + src.Suffix, Color: col, Dashed: src.Dashed}
 			l.Values = reuse(old, len(c.plot.Lines), frames)
 			c.plot.Lines = append(c.plot.Lines, l)
 		}
 		c.plot.Keys = append(c.plot.Keys, charts.Key{Name: name, Color: col})
 	}
-	c.ownNote = ""
-	if c.metric == charts.Memory {
-		c.ownNote = charts.MemoryNote
-	}
+	c.ownNote = c.metric.Note
 	c.own = len(c.plot.Lines)
 	c.plot.Frames, c.plot.Warmup, c.plot.Hover, c.plot.Forks = frames, warmup, -1, nil
-	c.stats = make([]meanNS, len(backings))
+	c.stats = make([]typical, len(backings))
 	c.typ = make([]float64, len(backings))
 	c.placeBase()
 	c.Refresh()
@@ -128,7 +119,7 @@ func reuse(old []charts.Line, i, n int) []float64 {
 	return make([]float64, 0, n)
 }
 
-// SetBudget sets the frame-time budget line: 0 for 16.7 ms (60 fps), charts.Budget30
+// SetBudget sets the budget line, on a metric that draws one: 0 for 16.7 ms (60 fps), charts.Budget30
 // for 33.3 ms, a negative duration for none.
 func (c *Chart) SetBudget(d time.Duration) {
 	c.budget = d
@@ -138,12 +129,13 @@ func (c *Chart) SetBudget(d time.Duration) {
 
 func (c *Chart) applyBudget() {
 	c.plot.Budget = 0
-	if c.metric == charts.FrameTime {
+	if c.metric.Budget {
 		c.plot.Budget = charts.BudgetNS(c.budget)
 	}
 }
 
-// SetScale sets the frame-time axis: automatic, linear or log.
+// SetScale sets the axis of a metric that follows the scale option (Typical):
+// automatic, linear or log.
 func (c *Chart) SetScale(s charts.Scale) {
 	if s < charts.ScaleAuto || s > charts.ScaleLog {
 		panic(fmt.Sprintf("live: SetScale(%d): want ScaleAuto, ScaleLinear or ScaleLog", int(s)))
@@ -170,23 +162,23 @@ func (c *Chart) checkBacking(i int) {
 	}
 }
 
-// meanNS keeps what the automatic scale needs of a backing: the mean frame time
-// after warm-up, or over the warm-up while that is all there is.
-type meanNS struct {
+// typical keeps what the automatic scale needs of a backing: the mean of its first
+// line (the frame time) after warm-up, or over the warm-up while that is all there is.
+type typical struct {
 	all, post   float64
 	nAll, nPost int
 }
 
-func (m *meanNS) add(ns float64, warm bool) {
-	m.all += ns
+func (m *typical) add(v float64, warm bool) {
+	m.all += v
 	m.nAll++
 	if !warm {
-		m.post += ns
+		m.post += v
 		m.nPost++
 	}
 }
 
-func (m *meanNS) mean() float64 {
+func (m *typical) mean() float64 {
 	switch {
 	case m.nPost > 0:
 		return m.post / float64(m.nPost)

@@ -25,10 +25,19 @@ func samples(r *result.Run, n int) []result.Sample {
 				continue
 			}
 			out = append(out, result.Sample{Backing: i, Frame: k, NS: f.NS[k], Allocs: f.Allocs[k],
-				HeapBytes: f.HeapBytes[k], RSSBytes: f.RSSBytes[k]})
+				HeapBytes: f.HeapBytes[k], RSSBytes: f.RSSBytes[k], GCCycles: f.GCCycles[k],
+				GCWaitNS: at(f.GCWaitNS, k), GCCPUNS: at(f.GCCPUNS, k)})
 		}
 	}
 	return out
+}
+
+// at is xs[k], or 0 for a series the run does not record.
+func at(xs []uint64, k int) uint64 {
+	if k < len(xs) {
+		return xs[k]
+	}
+	return 0
 }
 
 func names(r *result.Run) []string {
@@ -58,7 +67,7 @@ func TestChartGolden(t *testing.T) {
 
 	tests := []struct {
 		name   string
-		metric charts.Metric
+		metric *charts.Metric
 		setup  func(c *Chart)
 		hover  float32 // pointer x, 0 for no hover
 	}{

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 
-	"localitylab/charts"
 	"localitylab/charts/raster"
 )
 
@@ -69,10 +68,10 @@ func (r *renderer) draw(w, h int) image.Image {
 	return v.img
 }
 
-// prepare settles what depends on the data so far: the automatic frame-time scale,
-// decided from each backing's mean frame time.
+// prepare settles what depends on the data so far: the automatic scale, decided
+// from each backing's mean value of its first line after warm-up.
 func (c *Chart) prepare() {
-	if c.metric != charts.FrameTime {
+	if c.metric.Typical == nil {
 		return
 	}
 	for i := range c.stats {

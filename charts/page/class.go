@@ -11,6 +11,7 @@ import (
 
 	"localitylab/charts"
 	"localitylab/charts/axis"
+	"localitylab/charts/classview"
 )
 
 //go:embed classpage.html.tmpl
@@ -25,7 +26,7 @@ type classPage struct {
 	Explain  string
 	Kind     string
 	Machines []classMachine
-	Rows     []charts.ClassRow
+	Rows     []classview.Row
 	Titles   map[string]string // each group's heading
 	Span     int
 	Notes    []string
@@ -49,7 +50,7 @@ type classAnswer struct {
 }
 
 // WriteClassHTML writes a class's machines side by side as one page.
-func WriteClassHTML(w io.Writer, c *charts.Class, o charts.Options) error {
+func WriteClassHTML(w io.Writer, c *classview.Class, o charts.Options) error {
 	if err := o.Check(); err != nil {
 		return err
 	}
@@ -93,9 +94,9 @@ func machineCSS(i int) template.CSS { return template.CSS(charts.Hex(charts.Mach
 
 // addChart adds the chart of each group's figure per machine, on one axis
 // (logarithmic when the figures span more than a factor of 20, as on the slide).
-func (pg *classPage) addChart(c *charts.Class) error {
+func (pg *classPage) addChart(c *classview.Class) error {
 	groups := c.Groups
-	lo, hi := charts.ClassExtent(groups)
+	lo, hi := classview.Extent(groups)
 	bar := echarts.NewBar()
 	bar.SetGlobalOptions(chartInit("class", "480px", 1)...)
 	name := "p50 frame"

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"localitylab/charts"
+	"localitylab/charts/classview"
 	"localitylab/charts/internal/fixture"
 	"localitylab/internal/pagecheck"
 	"localitylab/lab/compare"
@@ -70,22 +71,22 @@ func hostileOptions(f func(string) string) charts.Options {
 }
 
 // classFixture is a class of three machines with every part its page shows.
-func classFixture() *charts.Class {
+func classFixture() *classview.Class {
 	files := []string{"a.json", "b.json", "c.json"}
-	bars := func(ns float64) []charts.ClassBar {
-		return []charts.ClassBar{{NS: ns, Lo: ns * 0.9, Hi: ns * 1.1}, {NS: 2 * ns, Lo: 1.8 * ns, Hi: 2.2 * ns}, {Missing: "not measured"}}
+	bars := func(ns float64) []classview.Bar {
+		return []classview.Bar{{NS: ns, Lo: ns * 0.9, Hi: ns * 1.1}, {NS: 2 * ns, Lo: 1.8 * ns, Hi: 2.2 * ns}, {Missing: "not measured"}}
 	}
-	return &charts.Class{Heading: "pointer-chasing (sprites) on 3 machines", Params: "entities = 1,000", Kind: "run",
+	return &classview.Class{Heading: "pointer-chasing (sprites) on 3 machines", Params: "entities = 1,000", Kind: "run",
 		Machines: files, Differ: []string{"CPU"}, OneHost: "one host", Order: "soa first", FiguresNote: "p50 frame",
-		Table: charts.ClassTable{Columns: append([]string{""}, files...), FiguresTitle: "p50 frame (95% interval)", Rows: []charts.ClassRow{
-			{Group: charts.ClassMachine, Name: "CPU", Cells: []string{"EPYC", "Xeon", "M1"}},
-			{Group: charts.ClassFigures, Name: "soa", Cells: []string{"1 ms", "2 ms", "n/a"}},
-			{Group: charts.ClassAnswers, Name: "claim 1", Cells: []string{"holds", "does not hold", "cannot tell"}, Strong: []bool{true, false, false}},
+		Table: classview.Table{Columns: append([]string{""}, files...), FiguresTitle: "p50 frame (95% interval)", Rows: []classview.Row{
+			{Group: classview.GroupMachine, Name: "CPU", Cells: []string{"EPYC", "Xeon", "M1"}},
+			{Group: classview.GroupFigures, Name: "soa", Cells: []string{"1 ms", "2 ms", "n/a"}},
+			{Group: classview.GroupAnswers, Name: "claim 1", Cells: []string{"holds", "does not hold", "cannot tell"}, Strong: []bool{true, false, false}},
 		}},
 		ChartTitle: "p50 frame per machine",
-		Groups:     []charts.ClassGroup{{Label: "soa", Bars: bars(1e6)}, {Label: "ptrarray", Bars: bars(5e6)}},
-		Claims: []charts.ClassClaim{{Source: "source 003", Text: "A claim.", Agreement: "holds on 1 of 3",
-			Answers: []charts.ClassAnswer{{Verdict: "holds", Full: "holds: 2×"}, {Verdict: "does not", Full: "does not: 1×"}, {Verdict: "cannot tell", Full: "cannot tell"}}}},
+		Groups:     []classview.Group{{Label: "soa", Bars: bars(1e6)}, {Label: "ptrarray", Bars: bars(5e6)}},
+		Claims: []classview.Claim{{Source: "source 003", Text: "A claim.", Agreement: "holds on 1 of 3",
+			Answers: []classview.Answer{{Verdict: "holds", Full: "holds: 2×"}, {Verdict: "does not", Full: "does not: 1×"}, {Verdict: "cannot tell", Full: "cannot tell"}}}},
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 	"localitylab/lab/result"
 )
 
-// perFrameChart is a line chart over frames with the warm-up shaded, for the charts
-// that share that shape (memory, allocations, misses).
+// perFrameChart is a line chart over frames with the warm-up shaded, for the page's
+// charts of per-frame figures that are not metrics of the row (misses).
 func perFrameChart(r *result.Run, id string, legendRows int, y opts.YAxis, formatter string) *echarts.Line {
 	c := echarts.NewLine()
 	c.SetGlobalOptions(chartInit(id, "420px", legendRows)...)
@@ -17,27 +17,6 @@ func perFrameChart(r *result.Run, id string, legendRows int, y opts.YAxis, forma
 	c.SetGlobalOptions(xo...)
 	c.SetGlobalOptions(echarts.WithYAxisOpts(y), axisTooltip(formatter))
 	c.SetXAxis(xs)
-	return c
-}
-
-// memoryChart draws each backing's live heap (solid) and RSS (dashed) over frames.
-func memoryChart(r *result.Run) *echarts.Line {
-	hi := 0.0
-	for i := range r.Backings {
-		f := &r.Backings[i].Frames
-		for _, s := range [][]uint64{f.HeapBytes, f.RSSBytes} {
-			for _, v := range s {
-				hi = max(hi, float64(v))
-			}
-		}
-	}
-	c := perFrameChart(r, "memory", 2, bytesAxis("bytes", hi), "llBytes")
-	for i := range r.Backings {
-		b := &r.Backings[i]
-		heap := seriesStyle(b.Name, false, i == 0, warmupSpans(r))
-		c.AddSeries(seriesName(b, " heap"), lineData(b.Frames.HeapBytes), heap...)
-		c.AddSeries(seriesName(b, " RSS"), lineData(b.Frames.RSSBytes), lineStyle(b.Name, true)...)
-	}
 	return c
 }
 
@@ -59,7 +38,7 @@ func backingBars(r *result.Run, id, yName, series string, value func(b *result.B
 		data = append(data, opts.BarData{Value: v, ItemStyle: &opts.ItemStyle{Color: charts.Hex(charts.Color(b.Name))}})
 		hi = max(hi, v)
 	}
-	c.SetGlobalOptions(echarts.WithYAxisOpts(bytesAxis(yName, hi)), axisTooltip("llBytes"))
+	c.SetGlobalOptions(echarts.WithYAxisOpts(roundAxis(yName, charts.Bytes, hi)), axisTooltip(charts.Bytes.JS))
 	c.SetXAxis(names)
 	c.AddSeries(series, data, echarts.WithItemStyleOpts(opts.ItemStyle{Color: charts.Hex(charts.InkSoft)}))
 	return c
@@ -77,17 +56,6 @@ func perEntityChart(r *result.Run) *echarts.Bar {
 	return backingBars(r, "bytes_per_entity", "bytes per entity", "bytes per entity", func(b *result.Backing) (float64, bool) {
 		return b.Load.BytesPerEntity, b.Load.Entities > 0
 	})
-}
-
-// allocsChart draws heap allocations per frame.
-func allocsChart(r *result.Run) *echarts.Line {
-	c := perFrameChart(r, "allocs", 1, valueAxis("allocs/frame", "llCount", false), "llCount")
-	for i := range r.Backings {
-		b := &r.Backings[i]
-		so := seriesStyle(b.Name, false, i == 0, warmupSpans(r))
-		c.AddSeries(seriesName(b, ""), lineData(b.Frames.Allocs), so...)
-	}
-	return c
 }
 
 // missesChart draws memory misses per frame for the backings that counted them,

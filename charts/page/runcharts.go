@@ -10,7 +10,6 @@ import (
 
 	"localitylab/charts"
 	"localitylab/charts/axis"
-	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
 
@@ -64,12 +63,13 @@ func valueAxis(name, formatter string, log bool) opts.YAxis {
 	return y
 }
 
-// bytesAxis is a y axis of bytes up to hi whose ticks are round binary sizes
-// ("20 MiB"), which ECharts' decimal steps would not give ("28.6 MiB").
-func bytesAxis(name string, hi float64) opts.YAxis {
-	y := valueAxis(name, "llBytes", false)
+// roundAxis is a y axis of values in unit u up to hi whose ticks are round numbers
+// of the unit's own (bytes: "20 MiB"), which ECharts' decimal steps would not give
+// ("28.6 MiB").
+func roundAxis(name string, u charts.Unit, hi float64) opts.YAxis {
+	y := valueAxis(name, u.JS, false)
 	if hi > 0 {
-		a, step := axis.LinearRange(0, hi, 6, axis.BytesUnit(hi), 0)
+		a, step := axis.LinearRange(0, hi, 6, u.Tick(hi), 0)
 		y.Min, y.Max, y.MinInterval, y.MaxInterval = 0, a.Hi, step, step
 	}
 	return y
@@ -80,8 +80,8 @@ func axisTooltip(formatter string) echarts.GlobalOpts {
 	return echarts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", ValueFormatter: opts.FuncOpts(formatter)})
 }
 
-// lineData converts a measured series; it is never called on a nil (n/a) one.
-func lineData[T int64 | uint64](xs []T) []opts.LineData {
+// lineData converts a measured series; a nil (n/a) one gives no points.
+func lineData[T int64 | uint64 | float64](xs []T) []opts.LineData {
 	out := make([]opts.LineData, len(xs))
 	for i, x := range xs {
 		out[i] = opts.LineData{Value: x}
@@ -111,43 +111,6 @@ func lineStyle(name string, dashed bool) []echarts.SeriesOpts {
 		echarts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
 		echarts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
 	}
-}
-
-// frameTimeChart is frame time over frames, with the warm-up and the budget line,
-// and reports whether the budget fits the axis (see Plot.budgetShown).
-func frameTimeChart(r *result.Run, o charts.Options, log bool) (*echarts.Line, bool) {
-	c := echarts.NewLine()
-	c.SetGlobalOptions(chartInit("frame_time", "460px", 1)...)
-	xo, xs := frameAxis(r.Frames)
-	c.SetGlobalOptions(xo...)
-	c.SetXAxis(xs)
-	budget := charts.BudgetNS(o.Budget)
-	pl := charts.RunPlot(r, charts.FrameTime, o)
-	pl.Log = log
-	y := valueAxis("frame time", "llDuration", log)
-	lo, hi, ok := pl.ValueRange()
-	shown := ok && pl.BudgetShown(hi)
-	if shown {
-		// ECharts does not widen an axis for a mark line, so the axis must; on a
-		// log axis it must also start and end on round numbers, as the PNG's does.
-		hi = max(hi, budget)
-		if log {
-			y.Min, y.Max = axis.Floor125(lo), axis.Ceil125(hi)
-		} else {
-			a, _ := axis.LinearRange(0, hi, 6, 1, 0)
-			y.Max = a.Hi
-		}
-	}
-	c.SetGlobalOptions(echarts.WithYAxisOpts(y), axisTooltip("llDuration"))
-	for i := range r.Backings {
-		b := &r.Backings[i]
-		so := seriesStyle(b.Name, false, i == 0, warmupSpans(r))
-		if i == 0 && shown {
-			so = append(so, budgetLine(budget)...)
-		}
-		c.AddSeries(seriesName(b, ""), lineData(b.Frames.NS), so...)
-	}
-	return c, shown
 }
 
 // seriesStyle is a backing's line style and, on the first series of a chart, the
@@ -237,34 +200,19 @@ type pageChart struct {
 	chart          echart
 }
 
-// pageCharts lists the page's charts in reading order: speed first, then memory,
-// then allocations (in words while there were none: a section without a chart),
-// then the counters that explain the speed.
+// pageCharts lists the page's charts in reading order: the metrics' in
+// charts.Metrics' order (speed first, then memory, then allocations; a chart that
+// gives way, in words: a section without a chart), each followed by the page's
+// charts that sum it up (summaries), then the counters that explain the speed.
 func pageCharts(r *result.Run, o charts.Options, log bool) []pageChart {
-	ftChart, shown := frameTimeChart(r, o, log)
-	ft := "Time of each frame, per backing. The shaded frames at the start are warm-up: shown, but left out of the summary. Scroll or drag the slider to zoom."
-	switch b := charts.BudgetNS(o.Budget); {
-	case b > 0 && shown:
-		ft += " The dashed red line is the frame budget of " + units.Duration(b) + "."
-	case b > 0:
-		ft += " Every frame took less than half the frame budget of " + units.Duration(b) + ", which is above the axis."
-	}
-	if log {
-		ft += " The axis is logarithmic: each major step is ten times slower."
-	}
-	out := []pageChart{
-		{"Frame time", ft, ftChart},
-		{"Frame-time percentiles", "Median (p50), 95th and 99th percentile frame time after warm-up. A p99 far above the p50 is stutter.", percentileChart(r, log)},
-		{"Memory", "Live heap (solid) and resident set size (dashed) over frames. Each backing runs in a worker process of its own, so these are its own figures.", memoryChart(r)},
-		{"Load footprint", "Live heap right after the world was loaded, before the first frame.", loadChart(r)},
-		{"Bytes per entity", "The load footprint divided by the entities loaded.", perEntityChart(r)},
-	}
-	// A chart of flat lines on a 0–1 axis cannot be told from one of nothing
-	// measured: while nothing allocated in a measured frame, the section says so.
-	if note := charts.NoAllocsNote(r); note != "" {
-		out = append(out, pageChart{"Allocations per frame", note + " A hot loop that allocates nothing is the goal.", nil})
-	} else {
-		out = append(out, pageChart{"Allocations per frame", "Heap objects allocated during each frame (runtime/metrics). A hot loop that allocates nothing is the goal.", allocsChart(r)})
+	var out []pageChart
+	for i, m := range charts.Metrics {
+		out = append(out, metricSection(r, m, o, log, i == 0))
+		for _, s := range summaries {
+			if s.after == m {
+				out = append(out, pageChart{s.title, s.explain, s.chart(r, log)})
+			}
+		}
 	}
 	if hasMisses(r) {
 		c, na := missesChart(r)
@@ -279,6 +227,21 @@ func pageCharts(r *result.Run, o charts.Options, log bool) []pageChart {
 		out = append(out, pageChart{"Memory misses per frame", ex, c})
 	}
 	return out
+}
+
+// summaries are the page's charts of a run's summary and load, each after the
+// metric's chart whose figures it sums up.
+var summaries = []struct {
+	after          *charts.Metric
+	title, explain string
+	chart          func(r *result.Run, log bool) echart
+}{
+	{charts.FrameTime, "Frame-time percentiles", "Median (p50), 95th and 99th percentile frame time after warm-up. A p99 far above the p50 is stutter.",
+		func(r *result.Run, log bool) echart { return percentileChart(r, log) }},
+	{charts.Memory, "Load footprint", "Live heap right after the world was loaded, before the first frame.",
+		func(r *result.Run, _ bool) echart { return loadChart(r) }},
+	{charts.Memory, "Bytes per entity", "The load footprint divided by the entities loaded.",
+		func(r *result.Run, _ bool) echart { return perEntityChart(r) }},
 }
 
 // hasMisses reports whether any backing counted memory misses: with counters off,

@@ -81,7 +81,7 @@ func sweepRecord(s *result.Sweep) [][2]string {
 		[2]string{"backings", strings.Join(s.Backings, ", ")},
 		[2]string{"fixed parameters", strings.TrimPrefix(charts.SweepParamList(s), "fixed: ")},
 		[2]string{"points' length", length},
-		[2]string{"caches", s.Cache + " (as for a run: see the README, \"Measuring\")"},
+		[2]string{"caches", s.Cache + " (as for a run: see docs/measuring.md)"},
 		[2]string{"machine's caches", charts.CachesText(s)},
 		[2]string{"started", s.Started.Format("2006-01-02 15:04 -07:00")},
 		[2]string{"took", units.Duration(float64(s.DurationNS))},

@@ -8,16 +8,17 @@ import (
 	"strings"
 
 	"localitylab/charts"
+	"localitylab/charts/classview"
 )
 
 // WriteClassPNG writes a class's machines side by side as one picture for a slide:
 // the heading, the chart of each backing's figure per machine, the table with a
 // column per machine, and each claim's agreement under them.
-func WriteClassPNG(w io.Writer, c *charts.Class, o charts.Options) error {
+func WriteClassPNG(w io.Writer, c *classview.Class, o charts.Options) error {
 	return writeSlide(w, o, nil, func() *image.RGBA { return renderClass(c, o) })
 }
 
-func renderClass(c *charts.Class, o charts.Options) *image.RGBA {
+func renderClass(c *classview.Class, o charts.Options) *image.RGBA {
 	img, p, pad := newSlide(o)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	s := p.fonts.small
@@ -64,7 +65,7 @@ func renderClass(c *charts.Class, o charts.Options) *image.RGBA {
 // per machine with its interval as a whisker, on one axis: logarithmic when the
 // figures span more than a factor of 20, so that a pointer array's 15 ms and an
 // array's 0.8 ms both read; linear from zero otherwise.
-func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *charts.Class) {
+func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *classview.Class) {
 	fillRect(img, r, white)
 	f, s, pad := p.fonts.normal, p.fonts.small, p.pad()
 	top := drawWrapped(img, p.fonts.bold, r.Min.X, r.Min.Y, r.Dx(), c.ChartTitle, charts.Ink) + pad/2
@@ -83,7 +84,7 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *charts.C
 	top += s.height() + pad
 
 	groups := c.Groups
-	lo, hi := charts.ClassExtent(groups)
+	lo, hi := classview.Extent(groups)
 	if hi <= 0 {
 		f.draw(img, r, r.Min.X+pad, (top+r.Max.Y)/2, "no figure was measured", charts.InkSoft)
 		return
@@ -143,7 +144,7 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *charts.C
 // the lesson's answers, each part headed by a rule, a long cell wrapped onto a
 // second line (and cut after it). Where the rows do not fit (a long sweep's
 // figures), the figures are left to the chart and the table says so.
-func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *charts.Class) {
+func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *classview.Class) {
 	f, b := p.fonts.normal, p.fonts.bold
 	t := c.Table
 	g := p.classGeometry(r.Dx(), c, &t)
@@ -151,13 +152,13 @@ func (p *Painter) drawClassTable(img *image.RGBA, r image.Rectangle, c *charts.C
 	cellLines, height := g.cellLines, g.height
 	rows := t.Rows
 	if g.total > r.Dy() {
-		var kept []charts.ClassRow
+		var kept []classview.Row
 		for _, row := range rows {
-			if row.Group != charts.ClassFigures {
+			if row.Group != classview.GroupFigures {
 				kept = append(kept, row)
 			}
 		}
-		kept = append(kept, charts.ClassRow{Group: charts.ClassFigures, Name: "figures", Cells: repeat("on the chart", len(c.Machines))})
+		kept = append(kept, classview.Row{Group: classview.GroupFigures, Name: "figures", Cells: repeat("on the chart", len(c.Machines))})
 		rows = kept
 	}
 	rh := p.rowHeight()
@@ -209,7 +210,7 @@ func repeat(s string, n int) []string {
 // DrawClass draws a class's chart and table into r of img with text textPx high, as
 // the window's Class tab shows them: side by side where r is wide enough for the
 // table's columns, else the table above and the chart under it.
-func DrawClass(img *image.RGBA, r image.Rectangle, c *charts.Class, textPx float64) {
+func DrawClass(img *image.RGBA, r image.Rectangle, c *classview.Class, textPx float64) {
 	p := NewPainter(textPx)
 	fillRect(img, r, white)
 	pad := p.pad()
@@ -229,10 +230,10 @@ func DrawClass(img *image.RGBA, r image.Rectangle, c *charts.Class, textPx float
 type classGeom struct {
 	gap, nameW, colW, total int
 	cellLines               func(cell string) []string
-	height                  func(row charts.ClassRow) int
+	height                  func(row classview.Row) int
 }
 
-func (p *Painter) classGeometry(width int, c *charts.Class, t *charts.ClassTable) classGeom {
+func (p *Painter) classGeometry(width int, c *classview.Class, t *classview.Table) classGeom {
 	f, b := p.fonts.normal, p.fonts.bold
 	g := classGeom{gap: int(p.px * 0.4)}
 	for _, row := range t.Rows {
@@ -247,7 +248,7 @@ func (p *Painter) classGeometry(width int, c *charts.Class, t *charts.ClassTable
 		}
 		return ls
 	}
-	g.height = func(row charts.ClassRow) int {
+	g.height = func(row classview.Row) int {
 		n := 1
 		for _, cell := range row.Cells {
 			n = max(n, len(g.cellLines(cell)))
@@ -262,7 +263,7 @@ func (p *Painter) classGeometry(width int, c *charts.Class, t *charts.ClassTable
 }
 
 // classTableHeight is the height the class's table takes at width, every row shown.
-func (p *Painter) classTableHeight(width int, c *charts.Class) int {
+func (p *Painter) classTableHeight(width int, c *classview.Class) int {
 	t := c.Table
 	return p.classGeometry(width, c, &t).total
 }
@@ -270,7 +271,7 @@ func (p *Painter) classTableHeight(width int, c *charts.Class) int {
 // ClassHeight is the height DrawClass needs at width, in pixels with text textPx
 // high, to show every row of the table and a chart at least minChart high: the
 // window's Class tab scrolls to it where the screen is shorter.
-func ClassHeight(c *charts.Class, width int, textPx float64, minChart int) int {
+func ClassHeight(c *classview.Class, width int, textPx float64, minChart int) int {
 	p := NewPainter(textPx)
 	if width >= int(textPx*100) {
 		split := width * 2 / 5

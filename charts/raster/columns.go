@@ -23,7 +23,6 @@ type colRange struct {
 type columns struct {
 	cols  []colRange
 	x0    int // image x of cols[0]
-	cur   int // the column being extended
 	lastX float64
 	lastY float64
 	open  bool // the polyline has a current point

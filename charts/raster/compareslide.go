@@ -34,14 +34,15 @@ func renderCompare(base, new *result.Run, rep *compare.Report, o charts.Options)
 	return img
 }
 
-// drawCompareCharts draws both runs' charts side by side in r, gap pixels apart, on
-// shared axes: frame time, memory and allocations per frame; or, while neither run
-// allocated in a measured frame (charts.CompareNoAllocsNote), frame time and memory
-// across the width with each run's sentence under them, as a run's slide does
-// (DrawRunCharts). One allocation in either run brings the chart back.
+// drawCompareCharts draws both runs' row of charts side by side in r, gap pixels
+// apart, on shared axes (charts.CompareMetrics); a chart that gives way for both
+// runs (charts.CompareGoneNotes: the allocations while neither allocated in a
+// measured frame) leaves its room to the others with each run's sentence under
+// them, as a run's slide does (DrawRunCharts). One allocation in either run brings
+// the chart back.
 func (p *Painter) drawCompareCharts(img *image.RGBA, r image.Rectangle, base, new *result.Run, o charts.Options, gap int) {
-	p.drawNotedRow(img, r, gap, charts.CompareMetrics(base, new), charts.CompareNoAllocsNote(base, new),
-		func(m charts.Metric) charts.Plot { return charts.ComparePlot(base, new, m, o) })
+	p.drawNotedRow(img, r, gap, charts.CompareMetrics(base, new), charts.CompareGoneNotes(base, new),
+		func(m *charts.Metric) charts.Plot { return charts.ComparePlot(base, new, m, o) })
 }
 
 // compareLines say which run is which, where and when each was measured, and what

@@ -75,5 +75,5 @@ func hoverValue(pl *charts.Plot, i int) string {
 	if pl.Hover >= len(l.Values) || !charts.Finite(l.Values[pl.Hover]) {
 		return "n/a"
 	}
-	return pl.Metric.Format(l.Values[pl.Hover])
+	return pl.Metric.Unit.Format(l.Values[pl.Hover])
 }

@@ -79,7 +79,7 @@ func (p *Painter) Draw(img *image.RGBA, r image.Rectangle, pl *charts.Plot) {
 		p.drawFrame(img, area)
 		return
 	}
-	p.drawYTicks(img, area, &y, pl.Metric)
+	p.drawYTicks(img, area, &y, pl.Metric.Unit)
 	p.drawFrame(img, area)
 	budget := p.drawBudget(img, area, &y, pl, pl.BudgetShown(hi))
 	for _, i := range p.lineOrder(pl) {

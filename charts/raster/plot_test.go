@@ -20,7 +20,7 @@ var (
 func rowsOf(img *image.RGBA, x int, c color.NRGBA) []int {
 	var rows []int
 	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
-		if img.RGBAAt(x, y) == (color.RGBA{c.R, c.G, c.B, c.A}) {
+		if img.RGBAAt(x, y) == color.RGBA(c) {
 			rows = append(rows, y)
 		}
 	}
@@ -163,7 +163,7 @@ func TestForksDrawn(t *testing.T) {
 
 func TestTickLabels(t *testing.T) {
 	tests := []struct {
-		m    charts.Metric
+		m    *charts.Metric
 		v    float64
 		want string
 	}{
@@ -179,7 +179,7 @@ func TestTickLabels(t *testing.T) {
 		{charts.Allocs, 2.5, "2.5"},
 	}
 	for _, tt := range tests {
-		if got := tickLabel(tt.m, tt.v); got != tt.want {
+		if got := tickLabel(tt.m.Unit, tt.v); got != tt.want {
 			t.Errorf("%v tick %v = %q, want %q", tt.m, tt.v, got, tt.want)
 		}
 	}
@@ -238,7 +238,7 @@ func TestBudgetLabelReadable(t *testing.T) {
 func rowsOfRow(img *image.RGBA, y int, c color.NRGBA) []int {
 	var cols []int
 	for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
-		if img.RGBAAt(x, y) == (color.RGBA{c.R, c.G, c.B, c.A}) {
+		if img.RGBAAt(x, y) == color.RGBA(c) {
 			cols = append(cols, x)
 		}
 	}

@@ -22,7 +22,7 @@ type keyPos struct {
 // plotting area may start.
 func (p *Painter) drawHeader(img *image.RGBA, r image.Rectangle, pl *charts.Plot) int {
 	pad, t := p.pad(), p.fonts.title
-	y := p.drawTitle(img, r, pl.Metric.String(), pl.Note, pl.Log)
+	y := p.drawTitle(img, r, pl.Metric.Title, pl.Note, pl.Log)
 	p.keyBuf = append(p.keyBuf[:0], pl.Keys...)
 	if pl.Warmup > 0 {
 		p.keyBuf = append(p.keyBuf, charts.Key{Name: "warm-up", Color: warmShade, Shade: true})
@@ -111,16 +111,16 @@ func (p *Painter) layoutY(r image.Rectangle, top int, pl *charts.Plot, lo, hi fl
 		p.ticks = y.LogTicks(n, p.ticks)
 	} else {
 		minStep := 0.0
-		if pl.Metric == charts.Allocs {
-			minStep = 1 // an allocation is a whole object
+		if pl.Metric.Unit.Whole {
+			minStep = 1 // a count steps by whole things
 		}
 		var step float64
-		y, step = axis.LinearRange(lo, hi, n, tickUnit(pl.Metric, hi), minStep)
+		y, step = axis.LinearRange(lo, hi, n, tickUnit(pl.Metric.Unit, hi), minStep)
 		p.ticks = y.LinearTicks(step, p.ticks)
 	}
 	labels := s.width(xCaption) // the x caption sits under the y labels
 	for _, v := range p.ticks {
-		labels = max(labels, s.width(tickLabel(pl.Metric, v)))
+		labels = max(labels, s.width(tickLabel(pl.Metric.Unit, v)))
 	}
 	area := image.Rect(r.Min.X+pad+labels+pad/2, top, r.Max.X-pad, bottom)
 	y.P0, y.P1 = float64(area.Max.Y), float64(area.Min.Y)
@@ -128,14 +128,14 @@ func (p *Painter) layoutY(r image.Rectangle, top int, pl *charts.Plot, lo, hi fl
 }
 
 // drawYTicks draws a grid line and a label at each tick computed by layoutY.
-func (p *Painter) drawYTicks(img *image.RGBA, area image.Rectangle, y *axis.Axis, m charts.Metric) {
+func (p *Painter) drawYTicks(img *image.RGBA, area image.Rectangle, y *axis.Axis, u charts.Unit) {
 	s := p.fonts.small
 	for _, v := range p.ticks {
 		yy := int(math.Round(y.Pos(v)))
 		if yy < area.Max.Y-1 {
 			fillRect(img, image.Rect(area.Min.X, yy, area.Max.X, yy+1), gridLine)
 		}
-		l := tickLabel(m, v)
+		l := tickLabel(u, v)
 		s.draw(img, img.Rect, area.Min.X-p.pad()/2-s.width(l), yy+s.ascent*7/20, l, charts.InkSoft)
 	}
 }
@@ -214,13 +214,13 @@ type budgetMark struct {
 	lineY, lnW int
 }
 
-// drawBudget draws the frame-time budget as a dashed line under the series and
+// drawBudget draws the frame budget as a dashed line under the series and
 // returns where its label goes; drawBudgetLabel draws that label after the series,
 // so that a line passing through it (the slowest backing often runs along the
 // budget) cannot overdraw it. When drawing the line would flatten the data the label
 // says the budget is above the axis instead.
 func (p *Painter) drawBudget(img *image.RGBA, area image.Rectangle, y *axis.Axis, pl *charts.Plot, shown bool) budgetMark {
-	if pl.Metric != charts.FrameTime || pl.Budget <= 0 {
+	if !pl.Metric.Budget || pl.Budget <= 0 {
 		return budgetMark{}
 	}
 	s, pad := p.fonts.small, p.pad()
@@ -377,19 +377,20 @@ func dot(img *image.RGBA, clip image.Rectangle, cx, cy, rad float64, c color.NRG
 	}
 }
 
-// tickLabel writes an axis tick: like Format, but without the trailing zeros that
-// three significant digits leave on round numbers ("2 ms", not "2.00 ms").
-func tickLabel(m charts.Metric, v float64) string {
+// tickLabel writes an axis tick: like the unit's Format, but without the trailing
+// zeros that three significant digits leave on round numbers ("2 ms", not "2.00 ms").
+func tickLabel(u charts.Unit, v float64) string {
 	if v == 0 {
 		return "0"
 	}
-	return charts.TrimZeros(m.Format(v))
+	return charts.TrimZeros(u.Format(v))
 }
 
-// tickUnit is the unit in which linear ticks of this metric must be nice numbers.
-func tickUnit(m charts.Metric, hi float64) float64 {
-	if m == charts.Memory {
-		return axis.BytesUnit(hi)
+// tickUnit is the unit in which linear ticks of values up to hi must be round
+// numbers: the unit's own (bytes), else 1.
+func tickUnit(u charts.Unit, hi float64) float64 {
+	if u.Tick != nil {
+		return u.Tick(hi)
 	}
 	return 1
 }

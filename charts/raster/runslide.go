@@ -8,7 +8,7 @@ import (
 	"localitylab/lab/result"
 )
 
-// WritePNG writes the run's three charts and summary table as one PNG image, with
+// WritePNG writes the run's row of charts and summary table as one PNG image, with
 // title lines saying what was run, where and when. It needs no browser, display or
 // GL context, so the headless bench command can write it.
 func WritePNG(w io.Writer, r *result.Run, o charts.Options) error {
@@ -41,20 +41,21 @@ func headLines(r *result.Run) []string {
 	return lines
 }
 
-// DrawRunCharts draws a run's charts side by side in r, gap pixels apart: frame
-// time, memory and allocations per frame; or, while no backing allocated in a
-// measured frame (charts.AllocatesNothing), frame time and memory across the width
-// with the sentence that says so under them (charts.NoAllocsNote), since a chart
-// of flat lines on a 0–1 axis cannot be told from one of nothing measured. The
-// slide and the handout draw a run's charts with it, so that they agree.
+// DrawRunCharts draws a run's row of charts side by side in r, gap pixels apart
+// (charts.RunMetrics: frame time, memory and allocations per frame); a chart that
+// gives way for the run (charts.Gone: the allocations while no backing allocated
+// in a measured frame) leaves its room to the others, with the sentence that says
+// why under them (charts.GoneNote), since a chart of flat lines on a 0–1 axis
+// cannot be told from one of nothing measured. The slide and the handout draw a
+// run's charts with it, so that they agree.
 func (p *Painter) DrawRunCharts(img *image.RGBA, r image.Rectangle, run *result.Run, o charts.Options, gap int) {
-	p.drawNotedRow(img, r, gap, charts.RunMetrics(run), charts.NoAllocsNote(run), func(m charts.Metric) charts.Plot { return charts.RunPlot(run, m, o) })
+	p.drawNotedRow(img, r, gap, charts.RunMetrics(run), charts.GoneNote(run), func(m *charts.Metric) charts.Plot { return charts.RunPlot(run, m, o) })
 }
 
 // drawNotedRow draws the charts ms side by side in r (drawRow), with the sentence
 // note, if any, in a band under them in the normal font: what stands for a chart
 // left out.
-func (p *Painter) drawNotedRow(img *image.RGBA, r image.Rectangle, gap int, ms []charts.Metric, note string, plot func(m charts.Metric) charts.Plot) {
+func (p *Painter) drawNotedRow(img *image.RGBA, r image.Rectangle, gap int, ms []*charts.Metric, note string, plot func(m *charts.Metric) charts.Plot) {
 	if note != "" {
 		f, pad := p.fonts.normal, p.pad()
 		lines := f.wrap(note, r.Dx()-2*pad)

@@ -27,7 +27,7 @@ func drawHead(img *image.RGBA, p *Painter, pad int, title string, lines ...strin
 
 // drawRow draws the charts ms side by side in r, gap pixels apart, chart m made by
 // plot.
-func (p *Painter) drawRow(img *image.RGBA, r image.Rectangle, gap int, ms []charts.Metric, plot func(m charts.Metric) charts.Plot) {
+func (p *Painter) drawRow(img *image.RGBA, r image.Rectangle, gap int, ms []*charts.Metric, plot func(m *charts.Metric) charts.Plot) {
 	cw := (r.Dx() - (len(ms)-1)*gap) / len(ms)
 	for i, m := range ms {
 		x := r.Min.X + i*(cw+gap)

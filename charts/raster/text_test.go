@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"localitylab/charts"
+	"localitylab/charts/classview"
 	"localitylab/charts/internal/fixture"
 )
 
@@ -107,11 +108,11 @@ func TestHugeWordsDrawn(t *testing.T) {
 	sweep := fixture.Sweep()
 	sweep.Host.CPU, sweep.Stopped = hugeWord, hugeWord
 	sweep.Points[3].Backings[2].Error = hugeWord
-	class := &charts.Class{Heading: hugeWord, Params: hugeWord, Kind: "run", Machines: []string{hugeWord, "b.json"},
+	class := &classview.Class{Heading: hugeWord, Params: hugeWord, Kind: "run", Machines: []string{hugeWord, "b.json"},
 		FiguresNote: hugeWord, ChartTitle: hugeWord,
-		Table: charts.ClassTable{Columns: []string{"", hugeWord, "b.json"}, FiguresTitle: hugeWord, Rows: []charts.ClassRow{
-			{Group: charts.ClassMachine, Name: hugeWord, Cells: []string{hugeWord, "EPYC"}}}},
-		Groups: []charts.ClassGroup{{Label: hugeWord, Bars: []charts.ClassBar{{NS: 1e6, Lo: 9e5, Hi: 1.1e6}, {Missing: hugeWord}}}}}
+		Table: classview.Table{Columns: []string{"", hugeWord, "b.json"}, FiguresTitle: hugeWord, Rows: []classview.Row{
+			{Group: classview.GroupMachine, Name: hugeWord, Cells: []string{hugeWord, "EPYC"}}}},
+		Groups: []classview.Group{{Label: hugeWord, Bars: []classview.Bar{{NS: 1e6, Lo: 9e5, Hi: 1.1e6}, {Missing: hugeWord}}}}}
 	for _, tc := range []struct {
 		name  string
 		write func() error

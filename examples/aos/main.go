@@ -1,6 +1,6 @@
 // Command aos is Locality Lab with one more backing: aos, an array of structs held by
 // value, the layout most programs start from and the one the six built-in backings
-// leave out. It is the example of README.md's "Bring your own layout": a backing of
+// leave out. It is the example of docs/byo.md, "Bring your own layout": a backing of
 // one's own in a few files, registered in main, measured by the project's own command
 // line and app.
 //

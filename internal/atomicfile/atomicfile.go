@@ -1,8 +1,8 @@
-// Package atomicfile writes output files so that nothing is lost: a file is written
-// under a temporary name beside its final one and renamed over it only when every
-// write and the close succeeded, so a failed export never leaves half a file where a
+// Package atomicfile writes output files so that nothing is lost. A file is written
+// under a temporary name beside its final one. It is renamed over it only when every
+// write and the close succeeded. So a failed export never leaves half a file where a
 // good one was, nor a temporary file beside it. Check tells, before long work starts,
-// whether a path can be written; Same tells whether two paths name one file, so that
+// whether a path can be written. Same tells whether two paths name one file, so that
 // a command can refuse to write over its own input.
 //
 // What a path names is respected:

@@ -59,7 +59,7 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// TestForwardSlashes: a path written with '/' (as the README writes them) is
+// TestForwardSlashes: a path written with '/' (as the docs write them) is
 // checked and written in the directory it names on every system; on Windows, where
 // '\' is the system's own separator, the check used to look at the current
 // directory and pass, and the write to fail at the rename, after the run.

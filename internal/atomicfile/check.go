@@ -8,11 +8,11 @@ import (
 	"path/filepath"
 )
 
-// Check reports whether path can be written, without changing what is there: a
+// Check reports whether path can be written, without changing what is there. A
 // regular file (or a new one) must be creatable beside the file path leads to, links
-// followed, since that is where Write puts it; standard output, a device or a pipe
-// is written in place; a directory is refused. Call it before a long run so that a
-// bad output path is reported before the run, not after.
+// followed, since that is where Write puts it. Standard output, a device or a pipe is
+// written in place. A directory is refused. Call it before a long run so that a bad
+// output path is reported before the run, not after.
 func Check(path string) error {
 	t, err := resolve(path)
 	if err != nil {

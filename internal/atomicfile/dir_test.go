@@ -53,7 +53,7 @@ func TestDirOfBothSeparators(t *testing.T) {
 		{"unix dot-dot kept", unixSyntax, "a/../x.json", "a/..", "a/../.t", false, "x/.. exists only when x does"},
 		{"unix backslash is a name", unixSyntax, `runs\x.json`, ".", "./.t", false, ""},
 		{"unix directory", unixSyntax, "runs/", "runs", "runs/.t", true, ""},
-		{"windows slash", windowsSyntax, "runs/x.json", "runs", `runs\.t`, false, "the README's spelling"},
+		{"windows slash", windowsSyntax, "runs/x.json", "runs", `runs\.t`, false, "the docs' spelling"},
 		{"windows backslash", windowsSyntax, `runs\x.json`, "runs", `runs\.t`, false, ""},
 		{"windows mixed", windowsSyntax, `C:\Users\me/runs/x.json`, `C:\Users\me/runs`, `C:\Users\me/runs\.t`, false, ""},
 		{"windows drive root", windowsSyntax, `C:\x.json`, `C:\`, `C:\.t`, false, ""},

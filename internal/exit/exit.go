@@ -1,9 +1,9 @@
 // Package exit holds the exit statuses of Locality Lab, the command line's and the
 // app's alike, each with what it means. A script tells a bad flag from a worker that
-// crashed by the status alone, so the statuses are a contract: `localitylab help`
-// prints them from Meanings, and the README's table says the same. Which status an
-// error calls for is decided in one place above the lab whose errors it reads,
-// launch.Status, for the command line and the app alike.
+// crashed by the status alone, so the statuses are a contract. `localitylab help`
+// prints them from Meanings, and the table in docs/commands.md says the same (cli's
+// TestFlagsDocumented checks it). Which status an error calls for is decided in one
+// place, launch.Status, above the lab whose errors it reads.
 package exit
 
 // The statuses.

@@ -1,7 +1,7 @@
-// Package golden compares a test's output with a file under testdata/, the way every
-// package here checks what it writes for people (tables, result files, pages): a
+// Package golden compares a test's output with a file under testdata/. Every package
+// here checks what it writes for people (tables, result files, pages) this way. A
 // mismatch prints a diff in the test's log and leaves the output beside the golden
-// file, and LOCALITYLAB_UPDATE_GOLDEN=1 rewrites the golden files once a change is
+// file. LOCALITYLAB_UPDATE_GOLDEN=1 rewrites the golden files once a change is
 // meant.
 package golden
 
@@ -17,9 +17,10 @@ import (
 const UpdateEnv = "LOCALITYLAB_UPDATE_GOLDEN"
 
 // Text compares got with testdata/name. On a mismatch it prints a diff of the two
-// (see Diff) and, as when the golden file is missing, writes got beside it with
-// ".got" before the extension (run.got.html), so that the file keeps the extension
-// editors and browsers know; a match removes a .got file left by an earlier failure.
+// (see Diff). On a mismatch, and when the golden file is missing, it writes got
+// beside it with ".got" before the extension (run.got.html), so that the file keeps
+// the extension editors and browsers know. A match removes a .got file left by an
+// earlier failure.
 func Text(t testing.TB, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)

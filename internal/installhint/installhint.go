@@ -19,26 +19,40 @@ type System struct {
 	// ["debian"]); empty off Linux, or where the file is missing.
 	ID   string
 	Like []string
+	// Name is the distribution's NAME ("Ubuntu"), "Linux" where it gives none.
+	Name string
 }
 
 // Here is the system this program runs on.
 func Here() System {
-	s := System{GOOS: runtime.GOOS}
-	if s.GOOS != "linux" {
-		return s
+	if runtime.GOOS != "linux" {
+		return System{GOOS: runtime.GOOS}
 	}
+	var data []byte
 	for _, path := range []string{"/etc/os-release", "/usr/lib/os-release"} {
-		if data, err := os.ReadFile(path); err == nil {
-			s.ID, s.Like = parseOSRelease(string(data))
+		if b, err := os.ReadFile(path); err == nil {
+			data = b
 			break
 		}
+	}
+	return Parse(runtime.GOOS, data)
+}
+
+// Parse is the system named by goos whose os-release file (Linux) holds osRelease;
+// nil when there is none.
+func Parse(goos string, osRelease []byte) System {
+	s := System{GOOS: goos, Name: "Linux"}
+	var name string
+	s.ID, s.Like, name = parseOSRelease(string(osRelease))
+	if name != "" {
+		s.Name = name
 	}
 	return s
 }
 
-// parseOSRelease reads the ID and ID_LIKE of an os-release file: lines of
+// parseOSRelease reads the ID, ID_LIKE and NAME of an os-release file: lines of
 // KEY=value, the value perhaps quoted.
-func parseOSRelease(data string) (id string, like []string) {
+func parseOSRelease(data string) (id string, like []string, name string) {
 	sc := bufio.NewScanner(strings.NewReader(data))
 	for sc.Scan() {
 		key, value, ok := strings.Cut(strings.TrimSpace(sc.Text()), "=")
@@ -55,9 +69,11 @@ func parseOSRelease(data string) (id string, like []string) {
 			id = strings.ToLower(value)
 		case "ID_LIKE":
 			like = strings.Fields(strings.ToLower(value))
+		case "NAME":
+			name = value
 		}
 	}
-	return id, like
+	return id, like, name
 }
 
 // Package is a program as each system's users install it.
@@ -89,11 +105,26 @@ var managers = map[string]string{
 // p.Windows on Windows, p.Mac on macOS, and on a Linux whose package manager is
 // not known, to install p's package with it.
 func (s System) Hint(p Package) string {
+	h, _ := s.hint(p)
+	return h
+}
+
+// Command is the command that installs p on a Linux whose package manager is known
+// ("sudo apt-get install valgrind"), and false elsewhere.
+func (s System) Command(p Package) (string, bool) {
+	if s.GOOS != "linux" {
+		return "", false
+	}
+	return s.hint(p)
+}
+
+// hint is Hint, and whether it is a command of a known package manager.
+func (s System) hint(p Package) (string, bool) {
 	switch s.GOOS {
 	case "windows":
-		return p.Windows
+		return p.Windows, false
 	case "darwin":
-		return p.Mac
+		return p.Mac, false
 	}
 	name, manager := p.Linux, ""
 	for _, id := range append([]string{s.ID}, s.Like...) {
@@ -105,7 +136,7 @@ func (s System) Hint(p Package) string {
 		}
 	}
 	if manager == "" {
-		return "install the package " + name + " with your system's package manager"
+		return "install the package " + name + " with your system's package manager", false
 	}
-	return manager + " " + name
+	return manager + " " + name, true
 }

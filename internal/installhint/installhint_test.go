@@ -19,7 +19,7 @@ func TestParseOSRelease(t *testing.T) {
 		{"empty", "", "", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			id, like := parseOSRelease(tt.data)
+			id, like, _ := parseOSRelease(tt.data)
 			if id != tt.id || !slices.Equal(like, tt.like) {
 				t.Errorf("parseOSRelease = %q, %q; want %q, %q", id, like, tt.id, tt.like)
 			}

@@ -4,14 +4,14 @@
 // Fyne's lang package reads the locale in its init function, so in every process of
 // a binary that links Fyne (the command line, each worker, the app) before main
 // starts. It asks github.com/jeandeaual/go-locale, which knows "C" and "POSIX" as
-// the untranslated locale but reads "C.UTF-8" as the language "C", which is no
-// language tag; Fyne then logs "Error parsing user locale C" three lines at a time,
+// the untranslated locale. But it reads "C.UTF-8" as the language "C", which is no
+// language tag. Fyne then logs "Error parsing user locale C" three lines at a time,
 // on stderr, which is the tail a user sees when a worker fails. The messages of the
 // C locale are English; this package says so in the variable go-locale consults
 // first for a language, LANGUAGE, before Fyne's init runs.
 //
 // Go initialises a program's packages in the order of their import paths, each
-// after the packages it imports: this one imports only os and strings, and sorts
+// after the packages it imports. This one imports only os and strings, and sorts
 // before text/template, which Fyne's lang package needs, so it runs first. labmain
 // (every program's main) imports it for that effect alone.
 package locale

@@ -1,8 +1,8 @@
 // Package pagecheck holds the tests' checks of a written page as a browser reads it
-// (tests only): the elements, attributes and comments an HTML parser builds from
-// the page, and hostile text put into every string a record carries, so that a test
-// can write the same record twice, once with plain words and once with markup, and
-// ask whether any of the markup became part of the page.
+// (tests only). It gives the elements, attributes and comments an HTML parser builds
+// from the page. It also puts hostile text into every string a record carries. A
+// test can then write the same record twice, once with plain words and once with
+// markup, and ask whether any of the markup became part of the page.
 package pagecheck
 
 import (
@@ -23,10 +23,10 @@ const Hostile = `</script><script>alert(1)</script><!--<script>'"--></style><img
 
 // Shape is the page as a browser's parser builds it, one line per node in document
 // order: each element with the names of its attributes, each comment, and the text
-// of each script (what runs); the text of every other element is left out, so that
-// two pages that differ only in their words have the same shape, and markup that a
-// word turned into (an element, an attribute, a script's end) changes it. scripts
-// counts the script elements.
+// of each script (what runs). The text of every other element is left out. So two
+// pages that differ only in their words have the same shape, and markup that a word
+// turned into (an element, an attribute, a script's end) changes it. scripts counts
+// the script elements.
 func Shape(page []byte) (shape string, scripts int, err error) {
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
@@ -152,9 +152,9 @@ func walkStrings(v reflect.Value, f func(string) string, skip []string) {
 	}
 }
 
-// Within is for a fuzz target's body: it crashes the fuzzing process, naming the
-// input, if the body has not returned (the function Within returns, deferred) in
-// limit, so that the fuzzer keeps an input that takes too long as it keeps one that
+// Within is for a fuzz target's body. It crashes the fuzzing process, naming the
+// input, if the body has not returned in limit (call the function Within returns,
+// deferred). So the fuzzer keeps an input that takes too long as it keeps one that
 // panics.
 func Within(limit time.Duration, input string) (done func()) {
 	t := time.AfterFunc(limit, func() {
@@ -165,9 +165,9 @@ func Within(limit time.Duration, input string) (done func()) {
 
 // Limit is the most a fuzz target's input may take: 5 s, or ten times what plain
 // (the target's work on a plain input) takes in this process, whichever is more. A
-// fuzzing process is instrumented for coverage, which slows everything alike (a
+// fuzzing process is instrumented for coverage, which slows everything alike: a
 // handout's chart drawn and encoded took 0.5 s in a test and over 5 s fuzzed, on a
-// loaded 2-core VM); an input that makes the work grow with its length still stands
+// loaded 2-core VM. An input that makes the work grow with its length still stands
 // out.
 func Limit(plain func()) time.Duration {
 	start := time.Now()

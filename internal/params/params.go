@@ -13,9 +13,9 @@ import (
 
 // Entities is the name of the parameter every workload has: how many entities its
 // world holds. The tables head a run with it, a sweep runs over it unless told
-// otherwise, and a chart divides by it; it lives here, in the leaf, so that the
-// packages that never link a workload (the result files, the charts) name it as
-// the workloads do (workload.Entities is this one).
+// otherwise, and a chart divides by it. It lives here, in the leaf, so that the
+// packages that never link a workload (the result files, the charts) name it as the
+// workloads do (workload.Entities is this one).
 const Entities = "entities"
 
 // Map maps parameter names to values ("entities": 1000000, "seed": 1).

@@ -168,6 +168,17 @@ func Percent(ratio float64) string {
 	return sign + Count(math.Round(a)) + "%"
 }
 
+// ShareRange writes a share (0 to 1) as a whole percent, "100%", or its range where
+// its ends round apart, "62–100%". Every table, record and page writes a share of
+// heap in huge pages this way, for runs and sweeps alike.
+func ShareRange(lo, hi float64) string {
+	pct := func(x float64) int { return int(math.Round(100 * x)) }
+	if pct(lo) == pct(hi) {
+		return strconv.Itoa(pct(hi)) + "%"
+	}
+	return strconv.Itoa(pct(lo)) + "–" + strconv.Itoa(pct(hi)) + "%"
+}
+
 // ParamValue writes a value of a workload parameter with its unit (a sweep's value,
 // or where its curves cross), to two significant digits when it was interpolated:
 // "3.4%", "320,000", "40 bytes".

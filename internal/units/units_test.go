@@ -94,3 +94,14 @@ func TestParamValue(t *testing.T) {
 		}
 	}
 }
+
+func TestShareRange(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		want   string
+	}{{1, 1, "100%"}, {0, 0, "0%"}, {0.62, 1, "62–100%"}, {0.994, 0.996, "99–100%"}, {0.996, 0.999, "100%"}} {
+		if got := ShareRange(tc.lo, tc.hi); got != tc.want {
+			t.Errorf("ShareRange(%v, %v) = %q, want %q", tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	"localitylab/internal/installhint"
 )
 
 // osReleasePath is where a Linux distribution names itself.
@@ -42,52 +44,14 @@ func installHint(goos, goarch string, osRelease []byte) string {
 	if u := unsupported(goos, goarch); u != "" {
 		return u
 	}
-	name, ids := osReleaseIDs(osRelease)
-	for _, id := range ids {
-		for _, pm := range packageManagers {
-			if pm.ids[id] {
-				return "on this " + name + ", " + pm.install + " valgrind installs it" + pm.more
-			}
-		}
+	sys := installhint.Parse(goos, osRelease)
+	cmd, known := sys.Command(installhint.Package{Linux: "valgrind"})
+	if !known {
+		return "install the valgrind package with your distribution's package manager (or from https://valgrind.org/downloads/)"
 	}
-	return "install the valgrind package with your distribution's package manager (or from https://valgrind.org/downloads/)"
-}
-
-// packageManagers are the commands that install a package, by the os-release IDs of
-// the distributions that use them (an ID or one its ID_LIKE names).
-var packageManagers = []struct {
-	ids     map[string]bool
-	install string
-	more    string
-}{
-	{map[string]bool{"debian": true, "ubuntu": true}, "sudo apt-get install", " (or tools/deps.sh, from the source)"},
-	{map[string]bool{"fedora": true, "rhel": true, "centos": true}, "sudo dnf install", ""},
-	{map[string]bool{"arch": true}, "sudo pacman -S", ""},
-	{map[string]bool{"suse": true, "opensuse": true}, "sudo zypper install", ""},
-	{map[string]bool{"alpine": true}, "sudo apk add", ""},
-}
-
-// osReleaseIDs reads an os-release file: the distribution's name (NAME, or "Linux")
-// and its ID followed by those of ID_LIKE.
-func osReleaseIDs(b []byte) (name string, ids []string) {
-	name = "Linux"
-	var like []string
-	for line := range strings.Lines(string(b)) {
-		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
-		if !ok {
-			continue
-		}
-		v = strings.Trim(v, `"'`)
-		switch k {
-		case "NAME":
-			if v != "" {
-				name = v
-			}
-		case "ID":
-			ids = append([]string{strings.ToLower(v)}, ids...)
-		case "ID_LIKE":
-			like = strings.Fields(strings.ToLower(v))
-		}
+	hint := "on this " + sys.Name + ", " + cmd + " installs it"
+	if strings.Contains(cmd, "apt-get") {
+		hint += " (or tools/deps.sh, from the source)"
 	}
-	return name, append(ids, like...)
+	return hint
 }

@@ -143,7 +143,7 @@ func helperBinary(t *testing.T) string {
 			return
 		}
 		builtHelper = filepath.Join(dir, "helper.test")
-		out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", builtHelper, ".").CombinedOutput()
+		out, err := exec.Command("go", "test", "-c", "-o", builtHelper, ".").CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("building the helper: %v\n%s", err, out)
 		}

@@ -1,17 +1,17 @@
 // Package compare puts two saved runs side by side, a base and a new one, backing by
-// backing: the median and 99th percentile frame time of each, how much the new run's
-// typical frame changed with a 95% interval and a significance test suited to two
-// independent runs (see mannwhitney.go), and the allocations per frame and bytes per
-// entity before and after. It is what `localitylab compare` prints and exports and
-// what the app's "Compare with a saved run…" shows.
+// backing. For each it gives the median and 99th percentile frame time, and how much
+// the new run's typical frame changed, with a 95% interval and a significance test
+// suited to two independent runs (see mannwhitney.go). It also gives the allocations
+// per frame and bytes per entity before and after. It is what `localitylab compare`
+// prints and exports and what the app's "Compare with a saved run…" shows.
 //
 // Two runs are compared only when they measured the same thing: the same workload,
-// parameters, cache mode, page mode, frame clock and length, on the same machine. Any other difference is
-// refused, naming it, unless the caller accepts that kind of difference (comparing
-// two machines on one workload, say); accepted differences are listed in the report
-// so that its title can say so. It imports only lab/result and reads the summaries
-// the runs were saved with, so that the charts can draw a comparison without linking
-// the lab.
+// parameters, cache mode, page mode, frame clock and length, on the same machine.
+// Any other difference is refused, naming it, unless the caller accepts that kind of
+// difference (two machines on one workload, say). Accepted differences are listed in
+// the report so that its title can say so. The package imports only lab/result and
+// reads the summaries the runs were saved with, so that the charts can draw a
+// comparison without linking the lab.
 package compare
 
 import (
@@ -85,15 +85,20 @@ type Change struct {
 	Base    Figures `json:"base"`
 	New     Figures `json:"new"`
 	// Ratio is the new typical frame time over the base's (0.8: 20% faster) and Lo–Hi
-	// its 95% interval. With two forks or more in each run (ByForks), the forks are
-	// the units: the ratio of their medians' geometric means, with Student's t
-	// interval over their log medians (pooled), widened on each side by Floor; P is
-	// the t test's two-sided p for a change beyond the floor. Otherwise the rounds
-	// are: the Hodges–Lehmann estimate and its interval, P the Mann–Whitney test's;
-	// Interval is then false when too few rounds allow one at 95%, and Lo–Hi span
-	// every pair of rounds. Significant means an interval that excludes 1 (and P
-	// below 0.05). All are zero, and Note says why, when a run has no kept round for
-	// the backing (its worker failed early).
+	// its 95% interval.
+	//
+	// With two forks or more in each run (ByForks), the forks are the units. The ratio
+	// is that of their medians' geometric means. Its interval is Student's t over
+	// their log medians (pooled), widened on each side by Floor. P is the t test's
+	// two-sided p for a change beyond the floor.
+	//
+	// Otherwise the rounds are the units: the Hodges–Lehmann estimate and its
+	// interval, P the Mann–Whitney test's. Interval is then false when too few rounds
+	// allow one at 95%, and Lo–Hi span every pair of rounds.
+	//
+	// Significant means an interval that excludes 1 (and P below 0.05). All are zero,
+	// and Note says why, when a run has no kept round for the backing (its worker
+	// failed early).
 	Ratio       float64 `json:"ratio"`
 	Lo          float64 `json:"lo"`
 	Hi          float64 `json:"hi"`

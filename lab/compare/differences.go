@@ -87,10 +87,10 @@ const (
 	WallClock = "the wall clock"
 )
 
-// FrameClock is the clock that timed a run's frames: the frame thread's CPU time,
-// which leaves out what other processes took of its CPU, or the wall clock, which
-// does not (files written before the CPU clock, or measured where it cannot be read);
-// "" for a run without frames. Times on the two clocks are not the same figure: on a
+// FrameClock is the clock that timed a run's frames, "" for a run without frames.
+// The frame thread's CPU time leaves out what other processes took of its CPU. The
+// wall clock does not; it timed files written before the CPU clock, and runs where
+// that clock cannot be read. Times on the two clocks are not the same figure: on a
 // busy machine a long frame by the wall clock carries other processes' time slices.
 func FrameClock(r *result.Run) string {
 	switch result.ClockOf(r) {

@@ -9,18 +9,22 @@ import (
 
 // A run's forks (result.Fork) are fresh processes run one after another; two runs
 // are two more sets of them. Rounds inside one process are not independent samples of
-// a rerun: measured on a 2-core VM under a build, two identical runs of slotmap-churn
+// a rerun. Measured on a 2-core VM under a build, two identical runs of slotmap-churn
 // a minute apart came out "significantly" faster for every backing (−8.9% to −15.3%)
-// over their rounds. So when both runs have forks, the forks are the comparison's
-// units, each summed up by the median of its kept frames (robust where a round is
-// not: a round of two kept frames, one of them preempted, has a median twice its
-// frame's time), and a change must show between the forks of the two runs (Student's
-// t over their log medians) by more than the noise floor the runs measured themselves,
-// the spread of one run's forks: two runs of the same code differ by that much for no
-// reason but the processes and the moments they ran in. Measured under a build, ten
-// identical pairs of slotmap-churn runs gave 0 significant changes of 40, where the
-// rounds' test alone gave 7; a quarter more entities was still reported for the
-// backings whose forks agreed, and twice as many for all four.
+// over their rounds.
+//
+// So when both runs have forks, the forks are the comparison's units. Each is summed
+// up by the median of its kept frames, which is robust where a round is not: a round
+// of two kept frames, one of them preempted, has a median twice its frame's time. A
+// change must show between the forks of the two runs (Student's t over their log
+// medians). It must also exceed the noise floor the runs measured themselves, the
+// spread of one run's forks: two runs of the same code differ by that much for no
+// reason but the processes and the moments they ran in.
+//
+// Measured under a build, ten identical pairs of slotmap-churn runs gave 0
+// significant changes of 40, where the rounds' test alone gave 7. A quarter more
+// entities was still reported for the backings whose forks agreed, and twice as many
+// for all four.
 
 // forkLogs are the logarithms of a backing's fork medians (result.Summary.ForkP50NS)
 // that measured frames.
@@ -45,10 +49,10 @@ func forkRange(b *result.Backing) float64 {
 	return slices.Max(xs) - slices.Min(xs)
 }
 
-// shiftBeyond is a change between two runs with the forks as units: d, the mean of
-// the new run's log fork medians less the base's; lo–hi its Student's t interval at
-// 1−alpha, widened on each side by the floor; p the two-sided p-value of the t test
-// of a change beyond the floor (1 for a change within it).
+// shiftBeyond is a change between two runs with the forks as units. d is the mean of
+// the new run's log fork medians less the base's. lo–hi is its Student's t interval
+// at 1−alpha, widened on each side by the floor. p is the two-sided p-value of the t
+// test of a change beyond the floor (1 for a change within it).
 type shiftBeyond struct{ d, lo, hi, p float64 }
 
 // forkShift compares base and new with the forks as units (see shiftBeyond); ok is

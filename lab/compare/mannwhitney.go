@@ -10,10 +10,10 @@ import (
 // the backings frame by frame (they ran moments apart); two runs share no moment, so
 // their frames cannot be paired and the comparison is of two independent samples.
 // Its unit is the round (a block of consecutive frames; see result.Round), not the
-// frame: frames of one round share the machine's state of that moment and are not
-// independent draws, while rounds spread over the whole run are much closer to it,
-// as for the lab's own ratio intervals (docs/design.md, rule 7). Each round gives
-// one value per backing, the median of its kept frames in that round.
+// frame. Frames of one round share the machine's state of that moment and are not
+// independent draws. Rounds spread over the whole run are much closer to it, as for
+// the lab's own ratio intervals (docs/design.md, rule 7). Each round gives one value
+// per backing, the median of its kept frames in that round.
 //
 // The test is Mann–Whitney's U (the Wilcoxon rank-sum test), as benchstat uses for
 // two sets of benchmark runs: distribution-free, so a long tail of slow frames does
@@ -26,9 +26,9 @@ import (
 const alpha = 0.05
 
 // exactMax is the largest sample size for which the U test's distribution is
-// computed exactly (when there are no ties), in tens of milliseconds at most; past it
+// computed exactly (when there are no ties), in tens of milliseconds at most. Past it
 // the normal approximation's p-value is within a few percent of the exact one where
-// significance is decided (TestPValue), and few runs have a hundred rounds.
+// significance is decided (TestPValue). Few runs have a hundred rounds.
 const exactMax = 100
 
 // shift is the outcome of comparing sample y (new) with sample x (base).
@@ -113,9 +113,10 @@ func uCDF(n, m int) []float64 {
 }
 
 // uDist is the distribution of U for samples of n and m without ties: dist[k] =
-// P(U = k), k = 0 … nm. N(i, j, k), the number of orderings of i x's and j y's with
-// U = k, follows from where the largest value is: an x (below no y: U unchanged) or
-// a y (above all i x's: U grows by i), so N(i, j, k) = N(i−1, j, k) + N(i, j−1, k−i).
+// P(U = k), k = 0 … nm. N(i, j, k) counts the orderings of i x's and j y's with
+// U = k. It follows from where the largest value is. An x is below no y: U is
+// unchanged. A y is above all i x's: U grows by i. So N(i, j, k) = N(i−1, j, k) +
+// N(i, j−1, k−i).
 func uDist(n, m int) []float64 {
 	// row[j] holds N(i, j, ·) for the current i.
 	row := make([][]float64, m+1)

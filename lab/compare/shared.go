@@ -12,9 +12,9 @@ const minShared = 3
 
 // sharedShift reports whether every backing measured in both runs moved the same way,
 // and the range of their changes. Two runs of the same code made minutes apart on a
-// busy machine can differ like that, every backing slower by a few percent because the
-// machine was busier, and the forks of one run, made within the same minute, cannot
-// see it: on the development VM, two identical slotmap-churn runs had every backing
+// busy machine can differ like that: every backing slower by a few percent because
+// the machine was busier. The forks of one run, made within the same minute, cannot
+// see it. On the development VM, two identical slotmap-churn runs had every backing
 // 3.3% to 9.8% slower, one of them "significantly" so. A change to one store rarely
 // moves the others, so a shared shift is more likely the machine than the code.
 func (rep *Report) sharedShift() (lo, hi float64, ok bool) {

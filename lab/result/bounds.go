@@ -2,17 +2,18 @@ package result
 
 // A file handed to the lab may come from anyone: a classmate's laptop, an archive of
 // thirty submissions, an editor. Every text and every list it carries is bounded on
-// reading by what the lab itself writes there, with room to spare, before anything
-// is sized or drawn from it: a CPU name of 240 MiB once took the class table 24 GB,
-// 10,000 forks kept the summary busy for minutes. A bound is one of two kinds:
+// reading, before anything is sized or drawn from it. The bound is what the lab
+// itself writes there, with room to spare. A CPU name of 240 MiB once took the class
+// table 24 GB; 10,000 forks kept the summary busy for minutes. A bound is one of two
+// kinds:
 //
-//   - refused: the field names a thing (a machine's CPU, a backing, a mode); a file
+//   - refused: the field names a thing (a machine's CPU, a backing, a mode). A file
 //     whose name is longer than any the lab writes is not one of its files, and the
-//     reader says which field and the limit;
+//     reader says which field and the limit.
 //   - shortened: the field is prose the lab wrote to explain (an error, a note, why a
 //     CPU was chosen), whose length the lab does not control (a worker's last stderr
-//     lines); past its bound it is cut to the bound, with an ellipsis and the number of
-//     characters left out, so that the reader sees that it was cut.
+//     lines). Past its bound it is cut to the bound, with an ellipsis and the number
+//     of characters left out, so that the reader sees that it was cut.
 //
 // A figure is never altered: numbers are bounded only by the checks of Validate.
 // Lists are refused past their bound. Limits count characters (a \u escape is one).

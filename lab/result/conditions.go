@@ -6,9 +6,9 @@ import (
 )
 
 // The conditions a backing's workers ran under (where the frames ran, which pages the
-// heap got) are recorded per fork, since every fork starts fresh workers: in a run of
-// one fork as Backing.FrameCPU and Pages, in a run of several as ForkFrameCPU and
-// ForkPages. These functions read and write either form.
+// heap got) are recorded per fork, since every fork starts fresh workers. A run of
+// one fork records them as Backing.FrameCPU and Pages, a run of several as
+// ForkFrameCPU and ForkPages. These functions read and write either form.
 
 // FrameCPUs returns where the backing's frames ran in each fork (a zero record, Why
 // empty, for a fork it did not run in), one per fork; nil when the run recorded none.

@@ -71,12 +71,12 @@ func WriteCSV(w io.Writer, r *Run) error {
 	return cw.Error()
 }
 
-// textCell is a text written into a CSV cell: a text that a spreadsheet would take
+// textCell is a text written into a CSV cell. A text that a spreadsheet would take
 // for a formula (it begins with =, +, -, @, a tab or a carriage return) is written
-// after an apostrophe, which the spreadsheet shows as text, as OWASP advises against
-// CSV injection: a worker's error, or a student's file, reaches the teacher's
-// spreadsheet through these cells. Numbers are written as they are, never through
-// here: a negative figure stays a number.
+// after an apostrophe, which the spreadsheet shows as text. OWASP advises this
+// against CSV injection: a worker's error, or a student's file, reaches the
+// teacher's spreadsheet through these cells. Numbers are written as they are, never
+// through here: a negative figure stays a number.
 func textCell(s string) string {
 	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
 		return "'" + s

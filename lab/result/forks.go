@@ -7,15 +7,15 @@ import (
 
 // Fork is one set of fresh worker processes, one per backing, that loaded the world
 // from scratch and ran its frames from frame 0 again. A run is made of one or more
-// forks laid end to end: the run's frames First … First+Frames−1 are the fork's
-// frames 0 … Frames−1 (the workload is deterministic from the seed, so every fork
-// does the same work), and its first Warmup frames are its own warm-up.
+// forks laid end to end. The run's frames First … First+Frames−1 are the fork's
+// frames 0 … Frames−1; the workload is deterministic from the seed, so every fork
+// does the same work. Its first Warmup frames are its own warm-up.
 //
 // Why forks: two fresh processes of the same setup can differ by more than the rounds
-// of one process ever show (where the heap landed, which pages it got: measured on a
-// quiet 16-core Xeon, soa p50 1.36 and 2.29 ms in two fresh runs, each tight on its
-// own). Rounds of one process cannot see that; forks can, so the intervals are taken
-// over the rounds of every fork and widened to hold each fork's own figure
+// of one process ever show (where the heap landed, which pages it got). Measured on a
+// quiet 16-core Xeon, soa's p50 was 1.36 and 2.29 ms in two fresh runs, each tight on
+// its own. Rounds of one process cannot see that; forks can. So the intervals are
+// taken over the rounds of every fork and widened to hold each fork's own figure
 // (docs/design.md, rule 7).
 type Fork struct {
 	First  int `json:"first"`  // the run's frame at which its frame 0 lies
@@ -26,12 +26,12 @@ type Fork struct {
 // Forks: how many sets of fresh workers a run's frames are split among when its
 // setup does not say (lab.Config.Forks 0, a lesson without "forks"), and the most it
 // may ask for. They live here, beside the plan, so that what checks a setup (a
-// lesson, the app's flags) needs not link the coordinator. Variation between two
-// fresh processes of the same setup is real (where the heap landed, which pages it
-// got) and rounds inside one process cannot see it; three forks are the fewest that show a
-// process unlike the others, and a disagreement between two, while each fork reloads
-// the world (docs/design.md, rule 7; README, "Forks", for the measurements behind the
-// choice).
+// lesson, the app's flags) needs not link the coordinator. Two fresh processes of
+// the same setup differ for real (where the heap landed, which pages it got), and
+// rounds inside one process cannot see it. Three forks are the fewest that show a
+// process unlike the others, and a disagreement between two; each fork reloads the
+// world, so more cost more (docs/design.md, rule 7; docs/measuring.md, "Reruns and
+// forks", for the measurements behind the choice).
 const (
 	DefaultForks = 3
 	MaxForks     = 16

@@ -9,9 +9,9 @@ import (
 // FrameTimer is how a run's (or sweep's) frames were timed on its machine: which
 // clock the frame times are, what each clock read is, and the smallest interval
 // each could tell apart, measured as every worker started. A clock's resolution is
-// not the same on every system (Windows's time.Now moves once per timer tick, up to
-// 15.6 ms), so a figure is only as fine as the clock that measured it, and a reader
-// of the file needs to know which that was.
+// not the same on every system: Windows's time.Now moves once per timer tick, up to
+// 15.6 ms. A figure is only as fine as the clock that measured it, so a reader of
+// the file needs to know which that was.
 type FrameTimer struct {
 	// Clock is what the frame times (Series.NS) are: ClockThreadCPU or ClockWall.
 	Clock string `json:"clock"`
@@ -43,11 +43,11 @@ type ClockReading struct {
 	// "QueryPerformanceCounter", "CLOCK_MONOTONIC", "mach_absolute_time".
 	Source string `json:"source"`
 	// ResolutionNS is the smallest interval the clock tells apart. Where consecutive
-	// reads repeated a value (Repeats > 0) the clock ticks more slowly than it is
-	// read, and its resolution is StepNS, the smallest step seen; where every read
-	// moved, it ticks at least once per read, and its resolution is the finer of
-	// StepNS and the tick the system states for it (a nanosecond for Linux's clocks,
-	// a cycle for a cycle counter).
+	// reads repeated a value (Repeats > 0), the clock ticks more slowly than it is
+	// read: its resolution is StepNS, the smallest step seen. Where every read moved,
+	// it ticks at least once per read: its resolution is the finer of StepNS and the
+	// tick the system states for it (a nanosecond for Linux's clocks, a cycle for a
+	// cycle counter).
 	ResolutionNS float64 `json:"resolution_ns"`
 	// StepNS is the smallest nonzero step between two consecutive reads, over Reads
 	// reads, Repeats of which returned the value of the read before.
@@ -156,9 +156,9 @@ func (t *FrameTimer) Reading(s *Series) *ClockReading {
 }
 
 // Unresolved reports whether b's median frame is too short for the clock that
-// timed it to tell: shorter than ResolveSteps of that clock's steps, or 0 ns (in a
+// timed it to tell: shorter than ResolveSteps of that clock's steps, or 0 ns. In a
 // file that does not record its clock, a median of 0 ns is a clock that moved less
-// often than the frames ran: no frame takes no time). A backing without summarised
+// often than the frames ran: no frame takes no time. A backing without summarised
 // frames is not judged.
 func (r *Run) Unresolved(b *Backing) bool {
 	s := &b.Summary
@@ -176,6 +176,16 @@ func (r *Run) Unresolved(b *Backing) bool {
 // machine's clock (see Unresolved), in the words a table's note and a verdict
 // use, or "" when the clock resolved every one.
 func (r *Run) UnresolvedText() string {
+	why := r.UnresolvedReason()
+	if why == "" {
+		return ""
+	}
+	return "cannot tell: " + why
+}
+
+// UnresolvedReason is UnresolvedText without its "cannot tell: ", for a sentence
+// that says so in its own words.
+func (r *Run) UnresolvedReason() string {
 	var names string
 	var c *ClockReading
 	for i := range r.Backings {
@@ -206,7 +216,7 @@ func (r *Run) UnresolvedText() string {
 	if c != nil {
 		clock = fmt.Sprintf("%s (%s) resolves %s", clockName(r.Timer, c), c.Source, nsText(c.ResolutionNS))
 	}
-	return fmt.Sprintf("cannot tell: frames shorter than this machine's clock resolves (%s; %s, and a frame needs %d of its steps)",
+	return fmt.Sprintf("frames shorter than this machine's clock resolves (%s; %s, and a frame needs %d of its steps)",
 		names, clock, ResolveSteps)
 }
 

@@ -82,8 +82,8 @@ const MaxFileBytes = 256 << 20
 var maxFileBytes int64 = MaxFileBytes
 
 // decodeRest decodes what the walker left of a file (readfile.go) into a new T,
-// refusing fields T does not have, lets fill add what the walker decoded itself, and
-// validates the whole: runs and sweeps are read with the same strictness, so that a
+// refusing fields T does not have. It lets fill add what the walker decoded itself,
+// and validates the whole. Runs and sweeps are read with the same strictness, so a
 // file the other kind accepts is never half read.
 func decodeRest[T any, P interface {
 	*T

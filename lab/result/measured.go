@@ -123,8 +123,8 @@ func (r *Run) HugeShareMissing() string {
 }
 
 // LoadAverageMissing says why the run or sweep measured on host records no load
-// average (a is nil): the lab reads it where Linux gives it, so a file from another
-// system never has one; a Linux file without one was written before it was recorded.
+// average (a is nil). The lab reads it where Linux gives it, so a file from another
+// system never has one. A Linux file without one was written before it was recorded.
 func LoadAverageMissing(a *LoadAverage, host Host) string {
 	switch {
 	case a != nil:

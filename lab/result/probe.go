@@ -23,12 +23,13 @@ const (
 	ProbeFull = "full"
 )
 
-// Probe is the machine measured on its own, as a program sees it from one core: the
-// latency of a dependent load through growing working sets (the latency ladder), the
-// cache levels the ladder's steps show beside the ones the system reports, and one
-// core's streaming read bandwidth at each level and from memory. It is measured in
-// a worker process pinned as a run's frame threads are, in the same page mode and by
-// the same clock, so that its figures are the ones a run's frames meet.
+// Probe is the machine measured on its own, as a program sees it from one core. It
+// holds the latency of a dependent load through growing working sets (the latency
+// ladder), and the cache levels the ladder's steps show beside the ones the system
+// reports. It also holds one core's streaming read bandwidth at each level and from
+// memory. It is measured in a worker process pinned as a run's frame threads are, in
+// the same page mode and by the same clock, so that its figures are the ones a run's
+// frames meet.
 type Probe struct {
 	Schema     string    `json:"schema"` // ProbeSchema
 	Kind       string    `json:"kind"`   // ProbeShort or ProbeFull

@@ -60,10 +60,11 @@ type rawReader struct {
 	haveHead bool // the first byte of the file was seen
 }
 
-// readRaw reads all of rd (size: its length where known, else 0), refusing at once
-// what cannot be a result file (its first character does not open a JSON object:
-// /dev/zero, a PNG), anything longer than MaxFileBytes, and what the first pass
-// bounds, and returns the bytes and the schema the file declares ("" if none).
+// readRaw reads all of rd (size: its length where known, else 0) and returns the
+// bytes and the schema the file declares ("" if none). It refuses at once what
+// cannot be a result file: a first character that does not open a JSON object
+// (/dev/zero, a PNG), anything longer than MaxFileBytes, and what the first pass
+// bounds.
 func readRaw(rd io.Reader, size int64) ([]byte, string, error) {
 	if size <= 0 || size > maxFileBytes {
 		size = 64 << 10
@@ -77,8 +78,8 @@ func readRaw(rd io.Reader, size int64) ([]byte, string, error) {
 }
 
 // The buffer a file is read into is let go of once the file is decoded (nothing
-// decoded points into it), and the next file read into it: thirty files of a class
-// are read into one buffer rather than thirty, which the system would have to
+// decoded points into it), and the next file is read into it. Thirty files of a
+// class are read into one buffer rather than thirty, which the system would have to
 // hand over page by page each time.
 var buffers sync.Pool
 

@@ -158,10 +158,10 @@ type Backing struct {
 	// The conditions the backing's workers ran under; absent in files written before
 	// they were recorded. In a run of one fork, FrameCPU and Pages. In a run of
 	// several, ForkFrameCPU and ForkPages instead, one record per fork in the order
-	// of Run.Forks (a zero record, Why and Mode empty, for a fork the backing did not
-	// load or run in): each fork's fresh workers are placed and get their pages
-	// anew, and a fork may land on another CPU or with less of its heap in huge
-	// pages. See Conditions.
+	// of Run.Forks. A fork the backing did not load or run in has a zero record, Why
+	// and Mode empty. Each fork's fresh workers are placed and get their pages anew,
+	// so a fork may land on another CPU or with less of its heap in huge pages. See
+	// Conditions.
 	FrameCPU     *FrameCPU  `json:"frame_cpu,omitempty"`
 	Pages        *Pages     `json:"pages,omitempty"`
 	ForkFrameCPU []FrameCPU `json:"fork_frame_cpu,omitempty"`
@@ -202,19 +202,21 @@ type Load struct {
 	BytesPerEntity float64 `json:"bytes_per_entity"`
 	Phases         []Phase `json:"phases,omitempty"`
 
-	// What the load (its building and fixed phases) cost on the way: the minor page
-	// faults it took, each a page of fresh memory the process touched; the CPU time
-	// of the worker process, all threads, in user code and in the kernel, which
-	// serves the faults; the heap bytes it allocated; the collections that ran; and
-	// FreedLateBytes, what it allocated but no longer held at its end (vectors it
-	// outgrew, above all), which Go's collector freed only at a later cycle, where a
-	// C++ vector frees its old block the moment it moves.
+	// What the load (its building and fixed phases) cost on the way:
+	//   - MinorFaults: the minor page faults it took, each a page of fresh memory the
+	//     process touched;
+	//   - UserNS, SysNS: the CPU time of the worker process, all threads, in user code
+	//     and in the kernel, which serves the faults;
+	//   - AllocBytes, GCCycles: the heap bytes it allocated and the collections that ran;
+	//   - FreedLateBytes: what it allocated but no longer held at its end (vectors it
+	//     outgrew, above all). Go's collector frees those only at a later cycle,
+	//     where a C++ vector frees its old block the moment it moves.
 	//
-	// The faults and the CPU time are absent (nil) where they were not measured,
-	// UsageNote saying why (a system without getrusage: Windows); a file written
-	// before they were recorded has neither, and one written before they could be
-	// absent left out a count of 0. See Faults and CPU. The other figures are zero
-	// in files written before they were recorded.
+	// The faults and the CPU time are absent (nil) where they were not measured, and
+	// UsageNote says why (a system without getrusage: Windows). A file written before
+	// they were recorded has neither. One written before they could be absent left
+	// out a count of 0. See Faults and CPU. The other figures are zero in files
+	// written before they were recorded.
 	MinorFaults    *int64 `json:"minor_faults,omitempty"`
 	UserNS         *int64 `json:"user_ns,omitempty"`
 	SysNS          *int64 `json:"sys_ns,omitempty"`
@@ -258,9 +260,9 @@ type Series struct {
 
 	// Time other processes cannot take (see Sample.HasCPU). When the frames were
 	// timed by their thread's CPU clock, NS holds that CPU time and WallNS the wall
-	// time beside it, Switches the involuntary context switches where the system
-	// counts them (Linux; absent, unknown, elsewhere); both absent otherwise (and in
-	// files written before the CPU clock was read), NS then being wall time.
+	// time beside it. Switches holds the involuntary context switches where the
+	// system counts them (Linux; elsewhere it is absent: unknown). Otherwise both are
+	// absent, as in files written before the CPU clock was read, and NS is wall time.
 	WallNS   []int64  `json:"wall_ns,omitempty"`
 	Switches []uint64 `json:"switches,omitempty"`
 }
@@ -288,12 +290,12 @@ type Summary struct {
 	// The simulated cache misses, when asked for (see Simulated).
 	SimSummary
 
-	// Forks, computed like the rest from the frames (absent for a run of one fork):
+	// Forks, computed like the rest from the frames (absent for a run of one fork).
 	// ForkP50NS is the median of the backing's kept frames in each fork (0 for a fork
-	// with none); ForkSpread how far apart they lie, (max − min) / median; ForkModes
-	// that two forks' own 95% intervals of that median (over their rounds, their
-	// range below six rounds) do not overlap: the forks found two modes, and a rerun
-	// may land in either.
+	// with none). ForkSpread is how far apart they lie, (max − min) / median.
+	// ForkModes says that two forks' own 95% intervals of that median do not overlap
+	// (over their rounds; their range below six rounds). The forks then found two
+	// modes, and a rerun may land in either.
 	ForkP50NS  []float64 `json:"fork_p50_ns,omitempty"`
 	ForkSpread float64   `json:"fork_spread,omitempty"`
 	ForkModes  bool      `json:"fork_modes,omitempty"`
@@ -309,15 +311,16 @@ type Summary struct {
 	WallFrames  int     `json:"wall_frames,omitempty"`
 
 	// The collector, charged over every frame the backing ran, warm-up and
-	// re-warming frames included (GCFrames of them), since the collection a frame
-	// starts is the backing's whichever frame it falls in: GCCycles,
-	// GCWaitNSPerFrame and GCCPUNSPerFrame above are over those frames too (in files
-	// without GCFrames, over the Measured frames only). P99WithGCNS is the p99 of
-	// the Measured frames with the wait for the collection each started added, a
-	// wait that fell in a frame left out of the summary being added to the next
-	// Measured frame. A wait counts only where a cycle ended in the frame or the
-	// wait: one that found no collection measured the asking and, on a busy machine,
-	// another process's time slice.
+	// re-warming frames included (GCFrames of them). The collection a frame starts is
+	// the backing's, whichever frame it falls in. GCCycles, GCWaitNSPerFrame and
+	// GCCPUNSPerFrame above are over those frames too (in files without GCFrames,
+	// over the Measured frames only).
+	//
+	// P99WithGCNS is the p99 of the Measured frames, each with the wait for the
+	// collection it started added. A wait that fell in a frame left out of the
+	// summary is added to the next Measured frame. A wait counts only where a cycle
+	// ended in the frame or the wait. One that found no collection measured the
+	// asking and, on a busy machine, another process's time slice.
 	GCFrames        int     `json:"gc_frames,omitempty"`
 	GCCyclesPer1000 float64 `json:"gc_cycles_per_1000_frames,omitempty"`
 	P99WithGCNS     float64 `json:"p99_with_gc_ns,omitempty"`
@@ -339,10 +342,10 @@ type Ratio struct {
 	Range       bool    `json:"range,omitempty"`
 	Significant bool    `json:"significant"`
 
-	// Forks (absent for a run of one fork): ForkMedians is the ratio over each fork's
-	// own rounds (0 for a fork where the two shared no kept frame); ForkModes says
-	// that two forks' own intervals do not overlap, so that a rerun may land near
-	// either. Lo–Hi already holds every fork's median.
+	// Forks (absent for a run of one fork). ForkMedians is the ratio over each fork's
+	// own rounds (0 for a fork where the two shared no kept frame). ForkModes says
+	// that two forks' own intervals do not overlap, so a rerun may land near either.
+	// Lo–Hi already holds every fork's median.
 	ForkMedians []float64 `json:"fork_medians,omitempty"`
 	ForkModes   bool      `json:"fork_modes,omitempty"`
 }
@@ -375,12 +378,12 @@ type Sample struct {
 	MemMisses    uint64
 
 	// Time other processes cannot take. Where the thread's clock can be read (HasCPU),
-	// NS above is the frame thread's CPU time over the frame (user and system,
-	// memory stalls included; not the time another process or the hypervisor held its
-	// CPU) and WallNS the wall time beside it; where the system counts them
-	// (HasSwitches, Linux), Switches is the thread's involuntary context switches
-	// during the frame. Without the clock NS is the wall time and WallNS equals it.
-	// See Interrupted.
+	// NS above is the frame thread's CPU time over the frame, and WallNS the wall time
+	// beside it. CPU time counts user and system time, memory stalls included, but
+	// not the time another process or the hypervisor held its CPU. Where the system
+	// counts them (HasSwitches, Linux), Switches is the thread's involuntary context
+	// switches during the frame. Without the clock NS is the wall time and WallNS
+	// equals it. See Interrupted.
 	HasCPU      bool
 	HasSwitches bool
 	WallNS      int64
@@ -397,10 +400,10 @@ const (
 	InterruptFloorNS = 10_000
 )
 
-// Interrupted reports whether a frame that ran for cpuNS of its thread's CPU time
-// and wallNS of wall time, and was switched out switches times against its will,
-// was interrupted: another process (or the hypervisor, or a collector's pause) held
-// its CPU during it.
+// Interrupted reports whether a frame was interrupted: another process (or the
+// hypervisor, or a collector's pause) held its CPU during it. The frame ran for cpuNS
+// of its thread's CPU time and wallNS of wall time, and was switched out switches
+// times against its will.
 func Interrupted(cpuNS, wallNS int64, switches uint64) bool {
 	return switches > 0 || float64(wallNS-cpuNS) > max(InterruptFloorNS, InterruptMargin*float64(cpuNS))
 }

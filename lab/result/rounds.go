@@ -8,14 +8,16 @@ const (
 )
 
 // Excluded says why frame f is left out of the summary, or Kept. The warm-up frames
-// are (each fork's own, see Fork); in warm mode, so is the first half of every burst (its first frame in a burst
-// of one or two), which finds the caches as another backing's burst left them and
-// serves to bring the backing's own data back. One frame is not enough for that:
-// measured on the development VM (AMD EPYC, 32 MiB L3), soa's 16 MB scan of a still
-// million-sprite world ran 1.87, 2.09, 1.83, 1.79 ms in the first four frames of
-// bursts of eight after ptrarray's, then 1.51, 1.44, 1.39, 1.37 ms, as alone (1.47):
-// the last-level cache lets a new working set displace the old one over several
-// passes, not one. Excluded frames are charted and saved like the others.
+// are left out (each fork's own, see Fork). In warm mode, so is the first half of
+// every burst (its first frame in a burst of one or two). Those frames find the
+// caches as another backing's burst left them, and bring the backing's own data back.
+//
+// One frame is not enough for that. Measured on the development VM (AMD EPYC,
+// 32 MiB L3), soa's 16 MB scan of a still million-sprite world ran 1.87, 2.09, 1.83,
+// 1.79 ms in the first four frames of bursts of eight after ptrarray's. Then it ran
+// 1.51, 1.44, 1.39, 1.37 ms, as alone (1.47). The last-level cache lets a new working
+// set displace the old one over several passes, not one. Excluded frames are charted
+// and saved like the others.
 func (r *Run) Excluded(f int) string {
 	switch {
 	case r.warmingUp(f):

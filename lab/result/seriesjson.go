@@ -14,7 +14,7 @@ import (
 
 // A run's file is mostly its per-frame columns: six backings of 100,000 frames are
 // about ten million numbers. encoding/json reads each through reflection, and took
-// about two seconds of CPU for such a file on the development VM; the walker reads
+// about two seconds of CPU for such a file on the development VM. So the walker reads
 // them here, as whole numbers straight into their columns, and leaves encoding/json
 // only the rest of the file.
 

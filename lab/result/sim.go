@@ -8,8 +8,8 @@ import "fmt"
 // figures are absent).
 //
 // Simulated misses come from a model of the caches fed every load and store of the
-// store's frame, run again after the measured frames in a worker of its own: they
-// explain the measured times where the machine counts no misses, they are not
+// store's frame, run again after the measured frames in a worker of its own. They
+// explain the measured times where the machine counts no misses. They are not
 // measurements of the frames the times come from.
 type Simulated struct {
 	Tool   string   `json:"tool"` // "valgrind-3.19.0 --tool=callgrind --cache-sim=yes"
@@ -32,9 +32,9 @@ type SimCache struct {
 	// Name is the machine's cache simulated ("L1d", "L3"); absent in older files.
 	Name string `json:"name,omitempty"`
 	// Reported is that cache as the system reported it, where Valgrind could not
-	// simulate its shape (a set count not a power of two) and this one, of the same
-	// line and, where the lines divide so, the same size, was simulated in its place.
-	// Absent where the two are the same, and in older files.
+	// simulate its shape (a set count not a power of two). This one was simulated in
+	// its place: the same line and, where the lines divide so, the same size. Absent
+	// where the two are the same, and in older files.
 	Reported *SimCache `json:"reported,omitempty"`
 }
 

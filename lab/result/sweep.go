@@ -143,21 +143,21 @@ type PointBacking struct {
 	// Ratio is its frame time against the point's fastest backing (itself, 1×, for
 	// the fastest), as a run's summary gives it; nil when it has none.
 	Ratio *Ratio `json:"ratio"`
-	// Forks (absent for a point of one fork): the cost per entity in each fork (0 for
-	// a fork without kept frames), in the order of the passes, with each one's own 95%
-	// interval over its rounds (Lo–Hi), and whether two forks' own intervals do not
-	// overlap (see Summary.ForkModes). NSPerEntityLo–Hi already hold every fork's
-	// figure.
+	// Forks (absent for a point of one fork). ForkNSPerEntity is the cost per entity
+	// in each fork, in the order of the passes (0 for a fork without kept frames).
+	// Lo–Hi is each fork's own 95% interval over its rounds. ForkModes says whether
+	// two forks' own intervals do not overlap (see Summary.ForkModes).
+	// NSPerEntityLo–Hi already hold every fork's figure.
 	ForkNSPerEntity   []float64 `json:"fork_ns_per_entity,omitempty"`
 	ForkNSPerEntityLo []float64 `json:"fork_ns_per_entity_lo,omitempty"`
 	ForkNSPerEntityHi []float64 `json:"fork_ns_per_entity_hi,omitempty"`
 	ForkModes         bool      `json:"fork_modes,omitempty"`
 
 	// The conditions of its frames at this point, as its run recorded them (absent
-	// in older files): how many of the MeasuredFrames summarised frames another
-	// process interrupted, over every fork, and the pages its heap had: Pages for a
-	// point of one fork, ForkPages (one per fork, in the order of the passes) for a
-	// point of several, as Backing.Pages and ForkPages.
+	// in older files). Interrupted is how many of the MeasuredFrames summarised
+	// frames another process interrupted, over every fork. Pages holds the pages its
+	// heap had at a point of one fork; ForkPages, one per fork in the order of the
+	// passes, at a point of several (as Backing.Pages and ForkPages).
 	Interrupted    int     `json:"interrupted_frames"`
 	MeasuredFrames int     `json:"measured_frames"`
 	Pages          *Pages  `json:"pages,omitempty"`
@@ -168,15 +168,17 @@ type PointBacking struct {
 	FrameCPU     *FrameCPU  `json:"frame_cpu,omitempty"`
 	ForkFrameCPU []FrameCPU `json:"fork_frame_cpu,omitempty"`
 
-	// The collector at this point (absent in older files): its CPU time per frame and
-	// cycles, charged over every frame the backing ran at the point, warm-up included,
-	// as a run's summary charges them (Summary.GCCPUNSPerFrame, GCCycles,
-	// GCCyclesPer1000); the stop-the-world pauses per frame over the same frames (the
-	// runtime's estimate, from its histogram of pauses); the p99 of the summarised
-	// frames with the wait for the collection each started (Summary.P99WithGCNS); and,
-	// for a point of several forks, the collector's CPU per frame in each fork, in the
-	// order of the passes. A sweep's frame times leave the collector's own work out;
-	// these put its bill beside them.
+	// The collector at this point (absent in older files). A sweep's frame times leave
+	// the collector's own work out; these put its bill beside them.
+	//   - GCCPUNSPerFrame, GCCycles, GCCyclesPer1000: its CPU time per frame and its
+	//     cycles, charged over every frame the backing ran at the point, warm-up
+	//     included, as a run's summary charges them;
+	//   - GCPauseNSPerFrame: the stop-the-world pauses per frame over the same frames
+	//     (the runtime's estimate, from its histogram of pauses);
+	//   - P99WithGCNS: the p99 of the summarised frames with the wait for the
+	//     collection each started (Summary.P99WithGCNS);
+	//   - ForkGCCPUNSPerFrame: at a point of several forks, the collector's CPU per
+	//     frame in each fork, in the order of the passes.
 	GCCPUNSPerFrame     float64   `json:"gc_cpu_ns_per_frame,omitempty"`
 	GCCycles            uint64    `json:"gc_cycles,omitempty"`
 	GCCyclesPer1000     float64   `json:"gc_cycles_per_1000_frames,omitempty"`
@@ -184,12 +186,12 @@ type PointBacking struct {
 	P99WithGCNS         float64   `json:"p99_with_gc_ns,omitempty"`
 	ForkGCCPUNSPerFrame []float64 `json:"fork_gc_cpu_ns_per_frame,omitempty"`
 
-	// SpanBytes is the address span of what its frames visit (from the lowest to the
-	// highest address, the layout's address_span_bytes, as inspect reads it), read
-	// once per point from its worker after the first round of the first pass; 0 where
-	// the backing reports none (Go's map exposes no addresses) or in older files.
-	// Objects scattered through the heap touch a cache line and a page each, so a
-	// pointer layout's working set is its span, not its bytes kept.
+	// SpanBytes is the address span of what its frames visit, from the lowest to the
+	// highest address (the layout's address_span_bytes, as inspect reads it). It is
+	// read once per point from its worker, after the first round of the first pass.
+	// It is 0 where the backing reports none (Go's map exposes no addresses) and in
+	// older files. Objects scattered through the heap touch a cache line and a page
+	// each, so a pointer layout's working set is its span, not its bytes kept.
 	SpanBytes float64 `json:"address_span_bytes,omitempty"`
 
 	// Its simulated misses at this point, when the sweep asked for them

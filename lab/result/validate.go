@@ -27,11 +27,11 @@ const (
 )
 
 // Validate checks that r is a run this code can show, whole, before any of it is
-// used: its fields in range, the backings named once each, each backing's series of
-// one value per frame it ran and within the run's frames and rounds, times and
-// figures finite and not negative, the rounds following one another. Errors name
-// the field. It checks what a run says of itself; which workloads and backings this
-// binary knows is for the caller to check (package lab).
+// used. Its fields must be in range and its backings named once each. Each backing's
+// series holds one value per frame it ran, within the run's frames and rounds. Times
+// and figures are finite and not negative, and the rounds follow one another. Errors
+// name the field. It checks what a run says of itself; which workloads and backings
+// this binary knows is for the caller to check (package lab).
 func (r *Run) Validate() error {
 	v1 := r.Schema == SchemaV1
 	if r.Schema != Schema && !v1 {

@@ -10,10 +10,10 @@ import (
 	"localitylab/internal/units"
 )
 
-// walker is the second pass (see readfile.go): it goes through a file's bytes with
-// the shape of its kind, refuses an unknown field, a text or a list past its bound,
-// shortens the prose past its own, decodes the per-frame columns, and writes what is
-// left, the file without its columns and its spaces, to out for encoding/json.
+// walker is the second pass (see readfile.go). It goes through a file's bytes with
+// the shape of its kind. It refuses an unknown field, and a text or a list past its
+// bound; it shortens the prose past its own; it decodes the per-frame columns. What
+// is left, the file without its columns and its spaces, goes to out for encoding/json.
 type walker struct {
 	data   []byte
 	pos    int

@@ -46,9 +46,9 @@ func MedianCI(xs []float64, conf float64) (median, lo, hi float64) {
 	return median, xs[j-1], xs[n-j]
 }
 
-// medianRank returns the largest j ≥ 1 such that the interval between the j-th smallest
-// and the j-th largest of n samples covers the population median with probability at
-// least conf, and that probability. j = 0 means no interval reaches conf; the coverage
+// medianRank returns the largest j ≥ 1 for which the interval between the j-th
+// smallest and the j-th largest of n samples covers the population median with
+// probability at least conf. It also returns that probability. j = 0 means no interval reaches conf; the coverage
 // returned then is that of (min, max).
 //
 // The binomial probabilities are summed in log space, where P(B = 0) = 2^−n is still

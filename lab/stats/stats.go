@@ -1,11 +1,11 @@
 // Package stats holds the few summary statistics a run needs: quantiles of frame
 // times, means per frame, and a distribution-free confidence interval for a median.
 //
-// Frame times are skewed and heavy-tailed (a GC pause, a page fault, a context switch
-// land as outliers), so a run is summarised by order statistics rather than by a mean
-// and a standard deviation, and comparisons between backings by the median of
-// per-frame ratios, taken per round and then over the rounds, with an interval that
-// assumes nothing about their distribution.
+// Frame times are skewed and heavy-tailed: a GC pause, a page fault, a context switch
+// land as outliers. So a run is summarised by order statistics rather than by a mean
+// and a standard deviation. Backings are compared by the median of per-frame ratios,
+// taken per round and then over the rounds, with an interval that assumes nothing
+// about their distribution.
 package stats
 
 import (

@@ -21,9 +21,9 @@ import (
 //     unsettled on this machine.
 
 // minModeBlocks is the fewest blocks a fork needs before its interval counts in the
-// test for modes: two forks of four blocks each whose ranges do not overlap happen by
-// chance with probability 2/70 (under 3%) when the forks do not differ; below four the
-// chance is too high (2/20 at three) to call two modes.
+// test for modes. When the forks do not differ, two forks of four blocks each have
+// ranges that do not overlap with probability 2/70 (under 3%). Below four the chance
+// is too high (2/20 at three) to call two modes.
 const minModeBlocks = 4
 
 // forkInterval is the interval of the median of one fork's blocks xs (sorted in

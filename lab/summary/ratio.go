@@ -8,17 +8,20 @@ import (
 )
 
 // Ratio measures how many times slower backing slower ran than backing faster in r,
-// by the same statistics as the summary's ratios (see Summarize): the median over the
-// rounds of each round's median t_slower[k] / t_faster[k], over the kept frames both
-// ran, with its 95% interval over the rounds of every fork, widened to hold each
-// fork's own median; Ratio(r, a, b) is exactly the reciprocal of Ratio(r, b, a).
-// A lesson uses it to put a measured figure beside a source's claim about two
-// backings, neither of which need be the fastest. A median below 1 means the claim's direction did not hold here.
+// by the same statistics as the summary's ratios (see Summarize). Each round gives
+// the median of t_slower[k] / t_faster[k] over the kept frames both ran; the ratio
+// is the median over the rounds. Its 95% interval is over the rounds of every fork,
+// widened to hold each fork's own median. Ratio(r, a, b) is exactly the reciprocal
+// of Ratio(r, b, a).
 //
-// It returns an error naming the backing that r lacks, or saying that the two share
-// no frame after warm-up (a run stopped early, a worker that failed in its warm-up),
-// or, wrapping ErrUnresolved, that either ran frames too short for the machine's
-// clock to time (result.Run.Unresolved).
+// A lesson uses it to put a measured figure beside a source's claim about two
+// backings, neither of which need be the fastest. A median below 1 means the claim's
+// direction did not hold here.
+//
+// It returns a *RatioError naming the backing that r lacks. It also refuses two backings
+// that share no frame after warm-up (a run stopped early, a worker that failed in its
+// warm-up). Wrapping ErrUnresolved, it says that either ran frames too short for the
+// machine's clock to time (result.Run.Unresolved).
 func Ratio(r *result.Run, slower, faster string) (result.Ratio, error) {
 	a, b, err := pairOf(r, slower, faster)
 	if err != nil {
@@ -41,15 +44,22 @@ type UnresolvedError struct{ Text string }
 func (e *UnresolvedError) Error() string        { return e.Text }
 func (e *UnresolvedError) Is(target error) bool { return target == ErrUnresolved }
 
+// RatioError says why a run gives no ratio of two backings: one the run lacks, no
+// frame the two share, no handle resolved. Why is the reason alone, for a sentence
+// of the caller's own.
+type RatioError struct{ Why string }
+
+func (e *RatioError) Error() string { return "ratio: " + e.Why }
+
 // pairOf returns the indexes of the two named backings, or an error naming the one r
 // lacks.
 func pairOf(r *result.Run, slower, faster string) (a, b int, err error) {
 	a, b = backingIndex(r, slower), backingIndex(r, faster)
 	switch {
 	case a < 0:
-		return a, b, fmt.Errorf("ratio: the run has no backing %q", slower)
+		return a, b, &RatioError{fmt.Sprintf("the run has no backing %q", slower)}
 	case b < 0:
-		return a, b, fmt.Errorf("ratio: the run has no backing %q", faster)
+		return a, b, &RatioError{fmt.Sprintf("the run has no backing %q", faster)}
 	}
 	return a, b, nil
 }
@@ -58,8 +68,8 @@ func pairOf(r *result.Run, slower, faster string) (a, b int, err error) {
 func ratioOrError[T int64 | uint64](r *result.Run, a, b int, at, bt []T) (result.Ratio, error) {
 	rt, ok := ratioOf(r, a, b, at, bt)
 	if !ok {
-		return result.Ratio{}, fmt.Errorf("ratio: %s and %s share no measured frame after the %d warm-up frames",
-			r.Backings[a].Name, r.Backings[b].Name, r.Warmup)
+		return result.Ratio{}, &RatioError{fmt.Sprintf("%s and %s share no measured frame after the %d warm-up frames",
+			r.Backings[a].Name, r.Backings[b].Name, r.Warmup)}
 	}
 	return rt, nil
 }
@@ -85,7 +95,7 @@ func LookupRatio(r *result.Run, slower, faster string) (result.Ratio, error) {
 	}
 	for _, i := range []int{a, b} {
 		if r.Backings[i].Frames.LookupNS == nil {
-			return result.Ratio{}, fmt.Errorf("ratio: %s's frames resolved no handle", r.Backings[i].Name)
+			return result.Ratio{}, &RatioError{r.Backings[i].Name + "'s frames resolved no handle"}
 		}
 	}
 	return ratioOrError(r, a, b, r.Backings[a].Frames.LookupNS, r.Backings[b].Frames.LookupNS)

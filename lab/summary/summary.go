@@ -26,17 +26,18 @@ const Confidence = 0.95
 // Each ratio compares a backing with the fastest (the lowest median frame time among
 // the backings whose worker did not fail; a failed backing gets no ratio). Frame k of
 // two backings did the same work, so their times are paired: t_backing[k] /
-// t_fastest[k]. Within each round (a block of consecutive frames, run by every
-// backing moments apart) the median of those per-frame ratios is the block's ratio;
-// the run's ratio is the median of the block ratios, with a distribution-free 95%
-// interval over the blocks of every fork (stats.MedianCI), widened where needed to
-// hold each fork's own median (see forkMedians). Frames of one block share the
-// machine's state of that moment, so they are not independent draws; blocks spread
-// over the whole run are closer to it, and their interval covers the drift from one
-// moment to the next that a rerun would see; the forks' medians cover what differs
-// from one fresh process to the next. Medians are taken of logarithms, the middle two
-// averaged, so that a ratio of a against b is exactly the reciprocal of b against a,
-// interval and significance included. A ratio is significant when its interval
+// t_fastest[k]. A round is a block of consecutive frames, run by every backing
+// moments apart. Within each round the median of those per-frame ratios is the
+// block's ratio. The run's ratio is the median of the block ratios. Its 95% interval
+// is distribution-free, over the blocks of every fork (stats.MedianCI), and widened
+// where needed to hold each fork's own median (see forkMedians).
+//
+// Why blocks: frames of one block share the machine's state of that moment, so they
+// are not independent draws. Blocks spread over the whole run are closer to it; their
+// interval covers the drift from one moment to the next that a rerun would see. The
+// forks' medians cover what differs from one fresh process to the next. Medians are
+// taken of logarithms, the middle two averaged, so that a ratio of a against b is
+// exactly the reciprocal of b against a, interval and significance included. A ratio is significant when its interval
 // excludes 1. With fewer than six blocks no interval reaches 95%; the ratio then
 // carries the blocks' full range, marked as a range, and is never significant. A
 // version 1 file, which has no rounds, counts each frame as a block, as it was
@@ -121,9 +122,9 @@ func summarize(r *result.Run, s *result.Series) result.Summary {
 }
 
 // gcTotals charges the collector's work to the backing over every frame it ran,
-// warm-up and re-warming frames included: a collection is started by whichever frame
-// reaches the heap's goal, and counting only the kept frames' share made a backing
-// that collected show none when its cycles fell elsewhere. A version 1 file has no
+// warm-up and re-warming frames included. A collection is started by whichever frame
+// reaches the heap's goal. Counting only the kept frames' share made a backing that
+// collected show none when its cycles fell elsewhere. A version 1 file has no
 // waits nor collector CPU; its cycles are counted all the same.
 func gcTotals(sum *result.Summary, s *result.Series) {
 	n := s.Len()
@@ -143,8 +144,8 @@ func gcTotals(sum *result.Summary, s *result.Series) {
 
 // gcWait is frame f's wait for the collection it started: the time the worker waited
 // after the frame, counted only when a cycle ended in the frame or the wait. A wait
-// with no cycle found nothing to wait for; its time is the asking (a lock, well under
-// a microsecond) and, on a busy machine, another process's time slice: measured at
+// with no cycle found nothing to wait for. Its time is the asking (a lock, well under
+// a microsecond) and, on a busy machine, another process's time slice. Measured at
 // load 12, waits of up to 4 ms with no cycle put ptrarray's p99 with GC at 11.3 ms
 // against 7.0 ms without.
 func gcWait(s *result.Series, f int) uint64 {
@@ -208,15 +209,15 @@ func blockRatio(r *result.Run, a, b int) (result.Ratio, bool) {
 }
 
 // ratioOf is the ratio of backing a against b from the per-frame columns at and bt
-// (their frame times, or another per-frame cost): per block the median of
-// at[k]/bt[k] over the kept frames both ran, then the median over the blocks of every
-// fork with its interval, widened to hold each fork's own median (forkMedians). It is
-// false when the two share no kept frame.
+// (their frame times, or another per-frame cost). Per block it takes the median of
+// at[k]/bt[k] over the kept frames both ran. Then it takes the median over the blocks
+// of every fork, with its interval, widened to hold each fork's own median
+// (forkMedians). It is false when the two share no kept frame.
 //
 // Every median of ratios here is taken as a median of logarithms would be: the middle
-// value, or the geometric mean of the middle two (geoMedian), and the interval's ends
-// are order statistics, so that the ratio of b against a is exactly the reciprocal
-// of a against b, ends swapped, and equally significant. (The arithmetic mean of the
+// value, or the geometric mean of the middle two (geoMedian). The interval's ends are
+// order statistics. So the ratio of b against a is exactly the reciprocal of a
+// against b, ends swapped, and equally significant. (The arithmetic mean of the
 // middle two is not: over two frames, ratios 1.0 and 1.5 give 1.25 one way and 0.83
 // the other, 1/0.83 = 1.2, not 1.25.)
 func ratioOf[T int64 | uint64](r *result.Run, a, b int, at, bt []T) (result.Ratio, bool) {

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -50,7 +49,7 @@ func TestSimulatePoints(t *testing.T) {
 	}
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "sweep.test")
-	if out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "test", "-c", "-o", exe, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "test", "-c", "-o", exe, ".").CombinedOutput(); err != nil {
 		t.Fatalf("building a worker with its symbol table: %v\n%s", err, out)
 	}
 	c := testConfig(t, "entities", []int64{2000, 5000, 20000}, "soa", "ptrarray")

@@ -1,5 +1,5 @@
 // Package class puts a class's machines side by side: one saved run (or one saved
-// sweep) of the same lesson from each student's laptop, a column per machine with
+// sweep) of the same lesson from each student's laptop. Each machine gets a column:
 // what the machine is (CPU, cores, caches, pages, frame clock, counters), what it
 // measured for each backing, and the lesson's answer on it.
 //
@@ -7,7 +7,8 @@
 // class compares what each machine would have been told, so it must not judge a
 // figure a second way. It lives under presets for that reason, and reads saved
 // results only (lab/result), so that the command line, the window and the exports
-// draw the same model.
+// draw the same model (charts/classview). It reads the files with the loader its
+// caller hands it (Read, Builder.AddFiles), so that it links no coordinator.
 package class
 
 import (
@@ -58,10 +59,10 @@ type Class struct {
 const MinFiles = 3
 
 // New builds the comparison of files, which must all be runs or all sweeps of one
-// lesson: one workload, one set of backings, the same parameters (and for sweeps the
-// same parameter and values) and the same cache mode. lesson is the lesson whose
-// claims are answered; nil takes the built-in lesson the files' title names (none:
-// no claims). An error names the file at fault and what differs.
+// lesson. They must share one workload, one set of backings, the same parameters
+// (and for sweeps the same parameter and values) and the same cache mode. lesson is
+// the lesson whose claims are answered; nil takes the built-in lesson the files'
+// title names (none: no claims). An error names the file at fault and what differs.
 func New(files []File, lesson *presets.Preset) (*Class, error) {
 	if len(files) < MinFiles {
 		return nil, fmt.Errorf("a class needs %d files or more, one per machine; %d given", MinFiles, len(files))
@@ -76,8 +77,8 @@ func New(files []File, lesson *presets.Preset) (*Class, error) {
 }
 
 // Builder builds a class a file at a time, and keeps of each file only what the class
-// shows of it: its machine's facts and figures and each claim's answer on it, a few
-// kilobytes, where a long run's frames take a hundred megabytes. A class of thirty
+// shows of it: its machine's facts and figures and each claim's answer on it. That
+// is a few kilobytes, where a long run's frames take a hundred megabytes. A class of thirty
 // such runs is read one file after another, each let go of once added.
 type Builder struct {
 	lesson   *presets.Preset // nil until the first file names it, when not given

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"localitylab/charts"
 	"localitylab/internal/units"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
@@ -144,7 +143,7 @@ func hugeText(r *result.Run) string {
 	for i := range r.Backings {
 		b := &r.Backings[i]
 		if lo, hi, ok := b.HugeShareRange(); ok {
-			parts = append(parts, b.Name+" "+charts.HugeShareText(lo, hi))
+			parts = append(parts, b.Name+" "+units.ShareRange(lo, hi))
 		} else if why := b.HugeShareMissing(); why != "" {
 			parts, missing = append(parts, b.Name+" n/a"), cmp.Or(missing, why)
 		}

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"strconv"
 
-	"localitylab/charts"
+	"localitylab/internal/units"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 )
@@ -54,7 +54,7 @@ func sweepHugeText(s *result.Sweep) string {
 	missing := ""
 	for i, name := range s.Backings {
 		if lo, hi, ok := s.HugeShareRange(i); ok {
-			parts = append(parts, name+" "+charts.HugeShareText(lo, hi))
+			parts = append(parts, name+" "+units.ShareRange(lo, hi))
 		} else if why := s.HugeShareMissing(i); why != "" {
 			parts, missing = append(parts, name+" n/a"), cmp.Or(missing, why)
 		}

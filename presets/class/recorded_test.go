@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"localitylab/charts"
+	"localitylab/charts/classview"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 	"localitylab/lab/runtest"
@@ -98,7 +98,7 @@ func TestFactsOnWindows(t *testing.T) {
 	}
 }
 
-func tableRow(c *Class, name string) *charts.ClassRow {
+func tableRow(c *Class, name string) *classview.Row {
 	t := c.Table()
 	for i := range t.Rows {
 		if t.Rows[i].Name == name {

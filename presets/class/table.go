@@ -3,24 +3,24 @@ package class
 import (
 	"fmt"
 
-	"localitylab/charts"
+	"localitylab/charts/classview"
 	"localitylab/internal/units"
 	"localitylab/presets"
 )
 
 // Chart is the class as every view draws it (charts.Class): the words and figures
 // decided here, so that the drawers need neither this package nor the lessons.
-func (c *Class) Chart() *charts.Class {
-	m := &charts.Class{Heading: c.Heading(), Params: c.Params, Kind: c.Kind(), Sweep: c.Sweep,
+func (c *Class) Chart() *classview.Class {
+	m := &classview.Class{Heading: c.Heading(), Params: c.Params, Kind: c.Kind(), Sweep: c.Sweep,
 		Differ: c.Differ, OneHost: c.OneHost, Order: c.Order, FiguresNote: c.FiguresNote(),
 		Table: c.Table(), ChartTitle: c.ChartTitle(), Groups: c.Groups()}
 	for _, mc := range c.Machines {
 		m.Machines = append(m.Machines, mc.File)
 	}
 	for _, cl := range c.Claims {
-		mcl := charts.ClassClaim{Source: cl.Source, Text: cl.Text, Agreement: cl.Agreement}
+		mcl := classview.Claim{Source: cl.Source, Text: cl.Text, Agreement: cl.Agreement}
 		for _, a := range cl.Answers {
-			mcl.Answers = append(mcl.Answers, charts.ClassAnswer{Verdict: a.Verdict, Full: a.Full})
+			mcl.Answers = append(mcl.Answers, classview.Answer{Verdict: a.Verdict, Full: a.Full})
 		}
 		m.Claims = append(m.Claims, mcl)
 	}
@@ -29,8 +29,8 @@ func (c *Class) Chart() *charts.Class {
 
 // Table lays the class out a column per machine: its facts, its figures, and each
 // claim's outcome on it, the machines where the claim holds drawn strong.
-func (c *Class) Table() charts.ClassTable {
-	t := charts.ClassTable{Columns: []string{""}, FiguresTitle: "p50 frame (95% interval)"}
+func (c *Class) Table() classview.Table {
+	t := classview.Table{Columns: []string{""}, FiguresTitle: "p50 frame (95% interval)"}
 	if c.Sweep {
 		t.FiguresTitle = "cost per entity (95% interval)"
 	}
@@ -38,7 +38,7 @@ func (c *Class) Table() charts.ClassTable {
 		t.Columns = append(t.Columns, m.File)
 	}
 	for i, name := range FactNames() {
-		row := charts.ClassRow{Group: charts.ClassMachine, Name: name}
+		row := classview.Row{Group: classview.GroupMachine, Name: name}
 		for _, m := range c.Machines {
 			row.Cells = append(row.Cells, m.Facts()[i])
 		}
@@ -46,7 +46,7 @@ func (c *Class) Table() charts.ClassTable {
 	}
 	for _, b := range c.Backings {
 		for _, v := range c.points() {
-			row := charts.ClassRow{Group: charts.ClassFigures, Name: c.FigureName(b, v)}
+			row := classview.Row{Group: classview.GroupFigures, Name: c.FigureName(b, v)}
 			for _, m := range c.Machines {
 				f, _ := m.FigureOf(b, v)
 				row.Cells = append(row.Cells, f.Text())
@@ -55,7 +55,7 @@ func (c *Class) Table() charts.ClassTable {
 		}
 	}
 	for k, cl := range c.Claims {
-		row := charts.ClassRow{Group: charts.ClassAnswers, Name: fmt.Sprintf("claim %d", k+1)}
+		row := classview.Row{Group: classview.GroupAnswers, Name: fmt.Sprintf("claim %d", k+1)}
 		for _, a := range cl.Answers {
 			row.Cells = append(row.Cells, a.Outcome.String())
 			row.Strong = append(row.Strong, a.Outcome == presets.Holds)
@@ -91,17 +91,17 @@ func (c *Class) FiguresNote() string {
 
 // Groups are the chart's groups of bars, one per figure row: a backing (a run) or a
 // backing at one point (a sweep), each with a bar per machine.
-func (c *Class) Groups() []charts.ClassGroup {
-	var out []charts.ClassGroup
+func (c *Class) Groups() []classview.Group {
+	var out []classview.Group
 	for _, b := range c.Backings {
 		for _, v := range c.points() {
-			g := charts.ClassGroup{Label: b}
+			g := classview.Group{Label: b}
 			if c.Sweep {
 				g.Label = b + " " + units.ParamValue(float64(v), c.Unit)
 			}
 			for _, m := range c.Machines {
 				f, _ := m.FigureOf(b, v)
-				g.Bars = append(g.Bars, charts.ClassBar{NS: f.NS, Lo: f.Lo, Hi: f.Hi, Missing: f.Missing})
+				g.Bars = append(g.Bars, classview.Bar{NS: f.NS, Lo: f.Lo, Hi: f.Hi, Missing: f.Missing})
 			}
 			out = append(out, g)
 		}

@@ -2,12 +2,75 @@ package presets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/workloads/tiles"
 )
+
+// KindLoad: loading Slower takes Ratio times as long as loading Faster.
+const KindLoad ClaimKind = "load"
+
+var loadKind = claimKind{
+	name:  KindLoad,
+	check: positiveRatio,
+	run:   func(c Claim, r *result.Run) Answer { return c.explainLoad(r, c.answerLoad(r)) },
+	ask: func(c Claim, _ *Sweep) Question {
+		return runQuestion(fmt.Sprintf("Your prediction: loading %s takes how many times as long as %s?", c.Slower, c.Faster), unitRatio)
+	},
+}
+
+// answerLoad compares the two load times. A load happens once per backing in each
+// fork, so the ratio rests on a few loads: with one fork it is of two single
+// measurements, with several the median of the forks' ratios (the two loads of a fork
+// ran moments apart, so they are paired), with the range over the forks. The verdict
+// judges that figure as verdict does a median; when the forks' own figures would
+// judge differently, none is given.
+func (c Claim) answerLoad(r *result.Run) Answer {
+	slow, fast := r.Backing(c.Slower), r.Backing(c.Faster)
+	if slow == nil || fast == nil || slow.Load.NS <= 0 || fast.Load.NS <= 0 {
+		return Answer{Measured: "Not measured yet: both loads must finish first."}
+	}
+	ratio := float64(slow.Load.NS) / float64(fast.Load.NS)
+	var ratios []float64
+	for k := range min(len(slow.ForkLoadNS), len(fast.ForkLoadNS)) {
+		if s, f := slow.ForkLoadNS[k], fast.ForkLoadNS[k]; s > 0 && f > 0 {
+			ratios = append(ratios, float64(s)/float64(f))
+		}
+	}
+	measured := fmt.Sprintf("Measured here: loading %s took %s as long as %s (%s against %s). One load each, so no interval; "+
+		"run it again to see how much it varies.",
+		c.Slower, units.Ratio(ratio), c.Faster, units.Duration(float64(slow.Load.NS)), units.Duration(float64(fast.Load.NS)))
+	if len(ratios) > 1 {
+		ratio = median(slices.Clone(ratios))
+		lo, hi := slices.Min(ratios), slices.Max(ratios)
+		measured = fmt.Sprintf("Measured here: loading %s took %s as long as %s, the median over %d forks of one load each "+
+			"(range %s–%s; %s against %s in the median fork).", c.Slower, units.Ratio(ratio), c.Faster, len(ratios),
+			bare(lo), bare(hi), units.Duration(float64(slow.Load.NS)), units.Duration(float64(fast.Load.NS)))
+		kLo, _ := c.judgeLoad(lo)
+		kHi, _ := c.judgeLoad(hi)
+		if kLo != kHi {
+			return Answer{Measured: measured, Outcome: Unsettled, Verdict: fmt.Sprintf("Unsettled on this machine: its forks' loads gave %s and %s, "+
+				"and the claim would hold on one and not on the other. Run it again, or on a quieter machine.", units.Ratio(lo), units.Ratio(hi))}
+		}
+	}
+	k, v := c.judgeLoad(ratio)
+	return Answer{Measured: measured, Verdict: v, Outcome: k.outcome()}
+}
+
+// judgeLoad judges a ratio of load times against the claim, with its kind.
+func (c Claim) judgeLoad(ratio float64) (kind, string) {
+	claimed := units.Ratio(c.Ratio)
+	switch {
+	case ratio < 1:
+		return fails, fmt.Sprintf("The claim does not hold on this load: %s loaded faster, let alone the source's %s.", c.Slower, claimed)
+	case ratio*closeEnough >= c.Ratio && ratio <= c.Ratio*closeEnough:
+		return holds, fmt.Sprintf("The claim holds on this load: close to the source's %s (within a factor of 1.25).", claimed)
+	}
+	return fails, fmt.Sprintf("The claim does not hold on this load: the gap is %s the source's %s.", share(ratio/c.Ratio), claimed)
+}
 
 // explainLoad adds to a load claim's answer what the two loads cost on the way to
 // what they hold, as the workers measured it: the page faults each took (fresh pages

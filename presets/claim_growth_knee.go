@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"localitylab/internal/units"
@@ -62,15 +63,15 @@ func sweepLine(s *result.Sweep) int {
 	return s.Host.CacheLine()
 }
 
-// validateKnee checks that a knee belongs to a growth claim and is one of the sweep's
+// validateKnee checks that a knee belongs to a kind that has one (growth) and is one of the sweep's
 // values between its first and its last; a knee read from the line is checked at
 // DefaultLine.
 func (c *Claim) validateKnee(sw *Sweep) error {
 	if !c.HasKnee() {
 		return nil
 	}
-	if c.Metric != "growth" {
-		return fmt.Errorf("knee: set in a %q claim (only a growth claim has one)", c.Metric)
+	if err := c.mayHave("knee"); err != nil {
+		return err
 	}
 	knee := c.Knee
 	if c.KneeFieldBytes != 0 {
@@ -213,4 +214,77 @@ func (c Claim) bendByPass(pts []at, k int) (passes []string, against string) {
 		against = fmt.Sprintf("a pass that gave %s bends where the claim puts it and one that gave %s the other way", up[0], down[0])
 	}
 	return passes, against
+}
+
+// kneeQuestion is growth's question q put to a claim with a knee: where the curve
+// bends, at which of the sweep's values the rise stops being steep.
+func (c Claim) kneeQuestion(sw *Sweep, q Question) Question {
+	q.Hint = "a value of the parameter swept, e.g. 4"
+	if sw != nil && len(sw.Values) > 1 {
+		q.Ask = fmt.Sprintf("Your prediction: as %s goes from %d to %d, %s's cost per entity rises. At which value of %s does it stop rising steeply? (one of %s)",
+			sw.Param, sw.Values[0], sw.Values[len(sw.Values)-1], c.Backing, sw.Param, joinValues(sw.Values))
+	}
+	return q
+}
+
+// joinValues lists a sweep's values: "1, 2, 4 or 8".
+func joinValues(vs []int64) string {
+	var out []string
+	for _, v := range vs {
+		out = append(out, strconv.FormatInt(v, 10))
+	}
+	if len(out) < 2 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
+}
+
+// kneeWords puts beside a claim with a knee what its prediction asked, where the
+// curve bends: the value predicted, the claim's own, and the measured change of the
+// claim's backing from each value to the next, so that the reader finds the bend in
+// the figures rather than in a verdict alone.
+func kneeWords(c Claim, s *result.Sweep, guess string) string {
+	var b strings.Builder
+	knee, _ := c.KneeOn(s)
+	claimed := fmt.Sprintf("%s = %d", s.Param, knee)
+	switch v, err := strconv.ParseInt(strings.TrimSpace(strings.TrimPrefix(guess, s.Param+" =")), 10, 64); {
+	case guess == "":
+		fmt.Fprintf(&b, "The claim puts the bend at %s.", claimed)
+	case err != nil:
+		fmt.Fprintf(&b, "You predicted %q; the claim puts the bend at %s.", guess, claimed)
+	case !slices.Contains(s.Values, v):
+		fmt.Fprintf(&b, "You predicted the bend at %s = %d, which the sweep did not measure; the claim puts it at %s.", s.Param, v, claimed)
+	case v == knee:
+		fmt.Fprintf(&b, "You predicted the bend at %s, where the claim puts it.", claimed)
+	default:
+		fmt.Fprintf(&b, "You predicted the bend at %s = %d; the claim puts it at %s.", s.Param, v, claimed)
+	}
+	if steps := stepFactors(s, c.Backing); steps != "" {
+		fmt.Fprintf(&b, " Measured, %s's cost per entity from each value of %s to the next: %s.", c.Backing, s.Param, steps)
+	}
+	return b.String()
+}
+
+// stepFactors is backing's cost per entity at each measured point over the one
+// before: "1→2 1.05×, 2→4 1.21×".
+func stepFactors(s *result.Sweep, backing string) string {
+	i := slices.Index(s.Backings, backing)
+	if i < 0 {
+		return ""
+	}
+	var out []string
+	var prev *result.PointBacking
+	var prevV int64
+	for k := range s.Points {
+		p := &s.Points[k]
+		if i >= len(p.Backings) || !p.Backings[i].Measured() || p.Backings[i].Error != "" || p.Backings[i].NSPerEntity <= 0 {
+			continue
+		}
+		pb := &p.Backings[i]
+		if prev != nil {
+			out = append(out, fmt.Sprintf("%d→%d %s", prevV, p.Value, units.Ratio(pb.NSPerEntity/prev.NSPerEntity)))
+		}
+		prev, prevV = pb, p.Value
+	}
+	return strings.Join(out, ", ")
 }

@@ -1,4 +1,4 @@
-package launch
+package presets
 
 import (
 	"context"
@@ -7,15 +7,14 @@ import (
 	"testing"
 
 	"localitylab/lab"
-	"localitylab/presets"
 	"localitylab/workloads/workload"
 )
 
 // linear is a backing whose p95 grows in proportion to the entities: 20 ns each, so
 // that it misses the 16.7 ms budget from about 833,000.
-func linear(_ context.Context, _ lab.Config, _ string, n int64) (presets.Probe, []float64, error) {
+func linear(_ context.Context, _ lab.Config, _ string, n int64) (Probe, []float64, error) {
 	p95 := 20 * float64(n)
-	return presets.Probe{N: n, P50: p95 * 0.9, P95: p95}, []float64{p95, p95, p95}, nil
+	return Probe{N: n, P50: p95 * 0.9, P95: p95}, []float64{p95, p95, p95}, nil
 }
 
 // TestFindBudget: the driver searches from the run's entities, reports every run
@@ -44,9 +43,9 @@ func TestFindBudget(t *testing.T) {
 	}
 
 	// A run that does not fit is reported, not counted, and ends the range.
-	tooBig := func(ctx context.Context, c lab.Config, b string, n int64) (presets.Probe, []float64, error) {
+	tooBig := func(ctx context.Context, c lab.Config, b string, n int64) (Probe, []float64, error) {
 		if n > 400000 {
-			return presets.Probe{}, nil, fmt.Errorf("%w (needs more memory)", presets.ErrTooBig)
+			return Probe{}, nil, fmt.Errorf("%w (needs more memory)", ErrTooBig)
 		}
 		return linear(ctx, c, b, n)
 	}
@@ -65,9 +64,9 @@ func TestFindBudget(t *testing.T) {
 
 	// A failure ends the search with the probes made before it.
 	broken := errors.New("worker 1 died")
-	fails := func(ctx context.Context, c lab.Config, b string, n int64) (presets.Probe, []float64, error) {
+	fails := func(ctx context.Context, c lab.Config, b string, n int64) (Probe, []float64, error) {
 		if n > 100000 {
-			return presets.Probe{}, nil, broken
+			return Probe{}, nil, broken
 		}
 		return linear(ctx, c, b, n)
 	}
@@ -79,7 +78,7 @@ func TestFindBudget(t *testing.T) {
 	// A cancelled context stops before the next run.
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	stops := func(c context.Context, cfg lab.Config, b string, size int64) (presets.Probe, []float64, error) {
+	stops := func(c context.Context, cfg lab.Config, b string, size int64) (Probe, []float64, error) {
 		n++
 		cancel()
 		return linear(c, cfg, b, size)
@@ -91,7 +90,7 @@ func TestFindBudget(t *testing.T) {
 
 // TestBudgetClaims: one claim per slower backing, only about the backings run.
 func TestBudgetClaims(t *testing.T) {
-	p, err := presets.Lookup("sprites-million")
+	p, err := Lookup("sprites-million")
 	if err != nil {
 		t.Fatal(err)
 	}

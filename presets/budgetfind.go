@@ -1,4 +1,4 @@
-package launch
+package presets
 
 import (
 	"context"
@@ -10,18 +10,17 @@ import (
 	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/stats"
-	"localitylab/presets"
 	"localitylab/workloads"
 )
 
 // A lesson's budget claim ("the pan stutters") answered on the machine in front of
 // it: FindBudget searches the entities for the size from which the claim's slower
-// backing misses the frame budget here (presets.SearchBudget), a few short runs of
-// that backing alone. `sweep -find-budget` and the app's "Find the size on this
-// machine" both drive it, so that they measure the same runs and say the same
-// sentence (presets.BudgetFound.BudgetText). A fixed size tests such a claim on one
-// kind of machine only: a million sprites miss the budget on one laptop and take a
-// seventh of it on a fast desktop.
+// backing misses the frame budget here (SearchBudget), a few short runs of that
+// backing alone. `sweep -find-budget` and the app's "Find the size on this machine"
+// both drive it, so that they measure the same runs and say the same sentence
+// (BudgetFound.BudgetText). A fixed size tests such a claim on one kind of machine
+// only: a million sprites miss the budget on one laptop and take a seventh of it on
+// a fast desktop.
 
 // Each run of the search: its frames (warm-up included) over its forks, how many runs
 // at most by default, and the smallest size it tries. A run is three forks of 40
@@ -38,24 +37,6 @@ const (
 	BudgetMinSize = 1000
 )
 
-// BudgetClaims are the lesson's frame-budget claims about the backings run, one per
-// slower backing (the search is of that backing alone, so two claims about it share
-// one answer).
-func BudgetClaims(lesson *presets.Preset, backings []string) []presets.Claim {
-	if lesson == nil {
-		return nil
-	}
-	var out []presets.Claim
-	seen := map[string]bool{}
-	for _, c := range presets.ClaimsAbout(lesson.Claims, backings) {
-		if c.Metric == "budget" && !seen[c.Slower] {
-			seen[c.Slower] = true
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // BudgetStep is what the search is doing, for its progress: a run starting at N
 // (Done false), or its end with what it measured (Probe and ForkP95s), or TooBig, why
 // the machine could not hold N.
@@ -65,14 +46,14 @@ type BudgetStep struct {
 	Run      int // this run's number among those the search counts (the ones measured), from 1
 	Runs     int // the most runs it makes
 	Done     bool
-	Probe    presets.Probe
+	Probe    Probe
 	ForkP95s []float64
 	TooBig   error
 }
 
-// Measure runs backing alone at n entities and returns its probe and each fork's p95;
-// ProbeBudget is the real one, tests pass their own.
-type Measure func(ctx context.Context, run lab.Config, backing string, n int64) (presets.Probe, []float64, error)
+// BudgetMeasure runs backing alone at n entities and returns its probe and each
+// fork's p95; ProbeBudget is the real one, tests pass their own.
+type BudgetMeasure func(ctx context.Context, run lab.Config, backing string, n int64) (Probe, []float64, error)
 
 // FindBudget searches the entities of run's workload for the size from which backing
 // misses the budget, from run's own entities (or the workload's default), at most
@@ -80,14 +61,14 @@ type Measure func(ctx context.Context, run lab.Config, backing string, n int64) 
 // calling goroutine before and after each run. The error is the one that ended the
 // search early (the context's when it was cancelled); what was found until then is
 // returned with it.
-func FindBudget(ctx context.Context, run lab.Config, backing string, runs int, measure Measure, progress func(BudgetStep)) (presets.BudgetFound, error) {
+func FindBudget(ctx context.Context, run lab.Config, backing string, runs int, measure BudgetMeasure, progress func(BudgetStep)) (BudgetFound, error) {
 	spec, err := workloads.Lookup(run.Workload)
 	if err != nil {
-		return presets.BudgetFound{}, err
+		return BudgetFound{}, err
 	}
 	ents, ok := spec.Param("entities")
 	if !ok {
-		return presets.BudgetFound{}, fmt.Errorf("workload %s has no entities to search", run.Workload)
+		return BudgetFound{}, fmt.Errorf("workload %s has no entities to search", run.Workload)
 	}
 	start := run.Params["entities"]
 	if start == 0 {
@@ -100,16 +81,16 @@ func FindBudget(ctx context.Context, run lab.Config, backing string, runs int, m
 		progress = func(BudgetStep) {}
 	}
 	measured := 0
-	probe := func(n int64) (presets.Probe, error) {
+	probe := func(n int64) (Probe, error) {
 		if err := ctx.Err(); err != nil {
-			return presets.Probe{}, err
+			return Probe{}, err
 		}
 		step := BudgetStep{Backing: backing, N: n, Run: measured + 1, Runs: runs}
 		progress(step)
 		p, forks, err := measure(ctx, run, backing, n)
 		step.Done = true
 		switch {
-		case errors.Is(err, presets.ErrTooBig):
+		case errors.Is(err, ErrTooBig):
 			step.TooBig = err
 		case err != nil:
 			return p, err
@@ -120,14 +101,14 @@ func FindBudget(ctx context.Context, run lab.Config, backing string, runs int, m
 		progress(step)
 		return p, err
 	}
-	return presets.SearchBudget(start, max(ents.Min, BudgetMinSize), ents.Max, runs, probe)
+	return SearchBudget(start, max(ents.Min, BudgetMinSize), ents.Max, runs, probe)
 }
 
 // ProbeBudget runs backing alone at n entities, BudgetForks forks of BudgetFrames
 // frames in all, and returns its p50 and the median of its forks' p95s, with the
-// forks' p95s; a run that would not fit in memory is presets.ErrTooBig (wrapping the
+// forks' p95s; a run that would not fit in memory is ErrTooBig (wrapping the
 // lab's reason).
-func ProbeBudget(ctx context.Context, run lab.Config, backing string, n int64) (presets.Probe, []float64, error) {
+func ProbeBudget(ctx context.Context, run lab.Config, backing string, n int64) (Probe, []float64, error) {
 	c := run
 	c.Backings, c.Params = []string{backing}, run.Params.Clone()
 	c.Params["entities"] = n
@@ -137,19 +118,19 @@ func ProbeBudget(ctx context.Context, run lab.Config, backing string, n int64) (
 	var me *lab.MemoryError
 	switch {
 	case errors.As(err, &me):
-		return presets.Probe{}, nil, fmt.Errorf("%w (%v)", presets.ErrTooBig, err)
+		return Probe{}, nil, fmt.Errorf("%w (%v)", ErrTooBig, err)
 	case err != nil:
-		return presets.Probe{}, nil, err
+		return Probe{}, nil, err
 	case len(r.Backings) != 1 || r.Backings[0].Error != "" || r.Backings[0].Summary.Measured == 0:
 		why := "no frames measured"
 		if len(r.Backings) == 1 && r.Backings[0].Error != "" {
 			why = r.Backings[0].Error
 		}
-		return presets.Probe{}, nil, fmt.Errorf("%s at %s entities: %s", backing, units.Count(float64(n)), why)
+		return Probe{}, nil, fmt.Errorf("%s at %s entities: %s", backing, units.Count(float64(n)), why)
 	}
 	forks := forkP95s(r)
 	sorted := slices.Sorted(slices.Values(forks))
-	return presets.Probe{N: n, P50: r.Backings[0].Summary.P50NS, P95: stats.Quantile(sorted, 0.5)}, forks, nil
+	return Probe{N: n, P50: r.Backings[0].Summary.P50NS, P95: stats.Quantile(sorted, 0.5)}, forks, nil
 }
 
 // forkP95s is the p95 of the run's one backing's kept frames in each fork that has any.

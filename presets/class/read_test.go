@@ -1,4 +1,4 @@
-package launch
+package class
 
 import (
 	"bytes"
@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/lab/runtest"
-	"localitylab/presets/class"
 )
 
 // longRuns writes n copies of a run shaped as the lab's longest, of frames frames,
@@ -48,10 +48,10 @@ func liveHeap() uint64 {
 	return s[0].Value.Uint64()
 }
 
-// TestAddToClassKeepsNoRun: a class keeps of each file what it shows, not its frames:
+// TestAddFilesKeepsNoRun: a class keeps of each file what it shows, not its frames:
 // after reading three long runs it holds less than one of them decoded, and it said
 // how far it had come after each file.
-func TestAddToClassKeepsNoRun(t *testing.T) {
+func TestAddFilesKeepsNoRun(t *testing.T) {
 	paths := longRuns(t, t.TempDir(), 3, 20000)
 	before := liveHeap()
 	one, err := result.LoadJSON(paths[0])
@@ -61,9 +61,9 @@ func TestAddToClassKeepsNoRun(t *testing.T) {
 	oneRun := liveHeap() - before
 	runtime.KeepAlive(one)
 	one = nil
-	b := class.NewBuilder(nil)
+	b := NewBuilder(nil)
 	var done []int
-	if err := AddToClass(context.Background(), b, nil, paths, func(n int) { done = append(done, n) }); err != nil {
+	if err := b.AddFiles(context.Background(), lab.LoadSaved, nil, paths, func(n int) { done = append(done, n) }); err != nil {
 		t.Fatal(err)
 	}
 	after := liveHeap()
@@ -81,23 +81,23 @@ func TestAddToClassKeepsNoRun(t *testing.T) {
 	runtime.KeepAlive(b)
 }
 
-// TestAddToClassRefuses: a file already in the class, or given twice, is refused by
+// TestAddFilesRefuses: a file already in the class, or given twice, is refused by
 // name, and the class holds the files before it; a cancelled reading reads no more.
-func TestAddToClassRefuses(t *testing.T) {
-	dir := "../presets/class/testdata/"
+func TestAddFilesRefuses(t *testing.T) {
+	dir := "testdata/"
 	a, b2, c := dir+"laptop-a.json", dir+"laptop-b.json", dir+"laptop-c.json"
-	b := class.NewBuilder(nil)
-	if err := AddToClass(context.Background(), b, nil, []string{a, b2}, nil); err != nil {
+	b := NewBuilder(nil)
+	if err := b.AddFiles(context.Background(), lab.LoadSaved, nil, []string{a, b2}, nil); err != nil {
 		t.Fatal(err)
 	}
-	err := AddToClass(context.Background(), b, []string{a, b2}, []string{c, "./" + a}, nil)
+	err := b.AddFiles(context.Background(), lab.LoadSaved, []string{a, b2}, []string{c, "./" + a}, nil)
 	if err == nil || !strings.Contains(err.Error(), "laptop-a.json is given twice") || b.Len() != 3 {
 		t.Errorf("a file already in: %v; %d files in", err, b.Len())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	b = class.NewBuilder(nil)
-	if err := AddToClass(ctx, b, nil, []string{a, b2, c}, nil); !errors.Is(err, context.Canceled) || b.Len() != 0 {
+	b = NewBuilder(nil)
+	if err := b.AddFiles(ctx, lab.LoadSaved, nil, []string{a, b2, c}, nil); !errors.Is(err, context.Canceled) || b.Len() != 0 {
 		t.Errorf("cancelled: %v; %d files in", err, b.Len())
 	}
 }
@@ -127,7 +127,7 @@ func BenchmarkClassOfThirtyLongestRuns(b *testing.B) {
 	}()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, _, err := ReadClass(paths); err != nil {
+		if _, _, err := Read(lab.LoadSaved, paths); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -135,11 +135,11 @@ func BenchmarkClassOfThirtyLongestRuns(b *testing.B) {
 	b.ReportMetric(float64(peak.Load())/1e6, "peak-MB")
 }
 
-// FuzzReadClass: whatever a student's file holds, a class of it beside two good files
+// FuzzRead: whatever a student's file holds, a class of it beside two good files
 // of its kind is read or refused (no input takes more than 5 s), and a class it makes
-// can be drawn as every view draws it. Run with go test -fuzz FuzzReadClass ./launch/.
-func FuzzReadClass(f *testing.F) {
-	dir := "../presets/class/testdata/"
+// can be drawn as every view draws it. Run with go test -fuzz FuzzRead ./presets/class/.
+func FuzzRead(f *testing.F) {
+	dir := "testdata/"
 	for _, name := range []string{"laptop-c.json", "sweep-c.json"} {
 		data, err := os.ReadFile(dir + name)
 		if err != nil {
@@ -157,7 +157,7 @@ func FuzzReadClass(f *testing.F) {
 		if bytes.Contains(data, []byte(result.SweepSchema)) {
 			others = []string{dir + "sweep-a.json", dir + "sweep-b.json"}
 		}
-		if c, _, err := ReadClass(append(others, p)); err == nil {
+		if c, _, err := Read(lab.LoadSaved, append(others, p)); err == nil {
 			m := c.Chart()
 			if len(m.Machines) != 3 || len(m.Table.Rows) == 0 {
 				t.Fatalf("a class of 3 files: %d machines, %d rows", len(m.Machines), len(m.Table.Rows))

@@ -52,9 +52,9 @@ func TestAllocatesNothing(t *testing.T) {
 			if got := NoAllocsNote(tt.run); got != tt.note {
 				t.Errorf("NoAllocsNote =\n%q, want\n%q", got, tt.note)
 			}
-			want := Metrics
+			want := RowMetrics()
 			if tt.nothing {
-				want = []Metric{FrameTime, Memory}
+				want = []*Metric{FrameTime, Memory}
 			}
 			if got := RunMetrics(tt.run); !slices.Equal(got, want) {
 				t.Errorf("RunMetrics = %v, want %v", got, want)
@@ -120,12 +120,12 @@ func TestCompareNoAllocsNote(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := CompareNoAllocsNote(tt.base, tt.new); got != tt.note {
-				t.Errorf("CompareNoAllocsNote = %q, want %q", got, tt.note)
+			if got := CompareGoneNote(Allocs, tt.base, tt.new); got != tt.note {
+				t.Errorf("CompareGoneNote = %q, want %q", got, tt.note)
 			}
-			want := Metrics
+			want := RowMetrics()
 			if tt.note != "" {
-				want = []Metric{FrameTime, Memory}
+				want = []*Metric{FrameTime, Memory}
 			}
 			if got := CompareMetrics(tt.base, tt.new); !slices.Equal(got, want) {
 				t.Errorf("CompareMetrics = %v, want %v", got, want)

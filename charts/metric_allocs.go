@@ -7,12 +7,39 @@ import (
 	"localitylab/lab/result"
 )
 
+// Allocs is the heap objects each frame allocated (runtime/metrics): a hot loop
+// that allocates nothing is the goal.
+//
 // A run whose backings allocate nothing in their measured frames (the goal of most
-// lessons) would draw its allocations chart as flat lines on a 0–1 axis: a reader
-// cannot tell "nothing allocated" from "nothing measured", and the chart takes a
-// third of the row. The window and every export therefore ask AllocatesNothing,
-// and, where it says so, give the chart's room to the others and say it in words
-// (NoAllocsNote). One allocation in one measured frame brings the chart back.
+// lessons) would draw this chart as flat lines on a 0–1 axis: a reader cannot tell
+// "nothing allocated" from "nothing measured", and the chart takes a third of the
+// row. So, where AllocatesNothing says so, the chart gives its room to the others
+// and the views say it in words (NoAllocsNote). One allocation in one measured
+// frame brings the chart back.
+var Allocs = &Metric{
+	Name:  "allocs",
+	Title: "Allocations per frame",
+	Short: "Allocations",
+	Unit:  Count,
+	Lines: []Source{{
+		Sample: func(s result.Sample) float64 { return float64(s.Allocs) },
+		Frames: func(f *result.Series) []float64 { return floats(f.Allocs) },
+	}},
+	Row: true,
+	Gone: &Gone{
+		When: AllocatesNothing,
+		Note: NoAllocsNote,
+		Goal: "A hot loop that allocates nothing is the goal.",
+		App:  "Allocations per frame: none, in every backing's measured frames. The chart comes back when one allocates.",
+		Pick: "No allocations",
+	},
+	Page: Page{
+		Axis:        "allocs/frame",
+		Explain:     "Heap objects allocated during each frame (runtime/metrics). A hot loop that allocates nothing is the goal.",
+		CompareAxis: "allocations",
+		Compare:     "Heap objects allocated during each frame: the new run solid, the base dashed.",
+	},
+}
 
 // AllocatesNothing reports whether r has measured frames and not one of them, in
 // any backing, allocated. Measured frames are those the summary keeps (not warm-up,
@@ -32,15 +59,6 @@ func AllocatesNothing(r *result.Run) bool {
 		}
 	}
 	return measured
-}
-
-// RunMetrics lists the charts a run's exports draw, in Metrics' order: all three,
-// or frame time and memory alone while AllocatesNothing.
-func RunMetrics(r *result.Run) []Metric {
-	if !AllocatesNothing(r) {
-		return Metrics
-	}
-	return []Metric{FrameTime, Memory}
 }
 
 // NoAllocsNote is the sentence that stands for the allocations chart while r
@@ -139,27 +157,3 @@ func plural(n uint64, noun string) string {
 
 // upper capitalises the first letter of an ASCII sentence.
 func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
-// CompareMetrics lists the charts a comparison of two runs draws: all three while
-// either run allocated in a measured frame (the chart shows that figure beside the
-// other run's zeros), frame time and memory alone while neither did.
-func CompareMetrics(base, new *result.Run) []Metric {
-	if CompareNoAllocsNote(base, new) == "" {
-		return Metrics
-	}
-	return []Metric{FrameTime, Memory}
-}
-
-// CompareNoAllocsNote is NoAllocsNote for a comparison of two runs: each run's
-// sentence, named, while neither allocated in a measured frame; "" while either
-// did, so that its allocations are charted, never hidden.
-func CompareNoAllocsNote(base, new *result.Run) string {
-	b, n := NoAllocsNote(base), NoAllocsNote(new)
-	if b == "" || n == "" {
-		return ""
-	}
-	return "Base run: " + lower(b) + " New run: " + lower(n)
-}
-
-// lower puts the first letter of an ASCII sentence in lower case.
-func lower(s string) string { return strings.ToLower(s[:1]) + s[1:] }

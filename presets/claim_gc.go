@@ -8,6 +8,22 @@ import (
 	"localitylab/lab/result"
 )
 
+// KindGC: the collector runs more cycles for Slower's frames than for Faster's, in
+// every fork. A claim of direction only: Ratio 1.
+const KindGC ClaimKind = "gc"
+
+var gcKind = claimKind{
+	name: KindGC,
+	check: func(c *Claim, _ []string) error {
+		if c.Ratio != 1 {
+			return fmt.Errorf("ratio: %v (a gc claim is about direction only: ratio 1)", c.Ratio)
+		}
+		return nil
+	},
+	run: Claim.answerGC,
+	ask: func(c Claim, _ *Sweep) Question { return c.slowerQuestion() },
+}
+
 // answerGC judges a claim about the collector's bill: Slower's frames make the
 // collector work more than Faster's. Its work comes in whole cycles, a few in a run,
 // so the verdict rests on the cycles counted in each fork, the one figure a rerun
