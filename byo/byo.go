@@ -1,6 +1,8 @@
 // Package byo ("bring your own") adds a backing of one's own to Locality Lab: a
 // structure you wrote, measured beside the six built in, in the window, `bench`,
-// `check`, exports and presets alike.
+// `check`, exports and presets alike. It is the whole public API for that: a backing
+// imports this package and nothing else of the lab's (its main hands over to
+// labmain.Main).
 //
 // # What you write
 //
@@ -10,20 +12,20 @@
 //	var Backing = byo.Backing{
 //		Name: "aos",
 //		Sprites: &byo.Sprites{
-//			New:  func(w *sprites.World) byo.Store { return &spriteStore{w: w} },
+//			New:  func(w *byo.SpriteWorld) byo.Store { return &spriteStore{w: w} },
 //			Note: "An array of sprites held by value, indexed by id. …",
 //		},
 //	}
 //
 // A Store implements three methods. Load builds the world into your structure: it
-// takes what the World generates (sprites.World.Sprite, bullets.World.Bullet,
-// tiles.World.Spawn), reports progress and stops when ctx is cancelled; wrap its loop
-// in workload.Fill, which does both once per chunk of thousands of entities. Frame runs
-// one frame and returns its checksum. Entities says how many entities the store holds
-// now. A store may also implement Scene(*workload.Scene) for the app's preview; without
-// one, the preview is made from what the frame reported to the World (sprites), or
-// shows the arena's targets and emitters (bullets), or walks the store's Each method
-// (tiles; see tiles.NewOwn).
+// takes what the World generates (SpriteWorld.Sprite, BulletWorld.Bullet,
+// TileWorld.Spawn), reports progress and stops when ctx is cancelled; wrap its loop
+// in Fill, which does both once per chunk of thousands of entities. Frame runs one
+// frame and returns its checksum. Entities says how many entities the store holds now.
+// A store may also implement Scene(*Scene) for the app's preview; without one, the
+// preview is made from what the frame reported to the World (sprites), or shows the
+// arena's targets and emitters (bullets), or walks the store's Each method (tiles; see
+// Tiles).
 //
 // Frame's loop over the entities is yours and stays concrete: the lab calls Frame once
 // per frame through an interface, and nothing else of yours goes through one
@@ -48,7 +50,7 @@
 //     its place: that is what your handle scheme must guarantee.
 //   - tiles: apply each move (off the old tiles, Dest, onto the new ones), then fold
 //     every tile of the window that holds entities, in row-major order, with FoldTile
-//     and the workload.Add sum of its ids.
+//     and the Add sum of its ids.
 //
 // The lab checks after every round that every backing returned the same checksum for
 // every frame (docs/design.md, rule 1). A backing whose checksum differs did different
@@ -62,8 +64,8 @@
 // the first frame whose checksums differ prints the first line of what the frames
 // folded that differs: for sprites the n-th sprite drawn (id, depth, position), for
 // bullets a spawn, a handle or a death, for tiles a tile and the ids on it. The World
-// records those lines for you (workload.Tracer); for tiles your store needs the Each
-// method that the preview uses too.
+// records those lines for you; for tiles your store needs the Each method that the
+// preview uses too.
 //
 // # Registering, and handing over to Locality Lab
 //
@@ -74,25 +76,21 @@
 //
 // A name that a built-in or another registered backing already has is refused at start
 // (exit status 2), and so is a backing without a store. A run still compares at most
-// six backings (workload.MaxPerRun), chosen from all registered; a backing that does not
-// implement a workload is not offered for it. examples/aos in the repository is a
-// complete backing, an array of structs on all three workloads.
+// six backings, chosen from all registered; a backing that does not implement a
+// workload is not offered for it. The examples here are the smallest correct stores;
+// examples/aos in the repository is a complete backing, an array of structs on all
+// three workloads, with its tests and benchmarks.
 package byo
 
 import (
 	"fmt"
 
+	"localitylab/internal/owned"
 	"localitylab/workloads/bullets"
 	"localitylab/workloads/sprites"
 	"localitylab/workloads/tiles"
 	"localitylab/workloads/workload"
 )
-
-// Store is what a backing implements on one workload: see the package documentation.
-// Load reports progress (0 to 1) now and then and returns ctx.Err() soon after ctx is
-// cancelled; Frame runs the next frame and returns its checksum; Entities is the
-// number of live entities now.
-type Store = workload.Core
 
 // Backing is a backing of one's own: its name and its store on each workload it
 // suits. A nil workload is one it does not implement; at least one must be set.
@@ -105,79 +103,53 @@ type Backing struct {
 	Tiles   *Tiles
 }
 
-// Sprites is a backing's store on the sprites workload.
-type Sprites struct {
-	New func(w *sprites.World) Store
-	// Note says what the backing is and why it should win or lose on this workload;
-	// the app shows it beside the figures.
-	Note string
-	// Bytes, if set, estimates the store's heap after Load, so that a run that would
-	// not fit in memory is refused before loading; nil takes the largest built-in
-	// estimate.
-	Bytes func(w *sprites.World) int64
-}
-
-// Bullets is a backing's store on the bullets workload; see Sprites for the fields.
-type Bullets struct {
-	New   func(w *bullets.World) Store
-	Note  string
-	Bytes func(w *bullets.World) int64
-}
-
-// Tiles is a backing's store on the tiles workload; see Sprites for the fields.
-type Tiles struct {
-	New   func(w *tiles.World) Store
-	Note  string
-	Bytes func(w *tiles.World) int64
-}
-
 // Register adds backings of one's own to this binary. Call it from main before
 // anything else (labmain.Main does). It stops at the first backing it refuses, with
 // an error that names it and says why: a name taken or malformed, or no store.
 func Register(bs ...Backing) error {
 	for _, b := range bs {
-		o, err := b.own()
+		stores, err := b.stores()
 		if err != nil {
 			return err
 		}
-		if err := workload.Register(o); err != nil {
+		if err := owned.Register(b.Name, stores); err != nil {
 			return fmt.Errorf("byo: %w", err)
 		}
 	}
 	return nil
 }
 
-// own turns b into the workloads' registration.
-func (b Backing) own() (workload.Own, error) {
-	o := workload.Own{Name: b.Name, Stores: map[string]workload.OwnStore{}}
+// stores turns b into its registration: its store by workload name.
+func (b Backing) stores() (map[string]owned.Store[workload.Store], error) {
+	stores := map[string]owned.Store[workload.Store]{}
 	if s := b.Sprites; s != nil {
-		o.Stores[sprites.Spec.Name] = ownStore(s.New, s.Note, s.Bytes, sprites.NewOwn, sprites.NewWorld)
+		stores[sprites.Spec.Name] = ownStore(s.New, s.Note, s.Bytes, sprites.NewOwn, sprites.NewWorld)
 	}
 	if s := b.Bullets; s != nil {
-		o.Stores[bullets.Spec.Name] = ownStore(s.New, s.Note, s.Bytes, bullets.NewOwn, bullets.NewWorld)
+		stores[bullets.Spec.Name] = ownStore(s.New, s.Note, s.Bytes, bullets.NewOwn, bullets.NewWorld)
 	}
 	if s := b.Tiles; s != nil {
-		o.Stores[tiles.Spec.Name] = ownStore(s.New, s.Note, s.Bytes, tiles.NewOwn, tiles.NewWorld)
+		stores[tiles.Spec.Name] = ownStore(s.New, s.Note, s.Bytes, tiles.NewOwn, tiles.NewWorld)
 	}
-	if len(o.Stores) == 0 {
-		return o, fmt.Errorf("byo: backing %q implements no workload (set Sprites, Bullets or Tiles)", b.Name)
+	if len(stores) == 0 {
+		return nil, fmt.Errorf("byo: backing %q implements no workload (set Sprites, Bullets or Tiles)", b.Name)
 	}
-	for w, s := range o.Stores {
+	for w, s := range stores {
 		if s.New == nil {
-			return o, fmt.Errorf("byo: backing %q: its %s store has no New", b.Name, w)
+			return nil, fmt.Errorf("byo: backing %q: its %s store has no New", b.Name, w)
 		}
 	}
-	return o, nil
+	return stores, nil
 }
 
 // ownStore is the registration of one workload's store, whatever its World type.
 func ownStore[W any](newStore func(*W) Store, note string, bytes func(*W) int64,
 	newOwn func(workload.Params, func(*W) workload.Core) (workload.Store, error),
-	newWorld func(workload.Params) (*W, error)) workload.OwnStore {
+	newWorld func(workload.Params) (*W, error)) owned.Store[workload.Store] {
 	if newStore == nil {
-		return workload.OwnStore{}
+		return owned.Store[workload.Store]{}
 	}
-	s := workload.OwnStore{
+	s := owned.Store[workload.Store]{
 		New:  func(p workload.Params) (workload.Store, error) { return newOwn(p, newStore) },
 		Note: note,
 	}

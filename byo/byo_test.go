@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"localitylab/internal/owned"
 	"localitylab/workloads"
-	"localitylab/workloads/sprites"
 	"localitylab/workloads/tiles"
 	"localitylab/workloads/workload"
 )
@@ -14,8 +14,8 @@ import (
 // still is the smallest correct sprites store: sprites that never move (the test's
 // worlds have moving_pct 0), all drawn by the World's rules.
 type still struct {
-	w   *sprites.World
-	all []sprites.Sprite
+	w   *SpriteWorld
+	all []Sprite
 }
 
 func (s *still) Load(ctx context.Context, progress func(float64)) error {
@@ -37,7 +37,7 @@ func (s *still) Frame() uint64 {
 
 func (s *still) Entities() int { return len(s.all) }
 
-func newStill(w *sprites.World) Store { return &still{w: w} }
+func newStill(w *SpriteWorld) Store { return &still{w: w} }
 
 // TestRegister: a backing is refused, with the reason, for a name taken or malformed
 // or for having no store; one that is accepted is offered for the workloads it
@@ -58,10 +58,10 @@ func TestRegister(t *testing.T) {
 		}
 	}
 	if err := Register(Backing{Name: "still", Sprites: &Sprites{New: newStill, Note: "note",
-		Bytes: func(w *sprites.World) int64 { return int64(w.Entities()) * 24 }}}); err != nil {
+		Bytes: func(w *SpriteWorld) int64 { return int64(w.Entities()) * 24 }}}); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { workload.Unregister("still") })
+	t.Cleanup(func() { owned.Unregister("still") })
 	if err := Register(Backing{Name: "still", Sprites: &Sprites{New: newStill}}); err == nil || !strings.Contains(err.Error(), "registered twice") {
 		t.Errorf("a second still: %v", err)
 	}

@@ -1,4 +1,4 @@
-package check
+package check_test
 
 import (
 	"context"
@@ -8,9 +8,8 @@ import (
 	"testing"
 
 	"localitylab/byo"
+	"localitylab/check"
 	"localitylab/check/checktest"
-	"localitylab/workloads/bullets"
-	"localitylab/workloads/sprites"
 	"localitylab/workloads/workload"
 )
 
@@ -20,9 +19,9 @@ import (
 // a dead bullet reaches whichever bullet took its slot.
 func TestMain(m *testing.M) {
 	err := byo.Register(
-		byo.Backing{Name: "plain", Sprites: &byo.Sprites{New: func(w *sprites.World) byo.Store { return &checktest.Sprites{W: w} }}},
-		byo.Backing{Name: "edge", Sprites: &byo.Sprites{New: func(w *sprites.World) byo.Store { return &checktest.Sprites{W: w, Edge: true} }}},
-		byo.Backing{Name: "nogen", Bullets: &byo.Bullets{New: func(w *bullets.World) byo.Store { return &checktest.Pool{W: w} }}},
+		byo.Backing{Name: "plain", Sprites: &byo.Sprites{New: func(w *byo.SpriteWorld) byo.Store { return &checktest.Sprites{W: w} }}},
+		byo.Backing{Name: "edge", Sprites: &byo.Sprites{New: func(w *byo.SpriteWorld) byo.Store { return &checktest.Sprites{W: w, Edge: true} }}},
+		byo.Backing{Name: "nogen", Bullets: &byo.Bullets{New: func(w *byo.BulletWorld) byo.Store { return &checktest.Pool{W: w} }}},
 	)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -32,7 +31,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestAgree(t *testing.T) {
-	rep, err := Run(context.Background(), Config{Workload: "sprites", Params: workload.Params{"entities": 20000},
+	rep, err := check.Run(context.Background(), check.Config{Workload: "sprites", Params: workload.Params{"entities": 20000},
 		Backings: []string{"soa", "plain", "ptrarray"}, Frames: 60}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -43,9 +42,9 @@ func TestAgree(t *testing.T) {
 }
 
 // mismatch runs c, which must find a mismatch, and returns the report and the mismatch.
-func mismatch(t *testing.T, c Config) (Report, *Mismatch) {
+func mismatch(t *testing.T, c check.Config) (check.Report, *check.Mismatch) {
 	t.Helper()
-	rep, err := Run(context.Background(), c, nil)
+	rep, err := check.Run(context.Background(), c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +58,7 @@ func mismatch(t *testing.T, c Config) (Report, *Mismatch) {
 // differs is a sprite drawn at the view's right edge, which soa's trace does not have
 // at that place.
 func TestFindsTheSprite(t *testing.T) {
-	rep, m := mismatch(t, Config{Workload: "sprites", Params: workload.Params{"entities": 20000},
+	rep, m := mismatch(t, check.Config{Workload: "sprites", Params: workload.Params{"entities": 20000},
 		Backings: []string{"soa", "edge"}, Frames: 200})
 	if m.A != "soa" || m.B != "edge" || m.SumA == m.SumB || rep.Frames != m.Frame+1 {
 		t.Fatalf("mismatch %+v after %d frames", m, rep.Frames)
@@ -67,17 +66,17 @@ func TestFindsTheSprite(t *testing.T) {
 	if m.Line < 0 || !strings.HasPrefix(m.LineB.What, "drawn #") || m.LineA == m.LineB || m.LinesB <= m.LinesA {
 		t.Fatalf("first difference %+v: want the edge store's extra drawn sprites", m)
 	}
-	if len(m.Before) != min(m.Line, contextLines) || m.Line > 0 && m.Before[len(m.Before)-1].What != fmt.Sprintf("drawn #%d", m.Line-1) {
+	if len(m.Before) != min(m.Line, check.ContextLines) || m.Line > 0 && m.Before[len(m.Before)-1].What != fmt.Sprintf("drawn #%d", m.Line-1) {
 		t.Fatalf("lines before the difference %+v", m.Before)
 	}
 	// With a smaller world fewer sprites touch the edge: the first wrong frame comes
 	// later, and the frames before it agree.
 	p := workload.Params{"entities": 2000}
-	_, m = mismatch(t, Config{Workload: "sprites", Params: p, Backings: []string{"soa", "edge"}, Frames: 500})
+	_, m = mismatch(t, check.Config{Workload: "sprites", Params: p, Backings: []string{"soa", "edge"}, Frames: 500})
 	if m.Frame == 0 {
 		t.Fatalf("smaller world: %+v: want a mismatch after frame 0", m)
 	}
-	again, err := Run(context.Background(), Config{Workload: "sprites", Params: p, Backings: []string{"soa", "edge"}, Frames: m.Frame}, nil)
+	again, err := check.Run(context.Background(), check.Config{Workload: "sprites", Params: p, Backings: []string{"soa", "edge"}, Frames: m.Frame}, nil)
 	if err != nil || again.Mismatch != nil {
 		t.Fatalf("the %d frames before the mismatch: %v, %+v", m.Frame, err, again.Mismatch)
 	}
@@ -86,7 +85,7 @@ func TestFindsTheSprite(t *testing.T) {
 // TestFindsTheHandle: a handle without a generation reaches the bullet that took its
 // slot; the first difference is that emitter's handle line.
 func TestFindsTheHandle(t *testing.T) {
-	_, m := mismatch(t, Config{Workload: "bullets", Params: workload.Params{"entities": 3000, "lifetime": 30},
+	_, m := mismatch(t, check.Config{Workload: "bullets", Params: workload.Params{"entities": 3000, "lifetime": 30},
 		Backings: []string{"slotmap", "nogen"}, Frames: 200})
 	if m.Line < 0 || !strings.HasPrefix(m.LineA.What, "emitter ") || !strings.Contains(m.LineB.What+m.LineB.Value, "bullet") {
 		t.Fatalf("first difference %+v: want an emitter's handle", m)
@@ -95,17 +94,17 @@ func TestFindsTheHandle(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	tests := []struct {
-		c    Config
+		c    check.Config
 		want string
 	}{
-		{Config{Workload: "sprite", Backings: []string{"soa", "map"}, Frames: 1}, "workload"},
-		{Config{Workload: "sprites", Backings: []string{"soa"}, Frames: 1}, "two or more"},
-		{Config{Workload: "sprites", Backings: []string{"soa", "nogen"}, Frames: 1}, `"nogen" does not implement sprites`},
-		{Config{Workload: "sprites", Backings: []string{"soa", "map"}, Frames: 0}, "frames"},
-		{Config{Workload: "sprites", Params: workload.Params{"entities": 0}, Backings: []string{"soa", "map"}, Frames: 1}, "entities"},
+		{check.Config{Workload: "sprite", Backings: []string{"soa", "map"}, Frames: 1}, "workload"},
+		{check.Config{Workload: "sprites", Backings: []string{"soa"}, Frames: 1}, "two or more"},
+		{check.Config{Workload: "sprites", Backings: []string{"soa", "nogen"}, Frames: 1}, `"nogen" does not implement sprites`},
+		{check.Config{Workload: "sprites", Backings: []string{"soa", "map"}, Frames: 0}, "frames"},
+		{check.Config{Workload: "sprites", Params: workload.Params{"entities": 0}, Backings: []string{"soa", "map"}, Frames: 1}, "entities"},
 	}
 	for _, tc := range tests {
-		if _, err := Run(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := check.Run(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want an error containing %q", tc.c, err, tc.want)
 		}
 	}

@@ -9,9 +9,7 @@ package checktest
 import (
 	"context"
 
-	"localitylab/workloads/bullets"
-	"localitylab/workloads/sprites"
-	"localitylab/workloads/workload"
+	"localitylab/byo"
 )
 
 // Sprites keeps the sprites as one array of structs indexed by id. With Edge set, its
@@ -19,14 +17,14 @@ import (
 // <= where the workload's rule is <). Most frames have no such sprite and agree with
 // every other backing; the first that has one folds a different checksum.
 type Sprites struct {
-	W    *sprites.World
+	W    *byo.SpriteWorld
 	Edge bool
-	all  []sprites.Sprite
+	all  []byo.Sprite
 }
 
 func (s *Sprites) Load(ctx context.Context, progress func(float64)) error {
-	s.all = make([]sprites.Sprite, s.W.Entities())
-	return workload.Fill(ctx, progress, len(s.all), func(lo, hi int) {
+	s.all = make([]byo.Sprite, s.W.Entities())
+	return byo.Fill(ctx, progress, len(s.all), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s.all[i] = s.W.Sprite(i)
 		}
@@ -53,8 +51,8 @@ func (s *Sprites) Entities() int { return len(s.all) }
 // Pool keeps the bullets in a pool whose handles are bare indexes, with no
 // generation: a handle to a dead bullet reaches whichever bullet took its slot.
 type Pool struct {
-	W       *bullets.World
-	pool    []bullets.Bullet
+	W       *byo.BulletWorld
+	pool    []byo.Bullet
 	alive   []bool
 	free    []int
 	live    int
@@ -69,7 +67,7 @@ func (s *Pool) Load(ctx context.Context, progress func(float64)) error {
 	return nil
 }
 
-func (s *Pool) spawn(b bullets.Bullet) int {
+func (s *Pool) spawn(b byo.Bullet) int {
 	s.live++
 	if n := len(s.free); n > 0 {
 		i := s.free[n-1]
@@ -97,7 +95,7 @@ func (s *Pool) Frame() uint64 {
 		if s.W.Quiet(b.X, b.Y, b.Born) {
 			continue
 		}
-		if k := s.W.Fate(b.X, b.Y, b.Born); k != bullets.Alive {
+		if k := s.W.Fate(b.X, b.Y, b.Born); k != byo.Alive {
 			s.W.Died(k, b.ID)
 			s.alive[i] = false
 			s.free = append(s.free, i)

@@ -2,9 +2,6 @@ package main
 
 import (
 	"localitylab/byo"
-	"localitylab/workloads/bullets"
-	"localitylab/workloads/sprites"
-	"localitylab/workloads/tiles"
 )
 
 // Backing is aos on the three workloads: each store keeps its entities as one slice
@@ -13,17 +10,17 @@ import (
 var Backing = byo.Backing{
 	Name: "aos",
 	Sprites: &byo.Sprites{
-		New:   func(w *sprites.World) byo.Store { return &spriteStore{w: w} },
+		New:   func(w *byo.SpriteWorld) byo.Store { return &spriteStore{w: w} },
 		Note:  spritesNote,
 		Bytes: spritesBytes,
 	},
 	Bullets: &byo.Bullets{
-		New:   func(w *bullets.World) byo.Store { return &bulletStore{w: w} },
+		New:   func(w *byo.BulletWorld) byo.Store { return &bulletStore{w: w} },
 		Note:  bulletsNote,
 		Bytes: bulletsBytes,
 	},
 	Tiles: &byo.Tiles{
-		New:   func(w *tiles.World) byo.Store { return &tileStore{w: w} },
+		New:   func(w *byo.TileWorld) byo.Store { return &tileStore{w: w} },
 		Note:  tilesNote,
 		Bytes: tilesBytes,
 	},

@@ -4,8 +4,7 @@ import (
 	"context"
 	"math"
 
-	"localitylab/workloads/bullets"
-	"localitylab/workloads/workload"
+	"localitylab/byo"
 )
 
 // bulletStore is the bullets as one []slot by value: a pool, the array of structs a
@@ -17,7 +16,7 @@ import (
 // (localitylab bench, 250,000 bullets, 200 frames, one run on a shared 2-core VM):
 // level with soa (soa 1.01×, 0.99–1.03, n.s.), ptrarray 6.14× slower.
 type bulletStore struct {
-	w       *bullets.World
+	w       *byo.BulletWorld
 	slots   []slot
 	free    int32 // head of the free list, through slot.next; -1 when empty
 	live    int
@@ -27,7 +26,7 @@ type bulletStore struct {
 // slot is one bullet by value and its generation: odd while the bullet lives. 40
 // bytes.
 type slot struct {
-	b    bullets.Bullet
+	b    byo.Bullet
 	gen  uint32
 	next int32 // the next free slot, while this one is free
 }
@@ -49,7 +48,7 @@ func (s *bulletStore) Load(ctx context.Context, progress func(float64)) error {
 	s.slots = make([]slot, 0, s.w.Entities())
 	s.free = -1
 	s.handles = make([]handle, s.w.Emitters()*s.w.Handles())
-	return workload.Fill(ctx, progress, s.w.Initial(), func(lo, hi int) {
+	return byo.Fill(ctx, progress, s.w.Initial(), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s.spawn(s.w.Bullet(i))
 		}
@@ -57,7 +56,7 @@ func (s *bulletStore) Load(ctx context.Context, progress func(float64)) error {
 }
 
 // spawn puts b in a free slot, or a new one at the end, and returns its handle.
-func (s *bulletStore) spawn(b bullets.Bullet) handle {
+func (s *bulletStore) spawn(b byo.Bullet) handle {
 	i := s.free
 	if i >= 0 {
 		s.free = s.slots[i].next
@@ -110,7 +109,7 @@ func (s *bulletStore) Frame() uint64 {
 		if s.w.Quiet(b.X, b.Y, b.Born) {
 			continue
 		}
-		if k := s.w.Fate(b.X, b.Y, b.Born); k != bullets.Alive {
+		if k := s.w.Fate(b.X, b.Y, b.Born); k != byo.Alive {
 			s.w.Died(k, b.ID)
 			s.kill(i)
 		}
@@ -132,7 +131,7 @@ func (s *bulletStore) Frame() uint64 {
 func (s *bulletStore) Entities() int { return s.live }
 
 // Scene previews the live bullets (the World picks which when they do not all fit).
-func (s *bulletStore) Scene(dst *workload.Scene) {
+func (s *bulletStore) Scene(dst *byo.Scene) {
 	stride := s.w.SceneBegin(dst, s.live)
 	for i := range s.slots {
 		if sl := &s.slots[i]; sl.gen&1 == 1 {
@@ -143,6 +142,6 @@ func (s *bulletStore) Scene(dst *workload.Scene) {
 
 // bulletsBytes is the pool at its peak (40 bytes a slot, grown by append up to twice
 // what it holds) and the handles.
-func bulletsBytes(w *bullets.World) int64 {
+func bulletsBytes(w *byo.BulletWorld) int64 {
 	return int64(w.Entities())*80 + int64(w.Emitters()*w.Handles())*8 + 4<<20
 }

@@ -3,8 +3,7 @@ package main
 import (
 	"context"
 
-	"localitylab/workloads/sprites"
-	"localitylab/workloads/workload"
+	"localitylab/byo"
 )
 
 // spriteStore is the sprites as one []Sprite by value, indexed by id: the handle is
@@ -17,8 +16,8 @@ import (
 // (1.02–1.22), and at 4M sprites, beyond the cache, the two were level (n.s.).
 // BenchmarkFrame beside this file times the same frames under go test.
 type spriteStore struct {
-	w   *sprites.World
-	all []sprites.Sprite
+	w   *byo.SpriteWorld
+	all []byo.Sprite
 }
 
 const spritesNote = "An array of structs: every sprite by value in one slice, indexed by id, the layout " +
@@ -30,8 +29,8 @@ const spritesNote = "An array of structs: every sprite by value in one slice, in
 
 func (s *spriteStore) Load(ctx context.Context, progress func(float64)) error {
 	n := s.w.Entities()
-	s.all = make([]sprites.Sprite, n)
-	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+	s.all = make([]byo.Sprite, n)
+	return byo.Fill(ctx, progress, n, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s.all[i] = s.w.Sprite(i)
 		}
@@ -60,7 +59,7 @@ func (s *spriteStore) Frame() uint64 {
 // run, so that aos differs from them by its layout alone (docs/design.md, rule 8). A
 // sprite misses the view when one of x-X1, X0-x-w, y-Y1, Y0-y-h is not negative; the
 // AND of the four is negative exactly when it overlaps.
-func scan(all []sprites.Sprite, view sprites.Rect, i int) int {
+func scan(all []byo.Sprite, view byo.View, i int) int {
 	n := len(all)
 	x0, x1, y0, y1 := view.X0, view.X1, view.Y0, view.Y1
 	for ; i+4 <= n; i += 4 {
@@ -96,4 +95,4 @@ func (s *spriteStore) Entities() int { return len(s.all) }
 
 // spritesBytes is the slice, plus the world's per-frame buffers (what the built-in
 // estimates count as scratch): a few hundred kilobytes.
-func spritesBytes(w *sprites.World) int64 { return int64(w.Entities())*24 + 1<<20 }
+func spritesBytes(w *byo.SpriteWorld) int64 { return int64(w.Entities())*24 + 1<<20 }

@@ -3,8 +3,7 @@ package main
 import (
 	"context"
 
-	"localitylab/workloads/tiles"
-	"localitylab/workloads/workload"
+	"localitylab/byo"
 )
 
 // tileStore is source 000's "before" as an array of structs: one map-wide slice of
@@ -16,11 +15,11 @@ import (
 // defaults: a million entities on 2048×2048 tiles, 200 frames, one run on a shared
 // 2-core VM): the fastest of the three, soa 1.13× slower (1.11–1.18), ptrarray 2.80×.
 type tileStore struct {
-	w     *tiles.World
+	w     *byo.TileWorld
 	heads []int32 // by tile index: first entry, none if empty
 	ents  []entry
 	free  int32 // head of the free entries, through next
-	at    []tiles.Pos
+	at    []byo.TilePos
 	loc   []int32 // loc[id·span²+k]: where entity id's k-th entry went (only when entities move)
 	span  int32
 	per   int // entries per entity: span²
@@ -44,25 +43,25 @@ func (s *tileStore) Load(ctx context.Context, progress func(float64)) error {
 	n := w.Entities()
 	s.span = w.Span()
 	s.per = int(s.span) * int(s.span)
-	workload.Phase(ctx, tiles.TablePhase, workload.Fixed)
+	byo.Phase(ctx, byo.TablePhase, byo.Fixed)
 	s.heads = make([]int32, int(w.Cols())*int(w.Rows()))
 	for i := range s.heads {
 		s.heads[i] = none
 	}
-	workload.Phase(ctx, workload.DefaultPhase, workload.Building)
+	byo.Phase(ctx, byo.DefaultPhase, byo.Building)
 	// Sized: room for every entry the load makes; grown by append (source 000), the
 	// slice doubles as the entries arrive. Moves reuse freed entries.
 	if w.Sized() {
 		s.ents = make([]entry, 0, n*s.per)
 	}
 	s.free = none
-	s.at = make([]tiles.Pos, n)
+	s.at = make([]byo.TilePos, n)
 	if w.Moving() > 0 {
 		s.loc = make([]int32, n*s.per)
 	} else {
 		s.loc = make([]int32, s.per) // one scratch span, shared: nothing is ever removed
 	}
-	return workload.Fill(ctx, progress, n, func(lo, hi int) {
+	return byo.Fill(ctx, progress, n, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			p := w.Spawn(i)
 			s.at[i] = p
@@ -80,7 +79,7 @@ func (s *tileStore) locOf(id int32) []int32 {
 }
 
 // insert links entity id onto every tile it covers at p.
-func (s *tileStore) insert(id int32, p tiles.Pos) {
+func (s *tileStore) insert(id int32, p byo.TilePos) {
 	loc := s.locOf(id)
 	k := 0
 	for r := p.Row; r < p.Row+s.span; r++ {
@@ -111,7 +110,7 @@ func (s *tileStore) link(t, id int32) int32 {
 }
 
 // remove unlinks entity id from every tile it covers at p and frees its entries.
-func (s *tileStore) remove(id int32, p tiles.Pos) {
+func (s *tileStore) remove(id int32, p byo.TilePos) {
 	loc := s.locOf(id)
 	ents := s.ents
 	k := 0
@@ -170,13 +169,13 @@ func (s *tileStore) Frame() uint64 {
 func tileSum(ents []entry, i int32) uint64 {
 	var acc uint64
 	for ; i != none; i = ents[i].next {
-		acc = workload.Add(acc, uint64(ents[i].id))
+		acc = byo.Add(acc, uint64(ents[i].id))
 	}
 	return acc
 }
 
 // Each walks the entries on win's tiles, for the preview and `localitylab check`.
-func (s *tileStore) Each(win tiles.Rect, fn func(col, row int32, at tiles.Pos, id int32)) {
+func (s *tileStore) Each(win byo.Window, fn func(col, row int32, at byo.TilePos, id int32)) {
 	for r := win.Y0; r < win.Y1; r++ {
 		for c := win.X0; c < win.X1; c++ {
 			for i := s.heads[s.w.TileIndex(c, r)]; i != none; i = s.ents[i].next {
@@ -191,7 +190,7 @@ func (s *tileStore) Entities() int { return len(s.at) }
 
 // tilesBytes is the entries (12 bytes, up to twice that while grown by append), the
 // removal record, the positions and the heads.
-func tilesBytes(w *tiles.World) int64 {
+func tilesBytes(w *byo.TileWorld) int64 {
 	n, span := int64(w.Entities()), int64(w.Span())
 	entries := n * span * span
 	return entries*(2*12+4) + n*8 + int64(w.Cols())*int64(w.Rows())*4 + 1<<20

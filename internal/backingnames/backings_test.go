@@ -30,7 +30,7 @@ func TestAdd(t *testing.T) {
 	if got, want := Extra(), []string{"aos", "chunked-pool_2"}; !slices.Equal(got, want) {
 		t.Errorf("Extra() = %v, want %v", got, want)
 	}
-	if got := All(); len(got) != 8 || !slices.Equal(got[:6], Builtin) || got[6] != "aos" {
+	if got := All(); len(got) != len(Builtin)+2 || !slices.Equal(got[:len(Builtin)], Builtin) || got[len(Builtin)] != "aos" {
 		t.Errorf("All() = %v, want the built-ins then aos, chunked-pool_2", got)
 	}
 	for _, name := range []string{"soa", "aos", "chunked-pool_2"} {

@@ -1,6 +1,7 @@
 package bullets
 
 import (
+	"localitylab/workloads/internal/stores"
 	"localitylab/workloads/workload"
 )
 
@@ -107,17 +108,17 @@ func (w *World) SceneBullet(dst *workload.Scene, stride, id uint64, x, y int32) 
 	w.w.sceneBullet(dst, stride, id, x, y)
 }
 
-// NewWorld makes the World of resolved parameters p (workload.OwnWorld).
+// NewWorld makes the World of resolved parameters p (stores.OwnWorld).
 func NewWorld(p workload.Params) (*World, error) {
-	return workload.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
+	return stores.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
 }
 
 // NewOwn makes the store of a backing of one's own for resolved parameters p
-// (workload.NewOwn); package byo calls it. A store that has no Scene of its own
+// (stores.NewOwn); package byo calls it. A store that has no Scene of its own
 // previews the targets and emitters only.
 func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.Store, error) {
-	return workload.NewOwn("bullets", p, NewWorld, newStore, func(w *World, _ workload.Core) workload.Completion {
-		return workload.Completion{
+	return stores.NewOwn("bullets", p, NewWorld, newStore, func(w *World, _ workload.Core) stores.Completion {
+		return stores.Completion{
 			Prepare:    w.w.prepare,
 			Scene:      func(dst *workload.Scene) { w.w.sceneBegin(dst, 0) },
 			StartTrace: w.w.StartTrace,

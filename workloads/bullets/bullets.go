@@ -11,15 +11,18 @@
 // dead flag (ptrarray), a hashed insert and delete (map), a dense append and a
 // swap-and-pop under a generation-checked slot table (slotmap, soa), a move between
 // per-row vectors (rowvec), a slot map's plus a spatial hash rebuilt every frame
-// (spatialhash). What
-// happens in a frame is decided by the shared driver in world.go, and every store folds
-// the same facts into the frame checksum.
+// (spatialhash). What happens in a frame is decided by the shared driver in world.go,
+// and every store folds the same facts into the frame checksum.
+//
+// Each backing is one file: its store, its Entry (estimate and note) and its layout.
+// Every store's frame moves every bullet, in the structure's own order, so each
+// layout's walk visits every live bullet as the move pass does. Under churn the slot
+// tables are what moves: slots freed by the dead, reused by the newborn, each reuse a
+// new generation.
 package bullets
 
 import (
-	"fmt"
-	"unsafe"
-
+	"localitylab/workloads/internal/stores"
 	"localitylab/workloads/workload"
 )
 
@@ -60,7 +63,7 @@ const (
 )
 
 // Spec describes the bullets workload.
-var Spec = workload.Spec{
+var Spec = stores.Builtin(workload.Spec{
 	Name:  "bullets",
 	Title: "Bullets spawning and dying",
 	Doc: "Rotating emitters fire bullets across a square arena with a few drifting targets. " +
@@ -68,11 +71,12 @@ var Spec = workload.Spec{
 		"every bullet moves, the expired and those that left the arena are despawned, bullets " +
 		"that hit a target are despawned, and each emitter resolves handles to its last bullets, " +
 		"counting the stale ones. Load places a population already spread over all ages.",
-	Params:        params,
-	New:           newStore,
-	EstimateBytes: estimateBytes,
-	Notes:         BackingNotes,
-}
+	Params: params,
+}, newConfig, ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry) // one file each
+
+// entry is one built-in backing on this workload, in the file of its store: its
+// store, estimate and note (stores.Entry).
+type entry = stores.Entry[config]
 
 // params is Spec.Params; a variable of its own so that newConfig can read it without an
 // initialisation cycle through Spec.New.
@@ -111,6 +115,7 @@ type config struct {
 	targetSize  int32 // sub-units
 	targetSpeed int32 // sub-units per frame
 	cell        int32 // spatial hash cell, sub-units
+	cellGiven   int64 // the cell parameter as given, units (0: the default), for messages
 	band        int32 // rowvec band, sub-units
 	bands       int   // rowvec grid: bands along each axis
 	spawnCap    int   // most bullets spawned in one frame
@@ -122,8 +127,8 @@ type config struct {
 }
 
 // newConfig reads resolved parameters and checks what crosses fields. The checks that
-// concern one backing's structure only (band, cell) are made for that backing.
-func newConfig(p workload.Params, backing string) (config, error) {
+// concern one backing's structure only (band, cell) are its Entry's.
+func newConfig(p workload.Params) (config, error) {
 	if err := workload.CheckParams("bullets", params, p); err != nil {
 		return config{}, err
 	}
@@ -140,6 +145,7 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		targetSize:  int32(p[pTargetSize] * unit),
 		targetSpeed: int32(p[pTargetSpeed] * unit),
 		cell:        int32(p[pCell] * unit),
+		cellGiven:   p[pCell],
 		band:        int32(p[pBand] * unit),
 		allocs:      int(p[pAllocs]),
 		dispatch:    p[pDispatch],
@@ -154,22 +160,6 @@ func newConfig(p workload.Params, backing string) (config, error) {
 	perFrame := (c.n + int(c.lifetime) - 1) / int(c.lifetime)
 	c.spawnCap = 4 * perFrame
 	c.prewarm = c.n - perFrame
-	switch backing {
-	case workload.RowVec:
-		if tiles := int64(c.bands) * int64(c.bands); tiles > maxBandTiles {
-			return config{}, fmt.Errorf("bullets: %s = %d cuts the arena (side %d) into %d×%d tiles, more than %d; use a band of at least %d",
-				pBand, p[pBand], p[pArena], c.bands, c.bands, maxBandTiles, minBand(p[pArena]))
-		}
-	case workload.SpatialHash:
-		if perAxis := (int64(c.side) + int64(c.cell) - 1) / int64(c.cell); perAxis*perAxis > maxHashCells {
-			return config{}, fmt.Errorf("bullets: %s = %d cuts the arena (side %d) into %d×%d cells, more than %d; use a cell of at least %d",
-				pCell, p[pCell], p[pArena], perAxis, perAxis, maxHashCells, minBand(p[pArena]))
-		}
-		if k := workload.CellsPerSquare(c.targetSize+c.bulletSize, c.cell); k > maxCellsPerQuery {
-			return config{}, fmt.Errorf("bullets: %s = %d makes a target of side %d cover up to %d cells, more than %d; use a larger cell",
-				pCell, p[pCell], p[pTargetSize], k, maxCellsPerQuery)
-		}
-	}
 	return c, nil
 }
 
@@ -178,65 +168,4 @@ func newConfig(p workload.Params, backing string) (config, error) {
 func minBand(arena int64) int64 {
 	const perAxis = 1 << 11 // sqrt(maxBandTiles)
 	return (arena + perAxis - 1) / perAxis
-}
-
-// newStore is Spec.New (workload.NewBuiltin).
-func newStore(p workload.Params, backing string) (workload.Store, error) {
-	return workload.NewBuiltin("bullets", p, backing, newConfig, func(c config) workload.Store {
-		return workload.Pick(stores, backing, newWorld(c))
-	})
-}
-
-// stores makes the empty store of each built-in backing on a world.
-var stores = map[string]func(*world) workload.Store{
-	workload.PtrArray:    func(w *world) workload.Store { return &ptrStore{world: w} },
-	workload.Map:         func(w *world) workload.Store { return &mapStore{world: w} },
-	workload.SlotMap:     func(w *world) workload.Store { return &slotStore{world: w} },
-	workload.RowVec:      func(w *world) workload.Store { return &rowStore{world: w} },
-	workload.SoA:         func(w *world) workload.Store { return &soaStore{world: w} },
-	workload.SpatialHash: func(w *world) workload.Store { return &hashStore{world: w} },
-}
-
-// estimateBytes is Spec.EstimateBytes: a rough upper bound of one backing's heap, from
-// what each structure keeps per live bullet (with the slack of grown slices and tables,
-// and for ptrarray the garbage its churn leaves between collections), plus the
-// handles, the hit grid and the spawn buffer every backing has. Parameters it cannot
-// read count as zero; a wrong estimate only refuses or admits a run.
-func estimateBytes(p workload.Params, backing string) int64 {
-	c, err := newConfig(p, "")
-	if err != nil {
-		return 0
-	}
-	n := int64(c.n)
-	shared := int64(c.emitters*c.handles)*16 + int64(c.spawnCap)*48 + hitGridMaxCells*4 + int64(c.emitters+c.targets)*32
-	var perBullet, fixed int64
-	switch backing {
-	case workload.PtrArray:
-		perBullet = 8 + 2*48 // pointer; 40-byte object in a 48-byte class, doubled by GOGC=100
-	case workload.Map:
-		perBullet = 128 // key, value, control byte, at 7/8 load in a table that grows by doubling
-	case workload.SlotMap:
-		perBullet = 32 + 8 + 4 // value, slot, back-index
-	case workload.RowVec:
-		perBullet = 2*48 + 8 // entries in row vectors grown by append, slot
-		fixed = int64(c.bands) * int64(c.bands) * 4
-	case workload.SoA:
-		perBullet = 36 + 8 // seven columns, slot
-	case workload.SpatialHash:
-		// The slot map's (value, slot, back-index), then the index's corner, cell,
-		// sorted copy and taken flag; per cell two int32 counters.
-		perBullet = 32 + 8 + 4 + 8 + 4 + 12 + 1
-		cells := int64(c.side)/int64(c.cell) + 1
-		fixed = cells * cells * 8
-	}
-	if c.mark && (backing == workload.PtrArray || backing == workload.SlotMap || backing == workload.SoA) {
-		// Room for the holes: the array is entities/(1-dead_pct) slots long.
-		perBullet = perBullet * 100 / int64(100-c.deadPct)
-	}
-	if c.allocs != allocsNone {
-		// The trail table, and a trail per live bullet, doubled by GOGC=100 when each
-		// spawn allocates one.
-		fixed += ringTrails(&c)*8 + n*2*int64(unsafe.Sizeof(trail{}))
-	}
-	return fixed + shared + n*perBullet
 }

@@ -94,7 +94,7 @@ var resolve = workloadtest.Resolver(&Spec)
 // load makes and loads the store of one backing, which must then hold the prewarmed
 // population.
 var load = workloadtest.Loader[store](&Spec, func(p workload.Params) int {
-	c, err := newConfig(p, "")
+	c, err := newConfig(p)
 	if err != nil {
 		return -1 // no store loads: Load fails on the error first
 	}

@@ -1,22 +1,10 @@
 package bullets
 
-// The stores' Lookups (workload.Lookups): the lab times them after each frame, so
-// that a lookup by handle can be compared across backings on its own. Each repeats
-// the store's own resolve, the loop its Frame ends with, and then puts back the
-// world's folds, so that the next frame's checksum and the stale count are as if the
-// repeat never ran.
-
-func (s *ptrStore) Lookups() int { return s.again(s.resolve) }
-func (s *mapStore) Lookups() int { return s.again(s.resolve) }
-func (s *slotStore) Lookups() int {
-	if s.mk != nil {
-		return s.again(s.resolveMarked)
-	}
-	return s.again(func() { s.resolve(s.world) })
-}
-func (s *rowStore) Lookups() int  { return s.again(s.resolve) }
-func (s *soaStore) Lookups() int  { return s.again(s.resolve) }
-func (s *hashStore) Lookups() int { return s.again(func() { s.resolve(s.world) }) }
+// What the stores' Lookups (workload.Lookups, each in its store's file) share: the
+// lab times them after each frame, so that a lookup by handle can be compared across
+// backings on its own. Each repeats the store's own resolve, the loop its Frame ends
+// with, and then puts back the world's folds, so that the next frame's checksum and
+// the stale count are as if the repeat never ran.
 
 // again runs resolve, which only reads the store and folds what it finds, with the
 // world's folds saved and restored around it, and returns how many handles it

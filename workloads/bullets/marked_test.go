@@ -9,7 +9,7 @@ import (
 
 func TestLoadPlan(t *testing.T) {
 	for _, pct := range []int{0, 1, 25, 50, 90} {
-		c, err := newConfig(resolve(t, workload.Params{pEntities: 10_000, pDespawn: despawnMark, pDeadPct: int64(pct)}), "")
+		c, err := newConfig(resolve(t, workload.Params{pEntities: 10_000, pDespawn: despawnMark, pDeadPct: int64(pct)}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,8 +20,7 @@ const prewarmTries = 16
 // it could have reached.
 func (w *world) bulletAt(i int) bullet {
 	c := &w.cfg
-	w.gen.Seed(c.seed^saltBullets, uint64(i))
-	r := w.genRNG
+	r := w.rng.Entity(c.seed^saltBullets, i)
 	e := &w.emitters[i%c.emitters]
 	oldest := c.lifetime - 1 - int32(int64(i)*int64(c.lifetime-1)/int64(c.prewarm))
 	var b bullet

@@ -2,8 +2,12 @@ package bullets
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 
 	"localitylab/backings/rowvec"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
 )
 
@@ -196,4 +200,59 @@ func (s *rowStore) Scene(dst *workload.Scene) {
 			}
 		}
 	}
+}
+
+// Lookups repeats the last frame\'s handle lookups (lookups.go).
+func (s *rowStore) Lookups() int { return s.again(s.resolve) }
+
+// Layout reports where the bullets live (workload.LayoutReporter).
+func (s *rowStore) Layout(dst *memlayout.Layout) {
+	layouts.Entities(dst, s.g.Len(), s.g.Bytes()+int64(cap(s.slots.slots))*layouts.Size[slotRec](),
+		"an entry (bullet and two links) in a row's vector, with the vectors' spare room and free slots, a handle slot, and the tiles' list heads")
+	w := dst.Walk()
+	for r := range s.g.Rows() {
+		ents := s.g.Row(r).Ents
+		for i := range ents {
+			if ents[i].Prev != rowvec.Freed { // the sweep skips free slots
+				w.Add(layouts.Addr(&ents[i]))
+			}
+		}
+	}
+	w.Finish("Where the bullets live: address against visit order", "each row's vector in memory order, as the move pass sweeps them")
+	h := dst.View(memlayout.Heatmap, "Bullets per tile over the arena")
+	band, side := int64(s.cfg.band>>subBits), int64(s.cfg.side>>subBits)
+	h.StartHeat(s.cfg.bands, s.cfg.bands, memlayout.Rect{X1: int64(s.cfg.bands) * band, Y1: int64(s.cfg.bands) * band}, "bullets per tile")
+	for r := range s.g.Rows() {
+		ents := s.g.Row(r).Ents
+		for i := range ents {
+			if ents[i].Prev != rowvec.Freed {
+				h.HeatAdd(int(ents[i].Val.Col), r, 1)
+			}
+		}
+	}
+	h.Heat.Mark = memlayout.Rect{X1: side, Y1: side}
+	h.Note = "the arena outlined; tiles of side " + strconv.FormatInt(band, 10)
+	layouts.RowVectors(dst, s.g)
+	s.slots.layout(dst, s.g.Len(), 0)
+}
+
+// rowvecEntry is rowvec on the bullets workload: its store, estimate and note.
+var rowvecEntry = entry{
+	Backing: workload.RowVec,
+	Check: func(c config) error {
+		if tiles := int64(c.bands) * int64(c.bands); tiles > maxBandTiles {
+			return fmt.Errorf("bullets: %s = %d cuts the arena (side %d) into %d×%d tiles, more than %d; use a band of at least %d",
+				pBand, c.band>>subBits, c.side>>subBits, c.bands, c.bands, maxBandTiles, minBand(int64(c.side>>subBits)))
+		}
+		return nil
+	},
+	New: func(c config) workload.Store { return &rowStore{world: newWorld(c)} },
+	// An entry in row vectors grown by append, and a slot; per tile a list head.
+	Bytes: func(c config) int64 { return c.heapBytes(2*48+8, int64(c.bands)*int64(c.bands)*4, false) },
+	Note: "Per-row vectors: the arena is cut into bands, each band keeps its bullets in " +
+		"one vector of its own, chained per tile. Hit tests visit only the tiles under each target, " +
+		"but with every bullet moving, many cross into another tile each frame and must be unlinked " +
+		"and relinked, and handles need a slot table of their own because a bullet's place changes. " +
+		"A row's vector always keeps freed entries as holes reused through its free list, so despawn " +
+		"and dead_pct do not change it.",
 }

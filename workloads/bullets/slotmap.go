@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"localitylab/backings/slotmap"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
 )
 
@@ -195,4 +197,41 @@ func (s *slotStore) Scene(dst *workload.Scene) {
 			s.sceneBullet(dst, stride, b.ID, b.X, b.Y)
 		}
 	}
+}
+
+// Lookups repeats the last frame\'s handle lookups (lookups.go).
+func (s *slotStore) Lookups() int {
+	if s.mk != nil {
+		return s.again(s.resolveMarked)
+	}
+	return s.again(func() { s.resolve(s.world) })
+}
+
+// Layout reports where the bullets live (workload.LayoutReporter).
+func (s *slotStore) Layout(dst *memlayout.Layout) {
+	if s.mk != nil {
+		layouts.Entities(dst, s.mk.live, int64(cap(s.mk.vals))*layouts.Size[bullet]()+int64(cap(s.mk.free))*4,
+			"a 32-byte slot of the marked array, live or a hole, with the free list")
+		layouts.Dense(dst, s.mk.vals, "Where the slots live: address against index, holes included", "slot order, as the move pass sweeps them, skipping holes")
+		return
+	}
+	layouts.Entities(dst, s.m.Len(), s.m.Bytes(), "the slot map's dense value (32), slot (8) and back-index (4), with the arrays' spare room")
+	layouts.Dense(dst, s.m.Values(), "Where the values live: address against index", "dense order, as the move pass sweeps them")
+	layouts.SlotMap(dst, s.m)
+}
+
+// slotmapEntry is slotmap on the bullets workload: its store, estimate and note.
+var slotmapEntry = entry{
+	Backing: workload.SlotMap,
+	New:     func(c config) workload.Store { return &slotStore{world: newWorld(c)} },
+	// The slot map's value, slot and back-index.
+	Bytes: func(c config) int64 { return c.heapBytes(32+8+4, 0, true) },
+	Note: "Bullets by value in one dense array, removed by moving the last one into the " +
+		"hole, with handles that go through a slot table and carry a version. The frame is one " +
+		"straight pass over live bullets only; a spawn is an append, a despawn a copy; a stale " +
+		"handle fails its version check even after its slot went to a new bullet. Nothing is " +
+		"allocated once the arrays have grown, unless allocs 2 asks for a trail object per spawn. With " +
+		"despawn 1 it becomes source 001's SliceMap instead: slots that never move, a dead bullet " +
+		"flagged by an even version where it lies, its slot reused through a free list, no slot table; " +
+		"the move pass visits every slot and skips the holes (dead_pct of them).",
 }

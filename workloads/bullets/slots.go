@@ -3,6 +3,9 @@ package bullets
 import (
 	"fmt"
 	"math"
+
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 )
 
 // slotTable is the generation-checked indirection the soa and rowvec stores put in
@@ -81,4 +84,17 @@ func (t *slotTable) lookup(h handle) (a, b int32, ok bool) {
 func (t *slotTable) moved(si, a, b int32) {
 	s := &t.slots[si]
 	s.a, s.b = a, b
+}
+
+// layout reports the handle table of the soa and rowvec stores, live of whose slots
+// hold bullets, in front of a dense array of that capacity (0: none).
+func (t *slotTable) layout(dst *memlayout.Layout, live, dense int) {
+	free := 0
+	for si := t.firstFree; si >= 0; si = t.slots[si].a {
+		free++
+	}
+	layouts.SlotTable(dst, len(t.slots), live, free, dense, func(i int) (uint32, bool) {
+		g := t.slots[i].gen
+		return g, g&1 == 1
+	})
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"localitylab/backings/soa"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
 )
 
@@ -223,4 +225,50 @@ func (s *soaStore) Scene(dst *workload.Scene) {
 			s.sceneBullet(dst, stride, id, s.x.Data[r], s.y.Data[r])
 		}
 	}
+}
+
+// Lookups repeats the last frame\'s handle lookups (lookups.go).
+func (s *soaStore) Lookups() int { return s.again(s.resolve) }
+
+// Layout reports where the bullets live (workload.LayoutReporter).
+func (s *soaStore) Layout(dst *memlayout.Layout) {
+	n := s.t.Len()
+	layouts.Entities(dst, n, int64(cap(s.x.Data))*(5*4+8+4)+int64(cap(s.slots.slots))*layouts.Size[slotRec](),
+		"seven columns (five int32, a uint64 id, an int32 slot) and a handle slot")
+	layouts.Dense(dst, s.x.Data, "Where the rows live: address against index (the x column)", "index order, as the move pass streams the columns")
+	// The move pass streams x, y, vx, vy and born; id and slot are read for the rows
+	// whose bullet died, and id (with x and y) for the rows live handles reach.
+	deaths := int(s.tally.hits + s.tally.exited + s.tally.expired)
+	live := 0
+	for e := range s.emitters {
+		for _, h := range s.handles[e*s.cfg.handles:][:s.ringLen(e)] {
+			if _, _, ok := s.slots.lookup(h); ok {
+				live++
+			}
+		}
+	}
+	v := dst.View(memlayout.Columns, "Columns: what the last frame read")
+	layouts.Column(v, "x", s.x.Data, n, n)
+	layouts.Column(v, "y", s.y.Data, n, n)
+	layouts.Column(v, "vx", s.vx.Data, n, n)
+	layouts.Column(v, "vy", s.vy.Data, n, n)
+	layouts.Column(v, "born", s.born.Data, n, n)
+	layouts.Column(v, "id", s.id.Data, deaths+live, n)
+	layouts.Column(v, "slot", s.slot.Data, deaths, n)
+	v.Note = "hot: streamed, every row; cold: read only for the bullets that died and those live handles reach"
+	s.slots.layout(dst, n, cap(s.x.Data))
+}
+
+// soaEntry is soa on the bullets workload: its store, estimate and note.
+var soaEntry = entry{
+	Backing: workload.SoA,
+	New:     func(c config) workload.Store { return &soaStore{world: newWorld(c)} },
+	// Seven columns, and a slot.
+	Bytes: func(c config) int64 { return c.heapBytes(36+8, 0, true) },
+	Note: "One column per field (x, y, vx, vy, born, id, slot), live rows only. The move " +
+		"streams just the position and velocity columns, the densest possible pass; despawns are " +
+		"swap-removed in one batch, and handles go through a version-checked slot table that is " +
+		"patched when a row moves. Nothing is allocated once the columns have grown, unless allocs 2 " +
+		"asks for a trail object per spawn. With despawn 1 a dead row stays as a hole (its born column " +
+		"marks it), reused through a free list, and the move pass skips it.",
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"localitylab/workloads/internal/streams"
 	"localitylab/workloads/workload"
 )
 
@@ -89,13 +90,11 @@ type world struct {
 	trails trails // each live bullet's trail, under the allocs parameter (allocs.go)
 	motion Motion // under the dispatch parameter, what moves each bullet; else nil (dispatch.go)
 
-	gen    *rand.PCG // population generation, reseeded per bullet (random access)
-	genRNG *rand.Rand
+	rng streams.Streams // population generation, reseeded per bullet (random access)
 }
 
 func newWorld(c config) *world {
-	w := &world{cfg: c, gen: rand.NewPCG(0, 0), motion: newMotion(c.dispatch)}
-	w.genRNG = rand.New(w.gen)
+	w := &world{cfg: c, rng: streams.New(), motion: newMotion(c.dispatch)}
 	return w
 }
 

@@ -115,7 +115,7 @@ func TestPrewarm(t *testing.T) {
 // testConfig is the configuration of resolved parameters p.
 func testConfig(t *testing.T, p workload.Params) config {
 	t.Helper()
-	c, err := newConfig(p, "")
+	c, err := newConfig(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +321,7 @@ func TestHitsTakeLowestTarget(t *testing.T) {
 				st.Frame()
 				var want uint64
 				for id := before; id < w.nextID; id++ {
-					want = workload.Add(want, id<<targetBits|0)
+					want = workload.Add(want, id<<targetBits) // the low bits: target 0
 				}
 				if f > 0 && (w.tally.hits != int64(w.nextID-before) || w.tally.hitSum != want) {
 					t.Fatalf("frame %d: %d hits of %d spawned, or not all on target 0", f, w.tally.hits, w.nextID-before)

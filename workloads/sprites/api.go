@@ -1,6 +1,7 @@
 package sprites
 
 import (
+	"localitylab/workloads/internal/stores"
 	"localitylab/workloads/workload"
 )
 
@@ -72,20 +73,20 @@ func (w *World) Visible(id, depth, x, y int32) { w.w.vis.add(id, depth, x, y) }
 // and returns it: the value Frame returns.
 func (w *World) Draw() uint64 { return w.w.vis.draw() }
 
-// NewWorld makes the World of resolved parameters p (workload.OwnWorld).
+// NewWorld makes the World of resolved parameters p (stores.OwnWorld).
 func NewWorld(p workload.Params) (*World, error) {
-	return workload.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
+	return stores.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
 }
 
 // NewOwn makes the store of a backing of one's own for resolved parameters p
-// (workload.NewOwn), with the preview and the trace from what Visible and Draw
+// (stores.NewOwn), with the preview and the trace from what Visible and Draw
 // recorded. Package byo calls it; a store's Load finds the World ready for frames.
 func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.Store, error) {
 	// Without a Scene of its own, the preview is the sprites Draw folded, at the
 	// positions Visible gave, with the sizes they were generated with (a sprite's size
 	// never changes).
-	return workload.NewOwn("sprites", p, NewWorld, newStore, func(w *World, _ workload.Core) workload.Completion {
-		return workload.Completion{
+	return stores.NewOwn("sprites", p, NewWorld, newStore, func(w *World, _ workload.Core) stores.Completion {
+		return stores.Completion{
 			Prepare: w.w.prepare,
 			Scene:   func(dst *workload.Scene) { w.w.scene(dst, generated{w.w}) },
 			Trace:   w.w.Trace,

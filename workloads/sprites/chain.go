@@ -51,8 +51,8 @@ type chainStore[C coldArray] struct {
 	follow bool // chain 2: the cull follows next from Items[0]
 }
 
-// newChainStores makes the chained pointer-array store by cold size, as
-// newRecordStores makes the others.
+// newChainStores makes the chained pointer-array store by cold size (its cold bytes
+// always inside: see newConfig).
 var newChainStores = map[int]func(w *world, follow bool) workload.Store{
 	0: newChainStore[[0]byte], 8: newChainStore[[8]byte], 16: newChainStore[[16]byte],
 	32: newChainStore[[32]byte], 64: newChainStore[[64]byte], 128: newChainStore[[128]byte],

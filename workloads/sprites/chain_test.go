@@ -85,8 +85,8 @@ func TestChainFollowsLinks(t *testing.T) {
 
 // TestChainEstimate: the linked objects are larger, and the estimate says so.
 func TestChainEstimate(t *testing.T) {
-	plain := estimateBytes(resolve(t, workload.Params{pEntities: 100_000}), workload.PtrArray)
-	chained := estimateBytes(resolve(t, workload.Params{pEntities: 100_000, pChain: chainFollow}), workload.PtrArray)
+	plain := Spec.EstimateBytes(resolve(t, workload.Params{pEntities: 100_000}), workload.PtrArray)
+	chained := Spec.EstimateBytes(resolve(t, workload.Params{pEntities: 100_000, pChain: chainFollow}), workload.PtrArray)
 	if chained <= plain {
 		t.Fatalf("estimate with chain 2 %d, without %d: want more", chained, plain)
 	}

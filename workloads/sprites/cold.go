@@ -50,34 +50,30 @@ type record[C coldArray] struct {
 	sprite
 }
 
-// newRecordStores makes the store of a record-oriented backing, by cold size: one
-// entry per element of coldSizes. soa is not among them: its cold column is a plain
-// byte slice.
-var newRecordStores = map[int]func(w *world, backing string) workload.Store{
-	0: newRecordStore[[0]byte], 8: newRecordStore[[8]byte], 16: newRecordStore[[16]byte],
-	32: newRecordStore[[32]byte], 64: newRecordStore[[64]byte], 128: newRecordStore[[128]byte],
-	256: newRecordStore[[256]byte],
+// coldKind stands for one cold part C of the records. Each record-oriented store's
+// file declares a method on it that makes its store with records of C (ptrarray.go's
+// newPtr, …), and its Entry calls that method on the kind of its world's records
+// (recordKind): the store's file alone knows its store, and every size is still
+// compiled as concrete code. The kind is chosen once per store made, never in a frame.
+type coldKind[C coldArray] struct{}
+
+// inlineKinds are the kinds of record whose cold bytes lie inside it, by cold size:
+// one entry per element of coldSizes. soa is not among them: its cold column is a
+// plain byte slice.
+var inlineKinds = map[int]any{
+	0: coldKind[[0]byte]{}, 8: coldKind[[8]byte]{}, 16: coldKind[[16]byte]{},
+	32: coldKind[[32]byte]{}, 64: coldKind[[64]byte]{}, 128: coldKind[[128]byte]{},
+	256: coldKind[[256]byte]{},
 }
 
-// newRecordStore makes the empty store of a record-oriented backing whose records carry
-// C as their cold bytes.
-func newRecordStore[C coldArray](w *world, backing string) workload.Store {
-	switch backing {
-	case workload.PtrArray:
-		return &ptrStore[C]{world: w}
-	case workload.Map:
-		return &mapStore[C]{world: w}
-	case workload.SlotMap:
-		return &slotStore[C]{world: w}
-	case workload.RowVec:
-		return &rowStore[C]{world: w}
-	case workload.SpatialHash:
-		if w.cfg.overlap {
-			return &overlapStore[C]{world: w}
-		}
-		return &hashStore[C]{world: w}
+// recordKind is the kind of c's records, as M: the interface of the one method its
+// caller makes its store with. Cold bytes inside each record, or behind a pointer
+// (pointerKinds, coldptr.go).
+func recordKind[M any](c *config) M {
+	if c.coldPtr {
+		return pointerKinds[c.cold].(M)
 	}
-	panic("sprites: " + backing + " is not a record-oriented backing")
+	return inlineKinds[c.cold].(M)
 }
 
 // coldBytes is c as a byte slice, so that one loop serves every size: the array

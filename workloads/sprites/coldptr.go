@@ -1,10 +1,6 @@
 package sprites
 
-import (
-	"unsafe"
-
-	"localitylab/workloads/workload"
-)
+import "unsafe"
 
 // The cold bytes behind a pointer: source 003's hot/cold split as the book draws it.
 // Its AI component keeps the fields every frame reads and a pointer to a LootDrop, an
@@ -76,21 +72,12 @@ func refBytes[C coldArray](c *C) ([]byte, bool) {
 	return nil, false
 }
 
-// newPointerStores makes the store of a record-oriented backing whose records point to
-// their cold bytes, by cold size; with no cold bytes the record is the sprite alone.
-var newPointerStores = map[int]func(w *world, backing string) workload.Store{
-	0: newRecordStore[[0]byte], 8: newRecordStore[coldRef[[8]byte]], 16: newRecordStore[coldRef[[16]byte]],
-	32: newRecordStore[coldRef[[32]byte]], 64: newRecordStore[coldRef[[64]byte]], 128: newRecordStore[coldRef[[128]byte]],
-	256: newRecordStore[coldRef[[256]byte]],
-}
-
-// newRecordStoreFor is the constructor of c's record-oriented stores: cold bytes
-// inside each record, or behind a pointer.
-func newRecordStoreFor(c config) func(w *world, backing string) workload.Store {
-	if c.coldPtr {
-		return newPointerStores[c.cold]
-	}
-	return newRecordStores[c.cold]
+// pointerKinds are the kinds of record that point to their cold bytes (coldKind), by
+// cold size; with no cold bytes the record is the sprite alone.
+var pointerKinds = map[int]any{
+	0: coldKind[[0]byte]{}, 8: coldKind[coldRef[[8]byte]]{}, 16: coldKind[coldRef[[16]byte]]{},
+	32: coldKind[coldRef[[32]byte]]{}, 64: coldKind[coldRef[[64]byte]]{}, 128: coldKind[coldRef[[128]byte]]{},
+	256: coldKind[coldRef[[256]byte]]{},
 }
 
 // placeCold gives a record being built its cold bytes to fill: the record's own array,

@@ -30,7 +30,7 @@ func TestComboAgreement(t *testing.T) {
 func TestChainRefusesColdPointer(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 100, pChain: 1, pColdIn: 0, pColdBytes: 8})
 	for _, b := range []string{workload.PtrArray, workload.SoA, workload.SlotMap} {
-		_, err := newConfig(p, b)
+		_, err := Spec.New(p, b)
 		if err == nil {
 			t.Fatalf("%s: chain 1 with cold_inline 0 accepted", b)
 		}

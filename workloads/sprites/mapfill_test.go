@@ -1,10 +1,6 @@
 package sprites
 
-import (
-	"testing"
-
-	"localitylab/workloads/workload"
-)
+import "testing"
 
 // BenchmarkMapFill measures what the maps-vs-slices lesson's load claim rests on,
 // source 001's fill of a map against a slice, two ways:
@@ -44,7 +40,7 @@ func BenchmarkMapFill(b *testing.B) {
 	})
 
 	p := resolve(b, nil)
-	c, err := newConfig(p, workload.Map)
+	c, err := newConfig(p)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -48,6 +48,11 @@ type overlapStore[C coldArray] struct {
 	found []spatialhash.Entry[hashVal[C]]
 }
 
+// overlapMaker is coldKind's method that makes an overlapStore.
+type overlapMaker interface{ newOverlap(w *world) workload.Store }
+
+func (coldKind[C]) newOverlap(w *world) workload.Store { return &overlapStore[C]{world: w} }
+
 func (s *overlapStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n

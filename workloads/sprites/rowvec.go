@@ -2,8 +2,11 @@ package sprites
 
 import (
 	"context"
+	"fmt"
 
 	"localitylab/backings/rowvec"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
 )
 
@@ -107,3 +110,76 @@ func (s *rowStore[C]) bandSpan(lo, hi int32) (first, last int, ok bool) {
 }
 
 func (s *rowStore[C]) Entities() int { return s.g.Len() }
+
+// rowMaker is coldKind's method that makes a rowStore.
+type rowMaker interface{ newRow(w *world) workload.Store }
+
+func (coldKind[C]) newRow(w *world) workload.Store { return &rowStore[C]{world: w} }
+
+// Scene shows what the last frame drew (scene.go).
+func (s *rowStore[C]) Scene(dst *workload.Scene) { s.scene(dst, s) }
+
+func (s *rowStore[C]) size(id int32) (w, h int32) {
+	l := s.loc[id]
+	sp := s.g.Get(int(l.row), l.idx)
+	return sp.W, sp.H
+}
+
+// Layout reports where the sprites live (workload.LayoutReporter; layout.go).
+func (s *rowStore[C]) Layout(dst *memlayout.Layout) {
+	layouts.Entities(dst, s.g.Len(), s.g.Bytes()+int64(cap(s.loc))*8,
+		"an entry (sprite and two links) in a row's vector, with the vectors' spare room, a locator by id and the tiles' list heads")
+	// The walk and the heat map cover the tiles the last cull walked, in its order.
+	view := s.shown
+	c0, c1, okc := s.bandSpan(view.X0, view.X1)
+	r0, r1, okr := s.bandSpan(view.Y0, view.Y1)
+	if !okc || !okr {
+		c0, c1, r0, r1 = 0, -1, 0, -1
+	}
+	w := dst.Walk()
+	for r := r0; r <= r1; r++ {
+		row := s.g.Row(r)
+		for c := c0; c <= c1; c++ {
+			for i := row.First[c]; i >= 0; i = row.Ents[i].Next {
+				w.Add(layouts.Addr(&row.Ents[i]))
+			}
+		}
+	}
+	w.Finish("Where the cull's entries live: address against visit order", "the tiles around the view, row by row, each tile's list")
+	h := dst.View(memlayout.Heatmap, "Sprites per tile around the view")
+	band := int64(s.cfg.band)
+	h.StartHeat(c1-c0+1, r1-r0+1, memlayout.Rect{X0: int64(c0) * band, Y0: int64(r0) * band, X1: int64(c1+1) * band, Y1: int64(r1+1) * band}, "sprites per tile")
+	for r := r0; r <= r1; r++ {
+		row := s.g.Row(r)
+		for c := c0; c <= c1; c++ {
+			k := 0
+			for i := row.First[c]; i >= 0; i = row.Ents[i].Next {
+				k++
+			}
+			h.HeatAdd(c-c0, r-r0, int64(k))
+		}
+	}
+	h.Heat.Mark = viewRect(view)
+	layouts.RowVectors(dst, s.g)
+}
+
+// rowvecEntry is rowvec on the sprites workload: its store, estimate and note.
+var rowvecEntry = entry{
+	Backing: workload.RowVec,
+	Check: func(c config) error {
+		if tiles := int64(c.bandsPerAx) * int64(c.bandsPerAx); tiles > maxBandTiles {
+			return fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d tiles, more than %d; use a band of at least %d",
+				pBand, c.band, c.side, c.bandsPerAx, c.bandsPerAx, maxBandTiles, minBand(c.side))
+		}
+		return nil
+	},
+	New: func(c config) workload.Store { return recordKind[rowMaker](&c).newRow(newWorld(c)) },
+	// Entries in per-row vectors grown by append, and a locator; per tile a list head.
+	Bytes: func(c config) int64 {
+		return c.heapBytes(2*(spriteBytes+c.coldSpace()+8)+4, int64(c.bandsPerAx)*int64(c.bandsPerAx)*4)
+	},
+	Note: "Per-row vectors: the world is cut into bands, each band keeps its sprites in one " +
+		"vector of its own, chained per tile. The cull visits only the tiles near the view, so most of " +
+		"the world is never read; a moving sprite is written in place unless its corner crosses into " +
+		"another tile, which is rare with tiles much larger than a step.",
+}

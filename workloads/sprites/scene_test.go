@@ -60,7 +60,7 @@ func TestScene(t *testing.T) {
 	}
 	for _, tc := range tests {
 		p := resolve(t, tc.over)
-		c, err := newConfig(p, "")
+		c, err := newConfig(p)
 		if err != nil {
 			t.Fatal(err)
 		}

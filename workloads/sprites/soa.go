@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"localitylab/backings/soa"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
 )
 
@@ -102,3 +104,40 @@ func scanColumns(xs, ys, ws, hs []int32, view rect, i int) int {
 }
 
 func (s *soaStore) Entities() int { return s.t.Len() }
+
+// Scene shows what the last frame drew (scene.go).
+func (s *soaStore) Scene(dst *workload.Scene) { s.scene(dst, s) }
+
+func (s *soaStore) size(id int32) (w, h int32) { return s.w.Data[id], s.h.Data[id] }
+
+// Layout reports where the sprites live (workload.LayoutReporter; layout.go).
+func (s *soaStore) Layout(dst *memlayout.Layout) {
+	n := s.t.Len()
+	layouts.Entities(dst, n, 6*4*int64(cap(s.x.Data)), "six int32 columns")
+	layouts.Dense(dst, s.x.Data, "Where the rows live: address against index (the x column)", "index order, as the cull streams the columns")
+	// The cull streams x, y, w and h and reads depth and id of the sprites it found;
+	// the moves write x and y of the sprites that move, which it streams anyway.
+	found := 0
+	if s.frame > 0 {
+		found = len(s.vis.keys)
+	}
+	v := dst.View(memlayout.Columns, "Columns: what the last frame read")
+	layouts.Column(v, "x", s.x.Data, n, n)
+	layouts.Column(v, "y", s.y.Data, n, n)
+	layouts.Column(v, "w", s.w.Data, n, n)
+	layouts.Column(v, "h", s.h.Data, n, n)
+	layouts.Column(v, "depth", s.depth.Data, found, n)
+	layouts.Column(v, "id", s.id.Data, found, n)
+	v.Note = "hot: streamed, every row; cold: read only for the sprites in view"
+}
+
+// soaEntry is soa on the sprites workload: its store, estimate and note.
+var soaEntry = entry{
+	Backing: workload.SoA,
+	New:     func(c config) workload.Store { return &soaStore{world: newWorld(c)} },
+	// The six columns and the cold column.
+	Bytes: func(c config) int64 { return c.heapBytes(spriteBytes+c.coldSpace(), 0) },
+	Note: "One column per field (x, y, w, h, depth, id). The cull streams only the four geometry " +
+		"columns, the cheapest way to test every sprite, and a move writes two columns by row. But it " +
+		"still tests every sprite, however few are on screen, so its frame grows with the world.",
+}

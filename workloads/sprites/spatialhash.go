@@ -2,8 +2,12 @@ package sprites
 
 import (
 	"context"
+	"fmt"
 
 	"localitylab/backings/spatialhash"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
+	"localitylab/workloads/workload"
 )
 
 // hashStore keeps the sprites in a spatial hash (source 004) in its loose, dense
@@ -75,3 +79,63 @@ func (s *hashStore[C]) cull(view rect) {
 }
 
 func (s *hashStore[C]) Entities() int { return s.g.Len() }
+
+// hashMaker is coldKind's method that makes a hashStore.
+type hashMaker interface{ newHash(w *world) workload.Store }
+
+func (coldKind[C]) newHash(w *world) workload.Store { return &hashStore[C]{world: w} }
+
+// Scene shows what the last frame drew (scene.go).
+func (s *hashStore[C]) Scene(dst *workload.Scene) { s.scene(dst, s) }
+
+func (s *hashStore[C]) size(id int32) (w, h int32) {
+	b := s.g.Box(id)
+	return b.W, b.H
+}
+
+// Layout reports where the sprites live (workload.LayoutReporter; layout.go).
+func (s *hashStore[C]) Layout(dst *memlayout.Layout) {
+	layouts.Entities(dst, s.g.Len(), s.g.Bytes(),
+		"an item (box, id, depth) in the cells' packed array with its room to grow, a corner and a slot by id, and the cells")
+	q := viewBox(s.shown)
+	layouts.GridWalk(dst, s.g, q, "Where the query's items live: address against visit order")
+	side := s.cfg.side
+	layouts.Grid(dst, s.g, spatialhash.Box{W: side, H: side}, viewRect(s.shown), q)
+}
+
+// spatialhashEntry is spatialhash on the sprites workload: its store, estimate and note.
+var spatialhashEntry = entry{
+	Backing: workload.SpatialHash,
+	Check: func(c config) error {
+		if perAxis := (int64(c.side) + int64(c.cell) - 1) / int64(c.cell); perAxis*perAxis > maxHashCells {
+			return fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d cells, more than %d; use a cell of at least %d",
+				pCell, c.cell, c.side, perAxis, perAxis, maxHashCells, (int64(c.side)+4095)/4096)
+		}
+		return nil
+	},
+	New: func(c config) workload.Store {
+		if c.overlap {
+			return recordKind[overlapMaker](&c).newOverlap(newWorld(c)) // overlaphash.go
+		}
+		return recordKind[hashMaker](&c).newHash(newWorld(c))
+	},
+	// An entry (box, value, bookkeeping) with its slack, and its place in the cell
+	// lists its box covers.
+	Bytes: func(c config) int64 {
+		k := workload.CellsPerSquare((c.minSize+c.maxSize)/2, c.cell)
+		return c.heapBytes(64+2*c.coldSpace()+2*8*k, 0)
+	},
+	Note: "A spatial hash in its loose, dense variant: the world is a plain array of cells " +
+		"(six times the mean sprite size, chosen by a sweep), each sprite listed once, in the cell of its " +
+		"corner, and the cells' lists packed in row order. The cull reads only the cells under the view, " +
+		"widened by the largest sprite, as a few stretches of memory: it costs what is on screen, not the " +
+		"size of the world. In a still world of a million sprites its cull alone is about a hundred times " +
+		"faster than soa's scan, and its whole frame, sorting and drawing included, about 13× (go test " +
+		"-bench). The corners live apart from the lists, in a dense array by id: a move that keeps its " +
+		"cell (most do) reads and writes that one corner, finds its cell by a multiply and a shift per " +
+		"axis and marks the cell's copies stale, in a loop that calls nothing: about 1.2× the time of " +
+		"soa's two column writes (the moves alone, timed under go test; it was about 4× when each move computed both cells in " +
+		"full, checked a live bit and took two passes). Only a sprite whose corner crosses into another " +
+		"cell changes lists; so with 1% of a million sprites moving the hash wins whole frames, about 2× " +
+		"in go test -bench and 1.9× in a lab run.",
+}

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math"
 
+	"localitylab/workloads/internal/stores"
 	"localitylab/workloads/workload"
 )
 
@@ -56,7 +57,7 @@ const (
 )
 
 // Spec describes the sprites workload.
-var Spec = workload.Spec{
+var Spec = stores.Builtin(workload.Spec{
 	Name:  "sprites",
 	Title: "Million-sprite camera pan",
 	Doc: "A screen-sized view pans over a square world of sprites. Each frame a few " +
@@ -64,11 +65,12 @@ var Spec = workload.Spec{
 		"them by depth and id, and draws them (folds id and position into the checksum). " +
 		"The world side is sqrt(entities × view_w × view_h / on_screen), so about " +
 		"on_screen sprites have their corner in the view.",
-	Params:        params,
-	New:           newStore,
-	EstimateBytes: estimateBytes,
-	Notes:         BackingNotes,
-}
+	Params: params,
+}, newConfig, ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry) // one file each
+
+// entry is one built-in backing on this workload, in the file of its store: its
+// store, estimate and note (stores.Entry).
+type entry = stores.Entry[config]
 
 // params is Spec.Params; a variable of its own so that newConfig can read it without
 // an initialisation cycle through Spec.New.
@@ -123,8 +125,8 @@ type config struct {
 }
 
 // newConfig reads resolved parameters and checks what crosses fields. The checks that
-// concern one backing's structure only (band, cell) are made for that backing.
-func newConfig(p workload.Params, backing string) (config, error) {
+// concern one backing's structure only (band, cell) are its Entry's.
+func newConfig(p workload.Params) (config, error) {
 	if err := workload.CheckParams("sprites", params, p); err != nil {
 		return config{}, err
 	}
@@ -165,18 +167,6 @@ func newConfig(p workload.Params, backing string) (config, error) {
 		c.cell = hashCell(c)
 	}
 	c.bandsPerAx = int((int64(c.side) + int64(c.band) - 1) / int64(c.band))
-	switch backing {
-	case workload.RowVec:
-		if tiles := int64(c.bandsPerAx) * int64(c.bandsPerAx); tiles > maxBandTiles {
-			return config{}, fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d tiles, more than %d; use a band of at least %d",
-				pBand, c.band, c.side, c.bandsPerAx, c.bandsPerAx, maxBandTiles, minBand(c.side))
-		}
-	case workload.SpatialHash:
-		if perAxis := (int64(c.side) + int64(c.cell) - 1) / int64(c.cell); perAxis*perAxis > maxHashCells {
-			return config{}, fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d cells, more than %d; use a cell of at least %d",
-				pCell, c.cell, c.side, perAxis, perAxis, maxHashCells, (int64(c.side)+4095)/4096)
-		}
-	}
 	return c, nil
 }
 
@@ -196,63 +186,23 @@ func minBand(side int32) int64 {
 	return (int64(side) + perAxis - 1) / perAxis
 }
 
-// newStore is Spec.New (workload.NewBuiltin): soa, or the record-oriented store of the
-// backing whose records carry the cold bytes.
-func newStore(p workload.Params, backing string) (workload.Store, error) {
-	return workload.NewBuiltin("sprites", p, backing, newConfig, func(c config) workload.Store {
-		if backing == workload.SoA {
-			return &soaStore{world: newWorld(c)}
-		}
-		if backing == workload.PtrArray && c.chain != chainNone {
-			return newChainStores[c.cold](newWorld(c), c.chain == chainFollow)
-		}
-		return newRecordStoreFor(c)(newWorld(c), backing)
-	})
+// spriteBytes is the size of a sprite by value.
+const spriteBytes = 24
+
+// heapBytes is a store's estimate of its heap after Load (its Entry's Bytes): what
+// its structure keeps per sprite (with the slack of a grown slice or table) and fixed,
+// plus the frame's scratch buffers.
+func (c *config) heapBytes(perSprite, fixed int64) int64 {
+	scratch := int64(c.moving)*12 + 2*16*int64(min(c.n, 4*c.onScreen+64))
+	return fixed + int64(c.n)*perSprite + scratch
 }
 
-// estimateBytes is Spec.EstimateBytes: a rough upper bound of one backing's heap after
-// Load, from the sizes of what each structure keeps per sprite (with the slack of a
-// grown slice or table) plus the frame's scratch buffers. Parameters it cannot read
-// count as defaults would; a wrong estimate only refuses or admits a run.
-func estimateBytes(p workload.Params, backing string) int64 {
-	c, err := newConfig(p, "")
-	if err != nil {
-		return 0
-	}
-	const spriteBytes = 24
-	n := int64(c.n)
-	scratch := int64(c.moving)*12 + 2*16*int64(min(c.n, 4*c.onScreen+64))
-	var perSprite, fixed int64
+// coldSpace is the cold bytes an estimate counts per sprite: with cold_inline 0 the
+// pointer in the record too, with a table's or a slice's slack.
+func (c *config) coldSpace() int64 {
 	cold := int64(c.cold)
 	if c.coldPtr && cold > 0 {
-		cold += 16 // the pointer in the record, with a table's or a slice's slack
+		cold += 16
 	}
-	switch backing {
-	case workload.PtrArray:
-		// Load's peak: the pointer in Items and in Scatter's result, the object, and the
-		// fillers Scatter allocates between objects (about 60 bytes and a pointer to
-		// them, garbage once Load returns).
-		perSprite = 2*8 + spriteBytes + 72 + cold
-		if c.chain != chainNone {
-			perSprite += 8 + 24 // the next pointer, in the object and in each filler's T
-		}
-	case workload.Map:
-		// Key and value (28 bytes) and a control byte per slot, slots at most 7/8 full,
-		// tables sized by powers of two: up to about 66 bytes, 67 measured at 1M sprites.
-		// Tables sized by powers of two hold up to twice the values; values of more than
-		// 128 bytes are kept outside the table, behind a pointer. With 64 cold bytes a
-		// quarter of a million sprites held 201.8 bytes each, above 72 + 2·64.
-		perSprite = 80 + 2*cold
-	case workload.SlotMap:
-		perSprite = spriteBytes + cold + 8 + 4 + 8 // value, slot, dense-to-slot index, handle by id
-	case workload.RowVec:
-		perSprite = 2*(spriteBytes+cold+8) + 4 // entries in per-row vectors grown by append, locator
-		fixed = int64(c.bandsPerAx) * int64(c.bandsPerAx) * 4
-	case workload.SoA:
-		perSprite = spriteBytes + cold
-	case workload.SpatialHash:
-		k := workload.CellsPerSquare((c.minSize+c.maxSize)/2, c.cell)
-		perSprite = 64 + 2*cold + 2*8*k // entry (box, value, bookkeeping) with its slack, and its place in k cell lists
-	}
-	return fixed + n*perSprite + scratch
+	return cold
 }

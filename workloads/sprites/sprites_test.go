@@ -75,7 +75,7 @@ func TestOneCellCase(t *testing.T) {
 		if tc.Name != "one cell" {
 			continue
 		}
-		c, err := newConfig(resolve(t, tc.Over), "")
+		c, err := newConfig(resolve(t, tc.Over))
 		if err != nil {
 			t.Fatal(err)
 		}

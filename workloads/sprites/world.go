@@ -3,7 +3,7 @@ package sprites
 import (
 	"math/rand/v2"
 
-	"localitylab/workloads/workload"
+	"localitylab/workloads/internal/streams"
 )
 
 // sprite is one sprite as the backings hold it by value: 24 bytes. Positions and sizes
@@ -51,10 +51,7 @@ type world struct {
 	cfg   config
 	frame int64
 
-	gen    *rand.PCG // world generation, reseeded per sprite (random access)
-	genRNG *rand.Rand
-	fr     *rand.PCG // frame events, reseeded per frame
-	frRNG  *rand.Rand
+	rng streams.Streams // world generation, reseeded per sprite; frame events, per frame
 
 	moves []move // this frame's moves, reused
 	vis   visible
@@ -62,9 +59,7 @@ type world struct {
 }
 
 func newWorld(c config) *world {
-	w := &world{cfg: c, gen: rand.NewPCG(0, 0), fr: rand.NewPCG(0, 0)}
-	w.genRNG = rand.New(w.gen)
-	w.frRNG = rand.New(w.fr)
+	w := &world{cfg: c, rng: streams.New()}
 	w.shown = w.viewAt(0)
 	return w
 }
@@ -73,8 +68,7 @@ func newWorld(c config) *world {
 // generated in any order (ptrarray.Scatter visits them shuffled).
 func (w *world) spriteAt(i int) sprite {
 	c := &w.cfg
-	w.gen.Seed(c.seed^saltWorld, uint64(i))
-	r := w.genRNG
+	r := w.rng.Entity(c.seed^saltWorld, i)
 	return sprite{
 		X:     r.Int32N(c.side),
 		Y:     r.Int32N(c.side),
@@ -96,38 +90,28 @@ func (w *world) prepare() {
 func (w *world) nextFrame() ([]move, rect) {
 	f := w.frame
 	w.frame++
-	w.fr.Seed(w.cfg.seed^saltFrames, uint64(f))
-	w.moves = w.pickMoves(w.moves[:0])
+	w.moves = w.pickMoves(w.rng.Frame(w.cfg.seed^saltFrames, f), w.moves[:0])
 	w.shown = w.viewAt(f)
 	return w.moves, w.shown
 }
 
-// pickMoves appends this frame's moves: cfg.moving distinct sprites, visited as
-// start, start+stride, … (mod n) with stride coprime to n, so that no sprite moves twice
-// in a frame and the choice costs nothing to store.
-func (w *world) pickMoves(out []move) []move {
+// pickMoves appends this frame's moves, drawn from r: cfg.moving distinct sprites
+// (streams.Movers), each moving by up to step along each axis.
+func (w *world) pickMoves(r *rand.Rand, out []move) []move {
 	c := &w.cfg
 	if c.moving == 0 {
 		return out
 	}
-	r := w.frRNG
-	n := c.n
-	id, stride := workload.Walk(r, n)
-	// Both steps come from one 64-bit splitmix64 draw (a counter through workload.Mix),
-	// each 32-bit half scaled to [0, span) by a multiply and a shift: this is a shared
-	// cost of every backing's frame, so it is kept to a few nanoseconds per move.
+	// Both steps come from the move's one 64-bit draw, each 32-bit half scaled to
+	// [0, span) by a multiply and a shift: this is a shared cost of every backing's
+	// frame, so it is kept to a few nanoseconds per move.
 	span := uint64(2*c.step + 1)
-	ctr := r.Uint64()
+	m := streams.NewMovers(r, c.n)
 	for range c.moving {
-		ctr += 0x9e3779b97f4a7c15
-		u := workload.Mix(ctr)
+		id, u := m.Next()
 		dx := int32(u&(1<<32-1)*span>>32) - c.step
 		dy := int32(u>>32*span>>32) - c.step
 		out = append(out, move{ID: int32(id), DX: dx, DY: dy})
-		id += stride
-		if id >= n {
-			id -= n
-		}
 	}
 	return out
 }

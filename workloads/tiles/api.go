@@ -3,6 +3,7 @@ package tiles
 import (
 	"iter"
 
+	"localitylab/workloads/internal/stores"
 	"localitylab/workloads/workload"
 )
 
@@ -105,20 +106,20 @@ func (w *World) TileIndex(col, row int32) int32 { return w.w.tileIndex(col, row)
 // workload.Add sum of the ids on it, tile its TileIndex.
 func (w *World) FoldTile(h, acc uint64, tile int32) uint64 { return foldTile(h, acc, tile) }
 
-// NewWorld makes the World of resolved parameters p (workload.OwnWorld).
+// NewWorld makes the World of resolved parameters p (stores.OwnWorld).
 func NewWorld(p workload.Params) (*World, error) {
-	return workload.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
+	return stores.OwnWorld(p, newConfig, func(c config) *World { return &World{w: newWorld(c)} })
 }
 
 // NewOwn makes the store of a backing of one's own for resolved parameters p
-// (workload.NewOwn); package byo calls it. A store that has a method
+// (stores.NewOwn); package byo calls it. A store that has a method
 //
 //	Each(win Rect, fn func(col, row int32, at Pos, id int32))
 //
 // calling fn for every entity entry on every tile of win gets the preview and the
 // trace from it; without one it shows only the window.
 func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.Store, error) {
-	return workload.NewOwn("tiles", p, NewWorld, newStore, func(w *World, st workload.Core) workload.Completion {
+	return stores.NewOwn("tiles", p, NewWorld, newStore, func(w *World, st workload.Core) stores.Completion {
 		each := func(rect, func(col, row int32, at pos, id int32)) {} // the window alone
 		trace := func(dst []workload.Folded) []workload.Folded {
 			return append(dst, workload.Folded{What: "tiles", Value: "not shown: the store has no Each method"})
@@ -129,7 +130,7 @@ func NewOwn(p workload.Params, newStore func(*World) workload.Core) (workload.St
 			each = e.Each
 			trace = func(dst []workload.Folded) []workload.Folded { return w.w.trace(dst, each) }
 		}
-		return workload.Completion{
+		return stores.Completion{
 			Prepare: w.w.prepare,
 			Scene:   func(dst *workload.Scene) { w.w.scene(dst, each) },
 			Trace:   trace,

@@ -3,6 +3,8 @@ package tiles
 import (
 	"context"
 
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
 )
 
@@ -126,3 +128,29 @@ func (s *mapStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
 
 func (s *mapStore) Entities() int             { return len(s.ents) }
 func (s *mapStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }
+
+// Layout reports where the entities live (workload.LayoutReporter; layout.go).
+func (s *mapStore) Layout(dst *memlayout.Layout) {
+	layouts.Map(dst, len(s.ents), layouts.Size[int32](), layouts.Size[pos](), "entities by id, beside a second map of the ids on each occupied tile")
+	dst.Fact("occupied_tiles", float64(len(s.tiles)), "tiles", "keys of the map from tile to ids")
+	s.windowHeat(dst, func(t int32) int { return len(s.tiles[t]) })
+}
+
+// mapEntry is map on the tiles workload: its store, estimate and note.
+var mapEntry = entry{
+	Backing: workload.Map,
+	New:     func(c config) workload.Store { return &mapStore{world: newWorld(c)} },
+	// A Swiss table's slot is its key, value and a control byte; tables are at most
+	// 7/8 full and grow by doubling, so up to 2.3 slots per key: 80 bytes per
+	// occupied tile (a 33-byte slot) and 40 per entity (a 17-byte slot).
+	Bytes: func(c config) int64 {
+		n := int64(c.n)
+		entries := n * int64(c.perEnt)
+		occupied := min(entries, int64(c.cols)*int64(c.rows))
+		return occupied*80 + entries*2*4 + n*40 + c.scratchBytes()
+	},
+	Note: "Go's built-in map (a Swiss table since Go 1.24) from tile to the ids standing on " +
+		"it, holding occupied tiles only, and another from id to position. Memory follows the " +
+		"entities instead of the map's area, but the window must hash every one of its tiles, most " +
+		"of them empty, and a tile that empties and fills again costs an allocation.",
+}

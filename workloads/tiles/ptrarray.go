@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"localitylab/backings/ptrarray"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/internal/scatter"
 	"localitylab/workloads/workload"
 )
@@ -125,3 +127,33 @@ func (s *ptrStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
 
 func (s *ptrStore) Entities() int             { return s.all.Len() }
 func (s *ptrStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }
+
+// Layout reports where the entities live (workload.LayoutReporter; layout.go).
+func (s *ptrStore) Layout(dst *memlayout.Layout) {
+	n, entries := s.all.Len(), int64(s.all.Len())*int64(s.cfg.perEnt)
+	layouts.Entities(dst, n, int64(cap(s.all.Items))*8+int64(n)*layouts.Size[entity]()+entries*8,
+		"a 12-byte object (before the allocator rounds it up), a pointer by id, and a pointer on each of its tiles (at the slices' lengths)")
+	dst.Fact("tile_table_bytes", float64(len(s.tiles))*24, "bytes", "a slice header per tile")
+	w := dst.Walk()
+	s.eachWindowTile(func(t int32) {
+		for _, p := range s.tiles[t].Items {
+			w.Add(layouts.Addr(p))
+		}
+	})
+	w.Finish("Where the objects live: address against visit order", "the window's tiles, "+s.orderWords()+", each tile's pointers")
+	s.windowHeat(dst, func(t int32) int { return len(s.tiles[t].Items) })
+}
+
+// ptrarrayEntry is ptrarray on the tiles workload: its store, estimate and note.
+var ptrarrayEntry = entry{
+	Backing: workload.PtrArray,
+	New:     func(c config) workload.Store { return &ptrStore{world: newWorld(c)} },
+	// Per entry a pointer in its tile's grown array; per entity a pointer by id, the
+	// object, the fillers until they are collected, and slack; per tile a slice header.
+	Bytes: func(c config) int64 { return c.heapBytes(2*8, 8+16+2*16+8, 24, 0) },
+	Note: "Per tile, an array of pointers to entity objects allocated one by one and " +
+		"scattered through the heap. The window walks the tiles in order, but every entity it meets " +
+		"is a jump to somewhere else in memory, and the map pays a slice header for every tile, " +
+		"occupied or not. With many entities per tile the collector must also scan every pointer " +
+		"array, which makes its load the slowest.",
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"localitylab/backings/slotmap"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
 )
 
@@ -137,3 +139,34 @@ func (s *slotStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
 
 func (s *slotStore) Entities() int             { return s.m.Len() }
 func (s *slotStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }
+
+// Layout reports where the entities live (workload.LayoutReporter; layout.go).
+func (s *slotStore) Layout(dst *memlayout.Layout) {
+	n := s.m.Len()
+	layouts.Entities(dst, n, s.m.Bytes()+int64(cap(s.handles))*8+int64(n)*int64(s.cfg.perEnt)*8,
+		"the slot map's value (12), slot (8) and back-index (4), a handle by id, and a handle on each of its tiles (at the slices' lengths)")
+	dst.Fact("tile_table_bytes", float64(len(s.tiles))*24, "bytes", "a slice header per tile")
+	w := dst.Walk()
+	s.eachWindowTile(func(t int32) {
+		for _, h := range s.tiles[t] {
+			if e, ok := s.m.Get(h); ok {
+				w.Add(layouts.Addr(e))
+			}
+		}
+	})
+	w.Finish("Where the values the window reaches live: address against visit order", "the window's tiles, "+s.orderWords()+", each tile's handles")
+	s.windowHeat(dst, func(t int32) int { return len(s.tiles[t]) })
+	layouts.SlotMap(dst, s.m)
+}
+
+// slotmapEntry is slotmap on the tiles workload: its store, estimate and note.
+var slotmapEntry = entry{
+	Backing: workload.SlotMap,
+	New:     func(c config) workload.Store { return &slotStore{world: newWorld(c)} },
+	// Per entry a handle in its tile's grown slice; per entity the slot map's value,
+	// slot and back-index; per tile a slice header.
+	Bytes: func(c config) int64 { return c.heapBytes(2*8, 12+12+8, 24, 0) },
+	Note: "Entities by value in a slot map, and per tile a slice of their handles. The " +
+		"values are dense, but reaching one from a tile goes through the handle, the slot table and " +
+		"then the value: three places in memory per entity, in an order the tiles do not share.",
+}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"localitylab/backings/spatialhash"
+	"localitylab/memlayout"
+	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
 )
 
@@ -141,3 +143,38 @@ func (s *hashStore) each(win rect, fn func(col, row int32, at pos, id int32)) {
 
 func (s *hashStore) Entities() int             { return s.g.Len() }
 func (s *hashStore) Scene(dst *workload.Scene) { s.scene(dst, s.each) }
+
+// Layout reports where the entities live (workload.LayoutReporter; layout.go).
+func (s *hashStore) Layout(dst *memlayout.Layout) {
+	layouts.Entities(dst, s.g.Len(), s.g.Bytes()+int64(cap(s.sum))*12,
+		"an item (box and id) in the cells' packed array with its room, a corner and a slot by id, the cells, and the window's scratch grid")
+	q := winBox(s.win)
+	layouts.GridWalk(dst, s.g, q, "Where the query's items live: address against visit order")
+	bounds := winBox(rect{X1: s.cfg.cols, Y1: s.cfg.rows})
+	win := s.win
+	layouts.Grid(dst, s.g, bounds, memlayout.Rect{X0: int64(win.X0), Y0: int64(win.Y0), X1: int64(win.X1), Y1: int64(win.Y1)}, q)
+}
+
+// spatialhashEntry is spatialhash on the tiles workload: its store, estimate and note.
+var spatialhashEntry = entry{
+	Backing: workload.SpatialHash,
+	New:     func(c config) workload.Store { return &hashStore{world: newWorld(c)} },
+	// Per entity a 20-byte item in cell lists with a quarter of their slots free and
+	// an eighth more capacity, old and new side by side while a repack (or, grown by
+	// append, an append) copies them; an 8-byte corner and a 4-byte slot by id, grown
+	// by append; a bit. Per cell 8 bytes and a bit; per tile of the window a scratch
+	// entry.
+	Bytes: func(c config) int64 {
+		cells := ceilDiv(int64(c.cols), int64(c.cell)) * ceilDiv(int64(c.rows), int64(c.cell))
+		winTiles := int64(min(c.winW, c.cols)) * int64(min(c.winH, c.rows))
+		return int64(c.n)*(2*20*5/4*9/8+2*(8+4)+1) + cells*9 + winTiles*12 + c.scratchBytes()
+	},
+	Note: "A spatial hash in its loose, dense variant: cells of one tile (the cell parameter) " +
+		"in a plain array over the map, each entity listed once, in the cell of its top-left tile, " +
+		"whatever its span, and the lists packed in row order. The window is one query, widened by the " +
+		"span so that it reaches the entities whose corner lies before it; the store then spreads each " +
+		"entity over the tiles it covers in a scratch grid and folds the grid in tile order, work the " +
+		"grid layouts get for free from their array index. A step that changes cell moves the entity " +
+		"between two lists; the lists keep a quarter of their slots free so that this rarely shifts " +
+		"more than a neighbour.",
+}

@@ -54,6 +54,7 @@ package tiles
 import (
 	"fmt"
 
+	"localitylab/workloads/internal/stores"
 	"localitylab/workloads/workload"
 )
 
@@ -100,18 +101,19 @@ const (
 )
 
 // Spec describes the tiles workload.
-var Spec = workload.Spec{
+var Spec = stores.Builtin(workload.Spec{
 	Name:  "tiles",
 	Title: "Dense tile map with entities on its tiles",
 	Doc: "A map of tiles carries entities, each covering span×span tiles. Each frame a few " +
 		"entities step to a neighbouring tile (removed from their tiles, inserted on the new " +
 		"ones); then a window sweeping the map band by band visits every entity on every tile " +
 		"in it, summing each tile's entities and folding the tiles into the checksum in order.",
-	Params:        params,
-	New:           newStore,
-	EstimateBytes: estimateBytes,
-	Notes:         BackingNotes,
-}
+	Params: params,
+}, newConfig, ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry) // one file each
+
+// entry is one built-in backing on this workload, in the file of its store: its
+// store, estimate and note (stores.Entry).
+type entry = stores.Entry[config]
 
 // params is Spec.Params, a variable of its own so that newConfig can read it without an
 // initialisation cycle through Spec.New.
@@ -154,7 +156,7 @@ type config struct {
 }
 
 // newConfig reads resolved parameters and checks what crosses fields.
-func newConfig(p workload.Params, backing string) (config, error) {
+func newConfig(p workload.Params) (config, error) {
 	if err := workload.CheckParams("tiles", params, p); err != nil {
 		return config{}, err
 	}
@@ -188,21 +190,4 @@ func newConfig(p workload.Params, backing string) (config, error) {
 	c.stops = sweepStops(c.cols, c.winW, c.winStep)
 	c.bands = sweepStops(c.rows, c.winH, c.winH)
 	return c, nil
-}
-
-// newStore is Spec.New (workload.NewBuiltin).
-func newStore(p workload.Params, backing string) (workload.Store, error) {
-	return workload.NewBuiltin("tiles", p, backing, newConfig, func(c config) workload.Store {
-		return workload.Pick(stores, backing, newWorld(c))
-	})
-}
-
-// stores makes the empty store of each built-in backing on a world.
-var stores = map[string]func(*world) workload.Store{
-	workload.PtrArray:    func(w *world) workload.Store { return &ptrStore{world: w} },
-	workload.Map:         func(w *world) workload.Store { return &mapStore{world: w} },
-	workload.SlotMap:     func(w *world) workload.Store { return &slotStore{world: w} },
-	workload.RowVec:      func(w *world) workload.Store { return &rowStore{world: w} },
-	workload.SoA:         func(w *world) workload.Store { return &soaStore{world: w} },
-	workload.SpatialHash: func(w *world) workload.Store { return &hashStore{world: w} },
 }

@@ -162,8 +162,8 @@ func TestSceneCap(t *testing.T) {
 
 func TestBackingNotes(t *testing.T) {
 	for _, b := range workload.Backings {
-		if len(BackingNotes[b]) < 100 {
-			t.Errorf("backing %s has no teaching note (%q)", b, BackingNotes[b])
+		if len(Spec.Notes[b]) < 100 {
+			t.Errorf("backing %s has no teaching note (%q)", b, Spec.Notes[b])
 		}
 	}
 }
@@ -223,12 +223,14 @@ func TestLoadProgressAndCancel(t *testing.T) {
 // their entries through free lists from the start, and the spatial hash its cells'
 // list blocks once each size class has held its most lists; ptrarray's and slotmap's
 // per-tile lists allocate until each has reached the most entities it will ever hold,
-// so they get a longer warm-up.
+// so they get a longer warm-up, as does a backing not listed here.
 func TestFrameAllocs(t *testing.T) {
 	p := resolve(t, workload.Params{pEntities: 4000, pCols: 64, pRows: 64, pWindowW: 32, pWindowH: 32, pWindowStep: 16})
-	warmup := map[string]int{workload.RowVec: 300, workload.SoA: 300, workload.Map: 300, workload.SpatialHash: 300,
-		workload.PtrArray: 1500, workload.SlotMap: 1500}
+	warmup := map[string]int{workload.RowVec: 300, workload.SoA: 300, workload.Map: 300, workload.SpatialHash: 300}
 	for _, backing := range workload.Backings {
+		if _, ok := warmup[backing]; !ok {
+			warmup[backing] = 1500
+		}
 		t.Run(backing, func(t *testing.T) {
 			st := load(t, p, backing)
 			for range warmup[backing] {

@@ -4,6 +4,7 @@ import (
 	"iter"
 	"math/rand/v2"
 
+	"localitylab/workloads/internal/streams"
 	"localitylab/workloads/workload"
 )
 
@@ -37,19 +38,14 @@ type world struct {
 	cfg   config
 	frame int64
 
-	gen    *rand.PCG // map generation, reseeded per entity (random access)
-	genRNG *rand.Rand
-	fr     *rand.PCG // frame events, reseeded per frame
-	frRNG  *rand.Rand
+	rng streams.Streams // map generation, reseeded per entity; frame events, per frame
 
 	moves []move // this frame's moves, reused
 	win   rect   // the window of the last frame (of frame 0 before any)
 }
 
 func newWorld(c config) *world {
-	w := &world{cfg: c, gen: rand.NewPCG(0, 0), fr: rand.NewPCG(0, 0)}
-	w.genRNG = rand.New(w.gen)
-	w.frRNG = rand.New(w.fr)
+	w := &world{cfg: c, rng: streams.New()}
 	w.win = w.windowAt(0)
 	return w
 }
@@ -58,8 +54,8 @@ func newWorld(c config) *world {
 // entities can be generated in any order (ptrarray.Scatter visits them shuffled).
 func (w *world) spawnAt(i int) pos {
 	c := &w.cfg
-	w.gen.Seed(c.seed^saltMap, uint64(i))
-	return pos{Col: w.genRNG.Int32N(c.maxCol + 1), Row: w.genRNG.Int32N(c.maxRow + 1)}
+	r := w.rng.Entity(c.seed^saltMap, i)
+	return pos{Col: r.Int32N(c.maxCol + 1), Row: r.Int32N(c.maxRow + 1)}
 }
 
 // prepare allocates the per-frame scratch; the stores call it from Load so that New
@@ -73,32 +69,24 @@ func (w *world) prepare() {
 func (w *world) nextFrame() ([]move, rect) {
 	f := w.frame
 	w.frame++
-	w.fr.Seed(w.cfg.seed^saltFrames, uint64(f))
-	w.moves = w.pickMoves(w.moves[:0])
+	w.moves = w.pickMoves(w.rng.Frame(w.cfg.seed^saltFrames, f), w.moves[:0])
 	w.win = w.windowAt(f)
 	return w.moves, w.win
 }
 
-// pickMoves appends this frame's moves: cfg.moving distinct entities, taken as a walk
-// id, id+stride, id+2·stride, … modulo n with stride coprime to n, which visits every
-// id once before repeating; each entity takes one of the eight neighbouring steps.
-func (w *world) pickMoves(out []move) []move {
+// pickMoves appends this frame's moves, drawn from r: cfg.moving distinct entities
+// (streams.Movers), each taking one of the eight neighbouring steps, picked by the top
+// three bits of its draw.
+func (w *world) pickMoves(r *rand.Rand, out []move) []move {
 	c := &w.cfg
 	if c.moving == 0 {
 		return out
 	}
-	n := c.n
-	id, stride := workload.Walk(w.frRNG, n)
-	// One splitmix64 draw per move: its top three bits pick the neighbour. The draw is a
-	// shared cost of every backing's frame, so it is kept to a multiply chain.
-	ctr := w.frRNG.Uint64()
+	m := streams.NewMovers(r, c.n)
 	for range c.moving {
-		ctr += 0x9e3779b97f4a7c15
-		d := neighbours[workload.Mix(ctr)>>61]
+		id, u := m.Next()
+		d := neighbours[u>>61]
 		out = append(out, move{ID: int32(id), DX: d[0], DY: d[1]})
-		if id += stride; id >= n {
-			id -= n
-		}
 	}
 	return out
 }

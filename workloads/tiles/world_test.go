@@ -8,7 +8,7 @@ import (
 
 func testWorld(t *testing.T, over workload.Params) *world {
 	t.Helper()
-	c, err := newConfig(resolve(t, over), "")
+	c, err := newConfig(resolve(t, over))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,78 +2,17 @@ package workload
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"localitylab/internal/backingnames"
+	"localitylab/internal/owned"
 )
 
 // MaxPerRun is how many backings one run compares at most, whatever number this binary
 // knows: each gets a colour, a line per chart and a row of the table that stay readable.
 const MaxPerRun = backingnames.MaxPerRun
-
-// Own is a backing that a program of its own registers at start, through package byo:
-// its name and, for each workload it implements, how to make its store. A workload it
-// has no store for is not offered with it.
-type Own struct {
-	Name   string
-	Stores map[string]OwnStore // by workload name
-}
-
-// OwnStore is a registered backing's store on one workload.
-type OwnStore struct {
-	// New makes the store for resolved parameters p; it allocates nothing big, since
-	// the world is built by Store.Load.
-	New func(p Params) (Store, error)
-	// Estimate is a rough upper bound of the store's heap after Load, so that a run
-	// that cannot fit is refused before loading. Nil means the largest estimate of the
-	// workload's built-in backings.
-	Estimate func(p Params) int64
-	// Note says what the backing is and why it should win or lose here, for the app.
-	Note string
-}
-
-var (
-	ownMu  sync.RWMutex
-	owned  = map[string]Own{}
-	errNew = errors.New("has no New")
-)
-
-// Register adds a backing of one's own. Its name must be a plain lower-case word that
-// no built-in or earlier registration took, and it must implement a workload; the
-// error says which rule it broke.
-func Register(o Own) error {
-	if len(o.Stores) == 0 {
-		return fmt.Errorf("backing %q implements no workload", o.Name)
-	}
-	for _, w := range slices.Sorted(maps.Keys(o.Stores)) {
-		if o.Stores[w].New == nil {
-			return fmt.Errorf("backing %q: its %s store %w", o.Name, w, errNew)
-		}
-	}
-	if err := backingnames.Add(o.Name); err != nil {
-		return err
-	}
-	ownMu.Lock()
-	defer ownMu.Unlock()
-	owned[o.Name] = Own{Name: o.Name, Stores: maps.Clone(o.Stores)}
-	return nil
-}
-
-// Unregister forgets a backing of one's own, for tests: a test that registers one
-// removes it when it ends (t.Cleanup), so that running it again in the same process
-// (go test -count=N) does not find the name taken. A program registers at start and
-// never unregisters.
-func Unregister(name string) {
-	ownMu.Lock()
-	delete(owned, name)
-	ownMu.Unlock()
-	backingnames.Remove(name)
-}
 
 // AllBackings returns every backing this binary knows, in the order the app shows
 // them: the built-ins, then those registered, in the order of registration.
@@ -92,23 +31,7 @@ func CheckKnown(name string) error {
 }
 
 // own returns the registered store of backing b on workload w.
-func own(b, w string) (OwnStore, bool) {
-	ownMu.RLock()
-	defer ownMu.RUnlock()
-	o, ok := owned[b]
-	if !ok {
-		return OwnStore{}, false
-	}
-	s, ok := o.Stores[w]
-	return s, ok
-}
-
-// ownWorkloads lists the workloads a registered backing implements.
-func ownWorkloads(b string) []string {
-	ownMu.RLock()
-	defer ownMu.RUnlock()
-	return slices.Sorted(maps.Keys(owned[b].Stores))
-}
+func own(b, w string) (owned.Store[Store], bool) { return owned.Lookup[Store](b, w) }
 
 // Backings returns the backings offered for this workload, in display order: every
 // built-in, then each registered backing that implements it.
@@ -133,7 +56,7 @@ func (s *Spec) CheckBacking(b string) error {
 	}
 	if backingnames.Known(b) {
 		return fmt.Errorf("backing %q does not implement %s (it implements %s); for %s want one of %s",
-			b, s.Name, strings.Join(ownWorkloads(b), ", "), s.Name, strings.Join(s.Backings(), ", "))
+			b, s.Name, strings.Join(owned.Workloads(b), ", "), s.Name, strings.Join(s.Backings(), ", "))
 	}
 	return fmt.Errorf("unknown backing %q (want one of %s)", b, strings.Join(s.Backings(), ", "))
 }
@@ -201,7 +124,7 @@ func (s *Spec) Note(b string) string {
 }
 
 // Core is what every store implements: the part of Store a store of one's own must
-// write, since package byo can supply Scene from the workload's own records.
+// write (package byo), since its workload supplies Scene from its own records.
 type Core interface {
 	Load(ctx context.Context, progress func(fraction float64)) error
 	Frame() uint64

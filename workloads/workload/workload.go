@@ -1,8 +1,8 @@
 // Package workload holds what every workload shares: the names of the six built-in
-// backings and the registry of backings a program adds of its own (Register, through
-// package byo), parameter specifications with defaults and validation, the Store that
-// one backing of one workload implements, the checksum folds that prove equal work,
-// and the Tracer that lists them.
+// backings and of those a program registered of its own (package byo), parameter
+// specifications with defaults and validation, the Spec that makes a workload's
+// stores, the Store that one backing of one workload implements, the checksum folds
+// that prove equal work, and the Tracer that lists them.
 //
 // It exists as its own package so that the workloads (workloads/sprites, …) and the
 // registry above them (package workloads) can both depend on it without a cycle.
@@ -20,7 +20,7 @@ import (
 )
 
 // The six built-in backings, by the names used in flags, presets and result files. A
-// program of its own may register more (Register); AllBackings lists them all.
+// program of its own may register more (package byo); AllBackings lists them all.
 const (
 	PtrArray    = "ptrarray"
 	Map         = "map"
@@ -42,32 +42,6 @@ func CheckBacking(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown backing %q (want one of %s)", name, strings.Join(Backings, ", "))
-}
-
-// NewBuiltin is the body of a workload's Spec.New: it checks that backing is a
-// built-in one, reads resolved parameters p with config, which checks them (the
-// backing's own limits included), and makes the empty store of backing with store from
-// what config read.
-func NewBuiltin[C any](workload string, p Params, backing string, config func(p Params, backing string) (C, error), store func(C) Store) (Store, error) {
-	if err := CheckBacking(backing); err != nil {
-		return nil, fmt.Errorf("%s: %w", workload, err)
-	}
-	c, err := config(p, backing)
-	if err != nil {
-		return nil, err
-	}
-	return store(c), nil
-}
-
-// Pick makes the store of a built-in backing on w with the backing's constructor in
-// stores, a workload's table of them. A built-in backing missing from the table is a
-// mistake in the workload, not in its input, so it panics.
-func Pick[W any](stores map[string]func(W) Store, backing string, w W) Store {
-	newStore, ok := stores[backing]
-	if !ok {
-		panic("backing " + backing + " has no store in the workload's table")
-	}
-	return newStore(w)
 }
 
 // Param describes one integer parameter of a workload. Every parameter is an integer
@@ -162,17 +136,22 @@ type Spec struct {
 	Doc    string  // a short paragraph: what one frame does
 	Params []Param // every parameter, Seed included
 
-	// New makes the store of one backing for resolved parameters (see Resolve). It
-	// allocates nothing big: the world is built by Store.Load.
+	// New makes the store of one built-in backing for resolved parameters (see
+	// Resolve). It allocates nothing big: the world is built by Store.Load. NewStore
+	// makes registered backings' stores too.
 	New func(p Params, backing string) (Store, error)
 
-	// EstimateBytes is a rough upper bound of the heap one backing needs for resolved
-	// parameters p, so that a run that cannot fit in memory is refused before loading.
+	// EstimateBytes is a rough upper bound of the heap one built-in backing needs for
+	// resolved parameters p, so that a run that cannot fit in memory is refused before
+	// loading.
 	EstimateBytes func(p Params, backing string) int64
 
-	// Notes explains, per backing, what it is and why it wins or loses on this
-	// workload, in plain words; the app shows it beside the figures just measured.
+	// Notes explains, per built-in backing, what it is and why it wins or loses on
+	// this workload, in plain words; the app shows it beside the figures just measured.
 	Notes map[string]string
+
+	// The three workloads fill New, EstimateBytes and Notes from their table of
+	// built-in backings, one entry per store's file (workloads/internal/stores).
 }
 
 // Param returns the named parameter.

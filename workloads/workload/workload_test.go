@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -188,22 +187,5 @@ func TestPhase(t *testing.T) {
 	Phase(context.Background(), "nobody listens", Setup)
 	if want := []string{"tile table/fixed", "load/building"}; !slices.Equal(got, want) {
 		t.Errorf("phases %v, want %v", got, want)
-	}
-}
-
-// TestWalk: for any n, n steps of the walk visit every index of [0, n) exactly once.
-func TestWalk(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{1, 2, 6, 12, 97, 1000, 1024} {
-		for range 20 {
-			start, stride := Walk(r, n)
-			seen := make([]bool, n)
-			for k, id := 0, start; k < n; k, id = k+1, (id+stride)%n {
-				if seen[id] {
-					t.Fatalf("n = %d, start %d, stride %d: index %d visited twice", n, start, stride, id)
-				}
-				seen[id] = true
-			}
-		}
 	}
 }

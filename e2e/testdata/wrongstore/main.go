@@ -18,18 +18,17 @@ import (
 	"localitylab/byo"
 	"localitylab/check/checktest"
 	"localitylab/labmain"
-	"localitylab/workloads/sprites"
 )
 
 func main() {
 	if os.Getenv("LOCALITYLAB_TEST_COLLIDE") == "1" {
 		labmain.Main(byo.Backing{Name: "soa", Sprites: &byo.Sprites{
-			New: func(w *sprites.World) byo.Store { return nil },
+			New: func(w *byo.SpriteWorld) byo.Store { return nil },
 		}})
 		return
 	}
 	labmain.Main(byo.Backing{Name: "wrong", Sprites: &byo.Sprites{
-		New:  func(w *sprites.World) byo.Store { return &checktest.Sprites{W: w, Edge: true} },
+		New:  func(w *byo.SpriteWorld) byo.Store { return &checktest.Sprites{W: w, Edge: true} },
 		Note: "An array of sprites whose cull is off by one at the view's right edge.",
 	}})
 }

@@ -271,11 +271,11 @@ type Case struct {
 }
 
 // NewModel makes a workload's reference model for resolved parameters p: config reads
-// them as the workload's stores do (for no backing in particular), model builds the
+// them as the workload's stores do (whatever the backing's own limits), model builds the
 // model from what it read, and the model's Load, when it has one, loads it.
-func NewModel[C any, M Model](t testing.TB, p workload.Params, config func(workload.Params, string) (C, error), model func(C) M) M {
+func NewModel[C any, M Model](t testing.TB, p workload.Params, config func(workload.Params) (C, error), model func(C) M) M {
 	t.Helper()
-	c, err := config(p, "")
+	c, err := config(p)
 	if err != nil {
 		t.Fatal(err)
 	}
