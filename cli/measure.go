@@ -82,7 +82,9 @@ func show(ctx context.Context, r *result.Run, format string, out outputs, stdout
 	if format == "go" {
 		err = writeGoBench(text, r)
 	} else if err = writeTable(text, r); err == nil {
-		err = l.write(text)
+		if err = l.write(text); err == nil {
+			err = writeExplained(text, r) // explain.go
+		}
 	}
 	if err != nil {
 		status := complain(err, stderr)

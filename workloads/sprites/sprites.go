@@ -67,6 +67,7 @@ var Spec = workload.Spec{
 	Params:        params,
 	New:           newStore,
 	EstimateBytes: estimateBytes,
+	Traffic:       traffic,
 	Notes:         BackingNotes,
 }
 
