@@ -21,8 +21,8 @@ func (m *Machine) facts() [][2]string {
 		{"frame clock", m.Clock},
 		{"load average (1 min)", m.Load},
 		{"counters", m.Counters},
-		{"load latency (probe)", m.Latency},
-		{"streaming read (probe)", m.Bandwidth},
+		{"latency (probe)", m.Latency},
+		{"bandwidth (probe)", m.Bandwidth},
 		{"length", m.Length},
 	}
 }
