@@ -81,8 +81,8 @@ func show(ctx context.Context, r *result.Run, format string, out outputs, stdout
 	var err error
 	if format == "go" {
 		err = writeGoBench(text, r)
-	} else {
-		err = writeTable(text, r, l, out.wide)
+	} else if err = writeTable(text, r, l, out.wide); err == nil {
+		err = writeExplained(text, r) // explain.go
 	}
 	if err != nil {
 		status := complain(err, stderr)

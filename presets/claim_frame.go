@@ -8,6 +8,7 @@ import (
 	"localitylab/internal/units"
 	"localitylab/lab/result"
 	"localitylab/lab/summary"
+	"localitylab/presets/explain"
 )
 
 // KindFrame: Slower is Ratio times slower than Faster by median frame time.
@@ -19,6 +20,9 @@ var frameKind = claimKind{
 	run: func(c Claim, r *result.Run) Answer {
 		a := c.answerFrame(r)
 		a.Misses = c.simMisses(r) // simanswer.go
+		if a.Verdict != "" {
+			a.Machine = explain.CeilingOf(r, c.Slower, c.Faster).Sentence()
+		}
 		return a
 	},
 	ask: func(c Claim, _ *Sweep) Question { return c.slowerQuestion() },

@@ -30,11 +30,19 @@ type Answer struct {
 	// Misses, where the run simulated them, are the two backings' misses per entity
 	// beside what the source predicts (simanswer.go); empty otherwise.
 	Misses string
+	// Machine, for a ratio claim, is the ceiling the machine's own measures (its
+	// probe) set on the ratio, beside the measured one, or why there is none
+	// (package explain); empty for other claims.
+	Machine string
 }
 
 // String is the answer as the app, the command line and the page state it.
 func (a Answer) String() string {
-	return strings.TrimSpace(strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Verdict)+" "+a.Conditions) + " " + a.Misses)
+	out := a.Measured
+	for _, part := range []string{a.Verdict, a.Conditions, a.Misses, a.Machine} {
+		out = strings.TrimSpace(out + " " + part)
+	}
+	return out
 }
 
 // Answer puts what r measured beside the claim. A nil run answers nothing.

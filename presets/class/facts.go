@@ -21,6 +21,8 @@ func (m *Machine) facts() [][2]string {
 		{"frame clock", m.Clock},
 		{"load average (1 min)", m.Load},
 		{"counters", m.Counters},
+		{"latency (probe)", m.Latency},
+		{"bandwidth (probe)", m.Bandwidth},
 		{"length", m.Length},
 	}
 }
@@ -49,11 +51,13 @@ func (m *Machine) Facts() []string {
 // machine's, and the huge-page share follows the page mode: neither is counted; nor
 // is the load average (how busy a machine was, not which). The cache line counts only
 // when every file records it: a file written before it was recorded says nothing of
-// its machine's line, and must not make a machine look like another.
+// its machine's line, and must not make a machine look like another. The probe's
+// figures are measured, never equal from one machine (or one run) to the next:
+// they are shown beside each machine's ratios, not counted as a difference.
 func agreementOfFacts(ms []Machine) (differ []string, same [][2]string) {
 	lines := !slices.ContainsFunc(ms, func(m Machine) bool { return m.Line == notRecorded })
 	for i, name := range FactNames() {
-		if name == "length" || name == "heap in huge pages" || name == "load average (1 min)" || (name == "cache line" && !lines) {
+		if probeFact(name) || name == "length" || name == "heap in huge pages" || name == "load average (1 min)" || (name == "cache line" && !lines) {
 			continue
 		}
 		v := ms[0].Facts()[i]
@@ -69,6 +73,9 @@ func agreementOfFacts(ms []Machine) (differ []string, same [][2]string) {
 	}
 	return differ, same
 }
+
+// probeFact says the fact is one of the probe's figures.
+func probeFact(name string) bool { return strings.HasSuffix(name, "(probe)") }
 
 // orderText says how the machines rank the backings by their typical frame: the
 // same order on every machine, or each machine's. A backing without a figure ranks

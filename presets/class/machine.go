@@ -10,6 +10,7 @@ import (
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
 	"localitylab/lab/stats"
+	"localitylab/presets/explain"
 )
 
 // Machine is one file's machine and what it measured.
@@ -27,6 +28,10 @@ type Machine struct {
 	Clock    string // what timed the frames
 	Counters string // hardware, simulated or none, with the misses event
 	Length   string // frames and forks, or a sweep's points and passes
+	// Latency and Bandwidth are the machine measured on its own, as its file's probe
+	// recorded it (explain.Latencies, explain.Bandwidths): what sets its ratios'
+	// ceilings. "n/a (no probe in this file)" for a file written before probes.
+	Latency, Bandwidth string
 	// Figures are the backings' figures, in the class's order of backings: for a
 	// run, one each (the p50 frame); for a sweep, one per backing per point (cost
 	// per entity).
@@ -67,6 +72,7 @@ func machineOf(f File, backings []string) Machine {
 	m.Clock = compare.FrameClock(r)
 	m.Load = loadText(r.LoadAverage, r.Host)
 	m.Counters = countersText(r.Counters)
+	m.Latency, m.Bandwidth = explain.Latencies(r.Probe), explain.Bandwidths(r.Probe)
 	m.Length = fmt.Sprintf("%d frames", r.Frames)
 	if n := r.NumForks(); n > 1 {
 		m.Length += fmt.Sprintf(" in %d forks", n)
@@ -84,6 +90,7 @@ func sweepMachine(name string, s *result.Sweep, backings []string) Machine {
 	m.Clock = sweepClockText(s)
 	m.Load = loadText(s.LoadAverage, s.Host)
 	m.Counters = countersText(s.Counters)
+	m.Latency, m.Bandwidth = explain.Latencies(s.Probe), explain.Bandwidths(s.Probe)
 	m.Length = fmt.Sprintf("%d points", len(s.Points))
 	if s.Forks > 1 {
 		m.Length += fmt.Sprintf(" in %d passes", s.Forks)

@@ -146,6 +146,12 @@ type Spec struct {
 	// loading.
 	EstimateBytes func(p Params, backing string) int64
 
+	// Traffic, where the workload counts it, says what one frame of a backing reads
+	// for resolved parameters p (see Traffic), or why it cannot say: a backing that
+	// visits only part of its structure, or reads it in no countable order. Nil: the
+	// workload counts none.
+	Traffic func(p Params, backing string) (Traffic, error)
+
 	// Notes explains, per built-in backing, what it is and why it wins or loses on
 	// this workload, in plain words; the app shows it beside the figures just measured.
 	Notes map[string]string
