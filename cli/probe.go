@@ -142,7 +142,7 @@ func writeProbe(b *strings.Builder, p *result.Probe) {
 	}
 	writeColumns(b, rows, 1)
 	fmt.Fprintln(b, "\nLevels the ladder shows, beside the caches the system reports:")
-	rows = [][]string{{"  level", "working sets", "latency", "range", "reported", "read bandwidth"}}
+	rows = [][]string{{"  level", "plateau", "size", "latency", "range", "reported", "read bandwidth"}}
 	for _, l := range p.Levels {
 		reported := "—"
 		if l.ReportedBytes > 0 {
@@ -181,10 +181,15 @@ func writeWrapped(b *strings.Builder, lead, text string) {
 const probeWidth = 96
 
 // levelRow is one level's row: its name, the working sets of its plateau, the
-// median latency and its range, the size reported, the bandwidth at it.
+// size the ladder puts on it (none for memory), the median latency and its range,
+// the size reported, the bandwidth at it.
 func levelRow(p *result.Probe, l result.ProbeLevel, reported string) []string {
 	sets := units.Bytes(float64(l.FromBytes)) + "–" + units.Bytes(float64(l.Bytes))
-	return []string{"  " + l.Name, sets, units.Duration(l.NS),
+	size := ""
+	if l.Name != "memory" {
+		size = units.Bytes(float64(l.Size()))
+	}
+	return []string{"  " + l.Name, sets, size, units.Duration(l.NS),
 		strings.TrimSuffix(units.Duration(l.Lo), " ns") + "–" + units.Duration(l.Hi), reported, bandwidthText(p.BandwidthOf(l.Name))}
 }
 
