@@ -38,6 +38,20 @@ type SweepPlot struct {
 	// Misses is the panel of misses per entity under the cost, on the same x axis;
 	// nil where the sweep has none.
 	Misses *SweepMisses
+
+	// Title, XLabel and YLabel let another chart of the same shape (the machine's
+	// ladder: a figure against a working set) be drawn as a sweep's: its title, and
+	// how its x ticks and y figures read. Empty or nil for a sweep's: the cost per
+	// entity, ValueLabel, a duration.
+	Title  string
+	XLabel func(v float64) string
+	YLabel func(v float64) string
+	// XTicks, when set, places the x ticks between the axis's ends instead of the
+	// 1-2-5 numbers of a log axis or the nice steps of a linear one.
+	XTicks func(lo, hi float64) []float64
+	// YUnit, when set, is the unit (for figures up to hi) in which a linear y
+	// axis's steps are round: axis.BytesUnit for bytes per second. Nil for 1.
+	YUnit func(hi float64) float64
 }
 
 // SweepCurve is one backing's line: its points, with NaN where it has no figure.

@@ -1,0 +1,135 @@
+package page
+
+import (
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	lab "localitylab/charts"
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+//go:embed probepage.html.tmpl
+var probePageSource string
+
+var probePageTemplate = parsePage(probePageSource)
+
+// probePage is what the probe's page template fills in.
+type probePage struct {
+	head
+	Charts []probeChart
+	Levels lab.Table
+	Words  []string
+}
+
+// probeChart is one of the probe's charts (lab.MachineCharts) on the page.
+type probeChart struct {
+	Title, Explain string
+	Chart          template.HTML
+}
+
+// WriteProbeHTML writes the machine's probe as one page: each of its charts
+// (lab.MachineCharts) to hover and zoom, the levels beside the caches reported,
+// what it says in words, and its record.
+func WriteProbeHTML(w io.Writer, p *result.Probe, o lab.Options) error {
+	if err := lab.FirstError(o.Check(), p.Validate()); err != nil {
+		return err
+	}
+	pg := probePage{head: head{Headline: lab.ProbeHeadline(p), HostLine: lab.ProbeConditions(p), EChartsURL: echartsURL(o), Record: probeRecord(p)},
+		Levels: lab.ProbeLevelsTable(p), Words: lab.ProbeWords(p)}
+	for _, m := range lab.MachineCharts {
+		pl, ok := m.Plot(p)
+		if !ok {
+			continue
+		}
+		chart, err := snippet(probeLine(m, &pl))
+		if err != nil {
+			return fmt.Errorf("charts: %s chart: %w", m.Name, err)
+		}
+		pg.Charts = append(pg.Charts, probeChart{Title: m.Title, Explain: m.Explain, Chart: chart})
+	}
+	if err := probePageTemplate.Execute(w, &pg); err != nil {
+		return fmt.Errorf("charts: writing HTML: %w", err)
+	}
+	return nil
+}
+
+// probeRecord lists what a reader needs to trust the probe.
+func probeRecord(p *result.Probe) [][2]string {
+	var reported []string
+	for _, c := range p.Reported {
+		s := fmt.Sprintf("L%d %s %s", c.Level, strings.ToLower(c.Type), units.Bytes(float64(c.Bytes)))
+		if c.NotUsed != "" {
+			s += " (not used: " + c.NotUsed + ")"
+		}
+		reported = append(reported, s)
+	}
+	if len(reported) == 0 {
+		reported = []string{"none (" + p.ReportedNote + ")"}
+	}
+	return [][2]string{
+		{"kind", p.Kind},
+		{"taken", p.Taken.Format("2006-01-02 15:04 -07:00")},
+		{"took", units.Duration(float64(p.DurationNS))},
+		{"where", p.CPU.Why},
+		{"caches the system reports", strings.Join(reported, ", ")},
+		{"points", fmt.Sprintf("%d working sets, %d repetitions each", len(p.Ladder), p.Repetitions)},
+		{"result schema", p.Schema},
+	}
+}
+
+// probeLine is one of the probe's charts as an ECharts line: log x of working
+// sets, the measured line with its band, the markers as dashed mark lines.
+func probeLine(m *lab.MachineChart, pl *lab.SweepPlot) *charts.Line {
+	c := charts.NewLine()
+	c.SetGlobalOptions(chartInit(m.Name, "480px", 1)...)
+	yType := "value"
+	if pl.LogY {
+		yType = "log"
+	}
+	c.SetGlobalOptions(
+		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: jsName(pl.XCaption), NameLocation: "middle", NameGap: 30,
+			Min: pl.XMin, Max: pl.XMax, AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("llBytes")}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: m.YAxis, AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts(m.YJS)}}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: opts.FuncOpts(
+			"function(ps){var p=ps[ps.length-1],v=p.value;return llBytes(v[0])+': '+(" + m.YJS + ")(v[1])+' ('+(" + m.YJS + ")(v[2])+'–'+(" + m.YJS + ")(v[3])+')';}")}),
+		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
+	)
+	var names []string
+	for _, cv := range pl.Curves {
+		names = append(names, jsName(cv.Name))
+	}
+	c.SetGlobalOptions(charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Data: names}))
+	for i := range pl.Curves {
+		cv := &pl.Curves[i]
+		col := lab.Hex(cv.Color)
+		var main, lo, width []opts.LineData
+		for k, x := range cv.X {
+			main = append(main, opts.LineData{Value: []any{x, cv.Y[k], cv.Lo[k], cv.Hi[k]}})
+			lo = append(lo, opts.LineData{Value: []any{x, cv.Lo[k]}})
+			width = append(width, opts.LineData{Value: []any{x, cv.Hi[k] - cv.Lo[k]}})
+		}
+		if len(main) > 0 {
+			stack := "band " + jsName(cv.Name)
+			invisible := opts.LineStyle{Opacity: opts.Float(0)}
+			c.AddSeries(stack+" low", lo, charts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
+				charts.WithLineStyleOpts(invisible))
+			c.AddSeries(stack+" width", width, charts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
+				charts.WithLineStyleOpts(invisible), charts.WithAreaStyleOpts(opts.AreaStyle{Color: col, Opacity: opts.Float(0.22)}))
+		}
+		so := []charts.SeriesOpts{
+			charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
+			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 6}),
+		}
+		so = append(so, markerLines(pl, cv, true)...)
+		c.AddSeries(jsName(cv.Name), main, so...)
+	}
+	return c
+}
