@@ -52,11 +52,16 @@ func ProbeHeadline(p *result.Probe) string {
 // sizeTick labels a working set compactly: "4 KiB", "1.5 MiB".
 func sizeTick(v float64) string { return TrimZeros(units.Bytes(v)) }
 
-// powerTicks are the powers of four (of 4 KiB) from lo to hi: the working sets'
+// powerTicks are 4 KiB times the powers of four from lo to hi: the working sets'
 // ticks, which land on the sizes caches come in.
-func powerTicks(lo, hi float64) []float64 {
+func powerTicks(lo, hi float64) []float64 { return ticksEvery(lo, hi, 4) }
+
+// sparseTicks are every other one of powerTicks, for a narrow chart.
+func sparseTicks(lo, hi float64) []float64 { return ticksEvery(lo, hi, 16) }
+
+func ticksEvery(lo, hi, step float64) []float64 {
 	var out []float64
-	for v := 4096.0; v <= hi*(1+1e-9); v *= 4 {
+	for v := 4096.0; v <= hi*(1+1e-9); v *= step {
 		if v >= lo*(1-1e-9) {
 			out = append(out, v)
 		}

@@ -34,9 +34,10 @@ func bandwidthPlot(p *result.Probe) (SweepPlot, bool) {
 		marks = append(marks, SweepMarker{X: x, Label: b.Level, Backing: measuredCurve, Color: probeColor})
 	}
 	lo, hi := ladderRange(p)
-	lo, hi = min(lo, c.X[0]), max(hi, c.X[len(c.X)-1])
+	// Room past the memory point for its label, centred on its marker.
+	lo, hi = min(lo, c.X[0]), 2*max(hi, c.X[len(c.X)-1])
 	pl := SweepPlot{XCaption: "working set read", LogX: true, XMin: lo, XMax: hi, Title: bandwidthTitle,
-		XLabel: sizeTick, YLabel: bandwidthLabel, XTicks: powerTicks, YUnit: axis.BytesUnit, Pending: nan(),
+		XLabel: sizeTick, YLabel: bandwidthLabel, XTicks: sparseTicks, YUnit: axis.BytesUnit, Pending: nan(),
 		Curves: []SweepCurve{c}, Markers: marks, Keys: []Key{{Name: "read bandwidth measured", Color: probeColor}},
 		Note: "dashed: the level each was read in"}
 	return pl, true

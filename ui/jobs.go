@@ -43,6 +43,7 @@ var jobKinds = []jobKind{
 		make: func(w *window) job { w.sweep = newSweepJob(w); return w.sweep }},
 	{title: "Class", icon: theme.ComputerIcon, words: classWords, formats: classFormats, opens: func(string) bool { return false },
 		make: func(w *window) job { w.class = newClassJob(w); return w.class }},
+	machineKind,
 }
 
 var (

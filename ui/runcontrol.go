@@ -220,6 +220,7 @@ func (j *runJob) begin(paused bool) bool {
 	}
 	cfg := config(s, w.setup.counters, w.env)
 	cfg.StartPaused = paused
+	cfg.Probe = machineProbe(cfg.Pages)
 	start := w.env.start
 	if start == nil {
 		start = lab.Start
