@@ -108,26 +108,7 @@ func probeLine(m *lab.MachineChart, pl *lab.SweepPlot) *charts.Line {
 	c.SetGlobalOptions(charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Data: names}))
 	for i := range pl.Curves {
 		cv := &pl.Curves[i]
-		col := lab.Hex(cv.Color)
-		var main, lo, width []opts.LineData
-		for k, x := range cv.X {
-			main = append(main, opts.LineData{Value: []any{x, cv.Y[k], cv.Lo[k], cv.Hi[k]}})
-			lo = append(lo, opts.LineData{Value: []any{x, cv.Lo[k]}})
-			width = append(width, opts.LineData{Value: []any{x, cv.Hi[k] - cv.Lo[k]}})
-		}
-		if len(main) > 0 {
-			stack := "band " + jsName(cv.Name)
-			invisible := opts.LineStyle{Opacity: opts.Float(0)}
-			c.AddSeries(stack+" low", lo, charts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
-				charts.WithLineStyleOpts(invisible))
-			c.AddSeries(stack+" width", width, charts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
-				charts.WithLineStyleOpts(invisible), charts.WithAreaStyleOpts(opts.AreaStyle{Color: col, Opacity: opts.Float(0.22)}))
-		}
-		so := []charts.SeriesOpts{
-			charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
-			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 6}),
-		}
+		main, so := curveSeries(c, cv)
 		so = append(so, markerLines(pl, cv, true)...)
 		c.AddSeries(jsName(cv.Name), main, so...)
 	}

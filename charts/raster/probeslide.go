@@ -29,12 +29,7 @@ func renderProbe(p *result.Probe, o charts.Options) *image.RGBA {
 	tableTop := textTop - pad/2 - pt.tableHeight(len(tab.Rows))
 	DrawProbeCharts(img, image.Rect(pad, y, w-pad, tableTop-pad/2), p, pt)
 	pt.drawTable(img, image.Rect(pad, tableTop, w-pad, textTop-pad/2), &tab)
-	ty := textTop
-	for _, l := range wrapped {
-		ty += sm.ascent
-		sm.draw(img, img.Rect, pad, ty, l, charts.Ink)
-		ty += sm.descent
-	}
+	drawLines(img, sm, pad, textTop, wrapped)
 	return img
 }
 
