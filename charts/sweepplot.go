@@ -31,8 +31,7 @@ type SweepPlot struct {
 	// 64): the x axis is logarithmic and ticks at the values themselves, which a
 	// linear axis crowds into its left end and a decade axis leaves unlabelled.
 	Doubling bool
-	XTicks   []float64 // where Doubling, the values, each a tick; nil otherwise
-	XMin     float64   // the x axis spans the sweep's values, measured or not
+	XMin     float64 // the x axis spans the sweep's values, measured or not
 	XMax     float64
 	Curves   []SweepCurve
 	Markers  []SweepMarker
@@ -43,6 +42,20 @@ type SweepPlot struct {
 	// Misses is the panel of misses per entity under the cost, on the same x axis;
 	// nil where the sweep has none.
 	Misses *SweepMisses
+
+	// Title, XLabel and YLabel let another chart of the same shape (the machine's
+	// ladder: a figure against a working set) be drawn as a sweep's: its title, and
+	// how its x ticks and y figures read. Empty or nil for a sweep's: the cost per
+	// entity, ValueLabel, a duration.
+	Title  string
+	XLabel func(v float64) string
+	YLabel func(v float64) string
+	// XTicks, when set, places the x ticks between the axis's ends instead of the
+	// 1-2-5 numbers of a log axis or the nice steps of a linear one.
+	XTicks func(lo, hi float64) []float64
+	// YUnit, when set, is the unit (for figures up to hi) in which a linear y
+	// axis's steps are round: axis.BytesUnit for bytes per second. Nil for 1.
+	YUnit func(hi float64) float64
 }
 
 // SweepCurve is one backing's line: its points, with NaN where it has no figure.
@@ -77,9 +90,11 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 	pl := SweepPlot{XCaption: s.Param, Unit: s.Unit, LogX: s.LogX, Pending: pending, Doubling: Doubling(s.Values)}
 	pl.LogX = pl.LogX || pl.Doubling
 	if pl.Doubling {
-		for _, v := range s.Values {
-			pl.XTicks = append(pl.XTicks, float64(v))
+		ticks := make([]float64, len(s.Values))
+		for i, v := range s.Values {
+			ticks[i] = float64(v)
 		}
+		pl.XTicks = func(float64, float64) []float64 { return ticks } // the values, each a tick
 	}
 	if s.Unit != "" {
 		pl.XCaption += " (" + s.Unit + ")"

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"localitylab/lab"
+	"localitylab/lab/result"
 	"localitylab/launch"
 	"localitylab/presets"
 	"localitylab/workloads/workload"
@@ -35,6 +36,7 @@ type benchOpts struct {
 	burst    int
 	forks    int
 	timeout  time.Duration
+	probe    string // -probe: see probeModes
 	format   string
 	out      outputs
 
@@ -67,6 +69,7 @@ func (o *benchOpts) runFlags(fs *flag.FlagSet) {
 	fs.IntVar(&o.forks, "forks", 0, fmt.Sprintf("sets of fresh worker processes per backing, one after another, each loading the world again and running "+
 		"its share of the frames (a sweep: passes over its points, one fork of each per pass): `N` from 1 to %d (default %d, or the preset's)", lab.MaxForks, lab.DefaultForks))
 	fs.DurationVar(&o.timeout, "timeout", lab.DefaultTimeout, "declare a worker hung after this long without a word")
+	fs.StringVar(&o.probe, "probe", result.ProbeShort, probeFlagDoc)
 }
 
 // bench runs a measured comparison and reports it.
@@ -88,6 +91,9 @@ func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 	if n := SlowNotice(o.c, o.out.lesson); n != "" {
 		fmt.Fprintln(stderr, wrap("localitylab: slow: "+n+".", termWidth))
 	}
+	if o.out.saves() {
+		o.c.Probe = takeProbe(ctx, o.probe, o.c.Pages, stderr)
+	}
 	return measure(ctx, o.c, o.counters.simulate, o.format, o.out, stdout, stderr)
 }
 
@@ -98,6 +104,9 @@ func (o *benchOpts) check() error {
 		return err
 	}
 	if err := checkPositive("timeout", o.timeout, "30s"); err != nil {
+		return err
+	}
+	if err := checkProbeMode(o.probe); err != nil {
 		return err
 	}
 	return o.out.check(presetFile(o.preset))

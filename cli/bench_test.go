@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"localitylab/internal/exit"
+	"localitylab/lab"
 	"localitylab/lab/result"
 	"localitylab/presets"
 	"localitylab/workloads/workload"
@@ -50,6 +51,13 @@ func TestBenchEndToEnd(t *testing.T) {
 				if !strings.Contains(stdout, b.Name) {
 					t.Errorf("the table lacks %s", b.Name)
 				}
+			}
+			// The saved run carries the machine's probe, taken once for the whole
+			// process: every run of this test carries the same one.
+			if r.Probe == nil || r.Probe.Kind != result.ProbeShort || len(r.Probe.Ladder) == 0 || r.Probe.Memory == nil {
+				t.Errorf("the run carries no short probe of the machine: %+v", r.Probe)
+			} else if kept := lab.KeptProbe(lab.DefaultPages); kept == nil || !kept.Taken.Equal(r.Probe.Taken) {
+				t.Errorf("the run's probe was not the one kept for the process")
 			}
 			if r.Ratios[0].Vs != r.Ratios[0].Backing || r.Ratios[0].Median != 1 {
 				t.Errorf("first ratio %+v, want the best against itself", r.Ratios[0])

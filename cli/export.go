@@ -56,6 +56,10 @@ func (o *outputs) each() []output {
 	return out
 }
 
+// saves reports whether the run's JSON file is asked for: the file that carries
+// the machine's probe.
+func (o *outputs) saves() bool { p := o.paths["json"]; return p != nil && *p != "" }
+
 // check reports, before the run, an output path that cannot be written, or that is
 // an input (what inputs names) or another output.
 func (o *outputs) check(inputs ...namedFile) error {

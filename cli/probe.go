@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"localitylab/charts"
+	"localitylab/charts/page"
+	"localitylab/charts/raster"
 	"localitylab/internal/atomicfile"
 	"localitylab/internal/exit"
 	"localitylab/internal/units"
@@ -20,7 +23,10 @@ import (
 
 // probeOpts are the probe command's flags.
 type probeOpts struct {
-	json        string
+	json, png   string
+	html        string
+	echarts     echartsFlag
+	from        string
 	full, short bool
 	pages       string
 
@@ -30,6 +36,10 @@ type probeOpts struct {
 func probeFlags(w io.Writer) (*flag.FlagSet, *probeOpts) {
 	fs, o := newFlags[probeOpts]("probe", w)
 	fs.StringVar(&o.json, "json", "", "write the probe's record to `FILE` as JSON (schema "+result.ProbeSchema+"; - for standard output)")
+	fs.StringVar(&o.png, "png", "", "write the probe's charts (the ladder, the bandwidth) and its levels to `FILE` as PNG (1920×1080)")
+	fs.StringVar(&o.html, "html", "", "write the probe's charts, to hover and zoom, and its levels to `FILE` as an HTML page")
+	echartsVar(fs, &o.echarts)
+	fs.StringVar(&o.from, "from", "", "draw the probe saved in `FILE` (a probe's JSON, or a run or sweep that carries one) instead of measuring")
 	fs.BoolVar(&o.full, "full", false, "the full probe, about four working sets per doubling (about ten seconds on an idle machine); the default")
 	fs.BoolVar(&o.short, "short", false, "the short probe a saved file carries: one working set per doubling (a second or two)")
 	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages of the probe's buffer, as a run's heap: system, huge or small (default %s); with small pages the TLB's reach shows as steps", lab.DefaultPages))
@@ -58,16 +68,30 @@ func (o *probeOpts) prepare(map[string]bool) error {
 		}
 		o.c.Pages = m
 	}
-	return checkFiles(nil, flagFile("json", o.json))
+	var inputs []namedFile
+	if o.from != "" {
+		inputs = append(inputs, flagFile("from", o.from))
+	}
+	return checkFiles(inputs, flagFile("json", o.json), flagFile("png", o.png), flagFile("html", o.html))
 }
 
 func (o *probeOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
-	w := newProbeProgress(stderr)
-	o.c.Progress = w.update
-	p, err := lab.Probe(ctx, o.c)
-	w.end()
-	if err != nil {
-		return failed(ctx, err, "; nothing was written", stderr)
+	var p *result.Probe
+	var err error
+	if o.from != "" {
+		p, err = loadProbe(o.from)
+		if err != nil {
+			return complain(fmt.Errorf("-from: %w", err), stderr)
+		}
+	} else {
+		w := newProbeProgress(stderr)
+		o.c.Progress = w.update
+		p, err = lab.Probe(ctx, o.c)
+		w.end()
+		if err != nil {
+			return failed(ctx, err, "; nothing was written", stderr)
+		}
+		lab.Keep(lab.PagesMode(p.Pages.Mode), p)
 	}
 	toStdout := o.json != "" && atomicfile.IsStdout(o.json)
 	var b strings.Builder
@@ -78,7 +102,40 @@ func (o *probeOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 			return complain(fmt.Errorf("-json: %w", err), stderr)
 		}
 	}
+	opt := charts.Options{EChartsURL: o.echarts.url}
+	if o.png != "" {
+		if err := atomicfile.WriteTo(o.png, raw(stdout), func(w io.Writer) error { return raster.WriteProbePNG(w, p, opt) }); err != nil {
+			return complain(fmt.Errorf("-png: %w", err), stderr)
+		}
+	}
+	if o.html != "" {
+		if err := atomicfile.WriteTo(o.html, raw(stdout), func(w io.Writer) error { return page.WriteProbeHTML(w, p, opt) }); err != nil {
+			return complain(fmt.Errorf("-html: %w", err), stderr)
+		}
+	}
 	return exit.OK
+}
+
+// loadProbe reads the probe in path: a probe's own file, or the one a saved run or
+// sweep carries; an error where it carries none.
+func loadProbe(path string) (*result.Probe, error) {
+	if p, err := result.LoadProbeJSON(path); err == nil {
+		return p, nil
+	}
+	r, sw, err := result.LoadSaved(path)
+	if err != nil {
+		return nil, err
+	}
+	var p *result.Probe
+	if sw != nil {
+		p = sw.Probe
+	} else if r != nil {
+		p = r.Probe
+	}
+	if p == nil {
+		return nil, fmt.Errorf("%s: the file carries no probe of its machine (written before probes, or with -probe none)", path)
+	}
+	return p, nil
 }
 
 // probeProgress shows a probe's steps on stderr, as a run's progress is shown.
@@ -142,7 +199,7 @@ func writeProbe(b *strings.Builder, p *result.Probe) {
 	}
 	writeColumns(b, rows, 1)
 	fmt.Fprintln(b, "\nLevels the ladder shows, beside the caches the system reports:")
-	rows = [][]string{{"  level", "working sets", "latency", "range", "reported", "read bandwidth"}}
+	rows = [][]string{{"  level", "plateau", "size", "latency", "range", "reported", "read bandwidth"}}
 	for _, l := range p.Levels {
 		reported := "—"
 		if l.ReportedBytes > 0 {
@@ -181,10 +238,15 @@ func writeWrapped(b *strings.Builder, lead, text string) {
 const probeWidth = 96
 
 // levelRow is one level's row: its name, the working sets of its plateau, the
-// median latency and its range, the size reported, the bandwidth at it.
+// size the ladder puts on it (none for memory), the median latency and its range,
+// the size reported, the bandwidth at it.
 func levelRow(p *result.Probe, l result.ProbeLevel, reported string) []string {
 	sets := units.Bytes(float64(l.FromBytes)) + "–" + units.Bytes(float64(l.Bytes))
-	return []string{"  " + l.Name, sets, units.Duration(l.NS),
+	size := ""
+	if l.Name != "memory" {
+		size = units.Bytes(float64(l.Size()))
+	}
+	return []string{"  " + l.Name, sets, size, units.Duration(l.NS),
 		strings.TrimSuffix(units.Duration(l.Lo), " ns") + "–" + units.Duration(l.Hi), reported, bandwidthText(p.BandwidthOf(l.Name))}
 }
 

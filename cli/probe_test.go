@@ -94,3 +94,26 @@ func TestProbeTable(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeFrom draws a saved probe, or the one a run carries, as PNG and HTML
+// without measuring; an older run, written before probes, is refused by name.
+func TestProbeFrom(t *testing.T) {
+	dir := t.TempDir()
+	png, html := filepath.Join(dir, "ladder.png"), filepath.Join(dir, "ladder.html")
+	code, stdout, stderr := run(t, "probe", "-from", "testdata/probe-full.json", "-png", png, "-html", html)
+	if code != exit.OK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "Levels the ladder shows") {
+		t.Errorf("the table is missing:\n%s", stdout)
+	}
+	for _, f := range []string{png, html} {
+		if fi, err := os.Stat(f); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	code, _, stderr = run(t, "probe", "-from", "testdata/run-v1.json", "-png", png)
+	if code == exit.OK || !strings.Contains(stderr, "-from: testdata/run-v1.json: the file carries no probe") {
+		t.Errorf("an older run: exit %d, %q; want its name and that it carries no probe", code, stderr)
+	}
+}

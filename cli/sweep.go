@@ -84,6 +84,9 @@ func (o *sweepOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 	if o.findBudget {
 		return findBudgets(ctx, o.run, o.out.lesson, o.budgetRuns, stdout, stderr)
 	}
+	if o.files.saves() {
+		o.s.Run.Probe = takeProbe(ctx, o.probe, o.s.Run.Pages, stderr)
+	}
 	return runSweep(ctx, o.s, o.counters.simulate, o.out.lesson, o.files, stdout, stderr)
 }
 
@@ -289,6 +292,10 @@ func (o *sweepOutputs) check(inputs ...namedFile) error {
 	})
 	return checkFiles(inputs, files...)
 }
+
+// saves reports whether the sweep's JSON file is asked for: the file that carries
+// the machine's probe.
+func (o *sweepOutputs) saves() bool { p := o.paths["json"]; return p != nil && *p != "" }
 
 // toStdout reports whether an output goes to standard output ("-json -").
 func (o *sweepOutputs) toStdout() bool {

@@ -13,7 +13,7 @@ import (
 
 // smallSweep is a quick sweep of three small worlds, every point a run of 16 frames.
 var smallSweep = []string{"sweep", "-workload", "sprites", "-backings", "ptrarray,soa", "-param", "entities",
-	"-values", "500,1k,2000", "-on_screen", "50", "-frames", "16", "-warmup", "4", "-seed", "3"}
+	"-values", "500,1k,2000", "-on_screen", "50", "-frames", "16", "-warmup", "4", "-seed", "3", "-probe", "none"}
 
 // TestSweepEndToEnd runs a small sweep with every output, checks the files against
 // the sweep the table printed, compares the JSON with a golden file (with what a rerun

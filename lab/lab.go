@@ -98,6 +98,7 @@ type Config struct {
 	Worker       []string        // argv that starts a worker; nil = this executable + "worker"
 	WorkerEnv    []string        // extra environment for workers (tests)
 	Timeout      time.Duration   // a worker silent this long is declared hung; 0 = DefaultTimeout
+	Probe        *result.Probe   // the machine's probe the run's record carries (see MachineProbe); nil for none
 
 	cpu  int           // the last CPU the lab may use (see frameCPU), or -1 not to pin; set by Start
 	plan []result.Fork // the forks' frames and warm-ups; set by Check

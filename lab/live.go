@@ -277,7 +277,7 @@ func (l *Live) Snapshot() *result.Run {
 	r := &result.Run{Schema: result.Schema, Title: l.cfg.Title, Workload: l.cfg.Workload,
 		Params: l.cfg.Params.Clone(), Frames: l.cfg.Frames, Warmup: l.cfg.Warmup,
 		Cache: string(l.cfg.Cache), CacheNote: l.cacheNote, Pinned: pinnedText(l.forkPinned), Rounds: cloneRounds(l.rounds),
-		Counters: l.counters, Host: l.host, Started: l.started, Timer: l.timer.Clone(),
+		Counters: l.counters, Host: l.host, Started: l.started, Timer: l.timer.Clone(), Probe: l.cfg.Probe.Clone(),
 		Backings: make([]result.Backing, len(l.backings))}
 	if l.load != nil {
 		a := *l.load

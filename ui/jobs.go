@@ -49,6 +49,7 @@ var jobKinds = []jobKind{
 		make: func(k kit) job { return newSweepJob(k) }},
 	{title: "Class", icon: theme.ComputerIcon, words: classWords, formats: classFormats, opens: func(string) bool { return false },
 		addsFiles: true, make: func(k kit) job { return newClassJob(k) }},
+	machineKind,
 }
 
 var (

@@ -277,6 +277,7 @@ func (j *runJob) begin(paused bool) bool {
 	counters, simulate := h.counters()
 	cfg := config(s, counters, *j.env)
 	cfg.StartPaused = paused
+	cfg.Probe = machineProbe(cfg.Pages)
 	start := j.env.start
 	if start == nil {
 		start = lab.Start

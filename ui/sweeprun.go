@@ -48,6 +48,7 @@ func (j *sweepJob) start() {
 		return
 	}
 	cfg, s, err := j.config()
+	cfg.Run.Probe = machineProbe(cfg.Run.Pages)
 	var l *sweep.Live
 	if err == nil {
 		l, err = sweep.Start(context.Background(), cfg)

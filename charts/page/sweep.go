@@ -138,29 +138,7 @@ func sweepChart(s *result.Sweep, pl *charts.SweepPlot) *echarts.Line {
 	)
 	for i := range pl.Curves {
 		cv := &pl.Curves[i]
-		col := charts.Hex(cv.Color)
-		var main, lo, width []opts.LineData
-		for k, x := range cv.X {
-			if !charts.Finite(cv.Y[k]) || !charts.Finite(cv.Lo[k]) || !charts.Finite(cv.Hi[k]) {
-				// "-" is ECharts' missing value: the line breaks there, as the PNG's does.
-				main, lo, width = append(main, gap(x)), append(lo, gap(x)), append(width, gap(x))
-				continue
-			}
-			main = append(main, opts.LineData{Value: []any{x, cv.Y[k], cv.Lo[k], cv.Hi[k]}})
-			lo = append(lo, opts.LineData{Value: []any{x, cv.Lo[k]}})
-			width = append(width, opts.LineData{Value: []any{x, cv.Hi[k] - cv.Lo[k]}})
-		}
-		stack := "band " + jsName(cv.Name)
-		invisible := opts.LineStyle{Opacity: opts.Float(0)}
-		c.AddSeries(stack+" low", lo, echarts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
-			echarts.WithLineStyleOpts(invisible))
-		c.AddSeries(stack+" width", width, echarts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
-			echarts.WithLineStyleOpts(invisible), echarts.WithAreaStyleOpts(opts.AreaStyle{Color: col, Opacity: opts.Float(0.22)}))
-		so := []echarts.SeriesOpts{
-			echarts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2}),
-			echarts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
-			echarts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 7}),
-		}
+		main, so := curveSeries(c, cv)
 		so = append(so, markerLines(pl, cv, true)...)
 		so = append(so, crossPoints(s, pl, cv.Name, unit)...)
 		c.AddSeries(jsName(cv.Name), main, so...)
@@ -170,6 +148,35 @@ func sweepChart(s *result.Sweep, pl *charts.SweepPlot) *echarts.Line {
 		addMisses(c, pl)
 	}
 	return c
+}
+
+// curveSeries adds cv's band to c (two stacked series: the interval's low end,
+// drawn as nothing, and its width, filled) and returns its line's data, with a gap
+// where a point has no figure, and the options that draw it in its colour.
+func curveSeries(c *echarts.Line, cv *charts.SweepCurve) ([]opts.LineData, []echarts.SeriesOpts) {
+	col := charts.Hex(cv.Color)
+	var main, lo, width []opts.LineData
+	for k, x := range cv.X {
+		if !charts.Finite(cv.Y[k]) || !charts.Finite(cv.Lo[k]) || !charts.Finite(cv.Hi[k]) {
+			// "-" is ECharts' missing value: the line breaks there, as the PNG's does.
+			main, lo, width = append(main, gap(x)), append(lo, gap(x)), append(width, gap(x))
+			continue
+		}
+		main = append(main, opts.LineData{Value: []any{x, cv.Y[k], cv.Lo[k], cv.Hi[k]}})
+		lo = append(lo, opts.LineData{Value: []any{x, cv.Lo[k]}})
+		width = append(width, opts.LineData{Value: []any{x, cv.Hi[k] - cv.Lo[k]}})
+	}
+	stack := "band " + jsName(cv.Name)
+	invisible := opts.LineStyle{Opacity: opts.Float(0)}
+	c.AddSeries(stack+" low", lo, echarts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
+		echarts.WithLineStyleOpts(invisible))
+	c.AddSeries(stack+" width", width, echarts.WithLineChartOpts(opts.LineChart{Stack: stack, ShowSymbol: opts.Bool(false)}),
+		echarts.WithLineStyleOpts(invisible), echarts.WithAreaStyleOpts(opts.AreaStyle{Color: col, Opacity: opts.Float(0.22)}))
+	return main, []echarts.SeriesOpts{
+		echarts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2}),
+		echarts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
+		echarts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 7}),
+	}
 }
 
 // missesHeight is the sweep chart's height with its misses panel: the cost keeps

@@ -90,7 +90,7 @@ func (p *Painter) drawClassChart(img *image.RGBA, r image.Rectangle, c *classvie
 		return
 	}
 	log := lo > 0 && hi/lo > 20
-	ya, ticks := p.sweepYAxis(lo, hi, log, 6)
+	ya, ticks := p.sweepYAxis(lo, hi, log, 6, 1)
 	tickW := 0
 	for _, t := range ticks {
 		tickW = max(tickW, s.width(durationTick(t)))

@@ -22,7 +22,14 @@ const bandAlpha = 0x38
 func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.SweepPlot) {
 	fillRect(img, r, white)
 	pad, t, s := p.pad(), p.fonts.title, p.fonts.small
-	y := p.drawTitle(img, r, sweepTitle, pl.Note, pl.LogY)
+	title, yLabel := sweepTitle, durationTick
+	if pl.Title != "" {
+		title = pl.Title
+	}
+	if pl.YLabel != nil {
+		yLabel = pl.YLabel
+	}
+	y := p.drawTitle(img, r, title, pl.Note, pl.LogY)
 	top := p.drawLegend(img, r, y+t.descent+pad/2, pl.Keys) + pad
 	// Room above the plot for the marker labels, one row per backing that has any.
 	labelRows := 0
@@ -50,10 +57,14 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 		bottom = mp.top - p.fonts.normal.height() - 2*pad
 		mp.axis, mp.ticks = missAxis(pl.Misses.Max(), max(2, (mp.bottom-mp.top)/int(p.px*3)))
 	}
-	ya, ticks := p.sweepYAxis(lo, hi, pl.LogY, max(2, (bottom-top)/int(p.px*3)))
+	unit := 1.0
+	if pl.YUnit != nil {
+		unit = pl.YUnit(hi)
+	}
+	ya, ticks := p.sweepYAxis(lo, hi, pl.LogY, max(2, (bottom-top)/int(p.px*3)), unit)
 	labels := 0
 	for _, v := range ticks {
-		labels = max(labels, s.width(durationTick(v)))
+		labels = max(labels, s.width(yLabel(v)))
 	}
 	for _, v := range mp.ticks {
 		labels = max(labels, s.width(missTick(v)))
@@ -69,7 +80,7 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 		if yy < area.Max.Y-1 {
 			fillRect(img, image.Rect(area.Min.X, yy, area.Max.X, yy+1), gridLine)
 		}
-		l := durationTick(v)
+		l := yLabel(v)
 		s.draw(img, img.Rect, area.Min.X-pad/2-s.width(l), yy+s.ascent*7/20, l, charts.InkSoft)
 	}
 	if pl.Misses != nil {
@@ -120,13 +131,13 @@ func (p *Painter) drawPending(img *image.RGBA, area image.Rectangle, xa *axis.Ax
 }
 
 // sweepYAxis is the y axis for figures in [lo, hi] with about n ticks, and the ticks.
-func (p *Painter) sweepYAxis(lo, hi float64, log bool, n int) (axis.Axis, []float64) {
+func (p *Painter) sweepYAxis(lo, hi float64, log bool, n int, unit float64) (axis.Axis, []float64) {
 	if log {
 		a := axis.LogRange(lo, hi)
 		p.ticks = a.LogTicks(n, p.ticks)
 		return a, p.ticks
 	}
-	a, step := axis.LinearRange(0, hi, n, 1, 0)
+	a, step := axis.LinearRange(0, hi, n, unit, 0)
 	p.ticks = a.LinearTicks(step, p.ticks)
 	return a, p.ticks
 }
@@ -146,7 +157,7 @@ func (p *Painter) drawSweepXTicks(img *image.RGBA, r, area image.Rectangle, xa *
 	n := max(2, area.Dx()/int(p.px*5))
 	var ticks []float64
 	if pl.XTicks != nil {
-		ticks = pl.XTicks
+		ticks = pl.XTicks(xa.Lo, xa.Hi)
 	} else if xa.Log {
 		snap := axis.LogRange(xa.Lo, xa.Hi)
 		for _, v := range snap.LogTicks(n, nil) {
@@ -167,6 +178,9 @@ func (p *Painter) drawSweepXTicks(img *image.RGBA, r, area image.Rectangle, xa *
 		xx := int(math.Round(xa.Pos(v)))
 		fillRect(img, image.Rect(xx, area.Max.Y, xx+1, area.Max.Y+pad/3), charts.AxisLine)
 		l := charts.ValueLabel(v, pl.Unit)
+		if pl.XLabel != nil {
+			l = pl.XLabel(v)
+		}
 		s.draw(img, r, xx-s.width(l)/2, base, l, charts.InkSoft)
 	}
 	caption := pl.XCaption

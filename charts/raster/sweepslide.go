@@ -45,11 +45,15 @@ func renderSweep(s *result.Sweep, o charts.Options) *image.RGBA {
 	pl := charts.NewSweepPlot(s, o.Scale, math.NaN())
 	p.DrawSweep(img, image.Rect(pad, y, w-pad, tableTop-pad/2), &pl)
 	p.drawTable(img, image.Rect(pad, tableTop, w-pad, textTop-pad/2), &tab)
-	ty := textTop
-	for _, l := range wrapped {
-		ty += sm.ascent
-		sm.draw(img, img.Rect, pad, ty, l, charts.Ink)
-		ty += sm.descent
-	}
+	drawLines(img, sm, pad, textTop, wrapped)
 	return img
+}
+
+// drawLines draws lines of text from the top y down at x, in ink.
+func drawLines(img *image.RGBA, f *face, x, y int, lines []string) {
+	for _, l := range lines {
+		y += f.ascent
+		f.draw(img, img.Rect, x, y, l, charts.Ink)
+		y += f.descent
+	}
 }

@@ -18,8 +18,9 @@ func sattolo(perm []uint32, lo, hi int, rng *rand.Rand) {
 // chase follows the cycle in buf from p for loads loads and returns where it ended.
 // Each load's address is the value the one before it read, so no two loads overlap:
 // the time per load is the latency of wherever the element sat. The loop is unrolled
-// so that its own count costs little beside the loads; the caller keeps the result
-// (sink), which stops the compiler from dropping the loads.
+// so that its own count costs little beside the loads. The caller uses the result:
+// the next repetition starts where this one ended, and the last must end on an
+// element of the cycle (meter.point checks it), so no load can be dropped.
 func chase(buf []uint64, p uint64, loads int) uint64 {
 	for ; loads >= 16; loads -= 16 {
 		p = buf[p]
@@ -47,7 +48,8 @@ func chase(buf []uint64, p uint64, loads int) uint64 {
 
 // sum adds every word of buf, eight at a time into eight running sums, so that the
 // adds do not wait on one another and the loop runs as fast as the core can load:
-// one core's streaming read. The caller keeps the result.
+// one core's streaming read. The caller compares the result with the first pass's
+// (meter.stream), so no load can be dropped.
 func sum(buf []uint64) uint64 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 uint64
 	for len(buf) >= 8 {
@@ -66,6 +68,3 @@ func sum(buf []uint64) uint64 {
 	}
 	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7
 }
-
-// sink keeps what chase and sum return, so that the compiler cannot find them unused.
-var sink uint64

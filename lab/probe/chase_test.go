@@ -10,7 +10,7 @@ import (
 func TestLinkIsOneCycle(t *testing.T) {
 	for _, tt := range []struct{ n, stride int }{{2, 8}, {3, 8}, {64, 8}, {1000, 8}, {4099, 16}, {1 << 16, 8}} {
 		m := &meter{buf: make([]uint64, tt.n*tt.stride), perm: make([]uint32, tt.n), stride: tt.stride}
-		if err := m.link(t.Context(), tt.n, rand.New(rand.NewPCG(uint64(tt.n), 1))); err != nil {
+		if err := m.link(t.Context(), m.buf, tt.n, rand.New(rand.NewPCG(uint64(tt.n), 1))); err != nil {
 			t.Fatal(err)
 		}
 		seen := make([]bool, tt.n)
@@ -36,7 +36,7 @@ func TestLinkIsOneCycle(t *testing.T) {
 func TestLinkIsFixed(t *testing.T) {
 	order := func(n int) []uint64 {
 		m := &meter{buf: make([]uint64, n*8), perm: make([]uint32, n), stride: 8}
-		m.link(t.Context(), n, rand.New(rand.NewPCG(uint64(n*64), 0x6c6f63616c697479)))
+		m.link(t.Context(), m.buf, n, rand.New(rand.NewPCG(uint64(n*64), 0x6c6f63616c697479)))
 		return m.buf
 	}
 	a, b := order(500), order(500)
@@ -66,10 +66,12 @@ func TestSum(t *testing.T) {
 // ns/op over the 16 loads of one unrolled turn gives the L1's load-to-use latency.
 func BenchmarkChase(b *testing.B) {
 	m := &meter{buf: make([]uint64, 64*8), perm: make([]uint32, 64), stride: 8}
-	m.link(b.Context(), 64, rand.New(rand.NewPCG(1, 2)))
+	m.link(b.Context(), m.buf, 64, rand.New(rand.NewPCG(1, 2)))
 	p := uint64(0)
 	for b.Loop() {
 		p = chase(m.buf, p, 16)
 	}
-	sink += p
+	if p%8 != 0 || p >= 64*8 {
+		b.Fatalf("the chase left its cycle at word %d", p)
+	}
 }

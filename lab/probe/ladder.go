@@ -1,8 +1,12 @@
 package probe
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 
 	"localitylab/lab/result"
 	"localitylab/lab/stats"
@@ -14,49 +18,129 @@ const minLoads = 1 << 12
 // meter holds what every measurement of one probe shares: the buffer, the cycle's
 // order before it is written into the buffer (perm, outside it so that linking a
 // working set costs random accesses within a sixteenth of its size, not within all of
-// it), the timer, and where the chase stands.
+// it), the timer, and the progress told so far.
 type meter struct {
 	plan   *Plan
 	buf    []uint64
 	perm   []uint32
 	timer  *timer
 	stride int // words between two elements: one line
-	at     uint64
+	tell   func(what string)
 }
 
-// point measures the latency of a dependent load through a working set of bytes:
-// it links the set's lines into one random cycle, warms it by following the cycle
-// (the time of which says how many loads make a repetition of about plan.RepNS),
-// then times plan.Reps repetitions.
-func (m *meter) point(ctx context.Context, bytes int64) (result.LadderPoint, error) {
-	n := int(bytes / int64(m.plan.Line))
-	// A fixed seed per working set: each run links it the same way.
-	rng := rand.New(rand.NewPCG(uint64(bytes), 0x6c6f63616c697479))
-	if err := m.link(ctx, n, rng); err != nil {
-		return result.LadderPoint{}, err
+// set is one working set of the ladder as it is measured: its own words of the
+// buffer, linked once into a cycle of n elements, where its chase stands, and the
+// nanoseconds per load of each repetition so far.
+type set struct {
+	bytes int64
+	words []uint64
+	n     int
+	at    uint64
+	reps  []float64
+	intr  int
+}
+
+// points measures the latency of a dependent load through each working set of
+// sizes, increasing. The sets that fit in the buffer side by side, the smaller
+// ones, are each linked once into a region of their own and measured in
+// plan.Passes passes of plan.Reps repetitions, the passes in alternating order, so
+// that a burst of another process's work, which fills the caches for a second or
+// so, falls on a few of each set's repetitions rather than on all of a few
+// neighbouring sets': a point's figure is the median of its repetitions over every
+// pass. The larger sets take the buffer one at a time, in one pass of as many
+// repetitions.
+func (m *meter) points(ctx context.Context, sizes []int64) ([]result.LadderPoint, error) {
+	fit, words := 0, 0
+	for fit < len(sizes) && words+m.words(sizes[fit]) <= len(m.buf) {
+		words += m.words(sizes[fit])
+		fit++
 	}
-	m.at = 0
-	warm := min(max(n, 1<<16), m.plan.WarmLoads)
-	ns, _, ok := m.timer.time(func() { m.at = chase(m.buf, m.at, warm) })
+	out, err := m.measureSets(ctx, sizes[:fit], m.plan.Passes, m.plan.Reps)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range sizes[fit:] {
+		pt, err := m.measureSets(ctx, []int64{b}, 1, m.plan.Reps*m.plan.Passes)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pt...)
+	}
+	return out, nil
+}
+
+// words is how many words of the buffer a working set of bytes takes.
+func (m *meter) words(bytes int64) int { return int(bytes/int64(m.plan.Line)) * m.stride }
+
+// measureSets lays the working sets of sizes out one after another from the
+// buffer's start (the caller sees that they fit), links each, and measures them in
+// passes passes of reps repetitions each, increasing on even passes, decreasing on
+// odd ones; it tells progress after each set of each pass.
+func (m *meter) measureSets(ctx context.Context, sizes []int64, passes, reps int) ([]result.LadderPoint, error) {
+	sets := make([]set, len(sizes))
+	off := 0
+	for i, b := range sizes {
+		w := m.words(b)
+		sets[i] = set{bytes: b, words: m.buf[off : off+w], n: w / m.stride}
+		off += w
+		// A fixed seed per working set: each run links it the same way.
+		rng := rand.New(rand.NewPCG(uint64(b), 0x6c6f63616c697479))
+		if err := m.link(ctx, sets[i].words, sets[i].n, rng); err != nil {
+			return nil, err
+		}
+	}
+	for pass := range passes {
+		for k := range sets {
+			i := k
+			if pass%2 == 1 {
+				i = len(sets) - 1 - k
+			}
+			if err := m.visit(ctx, &sets[i], reps); err != nil {
+				return nil, err
+			}
+			what := "latency through " + sizeText(sets[i].bytes)
+			if passes > 1 {
+				what += fmt.Sprintf(" (pass %d of %d)", pass+1, passes)
+			}
+			m.tell(what)
+		}
+	}
+	out := make([]result.LadderPoint, len(sets))
+	for i := range sets {
+		s := &sets[i]
+		if s.at%uint64(m.stride) != 0 || s.at >= uint64(len(s.words)) {
+			return nil, fmt.Errorf("probe: the chase through %s ended at word %d, outside its cycle of %d elements: the buffer changed under it", sizeText(s.bytes), s.at, s.n)
+		}
+		med, lo, hi := stats.MedianCI(s.reps, 0.95)
+		out[i] = result.LadderPoint{Bytes: s.bytes, NS: med, Lo: lo, Hi: hi, Reps: len(s.reps), Interrupted: s.intr}
+	}
+	return out, nil
+}
+
+// visit warms s by following its cycle (the time of which says how many loads
+// make a repetition of about plan.RepNS), then times reps repetitions and keeps
+// their nanoseconds per load. The chase goes on from where the last visit left it.
+func (m *meter) visit(ctx context.Context, s *set, reps int) error {
+	warm := min(max(s.n, 1<<16), m.plan.WarmLoads)
+	ns, _, ok := m.timer.time(func() { s.at = chase(s.words, s.at, warm) })
 	if !ok {
-		return result.LadderPoint{}, errClock
+		return errClock
 	}
 	loads := int(min(max(float64(m.plan.RepNS)*float64(warm)/max(float64(ns), 1), minLoads), 1<<30))
-	reps, intr, err := m.timer.repeat(ctx, m.plan.Reps, func() { m.at = chase(m.buf, m.at, loads) })
+	got, intr, err := m.timer.repeat(ctx, reps, func() { s.at = chase(s.words, s.at, loads) })
 	if err != nil {
-		return result.LadderPoint{}, err
+		return err
 	}
-	sink += m.at
-	for i := range reps {
-		reps[i] /= float64(loads)
+	for _, r := range got {
+		s.reps = append(s.reps, r/float64(loads))
 	}
-	med, lo, hi := stats.MedianCI(reps, 0.95)
-	return result.LadderPoint{Bytes: bytes, NS: med, Lo: lo, Hi: hi, Reps: len(reps), Interrupted: intr}, nil
+	s.intr += intr
+	return nil
 }
 
-// link makes the first n elements of the buffer one random cycle: Sattolo's
-// algorithm over perm, then the cycle written into the buffer in one pass.
-func (m *meter) link(ctx context.Context, n int, rng *rand.Rand) error {
+// link makes the first n elements of buf one random cycle: Sattolo's algorithm
+// over perm, then the cycle written into buf in one pass.
+func (m *meter) link(ctx context.Context, buf []uint64, n int, rng *rand.Rand) error {
 	perm := m.perm[:n]
 	for i := range perm {
 		perm[i] = uint32(i)
@@ -69,9 +153,54 @@ func (m *meter) link(ctx context.Context, n int, rng *rand.Rand) error {
 		sattolo(perm, max(hi-chunk, 0), hi, rng)
 	}
 	s := uint64(m.stride)
-	buf := m.buf[:n*m.stride]
+	buf = buf[:n*m.stride]
 	for i, next := range perm {
 		buf[i*m.stride] = uint64(next) * s
 	}
 	return nil
+}
+
+// The points a full probe adds where its ladder climbs.
+const (
+	// maxRefine bounds them: the steps of three caches and memory, about three
+	// each. They are small working sets, some tens of milliseconds in all.
+	maxRefine = 12
+	// refineRise is the least climb from one point to the next that earns a point
+	// between them: less is a plateau's noise.
+	refineRise = 1.25
+)
+
+// refinements are the working sets to add to ladder: halfway (on a log scale)
+// between each two neighbours whose latency climbs by refineRise or more, at most
+// n of them, the steepest climbs first, each a whole number of lines and none
+// already measured. Four points a doubling leave a step's centre, which is where
+// a level's size is read (stepAt), a quarter of a doubling wide; the ways up a
+// busy machine draws out are where more points tell most.
+func refinements(ladder []result.LadderPoint, n int, line int64) []int64 {
+	type climb struct {
+		at   int64
+		rise float64
+	}
+	var cs []climb
+	for i := 1; i+1 < len(ladder); i++ { // not between the ladder and its memory point
+		a, b := ladder[i-1], ladder[i]
+		rise := b.NS / a.NS
+		mid := int64(math.Sqrt(float64(a.Bytes)*float64(b.Bytes))) / line * line
+		if rise >= refineRise && mid > a.Bytes && mid < b.Bytes {
+			cs = append(cs, climb{mid, rise})
+		}
+	}
+	slices.SortStableFunc(cs, func(x, y climb) int { return cmp.Compare(y.rise, x.rise) })
+	var out []int64
+	for _, c := range cs[:min(n, len(cs))] {
+		out = append(out, c.at)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// insertPoint puts pt into ladder in the order of working sets.
+func insertPoint(ladder []result.LadderPoint, pt result.LadderPoint) []result.LadderPoint {
+	i, _ := slices.BinarySearchFunc(ladder, pt.Bytes, func(q result.LadderPoint, b int64) int { return cmp.Compare(q.Bytes, b) })
+	return slices.Insert(ladder, i, pt)
 }

@@ -10,10 +10,23 @@ import (
 
 // The shape of a plateau.
 const (
-	// minSpan is the least a plateau spans, largest working set over smallest: half
-	// a doubling (three points of a full ladder, two of a short one). Fewer points
-	// at one latency are a step's way up, not a level.
-	minSpan = 1.3
+	// minSpan is the least a plateau spans, largest working set over smallest: a
+	// third of a doubling (three points of a full ladder, one of them perhaps a
+	// point added where it climbs; two of a short one). Fewer points at one latency
+	// are a step's way up, not a level. At a load of 35 the development VM's L3
+	// held three points from 861 KiB to 1.09 MiB, all it kept of its 32 MiB.
+	minSpan = 1.25
+	// shoulderRise and shoulderSpan tell a shoulder from a level: of two
+	// neighbouring plateaus less than shoulderRise times apart in latency, the one
+	// of the shorter span is a pause on the way up between two levels (the cache
+	// half missing, where the other hyperthread or another guest takes part of it),
+	// not a level of its own, when it spans less than shoulderSpan. A cache is at
+	// least twice as slow as the one below it (L1 to L2 about three times on the
+	// machines the lab was tried on), and the steps a TLB's reach makes with small
+	// pages span two doublings or more; the shoulders of the development VM's busy
+	// ladders spanned one doubling at most.
+	shoulderRise = 2.0
+	shoulderSpan = 3.0
 	// memoryRise is the rise that separates memory from the last cache: the tail of
 	// the ladder past its last rise of more than twice (from the highest of one
 	// plateau to the lowest of the next, smoothed) is memory, whatever steps it
@@ -55,8 +68,12 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		wide := float64(ladder[j].Bytes) >= minSpan*float64(ladder[i].Bytes) && slope(ladder, s, span{i, j}) < maxSlope
 		if wide || (last && reachesMemory) {
 			kept = append(kept, span{i, j})
+			i = j + 1
+			continue
 		}
-		i = j + 1
+		// Not a plateau: the next run starts one point on, not past this one, so
+		// that the foot of a way up glued to the flat above it does not hide it.
+		i++
 	}
 	kept = mergeClose(kept, ns)
 	if reachesMemory && len(kept) > 0 && kept[len(kept)-1].last == len(ladder)-1 {
@@ -74,10 +91,73 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		l.Name = "memory"
 		memory = &l
 	}
-	for _, k := range kept {
-		levels = append(levels, levelOf(ladder, ns, k))
+	kept = dropShoulders(kept, ladder, ns)
+	for i, k := range kept {
+		l := levelOf(ladder, ns, k)
+		next, nextNS := -1, 0.0
+		switch {
+		case i+1 < len(kept):
+			next, nextNS = kept[i+1].first, medianOf(ns[kept[i+1].first:kept[i+1].last+1])
+		case memory != nil:
+			next, nextNS = len(ladder)-memory.Points, memory.NS
+		}
+		if next > k.last {
+			l.SizeBytes = stepAt(ladder, s, k.last, next, math.Sqrt(l.NS*nextNS))
+		}
+		levels = append(levels, l)
 	}
 	return levels, memory
+}
+
+// dropShoulders leaves out each plateau that is a shoulder (see shoulderRise),
+// the shortest first: its points then belong to the way up, which stepAt reads.
+func dropShoulders(kept []span, ladder []result.LadderPoint, ns []float64) []span {
+	width := func(k span) float64 { return float64(ladder[k.last].Bytes) / float64(ladder[k.first].Bytes) }
+	level := func(k span) float64 { return medianOf(ns[k.first : k.last+1]) }
+	for {
+		drop := -1
+		for i := 0; i+1 < len(kept); i++ {
+			a, b := kept[i], kept[i+1]
+			if level(b) >= shoulderRise*level(a) {
+				continue
+			}
+			short := i
+			if width(b) < width(a) {
+				short = i + 1
+			}
+			if width(kept[short]) < shoulderSpan && (drop < 0 || width(kept[short]) < width(kept[drop])) {
+				drop = short
+			}
+		}
+		if drop < 0 {
+			return kept
+		}
+		kept = slices.Delete(slices.Clone(kept), drop, drop+1)
+	}
+}
+
+// stepAt is where the step from one plateau up to the next lies: the working set at
+// which the smoothed latency s first reaches target (halfway between the two
+// plateaus' latencies on a log scale), between the points from and to,
+// interpolated on log latency against log size between the two points around it.
+// Where the way up is drawn out (another core's work takes part of the cache) the
+// plateau's last point is where the cache began to miss, this is where half the
+// way up is climbed: the size of the cache this core gets, as the step's centre
+// says it. It is to's working set where s never reaches target before it.
+func stepAt(ladder []result.LadderPoint, s []float64, from, to int, target float64) int64 {
+	for j := from + 1; j <= to; j++ {
+		if s[j] < target {
+			continue
+		}
+		a, b := math.Log(s[j-1]), math.Log(s[j])
+		t := 1.0
+		if b > a {
+			t = (math.Log(target) - a) / (b - a)
+		}
+		x0, x1 := math.Log(float64(ladder[j-1].Bytes)), math.Log(float64(ladder[j].Bytes))
+		return int64(math.Round(math.Exp(x0 + max(0, min(1, t))*(x1-x0))))
+	}
+	return ladder[to].Bytes
 }
 
 // slope is the least-squares slope of log latency (s, smoothed) on log working set

@@ -24,8 +24,11 @@ const (
 // "L2", "L3") and records that cache's size, or names it "step N" (N counting from
 // the smallest found) where it matches none; and it says in words where the two
 // disagree: a size more than disagreeBy apart, a reported cache with no plateau near
-// it, a plateau no reported cache explains. See alignLevels for which is matched
-// with which.
+// it, a plateau no reported cache explains. A cache the lab sets aside as not this
+// machine's (cpucache.Level.NotUsed: a guest shown its host's whole L3) names the
+// plateau it matches, but its size is not recorded beside it nor compared: the
+// words say what the system reported and why it is not used. See alignLevels for
+// which is matched with which.
 func nameLevels(levels []result.ProbeLevel, reported []cpucache.Level) []string {
 	pair := alignLevels(levels, reported)
 	var words []string
@@ -35,27 +38,36 @@ func nameLevels(levels []result.ProbeLevel, reported []cpucache.Level) []string 
 		if j < 0 {
 			l.Name = fmt.Sprintf("step %d", i+1)
 			if len(reported) > 0 {
-				words = append(words, fmt.Sprintf("%s: a plateau up to %s at %s matches no cache the system reports",
-					l.Name, units.Bytes(float64(l.Bytes)), units.Duration(l.NS)))
+				words = append(words, fmt.Sprintf("%s: a plateau at %s up to %s matches no cache the system reports",
+					l.Name, units.Duration(l.NS), sizeText(l.Size())))
 			}
 			continue
 		}
 		r := reported[j]
-		l.Name, l.ReportedBytes = r.Name(), r.Bytes
-		switch ratio := float64(l.Bytes) / float64(r.Bytes); {
+		l.Name = r.Name()
+		if r.NotUsed != "" {
+			words = append(words, fmt.Sprintf("%s: the ladder puts it at %s; %s", l.Name, sizeText(l.Size()), r.NotUsedText()))
+			continue
+		}
+		l.ReportedBytes = r.Bytes
+		switch ratio := float64(l.Size()) / float64(r.Bytes); {
 		case ratio*disagreeBy < 1:
-			words = append(words, fmt.Sprintf("%s: the ladder's plateau ends at %s, %s below the %s the system reports",
-				l.Name, units.Bytes(float64(l.Bytes)), units.Ratio(1/ratio), units.Bytes(float64(r.Bytes))))
+			words = append(words, fmt.Sprintf("%s: the ladder puts it at %s, %s below the %s the system reports",
+				l.Name, sizeText(l.Size()), units.Ratio(1/ratio), sizeText(r.Bytes)))
 		case ratio > disagreeBy:
-			words = append(words, fmt.Sprintf("%s: the ladder's plateau runs to %s, %s past the %s the system reports",
-				l.Name, units.Bytes(float64(l.Bytes)), units.Ratio(ratio), units.Bytes(float64(r.Bytes))))
+			words = append(words, fmt.Sprintf("%s: the ladder puts it at %s, %s past the %s the system reports",
+				l.Name, sizeText(l.Size()), units.Ratio(ratio), sizeText(r.Bytes)))
 		}
 	}
 	for j, r := range reported {
-		if !slices.Contains(pair, j) {
-			words = append(words, fmt.Sprintf("%s: the system reports %s, but the ladder shows no plateau near it",
-				r.Name(), units.Bytes(float64(r.Bytes))))
+		if slices.Contains(pair, j) {
+			continue
 		}
+		w := fmt.Sprintf("%s: the system reports %s, but the ladder shows no plateau near it", r.Name(), sizeText(r.Bytes))
+		if r.NotUsed != "" {
+			w = fmt.Sprintf("%s: the ladder shows no plateau near it; %s", r.Name(), r.NotUsedText())
+		}
+		words = append(words, w)
 	}
 	return words
 }
@@ -64,7 +76,8 @@ func nameLevels(levels []result.ProbeLevel, reported []cpucache.Level) []string 
 // matched with, or -1. With at least as many plateaus as reported caches (two or
 // more), the last plateau is the last cache whatever its size (a cache shared with
 // other cores or guests, or a hypervisor reporting the host's, makes the last
-// cache's size the least reliable of the figures), and the caches below it are
+// cache's size the least reliable of the figures; one set aside as not this
+// machine's is matched however far), and the caches below it are
 // matched among the plateaus below it; else every cache among every plateau. Among
 // those, the matching keeps the order of both, matches as many as it can, and of
 // those matchings prefers the plateaus that span the most doublings of working set
@@ -75,7 +88,7 @@ func alignLevels(levels []result.ProbeLevel, reported []cpucache.Level) []int {
 	f, r := len(levels), len(reported)
 	if f >= r && r >= 2 {
 		pair := append(bestMatch(levels[:f-1], reported[:r-1]), -1)
-		if dist(levels[f-1], reported[r-1]) <= math.Log2(maxApart) {
+		if reported[r-1].NotUsed != "" || dist(levels[f-1], reported[r-1]) <= math.Log2(maxApart) {
 			pair[f-1] = r - 1
 		}
 		return pair
@@ -130,7 +143,7 @@ func bestMatch(levels []result.ProbeLevel, reported []cpucache.Level) []int {
 
 // dist is how far apart a level's size and a cache's are, in doublings.
 func dist(l result.ProbeLevel, c cpucache.Level) float64 {
-	return math.Abs(math.Log2(float64(l.Bytes) / float64(c.Bytes)))
+	return math.Abs(math.Log2(float64(l.Size()) / float64(c.Bytes)))
 }
 
 func same(a, b float64) bool { return math.Abs(a-b) < 1e-9 }

@@ -38,8 +38,15 @@ type Plan struct {
 	// Sizes are the ladder's working sets, increasing; the last is the memory
 	// point, through which the memory bandwidth is read too.
 	Sizes []int64
-	Reps  int   // repetitions per point
-	RepNS int64 // about how long one repetition runs
+	Reps  int // repetitions per point and pass
+	// Passes is how many times the ladder's smaller working sets are visited, in
+	// alternating order; the larger ones get Reps × Passes repetitions at once
+	// (see meter.points).
+	Passes int
+	// Refine is how many working sets the probe adds where the ladder climbs
+	// steepest, once it is measured (see refinements): 0 for none.
+	Refine int
+	RepNS  int64 // about how long one repetition runs
 	// WarmLoads bounds the loads that warm a working set before its repetitions:
 	// what the largest cache holds. A working set that fits is warmed by one pass
 	// through it; one that does not finds the caches already full of its own lines,
@@ -64,11 +71,12 @@ func NewPlan(kind string, reported []cpucache.Level, note string, maxBytes int64
 	// VM at a load of 11 to 12, three full probes of nine 2 ms repetitions kept 137 to
 	// 234 of some 570 interrupted even after running them again, and read L3 at 17.5,
 	// 33.4 and 22.7 ns; of eleven 0.5 ms ones, 10 to 18 of 682, and 14.7 to 17.4 ns.
+	// The full probe spreads twelve over three passes (see meter.points).
 	switch kind {
 	case result.ProbeShort:
-		p.Reps, p.RepNS = 7, 5e5
+		p.Reps, p.Passes, p.RepNS = 7, 1, 5e5
 	case result.ProbeFull:
-		p.Reps, p.RepNS = 11, 5e5
+		p.Reps, p.Passes, p.RepNS, p.Refine = 4, 3, 5e5, maxRefine
 	default:
 		return Plan{}, fmt.Errorf("kind: %q (want %s or %s)", kind, result.ProbeShort, result.ProbeFull)
 	}

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,5 +68,34 @@ func TestNewPlan(t *testing.T) {
 				t.Errorf("line note %q, want %q", p.LineNote, tt.lineNote)
 			}
 		})
+	}
+}
+
+// TestRefinements: a point is added halfway between two neighbours whose latency
+// climbs by a quarter or more, the steepest climbs first, never before the memory
+// point nor on a working set already measured.
+func TestRefinements(t *testing.T) {
+	ladder := []result.LadderPoint{{Bytes: 4096, NS: 1.5}, {Bytes: 8192, NS: 1.6}, {Bytes: 16384, NS: 4.5},
+		{Bytes: 32768, NS: 4.6}, {Bytes: 65536, NS: 6}, {Bytes: 65600, NS: 20}, {Bytes: 1 << 27, NS: 100}}
+	tests := []struct {
+		n    int
+		want []int64
+	}{
+		{n: 12, want: []int64{11584, 46336}}, // not between 65536 and 65600: no whole line between them
+		{n: 1, want: []int64{11584}},
+		{n: 0, want: nil},
+	}
+	for _, tt := range tests {
+		got := refinements(ladder, tt.n, 64)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%d at most: %v, want %v", tt.n, got, tt.want)
+		}
+	}
+	var l []result.LadderPoint
+	for _, b := range []int64{4096, 16384, 8192} {
+		l = insertPoint(l, result.LadderPoint{Bytes: b})
+	}
+	if l[0].Bytes != 4096 || l[1].Bytes != 8192 || l[2].Bytes != 16384 {
+		t.Errorf("inserted out of order: %v", l)
 	}
 }

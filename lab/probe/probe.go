@@ -44,40 +44,48 @@ func Measure(ctx context.Context, plan Plan, buf []uint64, clock Clock, progress
 		progress = func(Step) {}
 	}
 	start := time.Now()
+	done, of := 0, plan.Passes*len(plan.Sizes)+len(plan.Reported)+1
 	m := &meter{plan: &plan, buf: buf, timer: newTimer(clock), stride: plan.Line / 8,
-		perm: make([]uint32, plan.BufferBytes()/int64(plan.Line))}
+		perm: make([]uint32, plan.BufferBytes()/int64(plan.Line)),
+		tell: func(what string) { done++; progress(Step{Done: done, Of: max(of, done), What: what}) }}
 	p := &result.Probe{Schema: result.ProbeSchema, Kind: plan.Kind, Taken: start, Clock: clock.Name(),
-		LineBytes: plan.Line, LineNote: plan.LineNote, Repetitions: plan.Reps, ReportedNote: plan.ReportedNote}
+		LineBytes: plan.Line, LineNote: plan.LineNote, Repetitions: plan.Reps * plan.Passes, ReportedNote: plan.ReportedNote}
 	for _, l := range plan.Reported {
-		p.Reported = append(p.Reported, result.CacheLevel{Level: l.Level, Type: l.Type, Bytes: l.Bytes, LineBytes: l.LineBytes})
+		p.Reported = append(p.Reported, result.CacheLevel{Level: l.Level, Type: l.Type, Bytes: l.Bytes, LineBytes: l.LineBytes, NotUsed: l.NotUsed})
 	}
-	of := len(plan.Sizes) + len(plan.Reported) + 1
-	for i, b := range plan.Sizes {
-		pt, err := m.point(ctx, b)
+	ladder, err := m.points(ctx, plan.Sizes)
+	if err != nil {
+		return nil, err
+	}
+	p.Ladder = ladder
+	if more := refinements(p.Ladder, plan.Refine, int64(plan.Line)); len(more) > 0 {
+		of += plan.Passes * len(more)
+		pts, err := m.points(ctx, more)
 		if err != nil {
 			return nil, err
 		}
-		p.Ladder = append(p.Ladder, pt)
-		progress(Step{Done: i + 1, Of: of, What: "latency through " + sizeText(b)})
+		for _, pt := range pts {
+			p.Ladder = insertPoint(p.Ladder, pt)
+		}
 	}
 	m.perm = nil // the bandwidths need no cycle
 	p.Levels, p.Memory = findLevels(p.Ladder, plan.ReachesMemory)
 	p.Disagreements = nameLevels(p.Levels, plan.Reported)
-	of = len(plan.Sizes) + len(p.Levels) + 1
-	for i, l := range p.Levels {
+	of = done + len(p.Levels) + 1
+	for _, l := range p.Levels {
 		bw, err := m.stream(ctx, l.Name, max(l.Bytes/2/int64(plan.Line), 1)*int64(plan.Line))
 		if err != nil {
 			return nil, err
 		}
 		p.Bandwidth = append(p.Bandwidth, bw)
-		progress(Step{Done: len(plan.Sizes) + i + 1, Of: of, What: "bandwidth in " + l.Name})
+		m.tell("bandwidth in " + l.Name)
 	}
 	bw, err := m.stream(ctx, "memory", plan.MemoryBytes())
 	if err != nil {
 		return nil, err
 	}
 	p.Bandwidth = append(p.Bandwidth, bw)
-	progress(Step{Done: of, Of: of, What: "bandwidth from memory"})
+	m.tell("bandwidth from memory")
 	p.Notes = append(p.Notes, plan.Notes...)
 	p.Notes = append(p.Notes, interruptedNote(p)...)
 	p.DurationNS = int64(time.Since(start))
@@ -100,8 +108,12 @@ func interruptedNote(p *result.Probe) []string {
 	return []string{fmt.Sprintf("%d of %d repetitions were interrupted by another process even after running again: the machine was busy", kept, all)}
 }
 
-// Reported returns the caches the system reports, for NewPlan: none, and why, where
-// it reports none.
+// Reported returns the caches the system reports, for NewPlan, each judged as
+// cpucache judges it: one that cannot be this machine's (a guest shown its host's
+// 480 MiB L3) carries why (NotUsed), so that NewPlan sizes the ladder from the last
+// level the lab uses (cpucache.LastLevel), the levels found never take its size,
+// and the record keeps it only with the reason. None, and why, where the system
+// reports none.
 func Reported() ([]cpucache.Level, string) {
 	levels, err := cpucache.Levels()
 	if err != nil {

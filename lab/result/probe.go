@@ -92,9 +92,14 @@ type ProbeLevel struct {
 	// for a plateau that matches none (N counting from the smallest), or "memory".
 	Name      string `json:"name"`
 	FromBytes int64  `json:"from_bytes"`
-	// Bytes is the largest working set on the plateau: the level's size as the
-	// ladder sees it. For memory, the largest working set measured.
+	// Bytes is the largest working set on the plateau. For memory, the largest
+	// working set measured.
 	Bytes int64 `json:"bytes"`
+	// SizeBytes is the level's size as the ladder sees it: the working set at which
+	// the latency has climbed half the way (on a log scale) from this plateau to the
+	// next (see Size). Absent for memory, for a last plateau the ladder could not
+	// see past, and in probes written before it was recorded.
+	SizeBytes int64 `json:"size_bytes,omitempty"`
 	// NS is the median of the latencies of the plateau's points, Lo and Hi the lowest
 	// and highest of them.
 	NS     float64 `json:"ns"`
@@ -102,8 +107,17 @@ type ProbeLevel struct {
 	Hi     float64 `json:"hi_ns"`
 	Points int     `json:"points"`
 	// ReportedBytes is the size the system reports for the cache of that name; 0
-	// where none was matched.
+	// where none was matched, or the one matched is not used (CacheLevel.NotUsed).
 	ReportedBytes int64 `json:"reported_bytes,omitempty"`
+}
+
+// Size is the level's size as the ladder sees it: SizeBytes, or Bytes (the
+// plateau's end) where that is absent.
+func (l ProbeLevel) Size() int64 {
+	if l.SizeBytes > 0 {
+		return l.SizeBytes
+	}
+	return l.Bytes
 }
 
 // Bandwidth is one core's streaming read through one working set: bytes per second
@@ -255,6 +269,9 @@ func (p *Probe) check() error {
 		err := checkFigure(l.Bytes, l.NS, l.Lo, l.Hi, l.Points, 0)
 		if err == nil && (l.FromBytes < 1 || l.FromBytes > l.Bytes || l.ReportedBytes < 0 || l.ReportedBytes > maxProbeBytes) {
 			err = fmt.Errorf("from %d to %d bytes, reported %d (want 1 ≤ from ≤ to, a reported size of 0 or more)", l.FromBytes, l.Bytes, l.ReportedBytes)
+		}
+		if err == nil && (l.SizeBytes < 0 || l.SizeBytes > maxProbeBytes) {
+			err = fmt.Errorf("size_bytes: %d (want 0 to %d)", l.SizeBytes, int64(maxProbeBytes))
 		}
 		if err != nil {
 			return fmt.Errorf("levels[%d] (%s): %w", i, l.Name, err)

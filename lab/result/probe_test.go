@@ -169,3 +169,19 @@ func TestProbeValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestProbeLevelSize: a level's size is the one the ladder's step put on it, or,
+// in a probe written before sizes were recorded, its plateau's end.
+func TestProbeLevelSize(t *testing.T) {
+	if got := (ProbeLevel{Bytes: 262144, SizeBytes: 470000}).Size(); got != 470000 {
+		t.Errorf("size %d, want the step's 470000", got)
+	}
+	if got := (ProbeLevel{Bytes: 262144}).Size(); got != 262144 {
+		t.Errorf("size %d, want the plateau's end 262144 in an older probe", got)
+	}
+	p := testProbe()
+	p.Levels[0].SizeBytes = -1
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "size_bytes") {
+		t.Errorf("a negative size: %v, want an error naming size_bytes", err)
+	}
+}

@@ -95,6 +95,12 @@ type Cache struct {
 	// NotUsed says why the sweep put no marker at this cache (see CacheLevel.NotUsed);
 	// absent for a cache the markers compare with, and in older files.
 	NotUsed string `json:"not_used,omitempty"`
+	// Measured says the size is the one the machine's probe found (Probe), not one
+	// the system reports: where the system reports none at that level, reports
+	// one the lab does not use, or one more than twice away from what the probe
+	// found (then both are markers). Absent for a cache the system reports, and in
+	// older files.
+	Measured bool `json:"measured,omitempty"`
 }
 
 // Used reports whether the markers compare working sets with this cache.

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"math"
+	"slices"
 
 	"localitylab/lab/cpucache"
 	"localitylab/lab/result"
@@ -92,4 +93,40 @@ func reaches(xs, ws []float64, size float64, logX bool) (float64, bool) {
 		return lerp(xs[k-1], xs[k], t, logX && xs[k-1] > 0), true
 	}
 	return 0, false
+}
+
+// measuredSuffix ends the name of a cache the probe found (result.Cache.Measured).
+const measuredSuffix = " measured"
+
+// MeasuredCaches are the caches the machine's probe p found (nil: none) that a
+// sweep marks beside those the system reports (system): each level found whose
+// name the system reports no cache of that the lab uses, or whose size is more
+// than twice away from the system's; named after the level with measuredSuffix
+// ("L3 measured"). Where the system reports nothing, or a size that cannot be the
+// machine's (a guest shown its host's 480 MiB L3), the markers are then where the
+// working sets meet the caches this core was measured to get; where the two
+// differ, both are drawn.
+func MeasuredCaches(system []result.Cache, p *result.Probe) []result.Cache {
+	if p == nil {
+		return nil
+	}
+	var out []result.Cache
+	for i, l := range p.Levels {
+		size := l.Size()
+		k := slices.IndexFunc(system, func(c result.Cache) bool { return c.Name == l.Name && c.Used() })
+		if k >= 0 {
+			if r := float64(size) / float64(system[k].Bytes); r >= 0.5 && r <= 2 {
+				continue
+			}
+		}
+		level, kind := i+1, "Unified"
+		if k := slices.IndexFunc(system, func(c result.Cache) bool { return c.Name == l.Name }); k >= 0 {
+			level, kind = system[k].Level, system[k].Type
+		}
+		if len(system)+len(out) >= result.MaxCaches {
+			break
+		}
+		out = append(out, result.Cache{Name: l.Name + measuredSuffix, Level: level, Type: kind, Bytes: size, LineBytes: p.LineBytes, Measured: true})
+	}
+	return out
 }

@@ -1,8 +1,10 @@
 package sweep
 
 import (
+	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,5 +129,53 @@ func TestMarkersBySpan(t *testing.T) {
 		if g.Backing != w.Backing || g.By != w.By || math.Abs(g.At-w.At) > 1e-6*w.At {
 			t.Errorf("marker %d = %+v, want %+v", i, g, w)
 		}
+	}
+}
+
+// TestMeasuredCaches: a level the probe found is a cache of its own, "measured",
+// where the system reports none at that level, one the lab does not use, or one
+// more than twice away; a level the system's size agrees with adds nothing.
+func TestMeasuredCaches(t *testing.T) {
+	const kib, mib = 1 << 10, 1 << 20
+	probe := &result.Probe{LineBytes: 64, Levels: []result.ProbeLevel{
+		{Name: "L1d", Bytes: 32 * kib, SizeBytes: 34 * kib},
+		{Name: "L2", Bytes: 256 * kib, SizeBytes: 450 * kib},
+		{Name: "L3", Bytes: 1400 * kib, SizeBytes: 2 * mib},
+	}}
+	sys := []result.Cache{{Name: "L1d", Level: 1, Type: "Data", Bytes: 32 * kib}, {Name: "L2", Level: 2, Type: "Unified", Bytes: 512 * kib}}
+	tests := []struct {
+		name string
+		l3   *result.Cache
+		want []string
+	}{
+		{"the system's L3 far from the probe's: both", &result.Cache{Name: "L3", Level: 3, Type: "Unified", Bytes: 32 * mib}, []string{"L3 measured 2097152"}},
+		{"the system's L3 set aside", &result.Cache{Name: "L3", Level: 3, Type: "Unified", Bytes: 480 * mib, NotUsed: "a guest shown its host's cache"}, []string{"L3 measured 2097152"}},
+		{"no L3 reported", nil, []string{"L3 measured 2097152"}},
+		{"the system's L3 near the probe's", &result.Cache{Name: "L3", Level: 3, Type: "Unified", Bytes: 3 * mib}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			system := slices.Clone(sys)
+			if tt.l3 != nil {
+				system = append(system, *tt.l3)
+			}
+			var got []string
+			for _, c := range MeasuredCaches(system, probe) {
+				if !c.Measured || c.Level != 3 || c.LineBytes != 64 {
+					t.Errorf("%+v: want a measured level-3 cache of 64-byte lines", c)
+				}
+				got = append(got, fmt.Sprintf("%s %d", c.Name, c.Bytes))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("measured caches %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if MeasuredCaches(nil, nil) != nil {
+		t.Error("caches measured without a probe")
+	}
+	none := MeasuredCaches(nil, probe) // the system reports nothing: every level found
+	if len(none) != 3 || none[0].Name != "L1d measured" || none[0].Level != 1 {
+		t.Errorf("with nothing reported: %+v", none)
 	}
 }

@@ -243,7 +243,8 @@ func newSweep(c *Config, unit string) *result.Sweep {
 		Params: fixed, Tied: c.tied, Backings: slices.Clone(c.Run.Backings), Cache: cache, Pages: string(pages),
 		Counters: result.Counters{Enabled: c.Run.Counters}, BudgetNS: int64(budget), Frames: c.Frames, Forks: c.passes(),
 		Started: time.Now().UTC().Round(0), Points: []result.Point{}, Crossings: []result.Crossing{},
-		Markers: []result.Marker{}, LoadAverage: lab.StartLoadAverage()}
+		Markers: []result.Marker{}, LoadAverage: lab.StartLoadAverage(), Probe: c.Run.Probe.Clone()}
 	s.Caches, s.CachesNote = Caches()
+	s.Caches = append(s.Caches, MeasuredCaches(s.Caches, s.Probe)...)
 	return s
 }
