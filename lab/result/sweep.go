@@ -21,6 +21,10 @@ type Sweep struct {
 	Param    string     `json:"param"`  // the parameter swept
 	Unit     string     `json:"unit"`   // its unit: "", "%", "bytes"…
 	LogX     bool       `json:"log_x"`  // the values are spread on a logarithmic axis
+	// Modes says that the parameter's values name ways of working, not amounts
+	// (workload.Param.Modes): its lines are compared at each value, never crossed
+	// between two; absent in files written before it, and for a parameter of amounts.
+	Modes  bool       `json:"modes,omitempty"`
 	Values   []int64    `json:"values"` // in increasing order
 	Params   params.Map `json:"params"` // every other parameter, fixed, seed included
 	// Tied names the parameters that are not fixed but follow the swept one, each as
