@@ -13,7 +13,8 @@ import (
 // every two backings that change order was faster at each value: "Order by mode: soa
 // faster than slotmap at dispatch = 0 and 1, slotmap faster at 2." A mode has no
 // value between two others, so no crossing is interpolated; a value where the two
-// are within noise says so. Two backings in the same order at every value are left
+// are within noise says so, and two that are within noise at every value have no
+// clear order. Two backings in the same order at every value are left
 // out, and a line says when no two change order.
 func ModeOrders(s *result.Sweep) []string {
 	if len(s.Backings) < 2 {
@@ -43,11 +44,13 @@ func modeOrder(s *result.Sweep, a, b string) string {
 		values         []string
 	}
 	var noise []string
+	measured := 0
 	for k := range s.Points {
 		p := &s.Points[k]
 		if max(i, j) >= len(p.Backings) || !usablePoint(&p.Backings[i]) || !usablePoint(&p.Backings[j]) {
 			continue
 		}
+		measured++
 		faster, slower := a, b
 		if p.Backings[j].NSPerEntity < p.Backings[i].NSPerEntity {
 			faster, slower = b, a
@@ -70,6 +73,9 @@ func modeOrder(s *result.Sweep, a, b string) string {
 	}
 	if len(groups) < 2 {
 		return ""
+	}
+	if len(noise) == measured {
+		return fmt.Sprintf("Order by mode: %s and %s, no clear order at any value of %s (within noise at %s).", a, b, s.Param, joinAnd(noise))
 	}
 	parts := make([]string, len(groups))
 	for g, gr := range groups {

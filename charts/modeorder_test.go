@@ -35,6 +35,8 @@ func TestModeOrders(t *testing.T) {
 			[]string{"Order by mode: slotmap faster than soa at dispatch = 0 and 1, soa faster at 2."}},
 		{"within noise at 1", mk([]string{"slotmap", "soa"}, [][]float64{{1, 2.1, 4}, {2, 2, 2.5}}, []bool{true, false, true}),
 			[]string{"Order by mode: slotmap faster than soa at dispatch = 0, soa faster at 1 and 2; within noise at 1."}},
+		{"within noise everywhere", mk([]string{"slotmap", "soa"}, [][]float64{{1, 2.1, 4}, {2, 2, 2.5}}, []bool{false, false, false}),
+			[]string{"Order by mode: slotmap and soa, no clear order at any value of dispatch (within noise at 0, 1 and 2)."}},
 		{"the same order throughout", mk([]string{"slotmap", "soa", "ptrarray"}, [][]float64{{1, 1, 1}, {2, 2, 2}, {9, 9, 9}}, []bool{true, true, true}),
 			[]string{"No two backings change order over the values of dispatch measured (its values are modes, not amounts)."}},
 	}
