@@ -190,8 +190,12 @@ func WorkingSetWords(s *result.Sweep) string {
 }
 
 // CrossingLines are the sweep's crossings in words, one each, or a line saying there
-// are none.
+// are none; for a sweep of modes, the order of every two backings at each value
+// (ModeOrders).
 func CrossingLines(s *result.Sweep) []string {
+	if s.Modes {
+		return ModeOrders(s)
+	}
 	if len(s.Crossings) == 0 {
 		if len(s.Backings) < 2 {
 			return nil

@@ -83,8 +83,7 @@ func (e *KindError) Error() string {
 }
 
 // claimKinds counts the lesson's claims a single run answers and those a sweep
-// answers: a sweep lesson may have claims of both (packed-vs-holes), or only a run's
-// (lookup-by-id, whose sweep shows the curve and whose run answers the claims).
+// answers: a sweep lesson may have claims of both (packed-vs-holes), or only a run's.
 func claimKinds(lesson presets.Preset) (run, sweep int) {
 	for _, c := range lesson.Claims {
 		if c.OfSweep() {

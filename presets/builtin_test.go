@@ -2,6 +2,7 @@ package presets
 
 import (
 	"regexp"
+	"slices"
 	"testing"
 
 	"localitylab/workloads"
@@ -73,6 +74,43 @@ func TestLessonsAskFirst(t *testing.T) {
 		for i, c := range p.Claims {
 			if c.Source == "" {
 				t.Errorf("%s: claims[%d] has no source", p.Name, i)
+			}
+		}
+	}
+}
+
+// TestSweepLessonsAnswerBySweep: a lesson with a sweep has a claim the sweep answers
+// (or none at all), so that `sweep -preset NAME` never runs for minutes to print no
+// verdict; a lesson whose claims only a run answers is a run.
+func TestSweepLessonsAnswerBySweep(t *testing.T) {
+	for _, p := range Builtin() {
+		if p.Sweep == nil || len(p.Claims) == 0 {
+			continue
+		}
+		if !slices.ContainsFunc(p.Claims, func(c Claim) bool { return c.OfSweep() }) {
+			t.Errorf("%s: has a sweep, but only a run answers its claims", p.Name)
+		}
+	}
+}
+
+// TestFrameClaimsJudgeTheWalk: a sprites lesson that judges whole frames compares the
+// backings' walks, so no sprite moves in it (moving_pct 0, in its setup and in its
+// claims' conditions): moves cost each backing another kind of work (the map hashes
+// twice, the slot map reads three times), which the text does not describe.
+func TestFrameClaimsJudgeTheWalk(t *testing.T) {
+	for _, p := range Builtin() {
+		if p.Workload != "sprites" {
+			continue
+		}
+		for _, c := range p.Claims {
+			if c.Metric != KindFrame {
+				continue
+			}
+			if v, ok := p.Params["moving_pct"]; !ok || v != 0 {
+				t.Errorf("%s: a frame claim, and moving_pct is not set to 0 in its params (want 0)", p.Name)
+			}
+			if v, ok := c.Conditions["moving_pct"]; !ok || v != 0 {
+				t.Errorf("%s: a frame claim whose conditions do not hold moving_pct at 0", p.Name)
 			}
 		}
 	}

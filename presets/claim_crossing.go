@@ -28,11 +28,11 @@ func (c Claim) answerCrossing(s *result.Sweep) Answer {
 		x := &s.Crossings[i]
 		switch {
 		case x.Below == c.Faster && x.Above == c.Slower:
-			v := "The lines cross, as the claim says."
 			if !x.Significant {
-				v += " At one of the two points around the crossing the difference is within noise: run again to confirm where."
+				return Answer{Measured: "Measured here: " + x.Text + ".", Outcome: CannotTell,
+					Verdict: "Cannot tell on this machine: the lines cross, but at one of the two points around the crossing the difference is within noise, so the order there is not settled. Run again."}
 			}
-			return Answer{Measured: "Measured here: " + x.Text + ".", Verdict: v, Outcome: Holds}
+			return Answer{Measured: "Measured here: " + x.Text + ".", Verdict: "The lines cross, as the claim says.", Outcome: Holds}
 		case x.Below == c.Slower && x.Above == c.Faster && other == nil:
 			other = x
 		}

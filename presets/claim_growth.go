@@ -91,7 +91,7 @@ func (c Claim) answerGrowth(s *result.Sweep) Answer {
 		m = fmt.Sprintf("Measured here: %s's cost per entity was %s. From the first to %s", c.Backing, joinAnd(each), to)
 	}
 	a := c.change(m, first.pb, last.pb)
-	overall, _ := c.judgeChange(last.pb.NSPerEntityLo/first.pb.NSPerEntityHi, last.pb.NSPerEntityHi/first.pb.NSPerEntityLo)
+	overall, _ := c.judgeChange(last.pb.NSPerEntity/first.pb.NSPerEntity, last.pb.NSPerEntityLo/first.pb.NSPerEntityHi, last.pb.NSPerEntityHi/first.pb.NSPerEntityLo)
 	if against := c.stepsAgainst(s, pts); len(against) > 0 {
 		a.Measured += " Between them it " + joinAnd(against) + "."
 		if overall == holds && a.Outcome != Unsettled {
@@ -175,7 +175,7 @@ func (c Claim) againstControl(s *result.Sweep, a Answer, first, last at) Answer 
 	if a.Outcome == Unsettled || a.Outcome == InPart {
 		return a
 	}
-	k, v := c.judgeChange(lo, hi)
+	k, v := c.judgeChange(fb/fc, lo, hi)
 	a.Outcome, a.Verdict = k.outcome(), "Against the control: "+v
 	return a
 }

@@ -26,6 +26,23 @@ import (
 // what the stride lesson shows, and a line is 64 bytes on most machines but 128 on
 // Apple Silicon. The line is the sweep's file's, never the reading machine's.
 
+// minBend is the smallest bend a verdict counts: the change per step up to the knee
+// must be at least this many times the change per step past it (for a claim of a
+// fall, the other way round), besides the two ranges lying apart. Two slopes a few
+// per cent apart are one straight line on another machine or another run.
+const minBend = 1.25
+
+// bends reports whether the change per step before the knee (bf, within blo–bhi)
+// and past it (af, within alo–ahi) bend the way the claim says, steeper before, by at
+// least minBend with the ranges apart; and whether they bend the other way, the
+// ranges apart however little.
+func (c Claim) bends(bf, blo, bhi, af, alo, ahi float64) (steeper, flatter bool) {
+	if c.Ratio < 1 {
+		return bhi < alo && af/bf >= minBend, blo > ahi
+	}
+	return blo > ahi && bf/af >= minBend, bhi < alo
+}
+
 // DefaultLine is the line assumed where a file records none, and the one a knee read
 // from the line is checked against when a preset is loaded.
 const DefaultLine = 64
@@ -139,10 +156,7 @@ func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
 	af, alo, ahi := perStep(pts, k, last)
 	a.Measured += fmt.Sprintf(" Per step, it changed %s (%s to %s) up to the knee and %s (%s to %s) from there to %s.",
 		units.Ratio(bf), bare(blo), bare(bhi), units.Ratio(af), bare(alo), bare(ahi), valueAt(s, pts[last].value))
-	steeper, flatter := blo > ahi, bhi < alo
-	if c.Ratio < 1 {
-		steeper, flatter = bhi < alo, blo > ahi
-	}
+	steeper, flatter := c.bends(bf, blo, bhi, af, alo, ahi)
 	passes, against := c.bendByPass(pts, k)
 	if len(passes) > 1 {
 		a.Measured = strings.TrimSuffix(a.Measured, ".") + "; pass by pass " + strings.Join(passes, ", ") + "."
@@ -170,7 +184,7 @@ func (c Claim) pastKnee(s *result.Sweep, a Answer, pts []at, k int) Answer {
 		a.Verdict += fmt.Sprintf(" Past %s it %s more per step, not less: the curve does not bend there.", valueAt(s, knee), c.direction())
 	default:
 		part(CannotTell)
-		a.Verdict += fmt.Sprintf(" Whether it bends at %s cannot be told on this machine: the change per step before and after overlap within their intervals.", valueAt(s, knee))
+		a.Verdict += fmt.Sprintf(" Whether it bends at %s cannot be told on this machine: a bend counts when the change per step before it is at least %s the change per step past it, with their ranges apart.", valueAt(s, knee), units.Ratio(minBend))
 	}
 	return a
 }
@@ -199,10 +213,7 @@ func (c Claim) bendByPass(pts []at, k int) (passes []string, against string) {
 		alo, ahi := math.Pow(z.ForkNSPerEntityLo[p]/b.ForkNSPerEntityHi[p], na), math.Pow(z.ForkNSPerEntityHi[p]/b.ForkNSPerEntityLo[p], na)
 		text := units.Ratio(bf) + " then " + units.Ratio(af)
 		passes = append(passes, text)
-		steeper, flatter := blo > ahi, bhi < alo
-		if c.Ratio < 1 {
-			steeper, flatter = flatter, steeper
-		}
+		steeper, flatter := c.bends(bf, blo, bhi, af, alo, ahi)
 		switch {
 		case steeper:
 			up = append(up, text)

@@ -42,6 +42,9 @@ func wordsSay(verdict string) Outcome {
 		{"Not borne out", Fails},
 		{"The cost per entity falls here", Fails},
 		{"The rise here is", Fails},
+		{"The fall here is", Fails},
+		{"The cost per entity rises here", Fails},
+		{"No measurable change", Fails}, // a figure claimed, and a range that holds 1
 		{"Unsettled", Unsettled},
 		{"Cannot tell", CannotTell},
 		{"Too few rounds", CannotTell},

@@ -74,7 +74,7 @@ func (c Claim) change(measured string, from, to *result.PointBacking) Answer {
 	f := to.NSPerEntity / from.NSPerEntity
 	lo, hi := to.NSPerEntityLo/from.NSPerEntityHi, to.NSPerEntityHi/from.NSPerEntityLo
 	measured += fmt.Sprintf(": %s (%s to %s within the two points' intervals).", units.Ratio(f), bare(lo), bare(hi))
-	k, v := c.judgeChange(lo, hi)
+	k, v := c.judgeChange(f, lo, hi)
 	o := k.outcome()
 	passes := passChanges(from, to)
 	if len(passes) < 2 {
@@ -84,7 +84,7 @@ func (c Claim) change(measured string, from, to *result.PointBacking) Answer {
 	var yes, no []float64
 	for p, pc := range passes {
 		names[p] = units.Ratio(pc.f)
-		switch k, _ := c.judgeChange(pc.lo, pc.hi); k {
+		switch k, _ := c.judgeChange(pc.f, pc.lo, pc.hi); k {
 		case holds:
 			yes = append(yes, pc.f)
 		case fails:
@@ -117,23 +117,31 @@ func passChanges(from, to *result.PointBacking) []passChange {
 	return out
 }
 
-// judgeChange is the verdict on a factor whose range is lo–hi, with its kind: a claim
-// of direction holds when the range lies above 1, fails below it and cannot say
-// across it; a claim with a figure holds when the figure lies within the range.
-func (c Claim) judgeChange(lo, hi float64) (kind, string) {
+// judgeChange is the verdict on a factor f whose range is lo–hi, with its kind: a
+// claim of direction holds when the range lies above 1 and f is at least minEffect
+// (below it, or across 1, it cannot say), and fails when the range lies below 1; a
+// claim with a figure holds when the figure lies within the range, and a range that
+// holds 1 is no measurable change, whatever the figure.
+func (c Claim) judgeChange(f, lo, hi float64) (kind, string) {
 	switch {
-	case c.Ratio == 1 && lo > 1:
+	case c.Ratio == 1 && lo > 1 && f >= minEffect:
 		return holds, "The cost per entity rises, as the claim says."
+	case c.Ratio == 1 && lo > 1:
+		return unclear, fmt.Sprintf("Cannot tell on this machine: the cost per entity rises by %s, less than the %s the lab counts as a rise.", units.Ratio(f), units.Ratio(minEffect))
 	case c.Ratio == 1 && hi < 1:
 		return fails, "The cost per entity falls here, against the claim."
 	case c.Ratio == 1:
 		return unclear, "No clear change: the two points' intervals overlap."
-	case hi < 1:
+	case lo <= 1 && 1 <= hi:
+		return insignificant, fmt.Sprintf("No measurable change (the range holds 1), against the source's %s %s.", units.Ratio(c.Ratio), c.directionNoun())
+	case c.Ratio >= 1 && hi < 1:
 		return fails, fmt.Sprintf("The cost per entity falls here, against the source's %s rise.", units.Ratio(c.Ratio))
+	case c.Ratio < 1 && lo > 1:
+		return fails, fmt.Sprintf("The cost per entity rises here, against the source's %s fall.", units.Ratio(c.Ratio))
 	case c.Ratio < lo:
-		return fails, fmt.Sprintf("The rise here is larger than the source's %s.", units.Ratio(c.Ratio))
+		return fails, fmt.Sprintf("The %s here is larger than the source's %s.", c.directionNoun(), units.Ratio(c.Ratio))
 	case c.Ratio > hi:
-		return fails, fmt.Sprintf("The rise here is smaller than the source's %s.", units.Ratio(c.Ratio))
+		return fails, fmt.Sprintf("The %s here is smaller than the source's %s.", c.directionNoun(), units.Ratio(c.Ratio))
 	}
 	return holds, fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
 }

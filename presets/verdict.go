@@ -120,6 +120,13 @@ func figures(xs []float64) string {
 // machine, compiler or run changes, and a third, half or twice the figure is not.
 const closeEnough = 1.25
 
+// minEffect is the smallest effect a verdict counts: a claim of direction holds, and a
+// cost "rises", only when the median ratio is at least this (a tenth) with its
+// interval clear of 1. A smaller difference that is significant is real on this
+// machine but too small to carry an idea about locality: another machine, compiler or
+// load shifts a few per cent either way, and the answer says it cannot tell.
+const minEffect = 1.10
+
 // A verdict's kind: whether it says the claim holds, says it does not on the evidence
 // (a reversed direction, a gap far from the source's figure), or cannot say (no
 // significant difference, too few rounds, an interval too wide to call).
@@ -148,8 +155,10 @@ func (c Claim) judge(q result.Ratio) (kind, string) {
 	}
 	if c.Ratio == 1 {
 		switch {
-		case q.Significant && q.Median > 1:
+		case q.Significant && q.Median >= minEffect:
 			return holds, "The claim holds: the direction is borne out."
+		case q.Significant && q.Median > 1:
+			return unclear, fmt.Sprintf("Cannot tell on this machine: the gap, %s, is smaller than the %s the lab counts as an effect.", units.Ratio(q.Median), units.Ratio(minEffect))
 		case q.Significant:
 			return fails, "The claim does not hold here: the direction is reversed."
 		}

@@ -15,14 +15,18 @@ const SweepSchema = "localitylab/sweep/v1"
 // under every rule a single run keeps; a point keeps its summary figures, not its
 // frames. Field names follow the file's schema.
 type Sweep struct {
-	Schema   string     `json:"schema"`
-	Title    string     `json:"title,omitempty"` // the lesson's title, if any
-	Workload string     `json:"workload"`
-	Param    string     `json:"param"`  // the parameter swept
-	Unit     string     `json:"unit"`   // its unit: "", "%", "bytes"…
-	LogX     bool       `json:"log_x"`  // the values are spread on a logarithmic axis
-	Values   []int64    `json:"values"` // in increasing order
-	Params   params.Map `json:"params"` // every other parameter, fixed, seed included
+	Schema   string `json:"schema"`
+	Title    string `json:"title,omitempty"` // the lesson's title, if any
+	Workload string `json:"workload"`
+	Param    string `json:"param"` // the parameter swept
+	Unit     string `json:"unit"`  // its unit: "", "%", "bytes"…
+	LogX     bool   `json:"log_x"` // the values are spread on a logarithmic axis
+	// Modes says that the parameter's values name ways of working, not amounts
+	// (workload.Param.Modes): its lines are compared at each value, never crossed
+	// between two; absent in files written before it, and for a parameter of amounts.
+	Modes  bool       `json:"modes,omitempty"`
+	Values []int64    `json:"values"` // in increasing order
+	Params params.Map `json:"params"` // every other parameter, fixed, seed included
 	// Tied names the parameters that are not fixed but follow the swept one, each as
 	// its share of the swept value (on_screen at 0.002 of entities: 0.2% of the sprites
 	// in view at every point); each point records their values (Point.Tied).

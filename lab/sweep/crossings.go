@@ -63,9 +63,14 @@ func lerp(x0, x1, t float64, logX bool) float64 {
 }
 
 // FindCrossings lists, for every two backings of s, where their curves of ns per
-// entity cross, in the order of the backings and then of the values.
+// entity cross, in the order of the backings and then of the values. A sweep of modes
+// (result.Sweep.Modes) has none: nothing lies between two of its values for a line to
+// cross at, and its backings are compared value by value instead (charts.ModeOrders).
 func FindCrossings(s *result.Sweep) []result.Crossing {
 	out := []result.Crossing{}
+	if s.Modes {
+		return out
+	}
 	xs := make([]float64, len(s.Points))
 	for k, p := range s.Points {
 		xs[k] = float64(p.Value)

@@ -144,3 +144,24 @@ func TestFindCrossings(t *testing.T) {
 		t.Error("a crossing next to a point of no significant difference is called significant")
 	}
 }
+
+// TestNoCrossingOfModes: a sweep whose values are modes (dispatch 0, 1, 2) has no
+// crossing, though its lines change order: nothing lies between two modes.
+func TestNoCrossingOfModes(t *testing.T) {
+	s := &result.Sweep{Param: "dispatch", Modes: true, Backings: []string{"slotmap", "soa"}}
+	for _, p := range []struct {
+		v         int64
+		slot, soa float64
+	}{{0, 1, 2}, {1, 1.5, 2}, {2, 4, 2.5}} {
+		s.Points = append(s.Points, result.Point{Value: p.v, Backings: []result.PointBacking{
+			{Name: "slotmap", NSPerEntity: p.slot}, {Name: "soa", NSPerEntity: p.soa}},
+			Pairs: []result.Ratio{{Backing: "slotmap", Vs: "soa", Median: p.slot / p.soa, Significant: true}}})
+	}
+	if got := FindCrossings(s); len(got) != 0 {
+		t.Errorf("crossings of modes = %+v, want none", got)
+	}
+	s.Modes = false
+	if got := FindCrossings(s); len(got) != 1 {
+		t.Errorf("crossings of amounts = %+v, want one", got)
+	}
+}

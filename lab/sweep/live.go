@@ -92,7 +92,7 @@ func Start(ctx context.Context, c Config) (*Live, error) {
 	n := len(c.Values)
 	l := &Live{cfg: c, budget: c.Budget, sig: lab.NewSignal(), passes: c.passes(),
 		runs: make([][]*result.Run, n), skipped: make([]string, n), tied: make([]params.Map, n), spans: make([][]float64, n),
-		sw: newSweep(&c, q.Unit), started: time.Now()}
+		sw: newSweep(&c, q), started: time.Now()}
 	if l.budget == 0 {
 		l.budget = DefaultBudget
 	}

@@ -219,8 +219,9 @@ func LogX(param string, values []int64) bool {
 // ErrStopped is why a sweep stopped early when Stop was called.
 var ErrStopped = errors.New("sweep stopped")
 
-// newSweep is the record of a sweep of c (checked) before any point ran.
-func newSweep(c *Config, unit string) *result.Sweep {
+// newSweep is the record of a sweep of c (checked) over the parameter q before any
+// point ran.
+func newSweep(c *Config, q workload.Param) *result.Sweep {
 	fixed := c.Run.Params.Clone()
 	delete(fixed, c.Param)
 	for name := range c.tied {
@@ -239,7 +240,7 @@ func newSweep(c *Config, unit string) *result.Sweep {
 		budget = DefaultBudget
 	}
 	s := &result.Sweep{Schema: result.SweepSchema, Title: c.Run.Title, Workload: c.Run.Workload,
-		Param: c.Param, Unit: unit, LogX: LogX(c.Param, c.Values), Values: slices.Clone(c.Values),
+		Param: c.Param, Unit: q.Unit, LogX: LogX(c.Param, c.Values), Modes: q.Modes, Values: slices.Clone(c.Values),
 		Params: fixed, Tied: c.tied, Backings: slices.Clone(c.Run.Backings), Cache: cache, Pages: string(pages),
 		Counters: result.Counters{Enabled: c.Run.Counters}, BudgetNS: int64(budget), Frames: c.Frames, Forks: c.passes(),
 		Started: time.Now().UTC().Round(0), Points: []result.Point{}, Crossings: []result.Crossing{},

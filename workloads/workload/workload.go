@@ -58,6 +58,11 @@ type Param struct {
 	// for a parameter that selects code compiled for a few sizes (the sprites'
 	// cold_bytes), not a quantity that any integer of the range can take.
 	Values []int64
+	// Modes, when set, says that the values name ways of working (0 = in line, 1 =
+	// through an interface call …), not amounts: nothing lies between two of them, so
+	// a sweep of it says which backing is faster at each value and never where two
+	// lines would cross between values.
+	Modes bool
 }
 
 // Check returns a *ParamError when v is out of q's range or not one of its Values;
