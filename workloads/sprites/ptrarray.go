@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"localitylab/backings/ptrarray"
-	"localitylab/workloads/internal/scatter"
 )
 
 // ptrStore is the object-oriented layout of source 003: one heap object per sprite and an
@@ -24,7 +23,7 @@ func (s *ptrStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
 	s.a.Items = make([]*record[C], 0, n)
-	return scatter.Load(ctx, progress, n, s.cfg.seed,
+	return placeObjects(ctx, progress, s.cfg,
 		func(i int, p *record[C]) {
 			p.sprite = s.spriteAt(i)
 			s.fillCold(placeCold(&p.cold), int32(i))
