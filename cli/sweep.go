@@ -145,7 +145,7 @@ func sweepCheckError(err error) error {
 
 // runSweep runs c with its progress on stderr, then prints and writes the result.
 func runSweep(ctx context.Context, c sweep.Config, sim bool, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
-	warnHeavy(lesson, stderr)
+	warnHeavy(lesson, true, stderr)
 	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
 	if sim && err == nil {
 		simulateSweep(ctx, c, s, stderr)

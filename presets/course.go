@@ -9,9 +9,9 @@ import (
 
 // A class of 90 minutes, run from the app with students who have the sources open,
 // takes a core course that builds: what a cache line is, one level of pointers and
-// what the allocation order does to them, where the caches run out, what a layout
-// packs into each line, ids, the collector, calls in the loop, and last a large world
-// whose frame budget pulls it together. Its runs take at most eight minutes on a
+// what the allocation order does to them, a frame that starts from empty caches, what
+// a layout packs into each line, ids, the collector, calls in the loop, and last a
+// large world whose frame budget pulls it together. Its runs take at most eight minutes on a
 // shared 2-core VM and its text at most three thousand words (about fifteen minutes of
 // reading), so that most of the class is predicting and talk. The other lessons come
 // after it.
@@ -43,7 +43,7 @@ var (
 		{Name: "cache-line", Run: 40 * time.Second},
 		{Name: "pointer-chasing", Run: 18 * time.Second},
 		{Name: "allocation-order", Run: 40 * time.Second},
-		{Name: "cache-cliff", Run: 201 * time.Second},
+		{Name: "cold-caches", Run: 16 * time.Second},
 		{Name: "aos-vs-soa", Run: 23 * time.Second},
 		{Name: "slotmap-churn", Run: 17 * time.Second},
 		{Name: "collectors-bill", Run: 9 * time.Second},
@@ -51,6 +51,7 @@ var (
 		{Name: "sprites-million", Run: 17 * time.Second},
 	}
 	further = []Step{
+		{Name: "cache-cliff", Run: 201 * time.Second},
 		{Name: "linked-list", Run: 119 * time.Second},
 		{Name: "stride", Run: 150 * time.Second},
 		{Name: "hot-cold", Run: 219 * time.Second},
@@ -60,7 +61,6 @@ var (
 		{Name: "maps-vs-slices", Run: 10 * time.Second},
 		{Name: "allocs-per-frame", Run: 17 * time.Second},
 		{Name: "pages-and-tlb", Run: 40 * time.Second},
-		{Name: "cold-caches", Run: 40 * time.Second},
 		{Name: "spatialhash-stops-winning", Run: 119 * time.Second},
 		{Name: "row-order", Run: 123 * time.Second},
 		{Name: "tiles-rows", Run: 45 * time.Second, Heavy: "forty million tile entries loaded in each of three forks; " +
