@@ -26,10 +26,12 @@ const (
 type Step struct {
 	Name string
 	// Run is the wall time of one run of the lesson on the machine the lab was built
-	// on, a 2-core VM shared with other work (load 4 to 16 while it was measured):
-	// `localitylab bench -preset NAME` for a lesson told by one run, `localitylab
-	// sweep -preset NAME` for one told by a sweep, each measured once. A class's
-	// laptops will differ; the figure is for planning a class, not a promise.
+	// on, a 2-core VM shared with other work: `localitylab bench -preset NAME` for a
+	// lesson told by one run, `localitylab sweep -preset NAME` for one told by a sweep,
+	// the lessons added with the core course the median of three runs at load 18 to
+	// 37, the others one run each at load 4 to 16 (the core course's older lessons ran
+	// three to five times as long at load 30). A class's laptops will differ; the
+	// figure is for planning a class, not a promise.
 	Run time.Duration
 	// Heavy, for a lesson that asks much of a machine, says what, so that the app and
 	// the command line can say so before it starts.
@@ -40,9 +42,9 @@ type Step struct {
 // for a second session or for students who finish early.
 var (
 	course = []Step{
-		{Name: "cache-line", Run: 40 * time.Second},
+		{Name: "cache-line", Run: 74 * time.Second},
 		{Name: "pointer-chasing", Run: 18 * time.Second},
-		{Name: "allocation-order", Run: 40 * time.Second},
+		{Name: "allocation-order", Run: 136 * time.Second},
 		{Name: "cold-caches", Run: 16 * time.Second},
 		{Name: "aos-vs-soa", Run: 23 * time.Second},
 		{Name: "slotmap-churn", Run: 17 * time.Second},
@@ -60,7 +62,7 @@ var (
 		{Name: "holes-cost", Run: 138 * time.Second},
 		{Name: "maps-vs-slices", Run: 10 * time.Second},
 		{Name: "allocs-per-frame", Run: 17 * time.Second},
-		{Name: "pages-and-tlb", Run: 40 * time.Second},
+		{Name: "pages-and-tlb", Run: 105 * time.Second},
 		{Name: "spatialhash-stops-winning", Run: 119 * time.Second},
 		{Name: "row-order", Run: 123 * time.Second},
 		{Name: "tiles-rows", Run: 45 * time.Second, Heavy: "forty million tile entries loaded in each of three forks; " +
