@@ -87,7 +87,7 @@ func (o *benchOpts) prepare(set map[string]bool) (err error) {
 }
 
 func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
-	warnHeavy(o.out.lesson, stderr)
+	warnHeavy(o.out.lesson, false, stderr)
 	if n := SlowNotice(o.c, o.out.lesson); n != "" {
 		fmt.Fprintln(stderr, wrap("localitylab: slow: "+n+".", termWidth))
 	}
@@ -246,13 +246,21 @@ func parseBackings(spec *workload.Spec, s string) ([]string, error) {
 }
 
 // warnHeavy says, before a heavy built-in lesson starts, what it asks of the machine
-// and how long its run took where the lab was built, so that a class is not surprised
-// by minutes of waiting or a refusal for memory.
-func warnHeavy(lesson *presets.Preset, stderr io.Writer) {
+// and, for a lesson whose run took over a minute where the lab was built, how long,
+// so that a class is not surprised by minutes of waiting or a refusal for memory.
+// asSweep says whether the lesson runs as a sweep: the time is said only when it is
+// run the way it was timed (bench -preset on a sweep lesson runs one point of it).
+func warnHeavy(lesson *presets.Preset, asSweep bool, stderr io.Writer) {
 	if lesson == nil {
 		return
 	}
-	if st, _, ok := presets.StepOf(lesson.Name); ok && st.Heavy != "" {
+	st, _, ok := presets.StepOf(lesson.Name)
+	switch {
+	case !ok:
+	case st.Heavy != "":
 		fmt.Fprintf(stderr, "localitylab: %s is heavy: %s\n", lesson.Name, st.Heavy)
+	case st.Run > time.Minute && asSweep == (lesson.Sweep != nil):
+		fmt.Fprintf(stderr, "localitylab: %s takes a while: its run took %s on the 2-core VM the lab was built on; a class's machines will differ\n",
+			lesson.Name, st.RunText())
 	}
 }

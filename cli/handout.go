@@ -127,7 +127,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if cerr != nil {
 			return nil, complain(cerr, stderr)
 		}
-		warnHeavy(lesson, stderr)
+		warnHeavy(lesson, false, stderr)
 		r, rerr := runWatched(ctx, c, lab.Run, newProgress(stderr))
 		if rerr != nil {
 			return nil, failed(ctx, rerr, "; nothing was written", stderr)
@@ -149,7 +149,7 @@ func (o *handoutOpts) measure(ctx context.Context, stdout, stderr io.Writer) (*h
 		if cerr != nil {
 			return nil, complain(cerr, stderr)
 		}
-		warnHeavy(lesson, stderr)
+		warnHeavy(lesson, true, stderr)
 		s, serr := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))
 		if serr != nil {
 			return nil, failed(ctx, serr, "; nothing was written", stderr)

@@ -6,7 +6,6 @@ import (
 	"localitylab/backings/ptrarray"
 	"localitylab/memlayout"
 	"localitylab/workloads/internal/layouts"
-	"localitylab/workloads/internal/scatter"
 	"localitylab/workloads/workload"
 )
 
@@ -69,7 +68,7 @@ func (s *chainStore[C]) Load(ctx context.Context, progress func(float64)) error 
 	s.prepare()
 	n := s.cfg.n
 	s.a.Items = make([]*linked[C], 0, n)
-	err := scatter.Load(ctx, progress, n, s.cfg.seed,
+	err := placeObjects(ctx, progress, s.cfg,
 		func(i int, p *linked[C]) {
 			p.sprite = s.spriteAt(i)
 			s.fillCold(coldBytes(&p.cold), int32(i))

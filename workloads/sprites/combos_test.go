@@ -8,7 +8,8 @@ import (
 	"localitylab/workloads/workload/workloadtest"
 )
 
-// The sprites parameters that change a layout (chain, stride, cold_inline, hash_cells)
+// The sprites parameters that change a layout (chain, stride, cold_inline, hash_cells,
+// alloc_order)
 // were written one at a time; comboCases set them together, so that one store's
 // variant cannot quietly ignore another's setting.
 var comboCases = []workloadtest.Case{
@@ -16,6 +17,8 @@ var comboCases = []workloadtest.Case{
 	{Name: "stride 16, source's hash", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pStride: 16, pHashCells: 1, pMovingPct: 30}},
 	{Name: "chain 2, source's hash, cold 32", Over: workload.Params{pEntities: 1500, pOnScreen: 300, pChain: 2, pHashCells: 1, pColdBytes: 32, pMovingPct: 10}},
 	{Name: "cold behind a pointer, source's hash", Over: workload.Params{pEntities: 1500, pOnScreen: 300, pColdBytes: 128, pColdIn: 0, pHashCells: 1, pMovingPct: 50}},
+	{Name: "allocated in order", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pAllocOrder: allocInOrder, pMovingPct: 20}},
+	{Name: "allocated in order, chain 2, stride 4", Over: workload.Params{pEntities: 2000, pOnScreen: 400, pAllocOrder: allocInOrder, pChain: 2, pStride: 4, pColdBytes: 16, pMovingPct: 20}},
 }
 
 // TestComboAgreement: with the layout parameters combined, every backing still agrees

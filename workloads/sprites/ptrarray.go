@@ -6,7 +6,6 @@ import (
 	"localitylab/backings/ptrarray"
 	"localitylab/memlayout"
 	"localitylab/workloads/internal/layouts"
-	"localitylab/workloads/internal/scatter"
 	"localitylab/workloads/workload"
 )
 
@@ -27,7 +26,7 @@ func (s *ptrStore[C]) Load(ctx context.Context, progress func(float64)) error {
 	s.prepare()
 	n := s.cfg.n
 	s.a.Items = make([]*record[C], 0, n)
-	return scatter.Load(ctx, progress, n, s.cfg.seed,
+	return placeObjects(ctx, progress, s.cfg,
 		func(i int, p *record[C]) {
 			p.sprite = s.spriteAt(i)
 			s.fillCold(placeCold(&p.cold), int32(i))

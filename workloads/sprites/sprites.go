@@ -24,24 +24,25 @@ import (
 
 // The parameters beyond seed and entities, by name.
 const (
-	pEntities  = workload.Entities
-	pMinSize   = "min_size"
-	pMaxSize   = "max_size"
-	pDepths    = "depths"
-	pMovingPct = "moving_pct"
-	pStep      = "step"
-	pViewW     = "view_w"
-	pViewH     = "view_h"
-	pOnScreen  = "on_screen"
-	pPanSpeed  = "pan_speed"
-	pPathPct   = "path_pct"
-	pCell      = "cell"
-	pBand      = "band"
-	pColdBytes = "cold_bytes"
-	pChain     = "chain"  // chain.go
-	pStride    = "stride" // stride.go
-	pColdIn    = "cold_inline"
-	pHashCells = "hash_cells"
+	pEntities   = workload.Entities
+	pMinSize    = "min_size"
+	pMaxSize    = "max_size"
+	pDepths     = "depths"
+	pMovingPct  = "moving_pct"
+	pStep       = "step"
+	pViewW      = "view_w"
+	pViewH      = "view_h"
+	pOnScreen   = "on_screen"
+	pPanSpeed   = "pan_speed"
+	pPathPct    = "path_pct"
+	pCell       = "cell"
+	pBand       = "band"
+	pColdBytes  = "cold_bytes"
+	pChain      = "chain"  // chain.go
+	pStride     = "stride" // stride.go
+	pColdIn     = "cold_inline"
+	pHashCells  = "hash_cells"
+	pAllocOrder = "alloc_order" // allocorder.go
 )
 
 // Limits that keep every coordinate, key and table inside its integer type.
@@ -95,6 +96,7 @@ var params = []workload.Param{
 	{Name: pChain, Doc: "ptrarray only: 0 = its plain objects; 1 = each object also points to the next sprite's, and the cull still reads the array; 2 = the cull follows those pointers from sprite 0, a linked list of the same objects; the other backings hold no such pointer and are left alone", Default: chainNone, Min: chainNone, Max: chainFollow, Modes: true},
 	{Name: pStride, Doc: "the flat scans (ptrarray, slotmap, soa) read their array in stride passes, every stride-th entry in each (0, stride, 2·stride …, then 1, stride+1 …): every sprite is still tested once a frame; map, rowvec and spatialhash have no array order to stride and are left alone, as is the linked list of chain 2", Unit: "entries", Default: 1, Min: 1, Max: maxStride},
 	{Name: pHashCells, Doc: "the spatial hash's cells: 0 = the lab's loose grid (each sprite listed once, in the cell of its corner); 1 = source 004's hash (each sprite listed in every cell its box covers, cells twice the mean sprite when cell is 0, a moved sprite taken out of its cells and added to its new ones when they change)", Default: 0, Min: 0, Max: 1, Modes: true},
+	{Name: pAllocOrder, Doc: "ptrarray only: how its objects were allocated: 1 = one by one in a shuffled order of their ids with other allocations between them, as they lie in a heap a game has run in for a while; 0 = one after another in id order, as a []*T built fresh in a loop gets them (Go's allocator gives them nearly consecutive addresses); the other backings allocate no object per sprite and are left alone", Default: allocShuffled, Min: allocInOrder, Max: allocShuffled, Modes: true},
 	{Name: pColdIn, Doc: "where the record-oriented backings keep the cold bytes: 1 = inside each record; 0 = in an object of their own that the record points to (source 003's hot/cold split); soa keeps its cold column either way", Default: 1, Min: 0, Max: 1, Modes: true},
 }
 
@@ -120,6 +122,7 @@ type config struct {
 	stride     int   // stride.go: the flat scans' stride, 1 = front to back
 	coldPtr    bool  // cold_inline = 0: the cold bytes behind a pointer (coldptr.go)
 	overlap    bool  // hash_cells = 1: source 004's hash (overlaphash.go)
+	inOrder    bool  // alloc_order = 0: ptrarray's objects allocated in id order (allocorder.go)
 	side       int32 // world side: sprite corners lie in [0, side)²
 	moving     int   // sprites moved per frame
 	bandsPerAx int   // rowvec grid: bands along each axis
@@ -151,6 +154,7 @@ func newConfig(p workload.Params) (config, error) {
 		stride:    int(p[pStride]),
 		coldPtr:   p[pColdIn] == 0,
 		overlap:   p[pHashCells] == 1,
+		inOrder:   p[pAllocOrder] == allocInOrder,
 	}
 	if c.minSize > c.maxSize {
 		return config{}, fmt.Errorf("sprites: %s = %d is larger than %s = %d", pMinSize, c.minSize, pMaxSize, c.maxSize)

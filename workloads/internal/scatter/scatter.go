@@ -57,3 +57,25 @@ func Load[T any](ctx context.Context, progress func(float64), n int, seed uint64
 	progress(1)
 	return nil
 }
+
+// LoadInOrder is the load of a pointer array built fresh: the n objects allocated one
+// after another in index order, with nothing between them, and each filled and handed
+// over as it is made. Go's allocator then gives them nearly consecutive addresses, so a
+// walk in index order reads the heap front to back, as a walk of the objects' values
+// would. There is no aging phase: the whole load is workload.DefaultPhase (Building).
+func LoadInOrder[T any](ctx context.Context, progress func(float64), n int,
+	init func(i int, p *T), add func(p *T)) error {
+	workload.Phase(ctx, workload.DefaultPhase, workload.Building)
+	for i := range n {
+		if i%workload.ProgressEvery == 0 {
+			if err := workload.Progress(ctx, progress, i, n); err != nil {
+				return err
+			}
+		}
+		p := new(T)
+		init(i, p)
+		add(p)
+	}
+	progress(1)
+	return nil
+}
