@@ -65,11 +65,11 @@ var machineFormats = []fileFormat{
 }
 
 var machineWords = jobWords{noun: "probe", exportAs: "Export the probe as ", exported: "Exported the probe as ",
-	whenBusy: "wait for it to end, or stop it (Esc in the This machine tab)"}
+	whenBusy: "wait for it to end, or stop it (Esc in the This machine tab)", open: "Open a saved probe"}
 
 // machineKind is the tab's entry in jobKinds.
 var machineKind = jobKind{title: "This machine", icon: theme.InfoIcon, words: machineWords, formats: machineFormats,
-	opens: func(string) bool { return false }, make: func(k kit) job { return newMachineJob(k) }}
+	opens: result.IsProbeFile, make: func(k kit) job { return newMachineJob(k) }}
 
 // machineProbe is the machine's probe a run or sweep the app starts carries: the
 // one the app keeps for its page mode, nil where none was taken.

@@ -154,7 +154,8 @@ func TestPickerShowsCourseStep(t *testing.T) {
 	h := newHarness(t, presets.Default(), "")
 	p := h.w.setup
 	for _, tc := range []struct{ name, want string }{
-		{"pointer-chasing", "Step 1 of "},
+		{presets.Course()[0].Name, "Step 1 of "},
+		{"pointer-chasing", "Step 2 of "},
 		{"tiles-rows", "Heavy: "},
 		{"lookup-by-id", "After the course; its run took "},
 	} {

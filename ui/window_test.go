@@ -153,7 +153,12 @@ func TestStepWithoutRunStartsPaused(t *testing.T) {
 
 func TestChoosingPresetChangesSetup(t *testing.T) {
 	h := newHarness(t, small(), "")
-	target := presets.Builtin()[2]
+	var target presets.Preset // the third lesson told by one run, whose claims the run's pane shows
+	for i, n := 0, 0; n < 3; i++ {
+		if target = presets.Builtin()[i]; target.Sweep == nil {
+			n++
+		}
+	}
 	h.w.setup.picker.SetSelected(target.Title)
 	if h.w.setup.preset.Name != target.Name || h.w.setup.workload.Selected != target.Workload {
 		t.Fatalf("picking %q gave setup %q on %s", target.Title, h.w.setup.preset.Name, h.w.setup.workload.Selected)

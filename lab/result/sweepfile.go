@@ -47,6 +47,18 @@ func IsSweepFile(path string) bool {
 	return err == nil && schema == SweepSchema
 }
 
+// IsProbeFile reports whether the JSON file at path declares the probe's schema, as
+// IsSweepFile does for a sweep's.
+func IsProbeFile(path string) bool {
+	f, _, err := openRegular(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	schema, err := sniffSchema(f)
+	return err == nil && schema == ProbeSchema
+}
+
 // ReadSweepJSON reads a sweep file and checks it; errors name the field at fault.
 func ReadSweepJSON(rd io.Reader) (*Sweep, error) { return readSweep(rd, 0) }
 
