@@ -198,29 +198,7 @@ func simulateBacking(ctx context.Context, c *Config, b *result.Backing, forks []
 	defer wd.stop()
 	stop := context.AfterFunc(ctx, p.kill)
 	defer stop()
-	total := SimWarmup + SimFrames
-	err = func() error {
-		if _, err := p.hello(wd, &sc, -1); err != nil {
-			return err
-		}
-		var rec loadRecord
-		if err := p.load(wd, &rec, func(f float64) { progress(SimStatus{Load: f, Total: total}) }); err != nil {
-			return err
-		}
-		progress(SimStatus{Load: 1, Total: total})
-		sample := make([]result.Sample, 1)
-		for f := range total {
-			if err := p.burst(wd, f, sample); err != nil {
-				return err
-			}
-			if want, ok := measuredChecksum(b, forks, f); ok && result.FormatChecksum(sample[0].Checksum) != want {
-				return fmt.Errorf("frame %d's checksum under the simulator is %s, the measured run's %s: it ran other work",
-					f, result.FormatChecksum(sample[0].Checksum), want)
-			}
-			progress(SimStatus{Load: 1, Done: f + 1, Total: total})
-		}
-		return nil
-	}()
+	err = runSimFrames(wd, p, &sc, b, forks, progress)
 	if ctx.Err() != nil {
 		p.end()
 		return nil, errors.New("stopped")
@@ -229,6 +207,40 @@ func simulateBacking(ctx context.Context, c *Config, b *result.Backing, forks []
 		return nil, simError(p.failure(err))
 	}
 	p.end()
+	return readSimCounts(s)
+}
+
+// runSimFrames has the simulated worker p load and run its warm-up and counted
+// frames, checking each frame's checksum against the measured run's: a frame that
+// differs ran other work, and its counts would describe something never measured.
+func runSimFrames(wd *watchdog, p *proc, sc *Config, b *result.Backing, forks []result.Fork, progress func(SimStatus)) error {
+	total := SimWarmup + SimFrames
+	if _, err := p.hello(wd, sc, -1); err != nil {
+		return err
+	}
+	var rec loadRecord
+	if err := p.load(wd, &rec, func(f float64) { progress(SimStatus{Load: f, Total: total}) }); err != nil {
+		return err
+	}
+	progress(SimStatus{Load: 1, Total: total})
+	sample := make([]result.Sample, 1)
+	for f := range total {
+		if err := p.burst(wd, f, sample); err != nil {
+			return err
+		}
+		if want, ok := measuredChecksum(b, forks, f); ok && result.FormatChecksum(sample[0].Checksum) != want {
+			return fmt.Errorf("frame %d's checksum under the simulator is %s, the measured run's %s: it ran other work",
+				f, result.FormatChecksum(sample[0].Checksum), want)
+		}
+		progress(SimStatus{Load: 1, Done: f + 1, Total: total})
+	}
+	return nil
+}
+
+// readSimCounts reads the counts of the counted frames from the files callgrind
+// dumped at s.Out, one per frame; the warm-up frames' files are skipped.
+func readSimCounts(s callgrind.Setup) ([]callgrind.Counts, error) {
+	total := SimWarmup + SimFrames
 	dumps, err := callgrind.Dumps(s.Out)
 	if err != nil {
 		return nil, err

@@ -32,13 +32,7 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 	y := p.drawTitle(img, r, title, pl.Note, pl.LogY)
 	top := p.drawLegend(img, r, y+t.descent+pad/2, pl.Keys) + pad
 	// Room above the plot for the marker labels, one row per backing that has any.
-	labelRows := 0
-	for i := range pl.Curves {
-		if slices.ContainsFunc(pl.Markers, func(m charts.SweepMarker) bool { return m.Backing == pl.Curves[i].Name }) {
-			labelRows++
-		}
-	}
-	top += labelRows * s.height()
+	top += markerLabelRows(pl) * s.height()
 
 	bottom := r.Max.Y - pad - 2*s.height() - pad/2
 	lo, hi, ok := pl.ValueRange()
@@ -75,6 +69,33 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 	xa := axis.Axis{Log: pl.LogX && pl.XMin > 0, Lo: pl.XMin, Hi: max(pl.XMax, pl.XMin+1),
 		P0: float64(area.Min.X) + inset, P1: float64(area.Max.X) - inset}
 
+	p.drawSweepYTicks(img, area, &ya, ticks, yLabel)
+	if pl.Misses != nil {
+		mp.area = image.Rect(area.Min.X, mp.top, area.Max.X, mp.bottom)
+		p.drawSweepXTicks(img, r, mp.area, &xa, pl)
+		p.drawMisses(img, r, &mp, &xa, pl)
+	} else {
+		p.drawSweepXTicks(img, r, area, &xa, pl)
+	}
+	p.drawSweepData(img, area, &xa, &ya, pl)
+}
+
+// markerLabelRows counts the backings with at least one marker: each gets a row of
+// labels above the plot.
+func markerLabelRows(pl *charts.SweepPlot) int {
+	rows := 0
+	for i := range pl.Curves {
+		if slices.ContainsFunc(pl.Markers, func(m charts.SweepMarker) bool { return m.Backing == pl.Curves[i].Name }) {
+			rows++
+		}
+	}
+	return rows
+}
+
+// drawSweepYTicks draws a grid line and a label per tick; the line at the bottom is
+// left to the frame.
+func (p *Painter) drawSweepYTicks(img *image.RGBA, area image.Rectangle, ya *axis.Axis, ticks []float64, yLabel func(float64) string) {
+	pad, s := p.pad(), p.fonts.small
 	for _, v := range ticks {
 		yy := int(math.Round(ya.Pos(v)))
 		if yy < area.Max.Y-1 {
@@ -83,21 +104,19 @@ func (p *Painter) DrawSweep(img *image.RGBA, r image.Rectangle, pl *charts.Sweep
 		l := yLabel(v)
 		s.draw(img, img.Rect, area.Min.X-pad/2-s.width(l), yy+s.ascent*7/20, l, charts.InkSoft)
 	}
-	if pl.Misses != nil {
-		mp.area = image.Rect(area.Min.X, mp.top, area.Max.X, mp.bottom)
-		p.drawSweepXTicks(img, r, mp.area, &xa, pl)
-		p.drawMisses(img, r, &mp, &xa, pl)
-	} else {
-		p.drawSweepXTicks(img, r, area, &xa, pl)
-	}
-	p.drawPending(img, area, &xa, pl)
+}
+
+// drawSweepData paints the plot's contents in layers: bands under the frame, so the
+// lines and the crossings' rings drawn after stay on top.
+func (p *Painter) drawSweepData(img *image.RGBA, area image.Rectangle, xa, ya *axis.Axis, pl *charts.SweepPlot) {
+	p.drawPending(img, area, xa, pl)
 	for i := range pl.Curves {
-		p.drawBand(img, area, &xa, &ya, &pl.Curves[i])
+		p.drawBand(img, area, xa, ya, &pl.Curves[i])
 	}
-	p.drawMarkers(img, area, &xa, pl)
+	p.drawMarkers(img, area, xa, pl)
 	p.drawFrame(img, area)
 	for i := range pl.Curves {
-		p.drawCurve(img, area, &xa, &ya, &pl.Curves[i])
+		p.drawCurve(img, area, xa, ya, &pl.Curves[i])
 	}
 	for _, c := range pl.Crosses {
 		p.drawCross(img, area, xa.Pos(c.X), ya.Pos(c.Y), c)

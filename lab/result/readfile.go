@@ -153,98 +153,119 @@ func (r *rawReader) scan(from int) error {
 	b := r.buf
 	i := from
 	for i < len(b) {
+		var err error
 		switch {
 		case r.inText:
-			j := i
-			if r.escape {
-				r.escape, j = false, j+1
-			}
-			for j < len(b) && b[j] != '"' && b[j] != '\\' {
-				j++
-			}
-			if j-r.start > maxRawText {
-				return fmt.Errorf("%s: a text of more than %s (no field of a result file is that long)", r.path(), units.Bytes(maxRawText))
-			}
-			switch {
-			case j >= len(b):
-				i = j
-			case b[j] == '\\':
-				if j+1 >= len(b) {
-					r.escape = true
-				}
-				i = j + 2
-			default:
-				r.endText(j)
-				i = j + 1
-			}
-			continue
+			i, err = r.scanText(i)
 		case r.inLit:
-			j := i
-			for j < len(b) && !isDelim(b[j]) {
-				j++
-			}
-			if j-r.start > maxLiteral {
-				return fmt.Errorf("%s: a number or word of more than %d characters", r.path(), maxLiteral)
-			}
-			if j < len(b) {
-				r.inLit = false
-			}
-			i = j
-			continue
-		}
-		c := b[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			i, err = r.scanLiteral(i)
+		case isSpace(b[i]):
 			i++
-			continue
-		}
-		if !r.haveHead {
-			if c != '{' {
-				return fmt.Errorf("not a result file: it starts with %q, and a result file is a JSON object", c)
-			}
-			r.haveHead = true
-		}
-		if r.done {
-			return fmt.Errorf("not a result file: it goes on after its object ends (%q)", c)
-		}
-		switch c {
-		case '{', '[':
-			r.begin(false)
-			if len(r.stack) >= maxDepth {
-				return fmt.Errorf("%s: lists and objects nested deeper than %d (no result file nests more than a few)", r.path(), maxDepth)
-			}
-			r.stack = append(r.stack, rawLevel{list: c == '[', wantKey: c == '{'})
-		case '}', ']':
-			if len(r.stack) == 0 {
-				return fmt.Errorf("not a result file: %q closes nothing", c)
-			}
-			r.stack = r.stack[:len(r.stack)-1]
-			r.done = len(r.stack) == 0
-		case '"':
-			isKey := len(r.stack) > 0 && !r.top().list && r.top().wantKey
-			r.begin(isKey)
-			r.inText, r.isKey, r.start = true, isKey, i+1
-		case ':':
-			if len(r.stack) > 0 {
-				r.top().wantKey = false
-			}
-		case ',':
-			if len(r.stack) > 0 && !r.top().list {
-				r.top().wantKey = true
-			}
 		default:
-			r.begin(false)
-			if len(r.stack) > 0 && r.top().list {
-				if j := r.numbers(i); j > i {
-					i = j
-					continue
-				}
-			}
-			r.inLit, r.start = true, i
-			continue
+			i, err = r.scanToken(i)
 		}
-		i++
+		if err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// scanText goes on through a text from i and returns where to go on. A chunk may
+// end inside the text, or right after a backslash, which escape carries over.
+func (r *rawReader) scanText(i int) (int, error) {
+	b := r.buf
+	j := i
+	if r.escape {
+		r.escape, j = false, j+1
+	}
+	for j < len(b) && b[j] != '"' && b[j] != '\\' {
+		j++
+	}
+	if j-r.start > maxRawText {
+		return 0, fmt.Errorf("%s: a text of more than %s (no field of a result file is that long)", r.path(), units.Bytes(maxRawText))
+	}
+	switch {
+	case j >= len(b):
+		return j, nil
+	case b[j] == '\\':
+		if j+1 >= len(b) {
+			r.escape = true
+		}
+		return j + 2, nil
+	default:
+		r.endText(j)
+		return j + 1, nil
+	}
+}
+
+// scanLiteral goes on through a number or a word from i and returns where to go on;
+// it stays inside the literal if the chunk ends first.
+func (r *rawReader) scanLiteral(i int) (int, error) {
+	b := r.buf
+	j := i
+	for j < len(b) && !isDelim(b[j]) {
+		j++
+	}
+	if j-r.start > maxLiteral {
+		return 0, fmt.Errorf("%s: a number or word of more than %d characters", r.path(), maxLiteral)
+	}
+	if j < len(b) {
+		r.inLit = false
+	}
+	return j, nil
+}
+
+// scanToken reads the byte at i, which is no space and in no text or literal: it
+// opens or closes a level, begins a text or a literal, or separates. It returns
+// where to go on.
+func (r *rawReader) scanToken(i int) (int, error) {
+	c := r.buf[i]
+	if !r.haveHead {
+		if c != '{' {
+			return 0, fmt.Errorf("not a result file: it starts with %q, and a result file is a JSON object", c)
+		}
+		r.haveHead = true
+	}
+	if r.done {
+		return 0, fmt.Errorf("not a result file: it goes on after its object ends (%q)", c)
+	}
+	switch c {
+	case '{', '[':
+		r.begin(false)
+		if len(r.stack) >= maxDepth {
+			return 0, fmt.Errorf("%s: lists and objects nested deeper than %d (no result file nests more than a few)", r.path(), maxDepth)
+		}
+		r.stack = append(r.stack, rawLevel{list: c == '[', wantKey: c == '{'})
+	case '}', ']':
+		if len(r.stack) == 0 {
+			return 0, fmt.Errorf("not a result file: %q closes nothing", c)
+		}
+		r.stack = r.stack[:len(r.stack)-1]
+		r.done = len(r.stack) == 0
+	case '"':
+		isKey := len(r.stack) > 0 && !r.top().list && r.top().wantKey
+		r.begin(isKey)
+		r.inText, r.isKey, r.start = true, isKey, i+1
+	case ':':
+		if len(r.stack) > 0 {
+			r.top().wantKey = false
+		}
+	case ',':
+		if len(r.stack) > 0 && !r.top().list {
+			r.top().wantKey = true
+		}
+	default:
+		r.begin(false)
+		if len(r.stack) > 0 && r.top().list {
+			if j := r.numbers(i); j > i {
+				return j, nil
+			}
+		}
+		r.inLit, r.start = true, i
+		return i, nil
+	}
+	return i + 1, nil
 }
 
 // numbers skips the numbers of a list from the one that begins at i, the bulk of a

@@ -121,6 +121,19 @@ func LoadSaved(path string) (*Run, *Sweep, error) {
 // values, points among them in order, each with a figure for every backing, and
 // finite figures. Errors name the field.
 func (s *Sweep) Validate() error {
+	// The checks run in this order, so that a file with several faults is always
+	// told the same first one.
+	for _, check := range []func() error{s.validateHeader, s.validatePoints, s.validateCaches, s.validateMeasuring, s.validateFindings} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateHeader checks what the sweep says of itself: its schema, title, backings,
+// the parameter swept and its values, and how it was run.
+func (s *Sweep) validateHeader() error {
 	if s.Schema != SweepSchema {
 		return fmt.Errorf("schema: %q is not %q", s.Schema, SweepSchema)
 	}
@@ -159,6 +172,12 @@ func (s *Sweep) Validate() error {
 			return fmt.Errorf("values: %d after %d (want increasing values)", s.Values[i], s.Values[i-1])
 		}
 	}
+	return nil
+}
+
+// validatePoints checks each point, their order, and the shares of the params tied
+// to the one swept.
+func (s *Sweep) validatePoints() error {
 	if len(s.Points) > len(s.Values) {
 		return fmt.Errorf("points: %d for %d values", len(s.Points), len(s.Values))
 	}
@@ -175,6 +194,11 @@ func (s *Sweep) Validate() error {
 			return fmt.Errorf("tied: %s at %v of %s (want a finite share, 0 or more)", name, share, s.Param)
 		}
 	}
+	return nil
+}
+
+// validateCaches checks the machine's caches the sweep recorded.
+func (s *Sweep) validateCaches() error {
 	if len(s.Caches) > MaxCaches {
 		return fmt.Errorf("caches: %d (at most %d)", len(s.Caches), MaxCaches)
 	}
@@ -186,6 +210,12 @@ func (s *Sweep) Validate() error {
 			return fmt.Errorf("caches[%d] (%s): %w", i, c.Name, err)
 		}
 	}
+	return nil
+}
+
+// validateMeasuring checks what the sweep recorded of the conditions it measured
+// in: the host, the simulated counters, the clock and timer, the load and the probe.
+func (s *Sweep) validateMeasuring() error {
 	if err := s.Host.validate(); err != nil {
 		return err
 	}
@@ -207,9 +237,12 @@ func (s *Sweep) Validate() error {
 			return err
 		}
 	}
-	if err := s.Probe.Validate(); err != nil {
-		return err
-	}
+	return s.Probe.Validate()
+}
+
+// validateFindings checks what the sweep found between its points: the cache
+// markers, the crossings and the drift.
+func (s *Sweep) validateFindings() error {
 	if err := s.validateMarkers(); err != nil {
 		return err
 	}
@@ -305,49 +338,59 @@ func (p *Point) validate(s *Sweep) error {
 		if b.Name != s.Backings[j] {
 			return fmt.Errorf("backings[%d]: %q (want %q, in the sweep's order)", j, b.Name, s.Backings[j])
 		}
-		for _, f := range []struct {
-			name string
-			v    float64
-		}{{"p50_ns", b.P50NS}, {"p95_ns", b.P95NS}, {"ns_per_entity", b.NSPerEntity}, {"ns_per_entity_lo", b.NSPerEntityLo},
-			{"ns_per_entity_hi", b.NSPerEntityHi}, {"bytes_per_entity", b.BytesPerEntity},
-			{"working_set_bytes", b.WorkingSetBytes}, {"allocs_per_frame", b.AllocsPerFrame},
-			{"gc_cpu_ns_per_frame", b.GCCPUNSPerFrame}, {"gc_cycles_per_1000_frames", b.GCCyclesPer1000},
-			{"gc_pause_ns_per_frame", b.GCPauseNSPerFrame}, {"p99_with_gc_ns", b.P99WithGCNS},
-			{"address_span_bytes", b.SpanBytes}} {
-			if !finiteNonNeg(f.v) {
-				return fmt.Errorf("backings[%d] (%s): %s = %v (want a finite figure, 0 or more)", j, b.Name, f.name, f.v)
-			}
-		}
-		for _, f := range []struct {
-			name string
-			n    int
-		}{{"fork_ns_per_entity", len(b.ForkNSPerEntity)}, {"fork_ns_per_entity_lo", len(b.ForkNSPerEntityLo)},
-			{"fork_ns_per_entity_hi", len(b.ForkNSPerEntityHi)}} {
-			if err := checkForkFigures(f.name, f.n, max(1, p.Forks)); err != nil {
-				return fmt.Errorf("backings[%d] (%s): %w", j, b.Name, err)
-			}
-		}
-		if n := len(b.ForkGCCPUNSPerFrame); n > 0 && n != max(1, p.Forks) {
-			return fmt.Errorf("backings[%d] (%s): fork_gc_cpu_ns_per_frame: %d figures for %d forks", j, b.Name, n, max(1, p.Forks))
-		}
-		for _, x := range b.ForkGCCPUNSPerFrame {
-			if !finiteNonNeg(x) {
-				return fmt.Errorf("backings[%d] (%s): fork_gc_cpu_ns_per_frame: %v (want finite figures, 0 or more)", j, b.Name, x)
-			}
-		}
-		if b.Ratio != nil {
-			if err := b.Ratio.validate(has); err != nil {
-				return fmt.Errorf("backings[%d] (%s): ratio: %w", j, b.Name, err)
-			}
-		}
-		if err := b.validateConditions(p); err != nil {
-			return fmt.Errorf("backings[%d] (%s): %w", j, b.Name, err)
+		if err := b.validate(j, p, has); err != nil {
+			return err
 		}
 	}
 	for i := range p.Pairs {
 		if err := p.Pairs[i].validate(has); err != nil {
 			return fmt.Errorf("pairs[%d]: %w", i, err)
 		}
+	}
+	return nil
+}
+
+// validate checks the figures of b, the j-th backing of point p: finite and not
+// negative, one per fork where there are forks, its ratio to the backings that has
+// knows, and the conditions it ran in.
+func (b *PointBacking) validate(j int, p *Point, has func(string) bool) error {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"p50_ns", b.P50NS}, {"p95_ns", b.P95NS}, {"ns_per_entity", b.NSPerEntity}, {"ns_per_entity_lo", b.NSPerEntityLo},
+		{"ns_per_entity_hi", b.NSPerEntityHi}, {"bytes_per_entity", b.BytesPerEntity},
+		{"working_set_bytes", b.WorkingSetBytes}, {"allocs_per_frame", b.AllocsPerFrame},
+		{"gc_cpu_ns_per_frame", b.GCCPUNSPerFrame}, {"gc_cycles_per_1000_frames", b.GCCyclesPer1000},
+		{"gc_pause_ns_per_frame", b.GCPauseNSPerFrame}, {"p99_with_gc_ns", b.P99WithGCNS},
+		{"address_span_bytes", b.SpanBytes}} {
+		if !finiteNonNeg(f.v) {
+			return fmt.Errorf("backings[%d] (%s): %s = %v (want a finite figure, 0 or more)", j, b.Name, f.name, f.v)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		n    int
+	}{{"fork_ns_per_entity", len(b.ForkNSPerEntity)}, {"fork_ns_per_entity_lo", len(b.ForkNSPerEntityLo)},
+		{"fork_ns_per_entity_hi", len(b.ForkNSPerEntityHi)}} {
+		if err := checkForkFigures(f.name, f.n, max(1, p.Forks)); err != nil {
+			return fmt.Errorf("backings[%d] (%s): %w", j, b.Name, err)
+		}
+	}
+	if n := len(b.ForkGCCPUNSPerFrame); n > 0 && n != max(1, p.Forks) {
+		return fmt.Errorf("backings[%d] (%s): fork_gc_cpu_ns_per_frame: %d figures for %d forks", j, b.Name, n, max(1, p.Forks))
+	}
+	for _, x := range b.ForkGCCPUNSPerFrame {
+		if !finiteNonNeg(x) {
+			return fmt.Errorf("backings[%d] (%s): fork_gc_cpu_ns_per_frame: %v (want finite figures, 0 or more)", j, b.Name, x)
+		}
+	}
+	if b.Ratio != nil {
+		if err := b.Ratio.validate(has); err != nil {
+			return fmt.Errorf("backings[%d] (%s): ratio: %w", j, b.Name, err)
+		}
+	}
+	if err := b.validateConditions(p); err != nil {
+		return fmt.Errorf("backings[%d] (%s): %w", j, b.Name, err)
 	}
 	return nil
 }
