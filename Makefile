@@ -1,4 +1,4 @@
-# Locality Lab. `make run` opens the app on the default preset; `make test` runs every
+# Locality Lab. `make run` opens the app on the course's first lesson (or the setup it last had); `make test` runs every
 # check CI runs, the end-to-end test of the real binary under Xvfb (e2e/) and go vet
 # as Windows and macOS see the code (crossvet) included.
 # Both first install what is missing (tools/deps.sh). `make cross` builds the

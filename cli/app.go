@@ -113,7 +113,7 @@ func parseApp(args []string, out io.Writer) (launch.Options, error) {
 // overrides applied, or, with no -preset, the overrides for the setup the app
 // remembers, checked as far as they can be without it.
 func (o *appOpts) options(set map[string]bool) (launch.Options, error) {
-	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large,
+	opts := launch.Options{Run: o.run, QuitAfter: o.quitAfter, Screenshot: o.screenshot, Save: o.save, Large: o.large, LargeSet: set["large"],
 		Layout: o.layout, Sweep: o.sweep, Compare: o.compare,
 		Counters:  launch.Counters{Set: set["counters"], Hardware: o.counters.hardware, Simulate: o.counters.simulate},
 		Overrides: launch.Overrides{Params: workload.Params{}, Frames: o.frames, FramesSet: set["frames"], Forks: o.forks}}

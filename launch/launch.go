@@ -35,6 +35,7 @@ type Options struct {
 	Screenshot string        // -screenshot FILE, written when quitting through -quit-after
 	Save       string        // -save FILE, written when quitting through -quit-after
 	Large      bool          // -large: start with large text
+	LargeSet   bool          // -large was given (true or false): it overrides the text size remembered
 	Layout     string        // -layout BACKING: open the Layout view on that backing; "": the preview
 	Sweep      bool          // -sweep: open on the Sweep tab; with -run, start the sweep instead of a run
 	Compare    string        // -compare FILE: a saved run to show as the base, checked readable

@@ -125,14 +125,27 @@ func Unavailable() (ps []Preset, why []error) {
 	return ps, why
 }
 
-// defaultName is the lesson the app opens on: the million sprites, whose layouts a
-// newcomer sees at a glance, though the course starts elsewhere.
+// defaultName is the lesson the tests and the command line's checks start from: the
+// million sprites, whose layouts a newcomer sees at a glance. The app itself first
+// opens on the course's first lesson (FirstLesson).
 const defaultName = "sprites-million"
 
 // Default returns the preset the app opens on.
 func Default() Preset {
 	p, _ := builtinNamed(defaultName)
 	return p
+}
+
+// FirstLesson returns the course's first lesson, which the app opens on the first
+// time it starts (and when what it remembers cannot be used): a class starts at
+// step 1.
+func FirstLesson() Preset {
+	if c := Course(); len(c) > 0 {
+		if p, ok := builtinNamed(c[0].Name); ok {
+			return p
+		}
+	}
+	return Default()
 }
 
 // Lookup returns the built-in preset with that name or, when the argument names a file

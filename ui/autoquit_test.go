@@ -17,6 +17,7 @@ import (
 	"localitylab/internal/imgtest"
 	"localitylab/lab"
 	"localitylab/lab/result"
+	"localitylab/launch"
 	"localitylab/presets"
 )
 
@@ -138,11 +139,31 @@ func checkScreenshot(t *testing.T, path string) {
 	}
 }
 
+// TestStartLarge: -large, true or false, wins over the text size remembered from
+// last time; without it the remembered one holds.
+func TestStartLarge(t *testing.T) {
+	h := newHarness(t, small(), "")
+	p := h.w.app.Preferences()
+	for _, tc := range []struct {
+		remembered, flagSet, flag, want bool
+	}{
+		{false, false, false, false},
+		{true, false, false, true},
+		{true, true, false, false},
+		{false, true, true, true},
+	} {
+		p.SetBool(prefLarge, tc.remembered)
+		if got := startLarge(p, launch.Options{Large: tc.flag, LargeSet: tc.flagSet}); got != tc.want {
+			t.Errorf("remembered %v, -large given %v as %v: large %v, want %v", tc.remembered, tc.flagSet, tc.flag, got, tc.want)
+		}
+	}
+}
+
 func TestInitialSetup(t *testing.T) {
 	h := newHarness(t, small(), "")
 	p := h.w.app.Preferences()
-	if s, note := initialSetup(p, nil); s.Name != "sprites-million" || note != "" {
-		t.Errorf("first run opens %q (note %q), want the default lesson", s.Name, note)
+	if s, note := initialSetup(p, nil); s.Name != presets.Course()[0].Name || note != "" {
+		t.Errorf("first run opens %q (note %q), want the course's first lesson", s.Name, note)
 	}
 	h.w.setup.form.field("entities").SetText("7000")
 	h.w.setup.remember(h.w.app.Preferences())
@@ -166,7 +187,7 @@ func TestInitialSetup(t *testing.T) {
 		t.Errorf("a remembered older lesson opens with text %q…, %d claims, %d entities, note %q", s.Lesson[:min(30, len(s.Lesson))], len(s.Claims), s.Params["entities"], note)
 	}
 	p.SetString(prefSetup, `{"schema": "localitylab/preset/v1", "backings": ["nope"]}`)
-	if s, note := initialSetup(p, nil); s.Name != "sprites-million" || !strings.Contains(note, "could not be used") {
+	if s, note := initialSetup(p, nil); s.Name != presets.Course()[0].Name || !strings.Contains(note, "could not be used") {
 		t.Errorf("a broken memory opens %q with note %q", s.Name, note)
 	}
 }

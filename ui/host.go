@@ -23,6 +23,7 @@ type host interface {
 	applyPreset(s presets.Preset)        // make s the setup: a saved result was opened
 	counters() (hardware, simulate bool) // what the ticks ask a run to count
 	setCounters(hardware, simulate bool) // tick them, as a person would
+	noCounters()                         // a run found no hardware counters: untick them, now and at later starts
 
 	// One job measures at a time, and the setup is locked while one does.
 	mayStart(j job) bool                  // whether j may start; if another measures, it says why not
@@ -55,6 +56,13 @@ func (w *window) preset() presets.Preset               { return w.setup.preset }
 func (w *window) readPreset() (presets.Preset, error)  { return w.setup.read() }
 func (w *window) applyPreset(s presets.Preset)         { w.setup.apply(s) }
 func (w *window) counters() (bool, bool)               { return w.setup.counters, w.setup.simulate }
+
+// noCounters unticks the hardware counters and remembers that this machine has
+// none, so that the next start does not tick them again.
+func (w *window) noCounters() {
+	w.setup.setCounters(false)
+	w.app.Preferences().SetBool(prefNoCounters, true)
+}
 
 // setCounters ticks the hardware counters and the simulated misses; a tick that
 // does not change does nothing.

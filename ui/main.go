@@ -55,7 +55,10 @@ func run(o launch.Options, stderr io.Writer) int {
 			return launch.Status(err) // bad input (launch.UsageError)
 		}
 	}
-	w := newWindow(a, s, o.Large || a.Preferences().Bool(prefLarge), env{})
+	w := newWindow(a, s, startLarge(a.Preferences(), o), env{})
+	if a.Preferences().Bool(prefNoCounters) {
+		w.setup.setCounters(false) // found missing before: not tried, and not said, again
+	}
 	w.setup.setCountersFrom(o.Counters)
 	if note != "" {
 		w.status.say(note, true)
@@ -82,8 +85,17 @@ func run(o launch.Options, stderr io.Writer) int {
 	return w.exitCode
 }
 
+// startLarge is whether the window opens with large text: as -large says when it
+// was given (-large=false undoes a remembered Ctrl+L), else as it was last time.
+func startLarge(p fyne.Preferences, o launch.Options) bool {
+	if o.LargeSet {
+		return o.Large
+	}
+	return p.Bool(prefLarge)
+}
+
 // initialSetup is the setup the window opens on: the one -preset named, else the
-// one remembered from last time, else the default lesson. note says why a
+// one remembered from last time, else the course's first lesson. note says why a
 // remembered setup was not used, if it was not.
 func initialSetup(p fyne.Preferences, chosen *presets.Preset) (presets.Preset, string) {
 	if chosen != nil {
@@ -91,12 +103,12 @@ func initialSetup(p fyne.Preferences, chosen *presets.Preset) (presets.Preset, s
 	}
 	s, ok, err := remembered(p)
 	if err != nil {
-		return presets.Default(), "The setup remembered from last time could not be used (" + err.Error() + "); opened the default lesson."
+		return presets.FirstLesson(), "The setup remembered from last time could not be used (" + err.Error() + "); opened the course's first lesson."
 	}
 	if ok {
 		return refreshLesson(s)
 	}
-	return presets.Default(), ""
+	return presets.FirstLesson(), ""
 }
 
 // refreshLesson gives a remembered setup of a built-in lesson that lesson's current

@@ -17,6 +17,9 @@ import (
 const (
 	prefSetup = "setup"
 	prefLarge = "large"
+	// prefNoCounters: a run found no hardware counters on this machine, so the app
+	// starts with their box unticked.
+	prefNoCounters = "no hardware counters"
 	// prefFormat, followed by the export dialog's title, is the format last chosen there.
 	prefFormat = "format: "
 )

@@ -106,8 +106,7 @@ func (j *runJob) finish(u update) {
 			// end in the same long reason.
 			msg += " No hardware counters on this machine: unticked, misses/frame stays n/a."
 			more = counterNote(c.Note)
-			_, sim := h.counters()
-			h.setCounters(false, sim)
+			h.noCounters()
 		}
 		if j.simAsked && j.live != nil {
 			if !anyFailed(u.status) {

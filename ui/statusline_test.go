@@ -53,6 +53,9 @@ func TestCountersSaidOnce(t *testing.T) {
 	if txt := h.overlayText(); !strings.Contains(txt, counterNote(h.w.runTab().shown.Counters.Note)) {
 		t.Errorf("Details show %q, want the reason %q", txt, h.w.runTab().shown.Counters.Note)
 	}
+	if !h.w.app.Preferences().Bool(prefNoCounters) {
+		t.Error("the app does not remember that this machine has no counters: the next start would tick them again")
+	}
 	h.w.win.Canvas().Overlays().Remove(h.w.win.Canvas().Overlays().Top())
 	h.w.runTab().begin(false)
 	h.finished()
