@@ -37,8 +37,14 @@ func newStatusLine(win fyne.Window) *statusLine {
 // say puts msg on the line; an error is shown in the danger colour.
 func (b *statusLine) say(msg string, isErr bool) { b.sayMore(msg, "", isErr) }
 
-// sayMore puts msg on the line with a Details button that shows more after it.
+// sayMore puts msg on the line with a Details button that shows more after it. The
+// line holds one line of text: whatever msg has after its first line (a tool's
+// output, a worker's last words) goes under Details, before more, so that a long
+// error never pushes the charts and the table up.
 func (b *statusLine) sayMore(msg, more string, isErr bool) {
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg, more = strings.TrimSpace(msg[:i]), strings.TrimSpace(msg[i+1:]+"\n\n"+more)
+	}
 	b.more = more
 	b.label.Importance = widget.MediumImportance
 	if isErr {

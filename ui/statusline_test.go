@@ -63,3 +63,26 @@ func TestCountersSaidOnce(t *testing.T) {
 		t.Errorf("the second run says %q (Details %v): want the counters not mentioned again", line, h.w.status.details.Visible())
 	}
 }
+
+// TestStatusOneLine: a message of many lines (a simulator's output under a failure)
+// puts its first line on the status line and the rest under Details, so that the
+// line stays one line high.
+func TestStatusOneLine(t *testing.T) {
+	h := newHarness(t, small(), "")
+	var lines []string
+	for i := range 14 {
+		lines = append(lines, "==123== valgrind says line "+string(rune('a'+i)))
+	}
+	h.w.status.say("Simulating misses failed: valgrind exited 1\n"+strings.Join(lines, "\n"), true)
+	if got := h.w.status.text(); got != "Simulating misses failed: valgrind exited 1" {
+		t.Errorf("the line says %q, want the first line alone", got)
+	}
+	if !h.w.status.details.Visible() || !strings.Contains(h.w.status.more, lines[13]) {
+		t.Errorf("Details visible %v with %q, want the other 14 lines there", h.w.status.details.Visible(), h.w.status.more)
+	}
+	oneLine := h.w.status.label.MinSize().Height
+	h.w.status.say("Ready.", false)
+	if h.w.status.label.MinSize().Height != oneLine {
+		t.Errorf("the line is %v high with the long error, %v with one line", oneLine, h.w.status.label.MinSize().Height)
+	}
+}
