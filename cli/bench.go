@@ -88,7 +88,7 @@ func (o *benchOpts) prepare(set map[string]bool) (err error) {
 
 func (o *benchOpts) work(ctx context.Context, stdout, stderr io.Writer) int {
 	warnHeavy(o.out.lesson, false, stderr)
-	if n := SlowNotice(o.c, o.out.lesson); n != "" {
+	if n := launch.SlowNotice(o.c, o.out.lesson); n != "" {
 		fmt.Fprintln(stderr, wrap("localitylab: slow: "+n+".", termWidth))
 	}
 	if o.out.saves() {

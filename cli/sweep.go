@@ -149,7 +149,7 @@ func sweepCheckError(err error) error {
 // runSweep runs c with its progress on stderr, then prints and writes the result.
 func runSweep(ctx context.Context, c sweep.Config, sim bool, lesson *presets.Preset, files sweepOutputs, stdout, stderr io.Writer) int {
 	warnHeavy(lesson, true, stderr)
-	if n := SweepNotice(c.Budget); n != "" && c.Frames == 0 {
+	if n := launch.SweepNotice(c.Budget); n != "" && c.Frames == 0 {
 		fmt.Fprintln(stderr, wrap("localitylab: slow: "+n+".", termWidth))
 	}
 	s, err := runWatched(ctx, c, sweep.Run, newSweepProgress(stderr))

@@ -14,6 +14,7 @@ import (
 
 	"localitylab/charts"
 	"localitylab/lab"
+	"localitylab/launch"
 	"localitylab/presets"
 )
 
@@ -296,7 +297,14 @@ func (j *runJob) begin(paused bool) bool {
 	j.base.keep(s.Workload)
 	j.pane.begin(cfg, s)
 	j.syncLayout()
-	h.started(s, fmt.Sprintf("Starting %d worker processes…", len(cfg.Backings)))
+	msg := fmt.Sprintf("Starting %d worker processes…", len(cfg.Backings))
+	if n := launch.SlowNotice(cfg, &s); n != "" {
+		// Said before any frame, as the command line does: the wait is expected.
+		h.started(s, "")
+		h.sayMore(msg+" Slow: over a minute expected (Details).", "Slow: "+n+".", false)
+		return true
+	}
+	h.started(s, msg)
 	return true
 }
 

@@ -86,3 +86,18 @@ func TestStatusOneLine(t *testing.T) {
 		t.Errorf("the line is %v high with the long error, %v with one line", oneLine, h.w.status.label.MinSize().Height)
 	}
 }
+
+// TestSlowRunSaidFirst: a run that will take over a minute (cold caches over many
+// frames) says so as it starts, with the estimate under Details.
+func TestSlowRunSaidFirst(t *testing.T) {
+	s := small("soa", "ptrarray")
+	s.Cache, s.Frames = "cold", 20_000
+	h := newHarness(t, s, "")
+	h.w.runTab().begin(false)
+	line, more := h.w.status.text(), h.w.status.more
+	h.w.runTab().cancel()
+	h.finished()
+	if !strings.Contains(line, "over a minute expected") || !strings.Contains(more, "cold caches") || !strings.Contains(more, "about") {
+		t.Errorf("a cold run of 20,000 frames starts with %q, details %q: want the estimate said first", line, more)
+	}
+}
