@@ -39,7 +39,7 @@ func (p *setupPanel) presetChosen(title string) {
 		return
 	}
 	for _, b := range p.builtins {
-		if b.Title == title {
+		if pickerLabel(b) == title {
 			p.apply(b)
 			p.status.say(fmt.Sprintf("Preset %q: %s on %s.", b.Name, b.Workload, joinNames(b.Backings)), false)
 			return

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -129,7 +130,7 @@ func TestPagesSetting(t *testing.T) {
 func TestPresetTitleInFull(t *testing.T) {
 	h := newHarness(t, presets.Default(), "")
 	p := h.w.setup
-	if !p.fullTitle.Visible() || p.fullTitle.Text != presets.Default().Title {
+	if !p.fullTitle.Visible() || p.fullTitle.Text != pickerLabel(presets.Default()) {
 		t.Errorf("the default lesson's long title: shown %v, %q", p.fullTitle.Visible(), p.fullTitle.Text)
 	}
 	short, err := presets.Lookup("hot-cold")
@@ -172,5 +173,23 @@ func TestPickerShowsCourseStep(t *testing.T) {
 	p.workload.SetSelected("tiles")
 	if p.step.Visible() {
 		t.Errorf("a setup of one's own still shows %q", p.step.Text)
+	}
+}
+
+// TestPickerLabels: the picker numbers the course's lessons in its order and marks
+// the lessons a sweep tells, so that a class finds step 3 and knows which tab runs it.
+func TestPickerLabels(t *testing.T) {
+	for i, s := range presets.Course() {
+		b, err := presets.Lookup(s.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("%d. %s", i+1, b.Title)
+		if got := pickerLabel(b); !strings.HasPrefix(got, want) || strings.HasSuffix(got, " (sweep)") != (b.Sweep != nil) {
+			t.Errorf("%s: the picker lists %q, want it to start %q and end (sweep) only for a sweep", s.Name, got, want)
+		}
+	}
+	if got := pickerLabel(small()); got != small().Title {
+		t.Errorf("a setup of no course's lists %q", got)
 	}
 }

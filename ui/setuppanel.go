@@ -52,6 +52,20 @@ type setupPanel struct {
 	quiet bool // the panel is being set from a setup: its callbacks must not react
 }
 
+// pickerLabel is how the picker lists a built-in lesson: its step in the course
+// first ("3. "), so that a class follows the order, and "(sweep)" after the title of
+// a lesson told by a sweep, which the Sweep tab runs.
+func pickerLabel(b presets.Preset) string {
+	label := b.Title
+	if _, n, _ := presets.StepOf(b.Name); n > 0 {
+		label = fmt.Sprintf("%d. %s", n, label)
+	}
+	if b.Sweep != nil {
+		label += " (sweep)"
+	}
+	return label
+}
+
 // customPreset is what the picker shows once the setup is no built-in preset.
 const customPreset = "(your own setup)"
 
@@ -62,7 +76,7 @@ func newSetupPanel(win fyne.Window, status *statusLine, files fileDialogs, idle 
 		builtins: presets.Builtin(), form: newParamsForm(), names: workload.AllBackings()}
 	var titles []string
 	for _, b := range p.builtins {
-		titles = append(titles, b.Title)
+		titles = append(titles, pickerLabel(b))
 	}
 	p.picker = widget.NewSelect(titles, p.presetChosen)
 	p.picker.PlaceHolder = customPreset
@@ -172,7 +186,7 @@ func (p *setupPanel) show(s presets.Preset) {
 	sel := ""
 	for _, b := range p.builtins {
 		if b.Name == s.Name && b.Title == s.Title {
-			sel = b.Title
+			sel = pickerLabel(b)
 		}
 	}
 	if sel == "" {
@@ -248,7 +262,7 @@ func (p *setupPanel) setEditable(on bool) {
 func (p *setupPanel) showStep() {
 	text := ""
 	for _, b := range p.builtins {
-		if b.Title == p.picker.Selected {
+		if pickerLabel(b) == p.picker.Selected {
 			text = stepText(b.Name)
 			break
 		}

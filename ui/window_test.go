@@ -159,7 +159,7 @@ func TestChoosingPresetChangesSetup(t *testing.T) {
 			n++
 		}
 	}
-	h.w.setup.picker.SetSelected(target.Title)
+	h.w.setup.picker.SetSelected(pickerLabel(target))
 	if h.w.setup.preset.Name != target.Name || h.w.setup.workload.Selected != target.Workload {
 		t.Fatalf("picking %q gave setup %q on %s", target.Title, h.w.setup.preset.Name, h.w.setup.workload.Selected)
 	}
