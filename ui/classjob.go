@@ -347,25 +347,19 @@ func classSummary(c *classview.Class) string {
 const maxSummaryOrder = 160
 
 // classDetails is what the summary leaves out: the parameters, the machines' ranking
-// and each claim's answer on each machine in full.
+// (the summary quotes a short one only), each machine's facts and each claim's answer
+// on each machine in full.
 func classDetails(c *classview.Class) string {
 	lines := []string{"parameters: " + c.Params}
-	if len(c.Differ) > 0 {
-		lines = append(lines, "The machines differ in: "+charts.JoinAnd(c.Differ)+".")
-	}
-	if c.OneHost != "" {
-		lines = append(lines, c.OneHost)
-	}
 	if c.Order != "" {
 		lines = append(lines, c.Order)
 	}
 	lines = append(lines, "", "Each machine's facts:")
-	for _, row := range c.Table.Rows {
-		if row.Group != classview.GroupMachine {
-			continue
-		}
-		for i, cell := range row.Cells {
-			lines = append(lines, fmt.Sprintf("  %s %s: %s: %s", charts.ClassLetter(i), c.Machines[i], row.Name, cell))
+	for i, m := range c.Machines {
+		for _, row := range c.Table.Rows {
+			if row.Group == classview.GroupMachine && i < len(row.Cells) {
+				lines = append(lines, fmt.Sprintf("  %s %s: %s: %s", charts.ClassLetter(i), m, row.Name, row.Cells[i]))
+			}
 		}
 	}
 	return strings.Join(lines, "\n") + "\n\n" + claimsText(c)

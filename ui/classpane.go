@@ -102,14 +102,12 @@ func tableHeight(c *classview.Class, w, h int, px float64) int {
 }
 
 func (v *classRasters) drawChart(w, h int) image.Image {
-	v.chartImg = live.Sized(v.chartImg, w, h)
-	white(v.chartImg)
-	c := v.j.c
-	if c == nil {
+	var px float64
+	v.chartImg, px = v.blank(v.chartImg, w, h)
+	if v.j.c == nil {
 		return v.chartImg
 	}
-	px, _ := v.textPx()
-	cc := *c
+	cc := *v.j.c
 	cc.Table = classview.Table{Columns: []string{""}} // no table: the chart alone
 	nw := narrow(w, px)
 	// DrawClass leaves an empty table's header above the chart: draw it above the
@@ -120,13 +118,12 @@ func (v *classRasters) drawChart(w, h int) image.Image {
 }
 
 func (v *classRasters) drawTable(w, h int) image.Image {
-	v.tableImg = live.Sized(v.tableImg, w, h)
-	white(v.tableImg)
+	var px float64
+	v.tableImg, px = v.blank(v.tableImg, w, h)
 	c := v.j.c
 	if c == nil {
 		return v.tableImg
 	}
-	px, _ := v.textPx()
 	nw := narrow(w, px)
 	tc := tableClass(c, nw, h, px)
 	raster.DrawClass(v.tableImg, image.Rect(0, 0, nw, h), tc, px)
@@ -141,10 +138,14 @@ func (v *classRasters) drawTable(w, h int) image.Image {
 	return v.tableImg
 }
 
-func white(img *image.RGBA) {
+// blank is img at w×h pixels, white, and the window's text height in pixels.
+func (v *classRasters) blank(img *image.RGBA, w, h int) (*image.RGBA, float64) {
+	img = live.Sized(img, w, h)
 	for i := range img.Pix {
 		img.Pix[i] = 0xFF
 	}
+	px, _ := v.textPx()
+	return img, px
 }
 
 // classLayout places the chart and the table: side by side (the chart 2/5 of the
