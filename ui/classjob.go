@@ -6,14 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	"io"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -21,7 +19,6 @@ import (
 
 	"localitylab/charts"
 	"localitylab/charts/classview"
-	"localitylab/charts/live"
 	"localitylab/charts/page"
 	"localitylab/charts/raster"
 	"localitylab/lab"
@@ -49,11 +46,10 @@ type classJob struct {
 	c           *classview.Class // what the tab draws; nil until three files make a class
 	reading     *classRead       // the files being read, nil when none is
 	heading     *widget.Label
-	hint        *widget.Label
-	chart       *canvas.Raster
-	img         *image.RGBA
-	claims      *widget.Label
-	pane        *classPane
+	hint        *widget.Label // what the class still needs, or the class's summary
+	details     *widget.Button
+	view        *classRasters // the chart and the table (classpane.go)
+	claims      *widget.Label // the details: parameters, facts, and each claim's answer per machine
 	root        fyne.CanvasObject
 	// progress shows the reading: which file of how many, and a bar.
 	progress    *fyne.Container
@@ -88,21 +84,21 @@ func newClassJob(k kit) *classJob {
 	folder := widget.NewButtonWithIcon("Add a folder…", theme.FolderOpenIcon(), j.addFolderDialog)
 	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), j.clear)
 	export := widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { f.export(j) })
-	j.chart = canvas.NewRaster(j.draw)
+	j.details = widget.NewButtonWithIcon("Details…", theme.InfoIcon(), j.showDetails)
 	j.claims = widget.NewLabel("")
 	j.claims.Wrapping = fyne.TextWrapWord
 	j.claims.Selectable = true
-	buttons := container.NewHBox(add, folder, clear, widget.NewSeparator(), export)
+	buttons := container.NewHBox(add, folder, clear, widget.NewSeparator(), export, j.details)
 	j.progressBar, j.progressMsg = newProgressBar(), widget.NewLabel("")
 	stop := widget.NewButtonWithIcon("Stop reading (Esc)", theme.CancelIcon(), j.cancel)
 	j.progress = container.NewBorder(nil, nil, nil, stop, container.NewVBox(j.progressMsg, j.progressBar))
 	j.progress.Hide()
-	j.pane = &classPane{j: j}
-	// The answers come first, under the heading: what a class asks before the figures.
-	// The chart and table take the rest of the height, or scroll where they need more.
-	body := container.NewBorder(container.NewVBox(j.heading, j.hint, j.claims, widget.NewSeparator()), nil, nil, nil,
-		container.New(j.pane, j.chart))
-	j.root = container.NewBorder(container.NewVBox(buttons, j.progress), nil, nil, nil, container.NewVScroll(body))
+	j.view = newClassRasters(j)
+	// The class's answer is what a projector shows first: the heading, one paragraph
+	// on what differs, then the chart and the table in the rest of the height. Each
+	// machine's answer in full is behind Details, where a wall of text hides nothing.
+	top := container.NewVBox(buttons, j.progress, j.heading, j.hint, widget.NewSeparator())
+	j.root = container.NewBorder(top, nil, nil, nil, j.view.box)
 	j.show()
 	return j
 }
@@ -306,23 +302,79 @@ func (j *classJob) show() {
 		j.hint.SetText(fmt.Sprintf("Add one saved run (localitylab bench -preset LESSON -json me.json, or Save run…) or one saved sweep "+
 			"of the same lesson from each student's machine, %d or more, or a folder that holds them. %s", class.MinFiles, have))
 		j.claims.SetText("")
-		j.chart.Refresh()
+		j.details.Disable()
+		j.view.refresh()
 		return
 	}
 	j.heading.SetText(j.c.Heading)
-	lines := []string{"parameters: " + j.c.Params}
-	if len(j.c.Differ) > 0 {
-		lines = append(lines, "The machines differ in: "+charts.JoinAnd(j.c.Differ)+".")
+	j.hint.SetText(classSummary(j.c))
+	j.claims.SetText(classDetails(j.c))
+	j.details.Enable()
+	j.view.refresh()
+}
+
+// classSummary is the one paragraph under the class's heading: what differs between
+// the machines (their facts, their answers to each claim, how they rank the backings),
+// short enough to leave the chart and the table the window.
+func classSummary(c *classview.Class) string {
+	var parts []string
+	switch {
+	case len(c.Differ) > 0:
+		parts = append(parts, "The machines differ in "+charts.JoinAnd(c.Differ)+".")
+	case c.OneHost != "":
+		parts = append(parts, c.OneHost)
 	}
-	if j.c.OneHost != "" {
-		lines = append(lines, j.c.OneHost)
+	for k, cl := range c.Claims {
+		parts = append(parts, fmt.Sprintf("Claim %d: %s", k+1, cl.Agreement))
 	}
-	if j.c.Order != "" {
-		lines = append(lines, j.c.Order)
+	if len(c.Claims) == 0 {
+		parts = append(parts, "No claim to answer.")
 	}
-	j.hint.SetText(strings.Join(lines, "\n"))
-	j.claims.SetText(claimsText(j.c))
-	j.chart.Refresh()
+	// Each machine's own ranking, when they differ, is a line per machine: Details
+	// holds it.
+	switch {
+	case c.Order == "":
+	case len(c.Order) <= maxSummaryOrder:
+		parts = append(parts, c.Order)
+	default:
+		parts = append(parts, "How each machine ranks the backings is under Details.")
+	}
+	return strings.Join(parts, " ")
+}
+
+// maxSummaryOrder is the longest ranking the summary quotes, in bytes: one order of
+// six backings.
+const maxSummaryOrder = 160
+
+// classDetails is what the summary leaves out: the parameters, the machines' ranking
+// (the summary quotes a short one only), each machine's facts and each claim's answer
+// on each machine in full.
+func classDetails(c *classview.Class) string {
+	lines := []string{"parameters: " + c.Params}
+	if c.Order != "" {
+		lines = append(lines, c.Order)
+	}
+	lines = append(lines, "", "Each machine's facts:")
+	for i, m := range c.Machines {
+		for _, row := range c.Table.Rows {
+			if row.Group == classview.GroupMachine && i < len(row.Cells) {
+				lines = append(lines, fmt.Sprintf("  %s %s: %s: %s", charts.ClassLetter(i), m, row.Name, row.Cells[i]))
+			}
+		}
+	}
+	return strings.Join(lines, "\n") + "\n\n" + claimsText(c)
+}
+
+// showDetails shows the class's details in a dialog, where they wrap, scroll and can
+// be selected and copied.
+func (j *classJob) showDetails() {
+	if j.c == nil {
+		return
+	}
+	scroll := container.NewVScroll(j.claims)
+	s := j.win.Canvas().Size()
+	scroll.SetMinSize(fyne.NewSize(s.Width*0.7, s.Height*0.6))
+	dialog.ShowCustom(j.c.Heading, "Close", scroll, j.win)
 }
 
 // claimsText is each claim, where the machines agree, and its answer on each
@@ -343,22 +395,6 @@ func claimsText(c *classview.Class) string {
 	return b.String()
 }
 
-// draw draws the chart and the table at the raster's size, with the text the size
-// of the window's (large text included).
-func (j *classJob) draw(w, h int) image.Image {
-	j.img = live.Sized(j.img, w, h)
-	if j.c == nil {
-		for i := range j.img.Pix {
-			j.img.Pix[i] = 0xFF
-		}
-		return j.img
-	}
-	scale := float64(j.win.Canvas().Scale())
-	px := float64(theme.Size(theme.SizeNameText)) * scale
-	raster.DrawClass(j.img, j.img.Rect, j.c, max(8, px))
-	return j.img
-}
-
 // output is the class as Export writes it.
 func (j *classJob) output() (output, error) {
 	c := j.c
@@ -375,37 +411,4 @@ func (j *classJob) output() (output, error) {
 			}
 			return fmt.Errorf("a class is not written as %s", f.Name)
 		}}, nil
-}
-
-// classPane lays out the chart and table's raster at the width the tab gives it and
-// the height they need there (raster.ClassHeight), at least minClassChart for the
-// chart: the tab scrolls where the screen is shorter, rather than squeeze the chart
-// to a line or cut the table.
-type classPane struct {
-	j     *classJob
-	width float32 // the width of the last layout
-}
-
-const minClassChart = 320 // in the window's units
-
-func (l *classPane) MinSize([]fyne.CanvasObject) fyne.Size {
-	c := l.j.c
-	if c == nil || l.width <= 0 {
-		return fyne.NewSize(0, minClassChart)
-	}
-	scale := l.j.win.Canvas().Scale()
-	px := max(8, float64(theme.Size(theme.SizeNameText)*scale))
-	h := raster.ClassHeight(c, int(l.width*scale), px, int(minClassChart*scale))
-	return fyne.NewSize(0, float32(h)/scale)
-}
-
-func (l *classPane) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objs {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
-	}
-	if size.Width != l.width {
-		l.width = size.Width
-		l.j.root.Refresh() // the height it needs follows the width
-	}
 }

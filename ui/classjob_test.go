@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 )
 
 // classFiles are three real runs of one lesson, their hosts edited to stand for
@@ -69,8 +72,11 @@ func TestClassTab(t *testing.T) {
 			t.Errorf("export as %s: %v, %d bytes", f.Name, err, b.Len())
 		}
 	}
-	if img := j.draw(900, 500); img.Bounds().Dx() != 900 {
-		t.Errorf("drawn %v", img.Bounds())
+	if img := j.view.drawChart(900, 500); img.Bounds().Dx() != 900 {
+		t.Errorf("the chart drawn %v", img.Bounds())
+	}
+	if img := j.view.drawTable(900, 300); img.Bounds().Dy() != 300 {
+		t.Errorf("the table drawn %v", img.Bounds())
 	}
 	j.clear()
 	if j.c != nil || len(j.paths) != 0 {
@@ -125,5 +131,52 @@ func TestClassReadsOffTheWindow(t *testing.T) {
 	h.until("the reading to stop", func() bool { return j.reading == nil })
 	if len(j.paths) != 3 || !strings.Contains(h.w.status.text(), "Stopped reading the files") {
 		t.Errorf("stopped: paths %v, status %q", j.paths, h.w.status.text())
+	}
+}
+
+// TestClassShowsItsResultFirst: with three machines, on each of the layout tests'
+// screens, the class's chart is at least minClassChart high and its table beside or
+// above it, both inside the window without scrolling; under the heading one paragraph
+// says what differs, the machines' answers in full behind Details.
+func TestClassShowsItsResultFirst(t *testing.T) {
+	for _, s := range screens {
+		t.Run(s.name, func(t *testing.T) {
+			h := newHarness(t, small(), "")
+			h.w.setLarge(s.large)
+			h.w.win.Resize(s.size)
+			j := h.w.classTab()
+			h.w.bringFront(j)
+			j.addAll(classFiles)
+			h.until("the class to be read", func() bool { return j.reading == nil })
+			if j.c == nil {
+				t.Fatalf("no class; status %q", h.w.status.text())
+			}
+			h.w.win.Content().Refresh()
+			win := h.w.win.Canvas().Size()
+			d := fyne.CurrentApp().Driver()
+			for _, o := range []struct {
+				name string
+				obj  fyne.CanvasObject
+				min  float32
+			}{{"chart", j.view.chart, minClassChart}, {"table", j.view.table, 3 * theme.Size(theme.SizeNameText)}} {
+				pos, size := d.AbsolutePositionForObject(o.obj), o.obj.Size()
+				if !o.obj.Visible() || size.Height < o.min || size.Width < 200 {
+					t.Errorf("the %s is %v (shown %v), want %v high or more", o.name, size, o.obj.Visible(), o.min)
+				}
+				if bottom := pos.Y + size.Height; bottom > win.Height+1 || pos.X+size.Width > win.Width+1 {
+					t.Errorf("the %s ends at %v, outside the window's %v", o.name, pos.Add(size), win)
+				}
+			}
+			if got := j.hint.Text; !strings.Contains(got, "Claim 1: Every machine says the same") || strings.Contains(got, "Measured here") {
+				t.Errorf("the summary under the heading: %q", got)
+			}
+			if j.details.Disabled() {
+				t.Error("Details is disabled with a class shown")
+			}
+			j.details.OnTapped()
+			if got := h.overlayText(); !strings.Contains(got, "Measured here") || !strings.Contains(got, "A laptop-a.json: CPU: ") {
+				t.Errorf("Details shows %q", got)
+			}
+		})
 	}
 }
