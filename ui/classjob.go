@@ -88,7 +88,7 @@ func newClassJob(k kit) *classJob {
 	j.claims = widget.NewLabel("")
 	j.claims.Wrapping = fyne.TextWrapWord
 	j.claims.Selectable = true
-	buttons := container.NewHBox(add, folder, clear, widget.NewSeparator(), export, j.details)
+	buttons := container.NewHBox(add, folder, clear, widget.NewSeparator(), export)
 	j.progressBar, j.progressMsg = newProgressBar(), widget.NewLabel("")
 	stop := widget.NewButtonWithIcon("Stop reading (Esc)", theme.CancelIcon(), j.cancel)
 	j.progress = container.NewBorder(nil, nil, nil, stop, container.NewVBox(j.progressMsg, j.progressBar))
@@ -97,7 +97,10 @@ func newClassJob(k kit) *classJob {
 	// The class's answer is what a projector shows first: the heading, one paragraph
 	// on what differs, then the chart and the table in the rest of the height. Each
 	// machine's answer in full is behind Details, where a wall of text hides nothing.
-	top := container.NewVBox(buttons, j.progress, j.heading, j.hint, widget.NewSeparator())
+	// Details sits beside the paragraph it completes, which leaves the row of buttons
+	// narrow enough for a laptop's screen with large text.
+	summary := container.NewBorder(nil, nil, nil, container.NewVBox(j.details), j.hint)
+	top := container.NewVBox(buttons, j.progress, j.heading, summary, widget.NewSeparator())
 	j.root = container.NewBorder(top, nil, nil, nil, j.view.box)
 	j.show()
 	return j
