@@ -37,26 +37,22 @@ func FileSchema(data []byte) (string, error) {
 // that what opens files (report, the app's Open) can hand a sweep to what shows
 // sweeps; a file that cannot be read is left to the run's reader to name the fault.
 // It reads the file only as far as its schema, which the lab writes first.
-func IsSweepFile(path string) bool {
-	f, _, err := openRegular(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	schema, err := sniffSchema(f)
-	return err == nil && schema == SweepSchema
-}
+func IsSweepFile(path string) bool { return declares(path, SweepSchema) }
 
 // IsProbeFile reports whether the JSON file at path declares the probe's schema, as
 // IsSweepFile does for a sweep's.
-func IsProbeFile(path string) bool {
+func IsProbeFile(path string) bool { return declares(path, ProbeSchema) }
+
+// declares reports whether the JSON file at path declares schema, reading only as
+// far as the schema.
+func declares(path, schema string) bool {
 	f, _, err := openRegular(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	schema, err := sniffSchema(f)
-	return err == nil && schema == ProbeSchema
+	got, err := sniffSchema(f)
+	return err == nil && got == schema
 }
 
 // ReadSweepJSON reads a sweep file and checks it; errors name the field at fault.

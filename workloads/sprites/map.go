@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"context"
+	"errors"
 
 	"localitylab/memlayout"
 	"localitylab/workloads/internal/layouts"
@@ -89,7 +90,10 @@ func (s *mapStore[C]) Layout(dst *memlayout.Layout) {
 // mapEntry is map on the sprites workload: its store, estimate and note.
 var mapEntry = entry{
 	Backing: workload.Map,
-	New:     func(c config) workload.Store { return recordKind[mapMaker](&c).newMap(newWorld(c)) },
+	Traffic: func(config) (workload.Traffic, error) {
+		return workload.Traffic{}, errors.New("the built-in map keeps its slots where a program cannot see them, and its iteration order is its own")
+	},
+	New: func(c config) workload.Store { return recordKind[mapMaker](&c).newMap(newWorld(c)) },
 	// Key and value (28 bytes) and a control byte per slot, slots at most 7/8 full,
 	// tables sized by powers of two: up to about 66 bytes, 67 measured at 1M sprites.
 	// Tables sized by powers of two hold up to twice the values; values of more than

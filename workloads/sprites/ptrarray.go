@@ -97,6 +97,7 @@ func (s *ptrStore[C]) Layout(dst *memlayout.Layout) {
 // ptrarrayEntry is ptrarray on the sprites workload: its store, estimate and note.
 var ptrarrayEntry = entry{
 	Backing: workload.PtrArray,
+	Traffic: ptrarrayTraffic,
 	New: func(c config) workload.Store {
 		if c.chain != chainNone {
 			return newChainStores[c.cold](newWorld(c), c.chain == chainFollow) // chain.go
@@ -126,4 +127,16 @@ var ptrarrayEntry = entry{
 		"pointers took 20 to 50 times as long per object as through the array, timed under go test " +
 		"on the same objects both ways. Its cull tests one sprite per step where soa and slotmap test " +
 		"four: four per step measured slower for it.",
+}
+
+// ptrarrayTraffic: the cull streams the array of pointers and chases an object per
+// sprite; as a linked list (chain 2) it chases each from the last, one at a time.
+func ptrarrayTraffic(c config) (workload.Traffic, error) {
+	switch c.chain {
+	case chainFollow:
+		return workload.Traffic{Chased: 1, Dependent: true, What: "one object a sprite, each reached from the last one's next pointer" + notCounted}, nil
+	case chainLinked:
+		return streamed(c, workload.Traffic{Streamed: 8, Chased: 1, What: "the cull's array of 8-byte pointers, and the object each points to (its next pointer unread)"})
+	}
+	return streamed(c, workload.Traffic{Streamed: 8, Chased: 1, What: "the cull's array of 8-byte pointers, and the object each points to"})
 }

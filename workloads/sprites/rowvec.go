@@ -166,6 +166,7 @@ func (s *rowStore[C]) Layout(dst *memlayout.Layout) {
 // rowvecEntry is rowvec on the sprites workload: its store, estimate and note.
 var rowvecEntry = entry{
 	Backing: workload.RowVec,
+	Traffic: partOnly,
 	Check: func(c config) error {
 		if tiles := int64(c.bandsPerAx) * int64(c.bandsPerAx); tiles > maxBandTiles {
 			return fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d tiles, more than %d; use a band of at least %d",

@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"context"
+	"fmt"
 
 	"localitylab/backings/slotmap"
 	"localitylab/memlayout"
@@ -124,6 +125,7 @@ func (s *slotStore[C]) Layout(dst *memlayout.Layout) {
 // slotmapEntry is slotmap on the sprites workload: its store, estimate and note.
 var slotmapEntry = entry{
 	Backing: workload.SlotMap,
+	Traffic: slotmapTraffic,
 	New:     func(c config) workload.Store { return recordKind[slotMaker](&c).newSlot(newWorld(c)) },
 	// The value, its slot, the dense-to-slot index and a handle by id.
 	Bytes: func(c config) int64 { return c.heapBytes(spriteBytes+c.coldSpace()+8+4+8, 0) },
@@ -131,4 +133,17 @@ var slotmapEntry = entry{
 		"slot table. The cull scans the dense array front to back, so the hardware prefetcher keeps up, but " +
 		"it reads every sprite in the world, all 24 bytes of each where soa reads 16. Moving a sprite first " +
 		"resolves its handle through the slot table: one more trip to memory than soa's write by row.",
+}
+
+// slotmapTraffic: the cull streams the dense array of values, cold bytes and all.
+func slotmapTraffic(c config) (workload.Traffic, error) {
+	rec := 24 + c.cold
+	what := fmt.Sprintf("the cull's dense array of %d-byte values", rec)
+	switch {
+	case c.coldPtr && c.cold > 0:
+		rec, what = 32, "the cull's dense array of 32-byte values, a sprite and a pointer to its cold bytes"
+	case c.cold > 0:
+		what += fmt.Sprintf(", a sprite and its %d cold bytes", c.cold)
+	}
+	return streamed(c, workload.Traffic{Streamed: float64(rec), What: what})
 }

@@ -134,7 +134,10 @@ func (s *soaStore) Layout(dst *memlayout.Layout) {
 // soaEntry is soa on the sprites workload: its store, estimate and note.
 var soaEntry = entry{
 	Backing: workload.SoA,
-	New:     func(c config) workload.Store { return &soaStore{world: newWorld(c)} },
+	Traffic: func(c config) (workload.Traffic, error) {
+		return streamed(c, workload.Traffic{Streamed: 16, What: "the cull's four int32 columns x, y, w, h, 16 bytes a sprite"})
+	},
+	New: func(c config) workload.Store { return &soaStore{world: newWorld(c)} },
 	// The six columns and the cold column.
 	Bytes: func(c config) int64 { return c.heapBytes(spriteBytes+c.coldSpace(), 0) },
 	Note: "One column per field (x, y, w, h, depth, id). The cull streams only the four geometry " +

@@ -106,6 +106,7 @@ func (s *hashStore[C]) Layout(dst *memlayout.Layout) {
 // spatialhashEntry is spatialhash on the sprites workload: its store, estimate and note.
 var spatialhashEntry = entry{
 	Backing: workload.SpatialHash,
+	Traffic: partOnly,
 	Check: func(c config) error {
 		if perAxis := (int64(c.side) + int64(c.cell) - 1) / int64(c.cell); perAxis*perAxis > maxHashCells {
 			return fmt.Errorf("sprites: %s = %d cuts the world (side %d) into %d×%d cells, more than %d; use a cell of at least %d",

@@ -66,8 +66,7 @@ var Spec = stores.Builtin(workload.Spec{
 		"them by depth and id, and draws them (folds id and position into the checksum). " +
 		"The world side is sqrt(entities × view_w × view_h / on_screen), so about " +
 		"on_screen sprites have their corner in the view.",
-	Params:  params,
-	Traffic: traffic,
+	Params: params,
 }, newConfig, ptrarrayEntry, mapEntry, slotmapEntry, rowvecEntry, soaEntry, spatialhashEntry) // one file each
 
 // entry is one built-in backing on this workload, in the file of its store: its

@@ -68,7 +68,7 @@ func TestTrafficMatchesLayout(t *testing.T) {
 			hot += c.Elem
 		}
 	}
-	tr, err := traffic(p, workload.SoA)
+	tr, err := Spec.Traffic(p, workload.SoA)
 	if err != nil || tr.Streamed != float64(hot) {
 		t.Errorf("traffic %+v (%v); the layout's hot columns hold %d bytes a row", tr, err, hot)
 	}

@@ -33,6 +33,10 @@ type Entry[C any] struct {
 	// plain words; the app shows it beside the figures just measured. Each claim in it
 	// rests on a benchmark or a run, named there.
 	Note string
+	// Traffic, if set, says what one frame of the store reads per entity, or why it
+	// cannot say (workload.Spec.Traffic). A workload none of whose entries set it
+	// counts no reads.
+	Traffic func(c C) (workload.Traffic, error)
 }
 
 // Builtin returns spec with its built-in backings: New, EstimateBytes and Notes made
@@ -45,6 +49,12 @@ type Entry[C any] struct {
 func Builtin[C any](spec workload.Spec, config func(p workload.Params) (C, error), entries ...Entry[C]) workload.Spec {
 	t := &table[C]{workload: spec.Name, config: config, entries: entries}
 	spec.New, spec.EstimateBytes, spec.Notes = t.New, t.Estimate, t.Notes()
+	for _, e := range entries {
+		if e.Traffic != nil {
+			spec.Traffic = t.Traffic
+			break
+		}
+	}
 	return spec
 }
 
@@ -109,6 +119,22 @@ func (t *table[C]) Estimate(p workload.Params, backing string) int64 {
 		return 0
 	}
 	return t.entry(backing).Bytes(c)
+}
+
+// Traffic is the Spec's Traffic: the entry's, for a built-in backing.
+func (t *table[C]) Traffic(p workload.Params, backing string) (workload.Traffic, error) {
+	if !workload.IsBuiltin(backing) {
+		return workload.Traffic{}, fmt.Errorf("%s is a backing of one's own: the workload cannot count what its frame reads", backing)
+	}
+	c, err := t.config(p)
+	if err != nil {
+		return workload.Traffic{}, err
+	}
+	e := t.entry(backing)
+	if e.Traffic == nil {
+		return workload.Traffic{}, fmt.Errorf("the %s workload does not count what %s's frame reads", t.workload, backing)
+	}
+	return e.Traffic(c)
 }
 
 // Notes is the Spec's Notes: each backing's note, by name.
