@@ -44,10 +44,10 @@ func AchievedOf(r *result.Run, backing string) Achieved {
 	}
 	p := r.Probe
 	a.Line = p.LineBytes
-	a.Bytes = workingSet(a.Traffic, entities(r), p.LineBytes)
+	a.Bytes = workingSet(a.Traffic, times(a.Traffic, r), p.LineBytes)
 	a.FrameNS = b.Summary.P50NS
 	a.BytesPerS = a.Bytes / a.FrameNS * 1e9
-	if a.Of = bandwidthFor(p, a.Bytes); a.Of == nil || a.Of.BytesPerS <= 0 {
+	if a.Of = bandwidthFor(p, reach(a.Traffic, r, p.LineBytes)); a.Of == nil || a.Of.BytesPerS <= 0 {
 		a.Missing = "the probe measured no bandwidth"
 		return a
 	}

@@ -53,11 +53,11 @@ func ChaseOf(r *result.Run, backing string) Chase {
 		c.Missing = NoProbe
 		return c
 	}
-	p, n := r.Probe, entities(r)
+	p, n := r.Probe, times(c.Traffic, r)
 	c.FrameNS = b.Summary.P50NS
 	// A miss past the last level costs the ladder's latency through the backing's
 	// working set; one that the last level caught, the ladder's at that level's size.
-	c.Far = latencyAt(p, workingSet(c.Traffic, n, p.LineBytes))
+	c.Far = latencyAt(p, reach(c.Traffic, r, p.LineBytes))
 	s := &b.Summary
 	if s.HasSim() && s.SimD1MissesPerFrame != nil && s.SimLLMissesPerFrame != nil && r.Counters.Simulated != nil {
 		c.Simulated = true
