@@ -64,7 +64,7 @@ func (a Achieved) Sentence() string {
 	}
 	frame := units.Bytes(a.Bytes) + " a frame"
 	if a.Traffic.Chased > 0 {
-		frame += fmt.Sprintf(" (each object counted as a whole %d-byte line)", a.Line)
+		frame += fmt.Sprintf(" (each %s counted as a whole %d-byte line)", chasedNoun(a.Traffic, 1), a.Line)
 	}
 	return fmt.Sprintf("%s reads %s in %s: %s/s, %s of the %s/s one core streams %s on this machine (its probe, through %s). Counted: %s.",
 		a.Backing, frame, units.Duration(a.FrameNS), units.Bytes(a.BytesPerS),

@@ -125,7 +125,7 @@ func (c Cost) words() string {
 func (c Cost) frameWords() string {
 	var parts []string
 	if c.Load != nil {
-		parts = append(parts, fmt.Sprintf("%s scattered loads at %s (the ladder at %s)", units.Count(c.Chased), units.Duration(c.Load.NS), units.Bytes(float64(c.Load.Bytes))))
+		parts = append(parts, fmt.Sprintf("%s scattered loads at %s, the ladder's at %s", units.Count(c.Chased), units.Duration(c.Load.NS), units.Bytes(float64(c.Load.Bytes))))
 	}
 	if c.Stream != nil {
 		parts = append(parts, fmt.Sprintf("%s streamed at %s/s", units.Bytes(c.Streamed), units.Bytes(c.Stream.BytesPerS)))

@@ -101,6 +101,20 @@ func reach(t workload.Traffic, r *result.Run, line int) float64 {
 	return workingSet(t, times(t, r), line)
 }
 
+// chasedNoun names what t chases, k of them: objects, or for a count of the whole
+// frame, which reaches lines of lists and tables as well, scattered reads.
+func chasedNoun(t workload.Traffic, k float64) string {
+	switch {
+	case t.PerFrame && k == 1:
+		return "scattered read"
+	case t.PerFrame:
+		return "scattered reads"
+	case k == 1:
+		return "object"
+	}
+	return "objects"
+}
+
 // bandwidthFor is the bandwidth the probe measured for a stream through bytes: at
 // the smallest level found that holds them, else from memory; nil where the probe
 // measured none that fits.

@@ -149,6 +149,7 @@ func TestLadderTexts(t *testing.T) {
 // the n/a ones with their reasons, into a golden file.
 func TestSentences(t *testing.T) {
 	three := []string{"ptrarray", "slotmap", "soa"}
+	six := workload.Backings
 	cases := []struct {
 		name    string
 		params  workload.Params
@@ -165,7 +166,13 @@ func TestSentences(t *testing.T) {
 		{name: "no probe in the file", names: three, factors: []float64{18_000, 1_500, 1_000}, edit: func(r *result.Run) { r.Probe = nil }, pairs: [][2]string{{"ptrarray", "soa"}}},
 		{name: "backings whose reads are not counted", names: []string{"ptrarray", "spatialhash", "map"}, factors: []float64{18_000, 100, 5_000}, pairs: [][2]string{{"ptrarray", "spatialhash"}}},
 		{name: "strided scans", params: workload.Params{"stride": 4}, names: []string{"ptrarray", "soa"}, factors: []float64{18_000, 1_000}, pairs: [][2]string{{"ptrarray", "soa"}}},
-		{name: "a workload that counts nothing", names: []string{"map", "slotmap"}, factors: []float64{5, 1}, edit: func(r *result.Run) { r.Workload = "bullets" }},
+		{name: "a run none of whose backings is counted", names: []string{"map"}, factors: []float64{5}, edit: onBullets(nil)},
+		{name: "bullets", names: six, factors: []float64{4_000, 6_000, 1_000, 2_500, 1_000, 2_000}, edit: onBullets(nil), pairs: [][2]string{{"ptrarray", "soa"}, {"rowvec", "slotmap"}}},
+		{name: "bullets, despawned by marking with half the slots holes", names: []string{"ptrarray", "slotmap", "soa"}, factors: []float64{4_000, 1_500, 1_200},
+			edit: onBullets(workload.Params{"despawn": 1, "dead_pct": 50}), pairs: [][2]string{{"ptrarray", "soa"}}},
+		{name: "tiles", names: six, factors: []float64{40_000, 60_000, 30_000, 8_000, 20_000, 10_000}, edit: onTiles, pairs: [][2]string{{"soa", "rowvec"}, {"ptrarray", "rowvec"}}},
+		{name: "tiles visited column by column", names: []string{"rowvec", "soa"}, factors: []float64{8_000, 20_000},
+			edit: func(r *result.Run) { onTiles(r); r.Params["order"] = 1 }, pairs: [][2]string{{"soa", "rowvec"}}},
 	}
 	var b strings.Builder
 	for _, c := range cases {
@@ -184,6 +191,25 @@ func TestSentences(t *testing.T) {
 		}
 	}
 	golden.Text(t, "sentences.txt", []byte(b.String()))
+}
+
+// onBullets makes a fixture run a bullets run at the workload's defaults (250,000
+// bullets) with params.
+func onBullets(params workload.Params) func(*result.Run) {
+	return func(r *result.Run) {
+		r.Workload = "bullets"
+		r.Params = workload.Params{}
+		for k, v := range params {
+			r.Params[k] = v
+		}
+	}
+}
+
+// onTiles makes a fixture run a tiles run at the workload's defaults (a million
+// entities on 2048×2048 tiles, 5% moving).
+func onTiles(r *result.Run) {
+	r.Workload = "tiles"
+	r.Params = workload.Params{}
 }
 
 // simulate gives ptrarray 1,100,000 simulated D1 misses a frame, 900,000 of them
