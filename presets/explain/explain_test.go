@@ -224,3 +224,36 @@ func simulate(llBytes int64) func(*result.Run) {
 			D1: result.SimCache{Bytes: 32 << 10, Ways: 8, Line: 64}, LL: result.SimCache{Bytes: llBytes, Ways: 16, Line: 64}}
 	}
 }
+
+// TestBriefs writes the lines the app shows under each backing's row for the
+// fixture's runs into a golden file: none without a probe, or for a run none of
+// whose backings is counted.
+func TestBriefs(t *testing.T) {
+	cases := []struct {
+		name    string
+		names   []string
+		factors []float64
+		edit    func(*result.Run)
+	}{
+		{name: "sprites", names: []string{"ptrarray", "spatialhash", "soa"}, factors: []float64{18_000, 100, 1_000}},
+		{name: "simulated misses", names: []string{"ptrarray"}, factors: []float64{18_000}, edit: simulate(32 << 20)},
+		{name: "bullets", names: workload.Backings, factors: []float64{4_000, 6_000, 1_000, 2_500, 1_000, 2_000}, edit: onBullets(nil)},
+		{name: "tiles", names: []string{"ptrarray", "rowvec", "soa"}, factors: []float64{40_000, 8_000, 20_000}, edit: onTiles},
+		{name: "no probe", names: []string{"ptrarray", "soa"}, factors: []float64{18_000, 1_000}, edit: func(r *result.Run) { r.Probe = nil }},
+		{name: "none counted", names: []string{"map"}, factors: []float64{5}, edit: onBullets(nil)},
+	}
+	var b strings.Builder
+	for _, c := range cases {
+		r := fixtureRun(t, nil, c.names, c.factors)
+		if c.edit != nil {
+			c.edit(r)
+		}
+		b.WriteString("== " + c.name + "\n")
+		for _, n := range c.names {
+			for _, l := range Brief(r, n) {
+				b.WriteString(l + "\n")
+			}
+		}
+	}
+	golden.Text(t, "briefs.txt", []byte(b.String()))
+}
