@@ -199,7 +199,7 @@ func TestSummaryTableBriefs(t *testing.T) {
 	if len(soa) != 1 || !strings.HasPrefix(soa[0], "soa reads at ") || !strings.Contains(soa[0], "(probe: 16.0 GiB/s)") {
 		t.Errorf("soa: %q, want its share of the probe's 16 GiB/s", soa)
 	}
-	if len(ptr) != 2 || !strings.Contains(ptr[1], "misses one at a time would take 90.0 ms") {
+	if len(ptr) != 2 || !strings.Contains(ptr[1], "misses one at a time 90.0 ms") {
 		t.Errorf("ptrarray: %q, want its share and its misses against its frame", ptr)
 	}
 	rd := test.WidgetRenderer(tb).(*tableRenderer)

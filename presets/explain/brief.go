@@ -37,16 +37,17 @@ func counted(r *result.Run) bool {
 // memory (probe: 12.1 GiB/s)".
 func (a Achieved) brief() string {
 	if a.Missing != "" {
-		return fmt.Sprintf("%s's frame as a bandwidth: n/a (%s)", a.Backing, a.Missing)
+		return fmt.Sprintf("%s reads: n/a (%s)", a.Backing, a.Missing)
 	}
 	return fmt.Sprintf("%s reads at %s of what one core streams %s (probe: %s/s)", a.Backing, pct(a.Share), where(a.Of), units.Bytes(a.Of.BytesPerS))
 }
 
-// brief is the comparison in a line: "ptrarray's misses one at a time would take
-// 31.9 ms (probe: 127 ns each); its frame 7.65 ms: about 4.2 in flight at once".
+// brief is the comparison in a line, its conclusion first so that a narrow table
+// that cuts the line keeps it: "ptrarray: about 4.2 misses in flight at once (its
+// misses one at a time 31.9 ms, 127 ns each, estimated; its frame 7.65 ms)".
 func (c Chase) brief() string {
 	if c.Missing != "" {
-		return fmt.Sprintf("%s's frame against latency × misses: n/a (%s)", c.Backing, c.Missing)
+		return fmt.Sprintf("%s, latency × misses: n/a (%s)", c.Backing, c.Missing)
 	}
 	kind := "estimated"
 	if c.Simulated {
@@ -56,13 +57,12 @@ func (c Chase) brief() string {
 	if c.Simulated && c.SplitLL {
 		each = fmt.Sprintf("%s past the LL, %s inside", units.Duration(c.Far.NS), units.Duration(c.Near.NS))
 	}
-	head := fmt.Sprintf("%s's %s misses one at a time would take %s (probe: %s); its frame %s",
-		c.Backing, kind, units.Duration(c.PredictNS), each, units.Duration(c.FrameNS))
+	why := fmt.Sprintf("its %s misses one at a time %s, %s; its frame %s", kind, units.Duration(c.PredictNS), each, units.Duration(c.FrameNS))
 	switch {
 	case c.Overlap >= 1.5:
-		return head + fmt.Sprintf(": about %.2g in flight at once", c.Overlap)
+		return fmt.Sprintf("%s: about %.2g misses in flight at once (%s)", c.Backing, c.Overlap, why)
 	case c.Overlap > 1/1.5:
-		return head + fmt.Sprintf(": latency × misses accounts for it (%s)", pct(c.Overlap))
+		return fmt.Sprintf("%s: latency × misses is %s of its frame (%s)", c.Backing, pct(c.Overlap), why)
 	}
-	return head + fmt.Sprintf(": %s of it is other work", pct(1-c.Overlap))
+	return fmt.Sprintf("%s: %s of its frame is work beside its misses (%s)", c.Backing, pct(1-c.Overlap), why)
 }
