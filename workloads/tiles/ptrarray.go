@@ -162,7 +162,8 @@ var ptrarrayEntry = entry{
 func ptrarrayBytes(c config) int64 { return c.heapBytes(2*8, 8+16+2*16+8, 24, 0) }
 
 // ptrarrayTraffic: the window streams its tiles' 24-byte slice headers row by row,
-// each tile's 8-byte pointers, and follows each to its 16-byte object. A move reads
+// reads each occupied tile's slice of 8-byte pointers (tileLists), and follows each
+// to its 16-byte object. A move reads
 // the pointer by id and the object, then on each tile it leaves and each it enters
 // the slice header and the slice it searches or appends to.
 func ptrarrayTraffic(c config) (workload.Traffic, error) {
@@ -170,8 +171,8 @@ func ptrarrayTraffic(c config) (workload.Traffic, error) {
 		return workload.Traffic{}, err
 	}
 	w := windowOf(c)
-	s, ch, lists := tileLists(c, w, 8)
-	return frameTraffic(c, ptrarrayBytes(c), 24*w.tiles+s, ch+w.entries, 2+4*c.perEnt,
+	ch, lists := tileLists(w, 8)
+	return frameTraffic(c, ptrarrayBytes(c), 24*w.tiles, ch+w.entries, 2+4*c.perEnt,
 		"the window's 24-byte slice headers, "+lists+", and the object each points to",
 		"the pointer by id, the object, and on each tile left and entered its header and slice"), nil
 }

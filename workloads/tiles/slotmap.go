@@ -174,8 +174,8 @@ var slotmapEntry = entry{
 
 func slotmapBytes(c config) int64 { return c.heapBytes(2*8, 12+12+8, 24, 0) }
 
-// slotmapTraffic: the window streams its tiles' 24-byte slice headers row by row and
-// each tile's 8-byte handles, and resolves each handle through its slot and then its
+// slotmapTraffic: the window streams its tiles' 24-byte slice headers row by row,
+// reads each occupied tile's slice of 8-byte handles (tileLists), and resolves each handle through its slot and then its
 // value, two lines at unrelated places. A move reads the handle by id, its slot and
 // value, then on each tile it leaves and enters the slice header and the slice.
 func slotmapTraffic(c config) (workload.Traffic, error) {
@@ -183,8 +183,8 @@ func slotmapTraffic(c config) (workload.Traffic, error) {
 		return workload.Traffic{}, err
 	}
 	w := windowOf(c)
-	s, ch, lists := tileLists(c, w, 8)
-	return frameTraffic(c, slotmapBytes(c), 24*w.tiles+s, ch+2*w.entries, 3+4*c.perEnt,
+	ch, lists := tileLists(w, 8)
+	return frameTraffic(c, slotmapBytes(c), 24*w.tiles, ch+2*w.entries, 3+4*c.perEnt,
 		"the window's 24-byte slice headers, "+lists+", and for each handle its slot and value",
 		"the handle by id, its slot and value, and on each tile left and entered its header and slice"), nil
 }

@@ -15,7 +15,8 @@ import (
 // each count is the whole frame's (workload.Traffic.PerFrame), spread over the
 // store's heap as its estimate gives it (Entry.Bytes). The window's entries are an
 // expectation, not a tally: the entities stand where the seed put them, uniformly,
-// and the window's positions are averaged over its sweep. A move's lines count
+// and the window's positions are averaged over its sweep. Not counted: the
+// allocations of the slices the moves outgrow (ptrarray, slotmap). A move's lines count
 // every touch of a tile's header, list and entry, the old tiles' and the new ones',
 // as a line of its own: an upper bound where a step stays within a line of its old
 // tile, and lists longer than one entry (a fifth of the tiles hold any at the
@@ -78,12 +79,11 @@ func byColumn(c config) error {
 	return nil
 }
 
-// tileLists says how the per-tile slices lie: cut from one allocation in tile order
-// when the load sized them (streamed as the window walks a row), else one
-// allocation each (a line per occupied tile).
-func tileLists(c config, w window, elem int) (streamed, chased float64, words string) {
-	if c.sized {
-		return float64(elem) * w.entries, 0, fmt.Sprintf("the %d-byte entries on them (one allocation in tile order, as the load sized them; moves that outgrow a tile's room move it elsewhere, not counted)", elem)
-	}
-	return 0, w.occupied, fmt.Sprintf("a line for the %d-byte entries of each of the %s occupied tiles (one allocation each, grown)", elem, units.Count(w.occupied))
+// tileLists is what the window reads of its tiles' slices, elem bytes an entry: a
+// line for each occupied tile's. The load cuts them from one allocation in tile
+// order when it sizes them, but that order does not last: a move onto a tile whose
+// slice is full (nearly every one, sized exactly) moves it to an allocation of its
+// own, tens of thousands a frame at the defaults (allocs/frame).
+func tileLists(w window, elem int) (chased float64, words string) {
+	return w.occupied, fmt.Sprintf("a line for the %d-byte entries of each of the %s occupied tiles (the moves' appends reallocate them apart)", elem, units.Count(w.occupied))
 }

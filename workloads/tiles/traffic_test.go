@@ -70,8 +70,8 @@ func TestTraffic(t *testing.T) {
 		streamed, chased float64
 		heap             int64
 	}{
-		{workload.PtrArray, size[ptrarray.Array[entity]]()*w.tiles + size[*entity]()*w.entries, w.entries + 6*moves, ptrarrayBytes(c)},
-		{workload.SlotMap, size[[]slotmap.Handle]()*w.tiles + size[slotmap.Handle]()*w.entries, 2*w.entries + 7*moves, slotmapBytes(c)},
+		{workload.PtrArray, size[ptrarray.Array[entity]]() * w.tiles, w.occupied + w.entries + 6*moves, ptrarrayBytes(c)},
+		{workload.SlotMap, size[[]slotmap.Handle]() * w.tiles, w.occupied + 2*w.entries + 7*moves, slotmapBytes(c)},
 		{workload.SoA, head * w.tiles, 2*w.entries + 8*moves, soaBytes(c)},
 		{workload.RowVec, head * w.tiles, rows*row*(1-math.Exp(-w.entries/rows/row)) + 6*moves, rowvecBytes(c)},
 	}
