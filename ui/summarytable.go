@@ -158,13 +158,15 @@ type tableRow struct {
 }
 
 // under is the height of what a row shows under its cells: its error and its notes.
-func (row *tableRow) under() float32 {
+// Each note is a label's height less pad: the labels' own padding keeps their text
+// apart, and a pointer layout's two lines read as one block.
+func (row *tableRow) under(pad float32) float32 {
 	var h float32
 	if row.err != nil {
 		h += row.err.MinSize().Height
 	}
 	for _, n := range row.notes {
-		h += n.MinSize().Height
+		h += n.MinSize().Height - pad
 	}
 	return h
 }
@@ -349,7 +351,7 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	}
 	y := headH
 	for _, row := range r.rows {
-		rowH := lineH + row.under()
+		rowH := lineH + row.under(pad)
 		row.shade.Move(fyne.NewPos(0, y))
 		row.shade.Resize(fyne.NewSize(size.Width, rowH))
 		row.swatch.Move(fyne.NewPos(pad, y+(lineH-sw)/2))
@@ -366,7 +368,7 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 		for _, n := range row.notes {
 			n.Move(fyne.NewPos(xs[0]-pad, below))
 			n.Resize(fyne.NewSize(max(size.Width-xs[0], 0), n.MinSize().Height))
-			below += n.MinSize().Height
+			below += n.MinSize().Height - pad
 		}
 		y += rowH
 	}
@@ -387,7 +389,7 @@ func (r *tableRenderer) MinSize() fyne.Size {
 	}
 	h := r.headH(pad, lineH)
 	for _, row := range r.rows {
-		h += lineH + row.under()
+		h += lineH + row.under(pad)
 	}
 	if r.message != nil {
 		h += r.message.MinSize().Height
