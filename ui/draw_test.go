@@ -190,10 +190,7 @@ func TestSummaryTableBriefs(t *testing.T) {
 	if tb.Briefs("soa") != nil || tb.Briefs("ptrarray") != nil {
 		t.Errorf("no probe, yet lines: %q, %q", tb.Briefs("soa"), tb.Briefs("ptrarray"))
 	}
-	r.Probe = &result.Probe{LineBytes: 64,
-		Ladder:    []result.LadderPoint{{Bytes: 32 << 10, NS: 1.5}, {Bytes: 256 << 20, NS: 90}},
-		Levels:    []result.ProbeLevel{{Name: "L1d", Bytes: 32 << 10}},
-		Bandwidth: []result.Bandwidth{{Level: "L1d", BytesPerS: 64 << 30}, {Level: "memory", Bytes: 256 << 20, BytesPerS: 16 << 30}}}
+	r.Probe = testProbe()
 	tb.SetRun(r)
 	soa, ptr := tb.Briefs("soa"), tb.Briefs("ptrarray")
 	if len(soa) != 1 || !strings.HasPrefix(soa[0], "soa reads at ") || !strings.Contains(soa[0], "(probe: 16.0 GiB/s)") {
@@ -215,4 +212,13 @@ func TestSummaryTableBriefs(t *testing.T) {
 	if tb.MinSize().Height <= bare {
 		t.Errorf("the lines take no height: %v, as without them", tb.MinSize().Height)
 	}
+}
+
+// testProbe is a machine's probe with round figures: L1d 1.5 ns to 32 KiB, 90 ns at
+// 256 MiB; 64 GiB/s in L1d, 16 GiB/s from memory.
+func testProbe() *result.Probe {
+	return &result.Probe{LineBytes: 64,
+		Ladder:    []result.LadderPoint{{Bytes: 32 << 10, NS: 1.5}, {Bytes: 256 << 20, NS: 90}},
+		Levels:    []result.ProbeLevel{{Name: "L1d", Bytes: 32 << 10}},
+		Bandwidth: []result.Bandwidth{{Level: "L1d", BytesPerS: 64 << 30}, {Level: "memory", Bytes: 256 << 20, BytesPerS: 16 << 30}}}
 }
