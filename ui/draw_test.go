@@ -5,6 +5,7 @@ package ui
 import (
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -174,4 +175,50 @@ func TestNoAllocationsChart(t *testing.T) {
 	if row.fitGone(nil); !allocs.Visible() {
 		t.Error("before any frame the chart is hidden")
 	}
+}
+
+// TestSummaryTableBriefs: under each row, a run with a probe shows the backing's
+// frame beside it, a line each (two for a pointer layout), in the table's height;
+// a run without one shows nothing there, not a 0.
+func TestSummaryTableBriefs(t *testing.T) {
+	test.NewTempApp(t)
+	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{18_000, 1_000}, []int64{2e6, 1e6})
+	r.Params = workload.Params{"entities": 1_000_000}
+	tb := NewSummaryTable("none")
+	tb.SetRun(r)
+	bare := tb.MinSize().Height
+	if tb.Briefs("soa") != nil || tb.Briefs("ptrarray") != nil {
+		t.Errorf("no probe, yet lines: %q, %q", tb.Briefs("soa"), tb.Briefs("ptrarray"))
+	}
+	r.Probe = testProbe()
+	tb.SetRun(r)
+	soa, ptr := tb.Briefs("soa"), tb.Briefs("ptrarray")
+	if len(soa) != 1 || !strings.HasPrefix(soa[0], "soa reads at ") || !strings.Contains(soa[0], "(probe: 16.0 GiB/s)") {
+		t.Errorf("soa: %q, want its share of the probe's 16 GiB/s", soa)
+	}
+	if len(ptr) != 2 || !strings.Contains(ptr[1], "misses one at a time 90.0 ms") {
+		t.Errorf("ptrarray: %q, want its share and its misses against its frame", ptr)
+	}
+	rd := test.WidgetRenderer(tb).(*tableRenderer)
+	var shown []string
+	for _, row := range rd.rows {
+		for _, n := range row.notes {
+			shown = append(shown, n.Text)
+		}
+	}
+	if len(shown) != 3 {
+		t.Errorf("the table shows %q under its rows, want the three lines", shown)
+	}
+	if tb.MinSize().Height <= bare {
+		t.Errorf("the lines take no height: %v, as without them", tb.MinSize().Height)
+	}
+}
+
+// testProbe is a machine's probe with round figures: L1d 1.5 ns to 32 KiB, 90 ns at
+// 256 MiB; 64 GiB/s in L1d, 16 GiB/s from memory.
+func testProbe() *result.Probe {
+	return &result.Probe{LineBytes: 64,
+		Ladder:    []result.LadderPoint{{Bytes: 32 << 10, NS: 1.5}, {Bytes: 256 << 20, NS: 90}},
+		Levels:    []result.ProbeLevel{{Name: "L1d", Bytes: 32 << 10}},
+		Bandwidth: []result.Bandwidth{{Level: "L1d", BytesPerS: 64 << 30}, {Level: "memory", Bytes: 256 << 20, BytesPerS: 16 << 30}}}
 }

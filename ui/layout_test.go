@@ -26,11 +26,21 @@ func TestFitsSmallScreens(t *testing.T) {
 			}
 			h := newHarness(t, p, "")
 			h.w.setLarge(large)
-			// A run's six rows under the charts, not only the empty table's message.
-			h.w.runTab().pane.table.SetRun(runtest.Synthetic(p.Backings, make([]float64, len(p.Backings)), make([]int64, len(p.Backings))))
+			// A run's six rows under the charts, not only the empty table's message;
+			// then with its probe, a line or two under each row.
+			r := runtest.Synthetic(p.Backings, make([]float64, len(p.Backings)), make([]int64, len(p.Backings)))
+			h.w.runTab().pane.table.SetRun(r)
 			need := h.w.win.Content().MinSize()
 			if need.Width > limit.Width || need.Height > limit.Height {
 				t.Errorf("large %v, %s: the content needs %v, more than %v", large, p.Name, need, limit)
+			}
+			r.Workload, r.Params, r.Probe = p.Workload, p.Params, testProbe()
+			h.w.runTab().pane.table.SetRun(r)
+			if len(h.w.runTab().pane.table.Briefs(p.Backings[0])) == 0 {
+				t.Errorf("%s: no line under %s's row", p.Name, p.Backings[0])
+			}
+			if got := h.w.win.Content().MinSize(); got != need {
+				t.Errorf("large %v, %s: with the lines under the rows the content needs %v, not the %v it needs without", large, p.Name, got, need)
 			}
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"localitylab/charts"
 	"localitylab/lab/compare"
 	"localitylab/lab/result"
+	"localitylab/presets/explain"
 )
 
 // SummaryTable is the table under the charts: one row per backing, fastest first,
@@ -30,6 +31,10 @@ type SummaryTable struct {
 	stacked bool     // headers break after their first word, a line each (SetStackedHeaders)
 
 	base *result.Run // a saved run the rows are compared with ("vs base"), or nil
+
+	// briefs are, by backing, the lines under its row that set its frame beside the
+	// run's probe (explain.Brief); none for a run without a probe.
+	briefs map[string][]string
 }
 
 var _ fyne.Widget = (*SummaryTable)(nil)
@@ -45,6 +50,7 @@ func NewSummaryTable(message string) *SummaryTable {
 // against it.
 func (t *SummaryTable) SetRun(r *result.Run) {
 	t.table, t.message, t.failure = charts.SummaryTable(r), "", false
+	t.briefs = briefsOf(r)
 	if t.base != nil {
 		// The window asks for the comparison knowing what differs (it refuses another
 		// workload), so every other difference is accepted here.
@@ -57,9 +63,26 @@ func (t *SummaryTable) SetRun(r *result.Run) {
 
 // SetTable shows any table of the charts' shape: a sweep's, point by point.
 func (t *SummaryTable) SetTable(tab charts.Table) {
-	t.table, t.message, t.failure = tab, "", false
+	t.table, t.message, t.failure, t.briefs = tab, "", false, nil
 	t.Refresh()
 }
+
+// briefsOf is each backing's lines of r beside its probe, by backing.
+func briefsOf(r *result.Run) map[string][]string {
+	if r == nil || r.Probe == nil {
+		return nil
+	}
+	m := make(map[string][]string, len(r.Backings))
+	for _, b := range r.Backings {
+		if lines := explain.Brief(r, b.Name); len(lines) > 0 {
+			m[b.Name] = lines
+		}
+	}
+	return m
+}
+
+// Briefs returns the lines shown under the backing's row, for tests.
+func (t *SummaryTable) Briefs(backing string) []string { return t.briefs[backing] }
 
 // SetBase sets the saved run that SetRun compares with, or, with nil, none. It takes
 // effect at the next SetRun.
@@ -68,7 +91,7 @@ func (t *SummaryTable) SetBase(r *result.Run) { t.base = r }
 // SetMessage shows the header and msg instead of any rows: before a run, or when a
 // run has no result to show (a checksum mismatch), in which case failure is true.
 func (t *SummaryTable) SetMessage(msg string, failure bool) {
-	t.table = charts.Table{}
+	t.table, t.briefs = charts.Table{}, nil
 	t.message, t.failure = msg, failure
 	t.Refresh()
 }
@@ -130,7 +153,22 @@ type tableRow struct {
 	shade  *canvas.Rectangle
 	swatch *canvas.Rectangle
 	cells  []*canvas.Text
-	err    *widget.Label // nil unless the backing failed
+	err    *widget.Label   // nil unless the backing failed
+	notes  []*widget.Label // its frame beside the run's probe (SummaryTable.briefs)
+}
+
+// under is the height of what a row shows under its cells: its error and its notes.
+// Each note is a label's height less pad: the labels' own padding keeps their text
+// apart, and a pointer layout's two lines read as one block.
+func (row *tableRow) under(pad float32) float32 {
+	var h float32
+	if row.err != nil {
+		h += row.err.MinSize().Height
+	}
+	for _, n := range row.notes {
+		h += n.MinSize().Height - pad
+	}
+	return h
 }
 
 // rebuild makes the canvas objects for the table's current content.
@@ -169,6 +207,12 @@ func (r *tableRenderer) rebuild() {
 			tr.err = widget.NewLabel("failed: " + firstLine(row.Error))
 			tr.err.Importance, tr.err.Truncation = widget.DangerImportance, fyne.TextTruncateEllipsis
 			r.objects = append(r.objects, tr.err)
+		}
+		for _, line := range r.t.briefs[row.Backing] {
+			n := widget.NewLabel(line)
+			n.Truncation = fyne.TextTruncateEllipsis
+			tr.notes = append(tr.notes, n)
+			r.objects = append(r.objects, n)
 		}
 		r.rows = append(r.rows, tr)
 	}
@@ -307,10 +351,7 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 	}
 	y := headH
 	for _, row := range r.rows {
-		rowH := lineH
-		if row.err != nil {
-			rowH += row.err.MinSize().Height
-		}
+		rowH := lineH + row.under(pad)
 		row.shade.Move(fyne.NewPos(0, y))
 		row.shade.Resize(fyne.NewSize(size.Width, rowH))
 		row.swatch.Move(fyne.NewPos(pad, y+(lineH-sw)/2))
@@ -318,9 +359,16 @@ func (r *tableRenderer) Layout(size fyne.Size) {
 		for i, c := range row.cells {
 			place(c, i, y)
 		}
+		below := y + lineH - pad
 		if row.err != nil {
-			row.err.Move(fyne.NewPos(xs[0]-pad, y+lineH-pad))
+			row.err.Move(fyne.NewPos(xs[0]-pad, below))
 			row.err.Resize(fyne.NewSize(max(size.Width-xs[0], 0), row.err.MinSize().Height))
+			below += row.err.MinSize().Height
+		}
+		for _, n := range row.notes {
+			n.Move(fyne.NewPos(xs[0]-pad, below))
+			n.Resize(fyne.NewSize(max(size.Width-xs[0], 0), n.MinSize().Height))
+			below += n.MinSize().Height - pad
 		}
 		y += rowH
 	}
@@ -341,10 +389,7 @@ func (r *tableRenderer) MinSize() fyne.Size {
 	}
 	h := r.headH(pad, lineH)
 	for _, row := range r.rows {
-		h += lineH
-		if row.err != nil {
-			h += row.err.MinSize().Height
-		}
+		h += lineH + row.under(pad)
 	}
 	if r.message != nil {
 		h += r.message.MinSize().Height

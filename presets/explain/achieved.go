@@ -44,10 +44,10 @@ func AchievedOf(r *result.Run, backing string) Achieved {
 	}
 	p := r.Probe
 	a.Line = p.LineBytes
-	a.Bytes = workingSet(a.Traffic, entities(r), p.LineBytes)
+	a.Bytes = workingSet(a.Traffic, times(a.Traffic, r), p.LineBytes)
 	a.FrameNS = b.Summary.P50NS
 	a.BytesPerS = a.Bytes / a.FrameNS * 1e9
-	if a.Of = bandwidthFor(p, a.Bytes); a.Of == nil || a.Of.BytesPerS <= 0 {
+	if a.Of = bandwidthFor(p, reach(a.Traffic, r, p.LineBytes)); a.Of == nil || a.Of.BytesPerS <= 0 {
 		a.Missing = "the probe measured no bandwidth"
 		return a
 	}
@@ -64,7 +64,7 @@ func (a Achieved) Sentence() string {
 	}
 	frame := units.Bytes(a.Bytes) + " a frame"
 	if a.Traffic.Chased > 0 {
-		frame += fmt.Sprintf(" (each object counted as a whole %d-byte line)", a.Line)
+		frame += fmt.Sprintf(" (each %s counted as a whole %d-byte line)", chasedNoun(a.Traffic, 1), a.Line)
 	}
 	return fmt.Sprintf("%s reads %s in %s: %s/s, %s of the %s/s one core streams %s on this machine (its probe, through %s). Counted: %s.",
 		a.Backing, frame, units.Duration(a.FrameNS), units.Bytes(a.BytesPerS),

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab/result"
@@ -27,7 +28,9 @@ type Cost struct {
 	Load      *result.LadderPoint // the ladder's point a chased object pays; nil when none is chased
 	Stream    *result.Bandwidth   // the bandwidth its streamed bytes get; nil when none are streamed
 	Streamed  float64             // bytes streamed per entity
+	Chased    float64             // objects chased per entity
 	Dependent bool                // each chased address comes from the object before
+	PerFrame  bool                // NS and Streamed are a whole frame's, not an entity's
 	// FrameNS is the backing's median frame, and Of its share of the frame's cost
 	// at these speeds (FrameNS ÷ (NS × entities)): below 1 the frame beat the
 	// model, above it the frame did more than its reads.
@@ -48,6 +51,9 @@ func CeilingOf(r *result.Run, slower, faster string) Ceiling {
 	if err == nil {
 		c.Faster, err = costOf(r, faster)
 	}
+	if err == nil && c.Slower.PerFrame != c.Faster.PerFrame {
+		err = fmt.Errorf("%s counts its reads per frame and %s per entity", c.perFrame().Backing, c.perEntity().Backing)
+	}
 	if err == nil && (c.Slower.NS <= 0 || c.Faster.NS <= 0) {
 		err = fmt.Errorf("the probe measured no latency or bandwidth that fits")
 	}
@@ -66,12 +72,12 @@ func costOf(r *result.Run, backing string) (Cost, error) {
 		return Cost{}, fmt.Errorf("%s: %w", backing, err)
 	}
 	p := r.Probe
-	ws := workingSet(t, entities(r), p.LineBytes)
+	ws, n := reach(t, r, p.LineBytes), times(t, r)
 	b, err := frameOf(r, backing)
 	if err != nil {
 		return Cost{}, err
 	}
-	c := Cost{Backing: backing, Streamed: t.Streamed, Dependent: t.Dependent, FrameNS: b.Summary.P50NS}
+	c := Cost{Backing: backing, Streamed: t.Streamed, Chased: t.Chased, Dependent: t.Dependent, PerFrame: t.PerFrame, FrameNS: b.Summary.P50NS}
 	if t.Chased > 0 {
 		q := latencyAt(p, ws)
 		c.Load, c.NS = &q, t.Chased*q.NS
@@ -83,7 +89,7 @@ func costOf(r *result.Run, backing string) (Cost, error) {
 		c.NS += t.Streamed / c.Stream.BytesPerS * 1e9
 	}
 	if c.NS > 0 {
-		c.Of = c.FrameNS / (c.NS * entities(r))
+		c.Of = c.FrameNS / (c.NS * n)
 	}
 	return c, nil
 }
@@ -101,6 +107,9 @@ func (c Ceiling) Sentence() string {
 
 // words says what one entity of the backing costs and why.
 func (c Cost) words() string {
+	if c.PerFrame {
+		return c.frameWords()
+	}
 	switch {
 	case c.Load != nil && c.Stream == nil:
 		return fmt.Sprintf("an entity of %s costs %s (a scattered load, the ladder at %s)", c.Backing, units.Duration(c.NS), units.Bytes(float64(c.Load.Bytes)))
@@ -110,6 +119,34 @@ func (c Cost) words() string {
 	}
 	return fmt.Sprintf("an entity of %s %s (%s streamed at the %s/s one core reads %s)", c.Backing, units.Duration(c.NS),
 		units.Bytes(c.Streamed), units.Bytes(c.Stream.BytesPerS), where(c.Stream))
+}
+
+// frameWords is words for a backing whose reads are counted for the whole frame.
+func (c Cost) frameWords() string {
+	var parts []string
+	if c.Load != nil {
+		parts = append(parts, fmt.Sprintf("%s scattered loads at %s, the ladder's at %s", units.Count(c.Chased), units.Duration(c.Load.NS), units.Bytes(float64(c.Load.Bytes))))
+	}
+	if c.Stream != nil {
+		parts = append(parts, fmt.Sprintf("%s streamed at %s/s", units.Bytes(c.Streamed), units.Bytes(c.Stream.BytesPerS)))
+	}
+	return fmt.Sprintf("a frame of %s costs %s (%s)", c.Backing, units.Duration(c.NS), strings.Join(parts, ", and "))
+}
+
+// perFrame and perEntity are, of two backings that count their reads differently,
+// the one that counts per frame and the other.
+func (c Ceiling) perFrame() Cost {
+	if c.Slower.PerFrame {
+		return c.Slower
+	}
+	return c.Faster
+}
+
+func (c Ceiling) perEntity() Cost {
+	if c.Slower.PerFrame {
+		return c.Faster
+	}
+	return c.Slower
 }
 
 // because says why the measured ratio sits where it does against the ceiling: how

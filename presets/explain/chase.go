@@ -53,11 +53,11 @@ func ChaseOf(r *result.Run, backing string) Chase {
 		c.Missing = NoProbe
 		return c
 	}
-	p, n := r.Probe, entities(r)
+	p, n := r.Probe, times(c.Traffic, r)
 	c.FrameNS = b.Summary.P50NS
 	// A miss past the last level costs the ladder's latency through the backing's
 	// working set; one that the last level caught, the ladder's at that level's size.
-	c.Far = latencyAt(p, workingSet(c.Traffic, n, p.LineBytes))
+	c.Far = latencyAt(p, reach(c.Traffic, r, p.LineBytes))
 	s := &b.Summary
 	if s.HasSim() && s.SimD1MissesPerFrame != nil && s.SimLLMissesPerFrame != nil && r.Counters.Simulated != nil {
 		c.Simulated = true
@@ -111,8 +111,8 @@ func (c Chase) Sentence() string {
 		charged = fmt.Sprintf("its %s simulated D1 misses a frame, each at %s (the ladder at %s); the simulated LL of %s is not the last level the probe found (%s), so its %s LL misses say nothing of this machine's",
 			units.Count(c.D1), units.Duration(c.Far.NS), units.Bytes(float64(c.Far.Bytes)), units.Bytes(float64(c.SimLL)), c.lastFound(), units.Count(c.LL))
 	default:
-		charged = fmt.Sprintf("%s objects a frame, each a miss at %s (the ladder at %s); an upper-bound estimate, since this run simulated no misses",
-			units.Count(c.Misses), units.Duration(c.Far.NS), units.Bytes(float64(c.Far.Bytes)))
+		charged = fmt.Sprintf("%s %s a frame, each a miss at %s (the ladder at %s); an upper-bound estimate, since this run simulated no misses",
+			units.Count(c.Misses), chasedNoun(c.Traffic, c.Misses), units.Duration(c.Far.NS), units.Bytes(float64(c.Far.Bytes)))
 	}
 	out := fmt.Sprintf("%s's misses, each waiting alone, would take %s: %s. Its frame took %s",
 		c.Backing, units.Duration(c.PredictNS), charged, units.Duration(c.FrameNS))

@@ -77,9 +77,42 @@ func entities(r *result.Run) float64 {
 }
 
 // workingSet is the memory one frame of the backing reads through: the bytes it
-// streams, and a line per object it chases.
+// streams, and a line per object it chases, n times (per entity, or once for a
+// count of the whole frame).
 func workingSet(t workload.Traffic, n float64, line int) float64 {
 	return (t.Streamed + t.Chased*float64(line)) * n
+}
+
+// times is how many times a frame incurs t's counts in r: once per entity, or once
+// where t counts the whole frame.
+func times(t workload.Traffic, r *result.Run) float64 {
+	if t.PerFrame {
+		return 1
+	}
+	return entities(r)
+}
+
+// reach is the memory the frame's reads lie in, which decides the level they come
+// from: the structure's where the frame reads only part of it, else what it reads.
+func reach(t workload.Traffic, r *result.Run, line int) float64 {
+	if t.Spread > 0 {
+		return t.Spread
+	}
+	return workingSet(t, times(t, r), line)
+}
+
+// chasedNoun names what t chases, k of them: objects, or for a count of the whole
+// frame, which reaches lines of lists and tables as well, scattered reads.
+func chasedNoun(t workload.Traffic, k float64) string {
+	switch {
+	case t.PerFrame && k == 1:
+		return "scattered read"
+	case t.PerFrame:
+		return "scattered reads"
+	case k == 1:
+		return "object"
+	}
+	return "objects"
 }
 
 // bandwidthFor is the bandwidth the probe measured for a stream through bytes: at

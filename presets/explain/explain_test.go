@@ -149,6 +149,7 @@ func TestLadderTexts(t *testing.T) {
 // the n/a ones with their reasons, into a golden file.
 func TestSentences(t *testing.T) {
 	three := []string{"ptrarray", "slotmap", "soa"}
+	six := workload.Backings
 	cases := []struct {
 		name    string
 		params  workload.Params
@@ -165,7 +166,13 @@ func TestSentences(t *testing.T) {
 		{name: "no probe in the file", names: three, factors: []float64{18_000, 1_500, 1_000}, edit: func(r *result.Run) { r.Probe = nil }, pairs: [][2]string{{"ptrarray", "soa"}}},
 		{name: "backings whose reads are not counted", names: []string{"ptrarray", "spatialhash", "map"}, factors: []float64{18_000, 100, 5_000}, pairs: [][2]string{{"ptrarray", "spatialhash"}}},
 		{name: "strided scans", params: workload.Params{"stride": 4}, names: []string{"ptrarray", "soa"}, factors: []float64{18_000, 1_000}, pairs: [][2]string{{"ptrarray", "soa"}}},
-		{name: "a workload that counts nothing", names: []string{"map", "slotmap"}, factors: []float64{5, 1}, edit: func(r *result.Run) { r.Workload = "bullets" }},
+		{name: "a run none of whose backings is counted", names: []string{"map"}, factors: []float64{5}, edit: onBullets(nil)},
+		{name: "bullets", names: six, factors: []float64{4_000, 6_000, 1_000, 2_500, 1_000, 2_000}, edit: onBullets(nil), pairs: [][2]string{{"ptrarray", "soa"}, {"rowvec", "slotmap"}}},
+		{name: "bullets, despawned by marking with half the slots holes", names: []string{"ptrarray", "slotmap", "soa"}, factors: []float64{4_000, 1_500, 1_200},
+			edit: onBullets(workload.Params{"despawn": 1, "dead_pct": 50}), pairs: [][2]string{{"ptrarray", "soa"}}},
+		{name: "tiles", names: six, factors: []float64{40_000, 60_000, 30_000, 8_000, 20_000, 10_000}, edit: onTiles, pairs: [][2]string{{"soa", "rowvec"}, {"ptrarray", "rowvec"}}},
+		{name: "tiles visited column by column", names: []string{"rowvec", "soa"}, factors: []float64{8_000, 20_000},
+			edit: func(r *result.Run) { onTiles(r); r.Params["order"] = 1 }, pairs: [][2]string{{"soa", "rowvec"}}},
 	}
 	var b strings.Builder
 	for _, c := range cases {
@@ -186,6 +193,25 @@ func TestSentences(t *testing.T) {
 	golden.Text(t, "sentences.txt", []byte(b.String()))
 }
 
+// onBullets makes a fixture run a bullets run at the workload's defaults (250,000
+// bullets) with params.
+func onBullets(params workload.Params) func(*result.Run) {
+	return func(r *result.Run) {
+		r.Workload = "bullets"
+		r.Params = workload.Params{}
+		for k, v := range params {
+			r.Params[k] = v
+		}
+	}
+}
+
+// onTiles makes a fixture run a tiles run at the workload's defaults (a million
+// entities on 2048×2048 tiles, 5% moving).
+func onTiles(r *result.Run) {
+	r.Workload = "tiles"
+	r.Params = workload.Params{}
+}
+
 // simulate gives ptrarray 1,100,000 simulated D1 misses a frame, 900,000 of them
 // past a simulated LL of llBytes.
 func simulate(llBytes int64) func(*result.Run) {
@@ -197,4 +223,37 @@ func simulate(llBytes int64) func(*result.Run) {
 		r.Counters.Simulated = &result.Simulated{Tool: "callgrind", Frames: 4, Warmup: 2,
 			D1: result.SimCache{Bytes: 32 << 10, Ways: 8, Line: 64}, LL: result.SimCache{Bytes: llBytes, Ways: 16, Line: 64}}
 	}
+}
+
+// TestBriefs writes the lines the app shows under each backing's row for the
+// fixture's runs into a golden file: none without a probe, or for a run none of
+// whose backings is counted.
+func TestBriefs(t *testing.T) {
+	cases := []struct {
+		name    string
+		names   []string
+		factors []float64
+		edit    func(*result.Run)
+	}{
+		{name: "sprites", names: []string{"ptrarray", "spatialhash", "soa"}, factors: []float64{18_000, 100, 1_000}},
+		{name: "simulated misses", names: []string{"ptrarray"}, factors: []float64{18_000}, edit: simulate(32 << 20)},
+		{name: "bullets", names: workload.Backings, factors: []float64{4_000, 6_000, 1_000, 2_500, 1_000, 2_000}, edit: onBullets(nil)},
+		{name: "tiles", names: []string{"ptrarray", "rowvec", "soa"}, factors: []float64{40_000, 8_000, 20_000}, edit: onTiles},
+		{name: "no probe", names: []string{"ptrarray", "soa"}, factors: []float64{18_000, 1_000}, edit: func(r *result.Run) { r.Probe = nil }},
+		{name: "none counted", names: []string{"map"}, factors: []float64{5}, edit: onBullets(nil)},
+	}
+	var b strings.Builder
+	for _, c := range cases {
+		r := fixtureRun(t, nil, c.names, c.factors)
+		if c.edit != nil {
+			c.edit(r)
+		}
+		b.WriteString("== " + c.name + "\n")
+		for _, n := range c.names {
+			for _, l := range Brief(r, n) {
+				b.WriteString(l + "\n")
+			}
+		}
+	}
+	golden.Text(t, "briefs.txt", []byte(b.String()))
 }

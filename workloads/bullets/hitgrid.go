@@ -33,12 +33,7 @@ type hitLink struct{ target, next int32 }
 
 // init sizes the grid for the arena, the bullets and the targets of c.
 func (g *hitGrid) init(c *config) {
-	reach := int64(c.targetSize) + int64(c.bulletSize) - 1 // corners that overlap a target, per axis
-	g.shift = 0
-	for int64(1)<<g.shift < reach || int64(c.side-1)>>g.shift >= hitGridMaxAxis {
-		g.shift++
-	}
-	g.axis = (c.side-1)>>g.shift + 1
+	g.shift, g.axis = hitGridShape(c)
 	g.head = make([]int32, int(g.axis)*int(g.axis))
 	for i := range g.head {
 		g.head[i] = -1
@@ -47,6 +42,16 @@ func (g *hitGrid) init(c *config) {
 	// wide as that span: four links per target at most.
 	g.links = make([]hitLink, 0, 4*c.targets)
 	g.used = make([]int32, 0, 4*c.targets)
+}
+
+// hitGridShape is the grid's cell size (a shift) and its cells along each axis for
+// the arena, the bullets and the targets of c.
+func hitGridShape(c *config) (shift uint, axis int32) {
+	reach := int64(c.targetSize) + int64(c.bulletSize) - 1 // corners that overlap a target, per axis
+	for int64(1)<<shift < reach || int64(c.side-1)>>shift >= hitGridMaxAxis {
+		shift++
+	}
+	return shift, (c.side-1)>>shift + 1
 }
 
 // rebuild lists every target of w in the cells its hitting corners overlap. Targets

@@ -98,6 +98,7 @@ func (s *mapStore) Layout(dst *memlayout.Layout) {
 // mapEntry is map on the bullets workload: its store, estimate and note.
 var mapEntry = entry{
 	Backing: workload.Map,
+	Traffic: mapTraffic,
 	New:     func(c config) workload.Store { return &mapStore{world: newWorld(c)} },
 	// Key, value, control byte, at 7/8 load in a table that grows by doubling.
 	Bytes: func(c config) int64 { return c.heapBytes(128, 0, false) },

@@ -210,6 +210,7 @@ func (s *ptrStore) Layout(dst *memlayout.Layout) {
 // ptrarrayEntry is ptrarray on the bullets workload: its store, estimate and note.
 var ptrarrayEntry = entry{
 	Backing: workload.PtrArray,
+	Traffic: ptrarrayTraffic,
 	New:     func(c config) workload.Store { return &ptrStore{world: newWorld(c)} },
 	// A pointer, and a 40-byte object in a 48-byte class, doubled by GOGC=100.
 	Bytes: func(c config) int64 { return c.heapBytes(8+2*48, 0, true) },
@@ -223,4 +224,12 @@ var ptrarrayEntry = entry{
 		"is gone, and a lookup is one load. With allocs 2 each spawn allocates a trail object too, " +
 		"two allocations per spawn. With despawn 1 a dead bullet's pointer is set to nil where it lies, " +
 		"a hole the move pass skips and the next spawn fills, instead of being swapped out.",
+}
+
+// ptrarrayTraffic: the move pass streams the array of 8-byte pointers (holes
+// included, nil ones under despawn = mark) and follows each live one to its object,
+// whose position, velocity and birth (20 bytes) it reads and writes.
+func ptrarrayTraffic(c config) (workload.Traffic, error) {
+	return workload.Traffic{Streamed: 8 * slots(c), Chased: 1,
+		What: "the move pass's array of 8-byte pointers" + withHoles(c) + ", and the object each live one points to" + notCounted(c, true)}, nil
 }

@@ -239,6 +239,7 @@ func (s *rowStore) Layout(dst *memlayout.Layout) {
 // rowvecEntry is rowvec on the bullets workload: its store, estimate and note.
 var rowvecEntry = entry{
 	Backing: workload.RowVec,
+	Traffic: rowvecTraffic,
 	Check: func(c config) error {
 		if tiles := int64(c.bands) * int64(c.bands); tiles > maxBandTiles {
 			return fmt.Errorf("bullets: %s = %d cuts the arena (side %d) into %d×%d tiles, more than %d; use a band of at least %d",
@@ -255,4 +256,13 @@ var rowvecEntry = entry{
 		"and relinked, and handles need a slot table of their own because a bullet's place changes. " +
 		"A row's vector always keeps freed entries as holes reused through its free list, so despawn " +
 		"and dead_pct do not change it.",
+}
+
+// rowvecTraffic: the sweep streams every row's vector, a 48-byte entry (the 40-byte
+// bullet and its two links) per bullet. A row also keeps free entries, swept too,
+// that the count cannot know: it is a floor.
+func rowvecTraffic(c config) (workload.Traffic, error) {
+	return workload.Traffic{Streamed: 48,
+		What: "the sweep's row vectors, a 48-byte entry a bullet (a floor: the free entries a row keeps, swept too, are not counted)" +
+			notCounted(c, false, "the bullets that change tile, unlinked and linked again")}, nil
 }

@@ -223,6 +223,7 @@ func (s *slotStore) Layout(dst *memlayout.Layout) {
 // slotmapEntry is slotmap on the bullets workload: its store, estimate and note.
 var slotmapEntry = entry{
 	Backing: workload.SlotMap,
+	Traffic: slotmapTraffic,
 	New:     func(c config) workload.Store { return &slotStore{world: newWorld(c)} },
 	// The slot map's value, slot and back-index.
 	Bytes: func(c config) int64 { return c.heapBytes(32+8+4, 0, true) },
@@ -234,4 +235,14 @@ var slotmapEntry = entry{
 		"despawn 1 it becomes source 001's SliceMap instead: slots that never move, a dead bullet " +
 		"flagged by an even version where it lies, its slot reused through a free list, no slot table; " +
 		"the move pass visits every slot and skips the holes (dead_pct of them).",
+}
+
+// slotmapTraffic: the move pass streams the dense array of 32-byte bullets, all of
+// each: it reads 20 bytes of every 32, too close together to leave a line unread.
+func slotmapTraffic(c config) (workload.Traffic, error) {
+	what := "the move pass's dense array of 32-byte bullets"
+	if c.mark {
+		what = "the move pass's marked array of 32-byte bullets" + withHoles(c)
+	}
+	return workload.Traffic{Streamed: 32 * slots(c), What: what + notCounted(c, true)}, nil
 }

@@ -262,6 +262,7 @@ func (s *soaStore) Layout(dst *memlayout.Layout) {
 // soaEntry is soa on the bullets workload: its store, estimate and note.
 var soaEntry = entry{
 	Backing: workload.SoA,
+	Traffic: soaTraffic,
 	New:     func(c config) workload.Store { return &soaStore{world: newWorld(c)} },
 	// Seven columns, and a slot.
 	Bytes: func(c config) int64 { return c.heapBytes(36+8, 0, true) },
@@ -271,4 +272,12 @@ var soaEntry = entry{
 		"patched when a row moves. Nothing is allocated once the columns have grown, unless allocs 2 " +
 		"asks for a trail object per spawn. With despawn 1 a dead row stays as a hole (its born column " +
 		"marks it), reused through a free list, and the move pass skips it.",
+}
+
+// soaTraffic: the move pass streams the five int32 columns columns returns; id and
+// slot it reads only for the bullets that die. Under despawn = mark it reads born
+// for every row, and the other four of a hole's line with its live neighbours'.
+func soaTraffic(c config) (workload.Traffic, error) {
+	return workload.Traffic{Streamed: 5 * 4 * slots(c),
+		What: "the move pass's five int32 columns x, y, vx, vy, born, 20 bytes a bullet" + withHoles(c) + notCounted(c, true)}, nil
 }

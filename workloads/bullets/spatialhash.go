@@ -142,6 +142,7 @@ func (s *hashStore) Layout(dst *memlayout.Layout) {
 // spatialhashEntry is spatialhash on the bullets workload: its store, estimate and note.
 var spatialhashEntry = entry{
 	Backing: workload.SpatialHash,
+	Traffic: spatialhashTraffic,
 	Check: func(c config) error {
 		if perAxis := (int64(c.side) + int64(c.cell) - 1) / int64(c.cell); perAxis*perAxis > maxHashCells {
 			return fmt.Errorf("bullets: %s = %d cuts the arena (side %d) into %d×%d cells, more than %d; use a cell of at least %d",
@@ -168,4 +169,14 @@ var spatialhashEntry = entry{
 		"a target's side were the fastest in a sweep: the rebuild costs the same whatever the cell, so only " +
 		"the targets' queries care. Handles are the slot map's, so a stale one is caught exactly. It " +
 		"keeps swap-and-pop whatever despawn says: despawn 1 is not built for it.",
+}
+
+// spatialhashTraffic: the move pass streams the slot map's dense array of 32-byte
+// bullets, and the rebuild streams what the move pass wrote: each bullet's corner (8
+// bytes) and then its cell (4). Its writes, the sorted numbers scattered over the
+// cells among them, are not reads.
+func spatialhashTraffic(c config) (workload.Traffic, error) {
+	return workload.Traffic{Streamed: 32 + 8 + 4,
+		What: "the move pass's dense array of 32-byte bullets, and the rebuild's corners (8 bytes) and cells (4)" +
+			notCounted(c, false, "the rebuild's writes")}, nil
 }

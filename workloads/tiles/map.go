@@ -2,6 +2,7 @@ package tiles
 
 import (
 	"context"
+	"errors"
 
 	"localitylab/memlayout"
 	"localitylab/workloads/internal/layouts"
@@ -138,6 +139,9 @@ func (s *mapStore) Layout(dst *memlayout.Layout) {
 
 // mapEntry is map on the tiles workload: its store, estimate and note.
 var mapEntry = entry{
+	Traffic: func(config) (workload.Traffic, error) {
+		return workload.Traffic{}, errors.New("the built-in map keeps its slots where a program cannot see them, and its lookups' order is its own")
+	},
 	Backing: workload.Map,
 	New:     func(c config) workload.Store { return &mapStore{world: newWorld(c)} },
 	// A Swiss table's slot is its key, value and a control byte; tables are at most

@@ -150,10 +150,29 @@ var ptrarrayEntry = entry{
 	New:     func(c config) workload.Store { return &ptrStore{world: newWorld(c)} },
 	// Per entry a pointer in its tile's grown array; per entity a pointer by id, the
 	// object, the fillers until they are collected, and slack; per tile a slice header.
-	Bytes: func(c config) int64 { return c.heapBytes(2*8, 8+16+2*16+8, 24, 0) },
+	Bytes:   ptrarrayBytes,
+	Traffic: ptrarrayTraffic,
 	Note: "Per tile, an array of pointers to entity objects allocated one by one and " +
 		"scattered through the heap. The window walks the tiles in order, but every entity it meets " +
 		"is a jump to somewhere else in memory, and the map pays a slice header for every tile, " +
 		"occupied or not. With many entities per tile the collector must also scan every pointer " +
 		"array, which makes its load the slowest.",
+}
+
+func ptrarrayBytes(c config) int64 { return c.heapBytes(2*8, 8+16+2*16+8, 24, 0) }
+
+// ptrarrayTraffic: the window streams its tiles' 24-byte slice headers row by row,
+// reads each occupied tile's slice of 8-byte pointers (tileLists), and follows each
+// to its 16-byte object. A move reads
+// the pointer by id and the object, then on each tile it leaves and each it enters
+// the slice header and the slice it searches or appends to.
+func ptrarrayTraffic(c config) (workload.Traffic, error) {
+	if err := byColumn(c); err != nil {
+		return workload.Traffic{}, err
+	}
+	w := windowOf(c)
+	ch, lists := tileLists(w, 8)
+	return frameTraffic(c, ptrarrayBytes(c), 24*w.tiles, ch+w.entries, 2+4*c.perEnt,
+		"the window's 24-byte slice headers, "+lists+", and the object each points to",
+		"the pointer by id, the object, and on each tile left and entered its header and slice"), nil
 }

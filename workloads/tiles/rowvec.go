@@ -2,8 +2,11 @@ package tiles
 
 import (
 	"context"
+	"fmt"
+	"math"
 
 	"localitylab/backings/rowvec"
+	"localitylab/internal/units"
 	"localitylab/memlayout"
 	"localitylab/workloads/internal/layouts"
 	"localitylab/workloads/workload"
@@ -198,7 +201,8 @@ var rowvecEntry = entry{
 	// Per entry an entry (id, next, prev) in a grown row vector and a locator; per
 	// entity its position; per tile a list head; per row a Row (three slice headers
 	// and counters).
-	Bytes: func(c config) int64 { return c.heapBytes(2*12+4, 8, 4, int64(c.rows)*80) },
+	Bytes:   rowvecBytes,
+	Traffic: rowvecTraffic,
 	Note: "Per-row vectors (source 000): each map row keeps its own vector of entries and the " +
 		"first entry of each of its tiles, and a tile's entries are chained through that vector, so a " +
 		"tile's list never leaves its row. While the window crosses a row, only that row's vector is " +
@@ -217,4 +221,26 @@ var rowvecEntry = entry{
 		"field is 400 MB. Grown by append (growth 1), the rows held 1.25 KiB per entity, 1.28 GB for " +
 		"the million, against the source's 410,546,720 bytes; grown by doubling (growth 2), 2.11 KiB, " +
 		"since a row of about 1.25 million entries lies just past a doubling and is about 40% empty.",
+}
+
+func rowvecBytes(c config) int64 { return c.heapBytes(2*12+4, 8, 4, int64(c.rows)*80) }
+
+// rowvecTraffic: the window streams each of its rows' 4-byte tile heads, and reads
+// its entries (12 bytes each) in that row's vector, at places the load's order
+// scattered over the vector: the lines of a row's vector that hold at least one of
+// the window's entries, as many as a Poisson spread gives. A move reads the
+// entity's position and removal record, then per tile entry the entry and the
+// tile's head where it leaves and where it enters.
+func rowvecTraffic(c config) (workload.Traffic, error) {
+	if err := byColumn(c); err != nil {
+		return workload.Traffic{}, err
+	}
+	w := windowOf(c)
+	rows := float64(min(c.winH, c.rows))
+	lines := math.Ceil(12 * float64(c.n) * float64(c.perEnt) / float64(c.rows) / 64) // a row's vector
+	touched := rows * lines * (1 - math.Exp(-w.entries/rows/lines))
+	return frameTraffic(c, rowvecBytes(c), 4*w.tiles, touched, 2+4*c.perEnt,
+		fmt.Sprintf("the window's 4-byte heads, and the lines of its rows' vectors that hold its entries (%s, of %s a row)",
+			units.Count(touched), units.Count(lines)),
+		"the position and the removal record, and per tile entry the entry and the head of the tiles left and entered"), nil
 }

@@ -165,8 +165,26 @@ var slotmapEntry = entry{
 	New:     func(c config) workload.Store { return &slotStore{world: newWorld(c)} },
 	// Per entry a handle in its tile's grown slice; per entity the slot map's value,
 	// slot and back-index; per tile a slice header.
-	Bytes: func(c config) int64 { return c.heapBytes(2*8, 12+12+8, 24, 0) },
+	Bytes:   slotmapBytes,
+	Traffic: slotmapTraffic,
 	Note: "Entities by value in a slot map, and per tile a slice of their handles. The " +
 		"values are dense, but reaching one from a tile goes through the handle, the slot table and " +
 		"then the value: three places in memory per entity, in an order the tiles do not share.",
+}
+
+func slotmapBytes(c config) int64 { return c.heapBytes(2*8, 12+12+8, 24, 0) }
+
+// slotmapTraffic: the window streams its tiles' 24-byte slice headers row by row,
+// reads each occupied tile's slice of 8-byte handles (tileLists), and resolves each handle through its slot and then its
+// value, two lines at unrelated places. A move reads the handle by id, its slot and
+// value, then on each tile it leaves and enters the slice header and the slice.
+func slotmapTraffic(c config) (workload.Traffic, error) {
+	if err := byColumn(c); err != nil {
+		return workload.Traffic{}, err
+	}
+	w := windowOf(c)
+	ch, lists := tileLists(w, 8)
+	return frameTraffic(c, slotmapBytes(c), 24*w.tiles, ch+2*w.entries, 3+4*c.perEnt,
+		"the window's 24-byte slice headers, "+lists+", and for each handle its slot and value",
+		"the handle by id, its slot and value, and on each tile left and entered its header and slice"), nil
 }

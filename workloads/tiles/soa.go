@@ -262,7 +262,8 @@ var soaEntry = entry{
 	New:     func(c config) workload.Store { return &soaStore{world: newWorld(c)} },
 	// Per entry the three columns, grown, and a locator; per entity the position
 	// columns and their growth; per tile a list head.
-	Bytes: func(c config) int64 { return c.heapBytes(2*12+4, 2*8, 4, 0) },
+	Bytes:   soaBytes,
+	Traffic: soaTraffic,
 	Note: "The map-wide array, source 000's \"before\": tile heads in one array and ONE entry " +
 		"vector for the whole map (id, next and prev as parallel columns, 12 bytes per entry as in " +
 		"rowvec), chained per tile like rowvec's. The window's chains jump across a vector as big as " +
@@ -283,4 +284,21 @@ var soaEntry = entry{
 		"it in user code. Grown by append it held 1.38 KiB per entity, 1.41 GB for the million, 10% more " +
 		"than rowvec's 1.28 GB (the spare capacity of one vector grown by a quarter), and by doubling " +
 		"1.58 KiB; the source measured 5.8× and 479,508,224 against 410,546,720 bytes, 17% more.",
+}
+
+func soaBytes(c config) int64 { return c.heapBytes(2*12+4, 2*8, 4, 0) }
+
+// soaTraffic: the window streams its tiles' 4-byte heads row by row, and per entry
+// reads id and next in the map-wide columns, two lines at an entry's own place. A
+// move reads the entity's col and row and its removal record, then per tile entry
+// id, next and prev, the old tile's head and the new one's (the entry freed is the
+// one reused).
+func soaTraffic(c config) (workload.Traffic, error) {
+	if err := byColumn(c); err != nil {
+		return workload.Traffic{}, err
+	}
+	w := windowOf(c)
+	return frameTraffic(c, soaBytes(c), 4*w.tiles, 2*w.entries, 3+5*c.perEnt,
+		"the window's 4-byte heads, and for each entry on them a line of the id column and one of next",
+		"col, row and the removal record, and per tile entry its id, next and prev and the heads of the tiles left and entered"), nil
 }

@@ -17,6 +17,14 @@ type Traffic struct {
 	// Dependent says the chased loads wait on each other: each address is read from
 	// the object before (a linked list), so no two are in flight at once.
 	Dependent bool
+	// PerFrame says Streamed and Chased count the whole frame, not one entity: a
+	// frame that reads only part of its structure (the tiles' window) and a few
+	// entities' worth elsewhere (the tiles' moves).
+	PerFrame bool
+	// Spread is the bytes of memory the frame's reads lie in, where it reads only
+	// part of its structure, so that a read is charged the level that holds all of
+	// it; 0: the bytes it reads.
+	Spread float64
 	// What names what was counted and what was not, in a phrase.
 	What string
 }
