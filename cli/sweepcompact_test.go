@@ -9,6 +9,7 @@ import (
 	"localitylab/charts"
 	"localitylab/internal/params"
 	"localitylab/lab/result"
+	"localitylab/lab/sweep"
 	"localitylab/presets"
 	"localitylab/workloads"
 )
@@ -16,8 +17,9 @@ import (
 // TestSweepFitsTerminal: at the default width every line a sweep prints fits 100
 // columns, for the shape of every built-in sweep lesson (its backings, parameter and
 // values) and of the lessons of six backings swept over entities, each with the
-// widest figures a sweep gives (widestSweep); the verdict is the first thing after
-// the tables; -wide prints every column of both tables.
+// widest figures a sweep gives (widestSweep), and so does the progress line that
+// sums each point up; the verdict is the first thing after the tables; -wide prints
+// every column of both tables.
 func TestSweepFitsTerminal(t *testing.T) {
 	shapes := 0
 	for _, p := range presets.Builtin() {
@@ -57,6 +59,19 @@ func TestSweepFitsTerminal(t *testing.T) {
 				first, _, _ := strings.Cut(wrap(verdict, termWidth), "\n")
 				if !strings.Contains(out, "\n\n"+first+"\n") || strings.Index(out, first) > strings.Index(out, "ns/entity: the median") {
 					t.Errorf("the verdict %q is not the first line after the tables:\n%s", first, out)
+				}
+			}
+			// The progress on stderr: the line that sums up each point.
+			b.Reset()
+			for k, pt := range s.Points {
+				pt.Forks = 16
+				pr := newSweepProgress(&b)
+				pr.at, pr.value = [2]int{0, k}, pt.Value
+				pr.pointDone(sweep.Status{Param: s.Param, Unit: s.Unit, Done: []result.Point{pt}})
+			}
+			for _, l := range strings.Split(b.String(), "\n") {
+				if n := utf8.RuneCountInString(l); n > termWidth {
+					t.Errorf("a progress line of %d columns:\n%s", n, l)
 				}
 			}
 			b.Reset()
