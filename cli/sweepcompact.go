@@ -14,8 +14,8 @@ import (
 type sweepTables struct {
 	points, backings charts.Table
 	left             []string
-	// reaches, when the backings table's last column does not fit, are its rows'
-	// backing and where it reached each cache, for lines of their own.
+	// reaches are each backing and where it reached each cache, for lines of their
+	// own under the compact backings table.
 	reaches [][]string
 }
 
@@ -28,15 +28,8 @@ func fitSweep(s *result.Sweep, wide bool, width int) sweepTables {
 	}
 	var left []string
 	t.points, t.left = compactPoints(t.points, len(s.Backings), width)
-	whole := t.backings
+	t.reaches = markerLines(t.backings)
 	t.backings, left = compactBackings(t.backings, width)
-	if i := slices.Index(left, reachesColumn); i >= 0 {
-		left = slices.Delete(left, i, i+1)
-		k := slices.Index(whole.Columns, reachesColumn)
-		for _, r := range whole.Rows {
-			t.reaches = append(t.reaches, []string{r.Cells[0], r.Cells[k]})
-		}
-	}
 	t.left = append(t.left, left...)
 	return t
 }
@@ -98,9 +91,10 @@ func compactPoints(t charts.Table, backings, width int) (charts.Table, []string)
 }
 
 // compactBackings keeps of the backings table each backing's ns/entity at the first
-// and last values, the factor between them and where it reached a cache, the last
-// two left out only should the table still not fit width (fitSweep then gives where
-// it reached a cache lines of their own: several caches measured make it long).
+// and last values, the factor between them, its working set and bytes per entity at
+// the last, the last three left out, in that order from the end, only should the
+// table still not fit width. Where each backing reached a cache is left to lines
+// of their own (markerLines): its caches and those a probe measured make it long.
 func compactBackings(t charts.Table, width int) (charts.Table, []string) {
 	rows := tableCells(t)
 	var chosen []int
@@ -110,13 +104,36 @@ func compactBackings(t charts.Table, width int) (charts.Table, []string) {
 		}
 	}
 	atLeast := len(chosen)
-	for _, name := range []string{"last ÷ first", reachesColumn} {
-		if i := slices.Index(rows[0], name); i > 0 {
+	for i, name := range rows[0] {
+		if name == "last ÷ first" {
 			chosen = append(chosen, i)
 		}
 	}
+	for i, name := range rows[0] {
+		if strings.HasPrefix(name, "working set ") {
+			chosen = append(chosen, i)
+		}
+	}
+	if i := slices.Index(rows[0], "bytes/entity"); i > 0 {
+		chosen = append(chosen, i)
+	}
 	rows, left := keepColumns(rows, chosen, atLeast, width)
+	left = slices.DeleteFunc(left, func(name string) bool { return name == reachesColumn })
 	return withCells(t, rows), left
+}
+
+// markerLines are, for each row of the backings table, its backing and where it
+// reached each cache.
+func markerLines(t charts.Table) [][]string {
+	k := slices.Index(t.Columns, reachesColumn)
+	if k < 0 {
+		return nil
+	}
+	var out [][]string
+	for _, r := range t.Rows {
+		out = append(out, []string{r.Cells[0], r.Cells[k]})
+	}
+	return out
 }
 
 // tableCells are t's header and rows' cells, copied.
@@ -139,8 +156,8 @@ func withCells(t charts.Table, rows [][]string) charts.Table {
 	return out
 }
 
-// writeReaches writes where each backing reached a cache, when the backings table
-// could not hold it: a line per backing under a heading, the names aligned, each
+// writeReaches writes where each backing reached a cache, under the compact
+// backings table: a line per backing under a heading, the names aligned, each
 // wrapped to width under its own start, between markers.
 func writeReaches(b *strings.Builder, reaches [][]string, width int) {
 	if len(reaches) == 0 {
