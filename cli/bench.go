@@ -258,9 +258,9 @@ func warnHeavy(lesson *presets.Preset, asSweep bool, stderr io.Writer) {
 	switch {
 	case !ok:
 	case st.Heavy != "":
-		fmt.Fprintf(stderr, "localitylab: %s is heavy: %s\n", lesson.Name, st.Heavy)
+		fmt.Fprintln(stderr, wrap(fmt.Sprintf("localitylab: %s is heavy: %s", lesson.Name, st.Heavy), termWidth))
 	case st.Run > time.Minute && asSweep == (lesson.Sweep != nil):
-		fmt.Fprintf(stderr, "localitylab: %s takes a while: its run took %s on the 2-core VM the lab was built on; a class's machines will differ\n",
-			lesson.Name, st.RunText())
+		fmt.Fprintln(stderr, wrap(fmt.Sprintf("localitylab: %s takes a while: its run took %s on the 2-core VM the lab was built on; a class's machines will differ",
+			lesson.Name, st.RunText()), termWidth))
 	}
 }

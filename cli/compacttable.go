@@ -34,14 +34,16 @@ func compact(rows [][]string, width int) ([][]string, []string) {
 			chosen = append(chosen, i)
 		}
 	}
-	fits := func() bool {
-		w := -2
-		for _, i := range chosen {
-			w += columnWidth(rows, i) + 2
-		}
-		return w <= width
-	}
-	for len(chosen) > 2 && !fits() {
+	return keepColumns(rows, chosen, 2, width)
+}
+
+// keepColumns keeps the columns chosen (indexes of rows' columns, by priority), the
+// last of them left out until the table fits width, never fewer than the first
+// atLeast. It returns the table with the columns kept, in their own order, and the
+// names of those left out.
+func keepColumns(rows [][]string, chosen []int, atLeast, width int) ([][]string, []string) {
+	header := rows[0]
+	for len(chosen) > atLeast && !fitsWidth(rows, chosen, width) {
 		chosen = chosen[:len(chosen)-1]
 	}
 	keep := make([]bool, len(header))
@@ -60,6 +62,15 @@ func compact(rows [][]string, width int) ([][]string, []string) {
 		}
 	}
 	return out, left
+}
+
+// fitsWidth says the columns chosen of rows fit width, two spaces apart.
+func fitsWidth(rows [][]string, chosen []int, width int) bool {
+	w := -2
+	for _, i := range chosen {
+		w += columnWidth(rows, i) + 2
+	}
+	return w <= width
 }
 
 // allNA says every row's cell i is "n/a".
@@ -81,13 +92,14 @@ func columnWidth(rows [][]string, i int) int {
 	return w
 }
 
-// leftOutNote says which columns a compact table left out, and where they are.
-func leftOutNote(left []string) string {
+// leftOutNote says which columns a compact table left out, and where they are: files
+// names the files that hold them all.
+func leftOutNote(left []string, files string) string {
 	if len(left) == 0 {
 		return ""
 	}
 	return "Not shown here, to fit " + "100 columns: " + strings.Join(left, ", ") +
-		" (-wide shows them; the HTML, PNG, CSV and JSON files always hold them)."
+		" (-wide shows them; the " + files + " files always hold them)."
 }
 
 // wrapNotes wraps each note to width; a note's own line breaks stay, and a line's

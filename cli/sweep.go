@@ -208,7 +208,7 @@ func showSweep(ctx context.Context, s *result.Sweep, lesson *presets.Preset, fil
 		}
 		return status
 	}
-	if err := writeSweepTable(textOut(files.toStdout(), stdout, stderr), s, answered); err != nil {
+	if err := writeSweepTable(textOut(files.toStdout(), stdout, stderr), s, answered, files.wide); err != nil {
 		return rescued(err)
 	}
 	if saved, err := files.write(ctx, s, answered, stdout); err != nil {
@@ -252,6 +252,7 @@ func sweepFailures(s *result.Sweep, stderr io.Writer) launch.WorkersFailed {
 type sweepOutputs struct {
 	paths    map[string]*string
 	echarts  echartsFlag
+	wide     bool // the tables with every column, as outputs.wide
 	measured bool // as outputs.measured
 }
 
@@ -261,11 +262,12 @@ func (o *sweepOutputs) flags(fs *flag.FlagSet) {
 		o.paths[f.Flag] = fs.String(f.Flag, "", fmt.Sprintf("write the sweep to `FILE` as %s (%s)", f.Name, f.Doc))
 	}
 	echartsVar(fs, &o.echarts)
+	fs.BoolVar(&o.wide, "wide", false, "print the tables with every column (by default they keep those that fit 100 columns; the HTML, CSV and JSON files always hold them all)")
 }
 
 // sweepOutputsOf takes the paths of a run's outputs (report's flags) for a sweep.
 func sweepOutputsOf(o outputs) sweepOutputs {
-	return sweepOutputs{paths: o.paths, echarts: o.echarts}
+	return sweepOutputs{paths: o.paths, echarts: o.echarts, wide: o.wide}
 }
 
 func (o *sweepOutputs) each(do func(f export.SweepFormat, path string) error) error {

@@ -14,7 +14,7 @@ import (
 // goes. It writes a line naming each point as its run starts (and, in a sweep of
 // several passes, the pass), and its run's progress line (redrawn in place on a
 // terminal, as bench's). When a point's run is done, a line gives its costs per
-// entity so far.
+// entity so far (wrapped to 100 columns: six backings make it long).
 type sweepProgress struct {
 	w     io.Writer
 	run   *progress
@@ -57,7 +57,7 @@ func (p *sweepProgress) pointDone(st sweep.Status) {
 	p.at = [2]int{-1, -1}
 	for k := range st.Done {
 		if pt := &st.Done[k]; pt.Value == p.value {
-			fmt.Fprintln(p.w, "  "+pointLine(st.Param, st.Unit, pt))
+			fmt.Fprintln(p.w, wrapNotes([]string{"  " + pointLine(st.Param, st.Unit, pt)}, termWidth)[0])
 		}
 	}
 }

@@ -14,39 +14,48 @@ import (
 )
 
 // writeSweepTable prints a sweep: a line naming it, the table point by point, the
-// table per backing, the crossings and cache markers in words, and the lesson's
-// claims with what the sweep measured.
-func writeSweepTable(w io.Writer, s *result.Sweep, answered []presets.Answered) error {
+// table per backing, the answers to the lesson's claims (first after the tables, as
+// a run's are), then the crossings and cache markers in words and notes on the
+// figures. Unless wide, the tables keep the columns that fit 100 columns
+// (fitSweep) and a note says which they left out; lines are wrapped to 100.
+func writeSweepTable(w io.Writer, s *result.Sweep, answered []presets.Answered, wide bool) error {
 	var b strings.Builder
-	fmt.Fprintln(&b, sweepLine(s))
-	fmt.Fprintln(&b, charts.CachesText(s))
+	t := fitSweep(s, wide, termWidth)
+	fmt.Fprintln(&b, wrap(sweepLine(s), termWidth))
+	fmt.Fprintln(&b, wrap(charts.CachesText(s), termWidth))
 	fmt.Fprintln(&b)
-	writeTableRows(&b, charts.SweepPointsTable(s))
+	writeTableRows(&b, t.points)
 	fmt.Fprintln(&b)
-	writeTableRows(&b, charts.SweepBackingsTable(s))
-	fmt.Fprintln(&b)
-	for _, l := range charts.CrossingLines(s) {
-		fmt.Fprintln(&b, wrap(l, 88))
+	writeTableRows(&b, t.backings)
+	writeReaches(&b, t.reaches, termWidth)
+	if err := (lessonAnswers{claims: answered}).write(&b); err != nil {
+		return err
 	}
+	fmt.Fprintln(&b)
+	var notes []string
+	notes = append(notes, charts.CrossingLines(s)...)
 	if sk := charts.SkippedText(s); sk != "" {
-		fmt.Fprintln(&b, wrap(sk, 88))
+		notes = append(notes, sk)
 	}
 	if d := charts.DriftText(s); d != "" {
-		fmt.Fprintln(&b, wrap(d, 88))
+		notes = append(notes, d)
 	}
 	if s.Stopped != "" {
-		fmt.Fprintf(&b, "The sweep was %s.\n", s.Stopped)
+		notes = append(notes, "The sweep was "+s.Stopped+".")
 	}
-	fmt.Fprintln(&b, wrap("ns/entity: the median frame time over the entities loaded, with its 95% interval from "+
+	notes = append(notes, "ns/entity: the median frame time over the entities loaded, with its 95% interval from "+
 		"resampling the point's rounds (the range of their medians below six rounds), widened to hold the median of each of the "+
 		"point's forks (one per pass over the points). GC/frame: the collector's CPU time per frame and its cycles per "+
 		"1,000 frames, over every frame the backing ran at the point, which the frame times leave out. "+
-		charts.WorkingSetWords(s)+" \"Reaches a cache at\" is where it grows past each cache's size, interpolated between the points.", 88))
+		charts.WorkingSetWords(s)+" \"Reaches a cache at\" is where it grows past each cache's size, interpolated between the points.")
 	if n := sweepSimNote(s); n != "" {
-		fmt.Fprintln(&b, wrap(n, 88))
+		notes = append(notes, n)
 	}
-	for _, a := range answered {
-		fmt.Fprintf(&b, "\n%s\n%s\n", wrap("The lesson's claim ("+a.Source+"): "+a.Text, 88), wrap(a.Answer.String(), 88))
+	if n := leftOutNote(t.left, "HTML, CSV and JSON"); n != "" {
+		notes = append(notes, n)
+	}
+	for _, n := range notes {
+		fmt.Fprintln(&b, wrap(n, termWidth))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -65,7 +74,7 @@ func writeTableRows(b *strings.Builder, t charts.Table) {
 			if name == "" {
 				name = r.Cells[0]
 			}
-			fmt.Fprintln(b, wrap(name+": "+r.Error, 88))
+			fmt.Fprintln(b, wrap(name+": "+r.Error, termWidth))
 		}
 	}
 }

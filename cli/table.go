@@ -43,7 +43,7 @@ func writeTable(w io.Writer, r *result.Run, l lessonAnswers, wide bool) error {
 	if !wide {
 		var left []string
 		rows, left = compact(rows, termWidth)
-		if n := leftOutNote(left); n != "" {
+		if n := leftOutNote(left, "HTML, PNG, CSV and JSON"); n != "" {
 			notes = append(notes, n)
 		}
 	}

@@ -28,7 +28,9 @@ type lessonFigure struct{ figure, why string }
 // lessonFigures are, per lesson, the numbers of lessonFigure.
 var lessonFigures = map[string][]lessonFigure{
 	"pointer-chasing": {{"24-byte", "setup: a sprite object's size in the code"}},
-	"cache-cliff":     {{"128 bytes", "setup: the largest value Go's map keeps in its slot groups"}},
+	"cache-cliff": {
+		{"128 bytes", "setup: the largest value Go's map keeps in its slot groups"},
+		{"1,024 slots", "setup: the largest table of Go's map, which a map made for n entries has a power of two of"}},
 	"aos-vs-soa": {
 		{"24 bytes", "setup: the slot map's sprite record"},
 		{"moving_pct 10", "setup: a value of moving_pct the lesson suggests"}},
