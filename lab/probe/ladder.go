@@ -25,7 +25,15 @@ type meter struct {
 	perm   []uint32
 	timer  *timer
 	stride int // words between two elements: one line
-	tell   func(what string)
+	// progress is told each measurement as it ends: done of about of.
+	progress func(Step)
+	done, of int
+}
+
+// tell counts one measurement done and tells progress.
+func (m *meter) tell(what string) {
+	m.done++
+	m.progress(Step{Done: m.done, Of: max(m.of, m.done), What: what})
 }
 
 // set is one working set of the ladder as it is measured: its own words of the
@@ -38,6 +46,11 @@ type set struct {
 	at    uint64
 	reps  []float64
 	intr  int
+	// once says the set took all its repetitions in one visit: warming it (a
+	// cycle through it, at most a cache's worth of loads) costs more than a
+	// visit's repetitions, so that spreading them over passes would cost more in
+	// warming than it measures.
+	once bool
 }
 
 // points measures the latency of a dependent load through each working set of
@@ -95,11 +108,14 @@ func (m *meter) measureSets(ctx context.Context, sizes []int64, passes, reps int
 			if pass%2 == 1 {
 				i = len(sets) - 1 - k
 			}
-			if err := m.visit(ctx, &sets[i], reps); err != nil {
+			if sets[i].once {
+				continue
+			}
+			if err := m.visit(ctx, &sets[i], reps, passes-pass); err != nil {
 				return nil, err
 			}
 			what := "latency through " + sizeText(sets[i].bytes)
-			if passes > 1 {
+			if passes > 1 && !sets[i].once {
 				what += fmt.Sprintf(" (pass %d of %d)", pass+1, passes)
 			}
 			m.tell(what)
@@ -120,11 +136,20 @@ func (m *meter) measureSets(ctx context.Context, sizes []int64, passes, reps int
 // visit warms s by following its cycle (the time of which says how many loads
 // make a repetition of about plan.RepNS), then times reps repetitions and keeps
 // their nanoseconds per load. The chase goes on from where the last visit left it.
-func (m *meter) visit(ctx context.Context, s *set, reps int) error {
+// Of the passes visits left to s (this one among them), it takes all the
+// repetitions now where the warming took longer than they will (see set.once):
+// past the last cache, where each load waits 100 ns or more on memory, warming a
+// set again on every pass was most of a probe's time.
+func (m *meter) visit(ctx context.Context, s *set, reps, passes int) error {
 	warm := min(max(s.n, 1<<16), m.plan.WarmLoads)
 	ns, _, ok := m.timer.time(func() { s.at = chase(s.words, s.at, warm) })
 	if !ok {
 		return errClock
+	}
+	if passes > 1 && ns > int64(reps)*m.plan.RepNS {
+		reps *= passes
+		s.once = true
+		m.of -= passes - 1
 	}
 	loads := int(min(max(float64(m.plan.RepNS)*float64(warm)/max(float64(ns), 1), minLoads), 1<<30))
 	got, intr, err := m.timer.repeat(ctx, reps, func() { s.at = chase(s.words, s.at, loads) })

@@ -32,10 +32,12 @@ const (
 	// plateau to the lowest of the next, smoothed) is memory, whatever steps it
 	// holds (the TLB's reach, past which each load also walks the page tables).
 	memoryRise = 2.0
-	// maxSlope is the steepest a plateau rises: less than √2 per doubling of its
-	// working sets (the slope of log latency on log size, by least squares). A
-	// steeper run is the way up from one level to the next, drawn out where another
-	// core's work takes part of a shared cache.
+	// maxSlope is the steepest a plateau rises or falls: less than √2 per doubling
+	// of its working sets (the slope of log latency on log size, by least squares).
+	// A steeper rise is the way up from one level to the next, drawn out where
+	// another core's work takes part of a shared cache; a steeper fall, a run of
+	// points that other work threw high and then let go (a larger working set never
+	// reads faster for its size).
 	maxSlope = 0.5
 )
 
@@ -44,7 +46,7 @@ type span struct{ first, last int }
 
 // findLevels reads the ladder's plateaus: runs of working sets whose latency stays
 // within result.ProbeStep of the run's lowest. A run spanning less than minSpan, or
-// rising more steeply than maxSlope, is a step's way up and is left out; two plateaus less than a step apart are one (a
+// rising or falling more steeply than maxSlope, is not a level and is left out; two plateaus less than a step apart are one (a
 // blip of noise had split it). Where the ladder reaches memory (reachesMemory), its
 // tail from the last rise of more than memoryRise is memory, which it returns
 // apart; else every plateau is returned as a level and memory is nil.
@@ -65,7 +67,7 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 			lo = min(lo, s[j])
 		}
 		last := j == len(s)-1
-		wide := float64(ladder[j].Bytes) >= minSpan*float64(ladder[i].Bytes) && slope(ladder, s, span{i, j}) < maxSlope
+		wide := float64(ladder[j].Bytes) >= minSpan*float64(ladder[i].Bytes) && math.Abs(slope(ladder, s, span{i, j})) < maxSlope
 		if wide || (last && reachesMemory) {
 			kept = append(kept, span{i, j})
 			i = j + 1
@@ -76,6 +78,7 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		i++
 	}
 	kept = mergeClose(kept, ns)
+	memoryFirst := -1
 	if reachesMemory && len(kept) > 0 && kept[len(kept)-1].last == len(ladder)-1 {
 		m := kept[len(kept)-1]
 		kept = kept[:len(kept)-1]
@@ -89,7 +92,7 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		}
 		l := levelOf(ladder, ns, m)
 		l.Name = "memory"
-		memory = &l
+		memory, memoryFirst = &l, m.first
 	}
 	kept = dropShoulders(kept, ladder, ns)
 	for i, k := range kept {
@@ -99,13 +102,14 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		case i+1 < len(kept):
 			next, nextNS = kept[i+1].first, medianOf(ns[kept[i+1].first:kept[i+1].last+1])
 		case memory != nil:
-			next, nextNS = len(ladder)-memory.Points, memory.NS
+			next, nextNS = memoryFirst, memory.NS
 		}
 		if next > k.last {
 			l.SizeBytes = stepAt(ladder, s, k.last, next, math.Sqrt(l.NS*nextNS))
 		}
 		levels = append(levels, l)
 	}
+	readInside(ladder, levels)
 	return levels, memory
 }
 

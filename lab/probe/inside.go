@@ -1,0 +1,102 @@
+package probe
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"localitylab/internal/units"
+	"localitylab/lab/result"
+)
+
+// Where a level's latency is read: inside it, away from both its steps.
+const (
+	// pastStep is how far past the step up from the level below (its size) a
+	// level's latency is read from: a quarter of a doubling, where the way up a
+	// private cache's step takes has ended.
+	pastStep = 1.19
+	// beforeStep is how far short of its own step a level's latency is read to:
+	// half a doubling. A shared cache begins to miss well before the working set
+	// reaches the share this core gets (the development VM's L3, a share of 1.5 to
+	// 2.2 MiB that changed with the other guests' work, climbed from 12 to 25 ns
+	// over its last doubling), and the points there are the way up, not the level.
+	beforeStep = math.Sqrt2
+	// minInside is the fewest points inside a level that its latency is read from;
+	// with fewer (a level narrower than its margins), the plateau's own points are
+	// read, which the detection found flat.
+	minInside = 3
+)
+
+// readInside sets each level's latency from the ladder's points inside it (see
+// inside): their median, the lowest and the highest of them, and how many.
+// Memory's stays its plateau's: the tail of the ladder past the last rise of more
+// than memoryRise, some twenty points whose median no few thrown off can move. The plateau's first and last working sets, by which the levels are
+// matched to the reported caches, stay as the detection found them. A plateau is
+// a run of points within a step of its lowest; where a shared cache gives this
+// core a narrow and changing share, which of its points make the run changes from
+// one probe to the next, and its median with it (the development VM's L3 read
+// 15, 23 and 45 ns in three probes at a load of 35), while the points between the
+// two steps stay the level's whatever the run found.
+func readInside(ladder []result.LadderPoint, levels []result.ProbeLevel) {
+	below := int64(0) // the size of the level below: none below the first
+	for i := range levels {
+		read(&levels[i], inside(ladder, levels[i], below))
+		below = levels[i].Size()
+	}
+}
+
+// inside is the ladder's points inside level l, whose level below has the size
+// below (0 for the first): past below by pastStep and short of l's own size by
+// beforeStep (to l's last point where the ladder shows no step past it). Fewer than minInside of them, and it is the plateau's points.
+func inside(ladder []result.LadderPoint, l result.ProbeLevel, below int64) []result.LadderPoint {
+	lo, hi := float64(below)*pastStep, float64(l.Bytes)
+	if l.SizeBytes > 0 {
+		hi = float64(l.SizeBytes) / beforeStep
+	}
+	var in, plateau []result.LadderPoint
+	for _, q := range ladder {
+		if b := float64(q.Bytes); b >= lo && b <= hi {
+			in = append(in, q)
+		}
+		if q.Bytes >= l.FromBytes && q.Bytes <= l.Bytes {
+			plateau = append(plateau, q)
+		}
+	}
+	if len(in) < minInside {
+		return plateau
+	}
+	return in
+}
+
+// read sets l's latency from pts: their median, lowest, highest and count.
+func read(l *result.ProbeLevel, pts []result.LadderPoint) {
+	ns := make([]float64, len(pts))
+	for i, q := range pts {
+		ns[i] = q.NS
+	}
+	l.NS, l.Lo, l.Hi, l.Points = medianOf(ns), slices.Min(ns), slices.Max(ns), len(ns)
+}
+
+// rampNotes says, of each level whose points inside it climb as steeply as a way
+// up does (maxSlope, by least squares over the smoothed points: one point thrown
+// off is not a climb), that it shows no plateau there: its latency is the median of
+// a way up, and moves with where its steps fell. They follow the levels' naming.
+func rampNotes(ladder []result.LadderPoint, levels []result.ProbeLevel) []string {
+	var out []string
+	below := int64(0)
+	for _, l := range levels {
+		pts := inside(ladder, l, below)
+		below = l.Size()
+		ns := make([]float64, len(pts))
+		for i, q := range pts {
+			ns[i] = q.NS
+		}
+		s := smooth(ns)
+		if len(s) < minInside || slope(pts, s, span{0, len(pts) - 1}) < maxSlope {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: no plateau inside it: from %s to %s the latency climbs from %s to %s, more than √2 a doubling; %s is the median of the way up",
+			l.Name, sizeText(pts[0].Bytes), sizeText(pts[len(pts)-1].Bytes), units.Duration(s[0]), units.Duration(s[len(s)-1]), units.Duration(l.NS)))
+	}
+	return out
+}
