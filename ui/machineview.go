@@ -168,7 +168,7 @@ func (j *machineJob) measure(kind string) {
 	j.progressBar.SetValue(0)
 	j.progress.Show()
 	j.host.refresh()
-	c := lab.ProbeConfig{Kind: kind, Pages: lab.DefaultPages, Worker: probeWorker(j.env.worker), WorkerEnv: j.env.workerEnv,
+	c := lab.ProbeConfig{Kind: kind, Pages: lab.DefaultPages, Worker: lab.ProbeWorker(j.env.worker), WorkerEnv: j.env.workerEnv,
 		Progress: func(s probe.Step) {
 			j.env.doOnMain(func() {
 				j.progressMsg.SetText(fmt.Sprintf("Probing the machine (%s): %d of %d, %s", kind, s.Done, s.Of, s.What))
@@ -181,14 +181,6 @@ func (j *machineJob) measure(kind string) {
 		cancel()
 		j.env.doOnMain(func() { j.ended(run, p, err) })
 	}()
-}
-
-// probeWorker is the probe's worker command for a run's (nil: this executable's).
-func probeWorker(worker []string) []string {
-	if worker == nil {
-		return nil
-	}
-	return append(append([]string(nil), worker...), "probe-worker")
 }
 
 // ended shows the probe run took, or says why there is none.
