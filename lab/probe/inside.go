@@ -30,73 +30,68 @@ const (
 // readInside sets each level's latency from the ladder's points inside it (see
 // inside): their median, the lowest and the highest of them, and how many.
 // Memory's stays its plateau's: the tail of the ladder past the last rise of more
-// than memoryRise, some twenty points whose median no few thrown off can move. The plateau's first and last working sets, by which the levels are
-// matched to the reported caches, stay as the detection found them. A plateau is
-// a run of points within a step of its lowest; where a shared cache gives this
-// core a narrow and changing share, which of its points make the run changes from
-// one probe to the next, and its median with it (the development VM's L3 read
-// 15, 23 and 45 ns in three probes at a load of 35), while the points between the
-// two steps stay the level's whatever the run found.
+// than memoryRise, some twenty points whose median no few thrown off can move.
+// A plateau is a run of points within a step of its lowest; where a shared cache
+// gives this core a narrow and changing share, which of its points make the run
+// changes from one probe to the next, and its median with it (the development VM's
+// L3 read 15, 23 and 45 ns in three probes at a load of 35), while the points
+// between the two steps stay the level's whatever the run found.
 func readInside(ladder []result.LadderPoint, levels []result.ProbeLevel) {
 	below := int64(0) // the size of the level below: none below the first
 	for i := range levels {
-		read(&levels[i], inside(ladder, levels[i], below))
-		below = levels[i].Size()
+		l := &levels[i]
+		first, last := inside(ladder, *l, below)
+		below = l.Size()
+		ns := make([]float64, 0, last-first+1)
+		for _, q := range ladder[first : last+1] {
+			ns = append(ns, q.NS)
+		}
+		l.NS, l.Lo, l.Hi, l.Points = medianOf(ns), slices.Min(ns), slices.Max(ns), len(ns)
 	}
 }
 
-// inside is the ladder's points inside level l, whose level below has the size
-// below (0 for the first): past below by pastStep and short of l's own size by
-// beforeStep (to l's last point where the ladder shows no step past it). Fewer than minInside of them, and it is the plateau's points.
-func inside(ladder []result.LadderPoint, l result.ProbeLevel, below int64) []result.LadderPoint {
+// inside is where in the ladder the points inside level l lie, first to last,
+// whose level below has the size below (0 for the first): past below by pastStep
+// and short of l's own size by beforeStep (to l's last point where the ladder
+// shows no step past it). Fewer than minInside of them, and it is the plateau's.
+func inside(ladder []result.LadderPoint, l result.ProbeLevel, below int64) (first, last int) {
 	lo, hi := float64(below)*pastStep, float64(l.Bytes)
 	if l.SizeBytes > 0 {
 		hi = float64(l.SizeBytes) / beforeStep
 	}
-	var in, plateau []result.LadderPoint
-	for _, q := range ladder {
-		if b := float64(q.Bytes); b >= lo && b <= hi {
-			in = append(in, q)
-		}
-		if q.Bytes >= l.FromBytes && q.Bytes <= l.Bytes {
-			plateau = append(plateau, q)
-		}
+	first = slices.IndexFunc(ladder, func(q result.LadderPoint) bool { return float64(q.Bytes) >= lo })
+	last = len(ladder) - 1
+	for last >= 0 && float64(ladder[last].Bytes) > hi {
+		last--
 	}
-	if len(in) < minInside {
-		return plateau
+	if first < 0 || last-first+1 < minInside {
+		first = slices.IndexFunc(ladder, func(q result.LadderPoint) bool { return q.Bytes >= l.FromBytes })
+		last = slices.IndexFunc(ladder, func(q result.LadderPoint) bool { return q.Bytes >= l.Bytes })
 	}
-	return in
-}
-
-// read sets l's latency from pts: their median, lowest, highest and count.
-func read(l *result.ProbeLevel, pts []result.LadderPoint) {
-	ns := make([]float64, len(pts))
-	for i, q := range pts {
-		ns[i] = q.NS
-	}
-	l.NS, l.Lo, l.Hi, l.Points = medianOf(ns), slices.Min(ns), slices.Max(ns), len(ns)
+	return first, last
 }
 
 // rampNotes says, of each level whose points inside it climb as steeply as a way
-// up does (maxSlope, by least squares over the smoothed points: one point thrown
-// off is not a climb), that it shows no plateau there: its latency is the median of
-// a way up, and moves with where its steps fell. They follow the levels' naming.
+// up does (maxSlope, by least squares over the smoothed ladder: one point thrown
+// off is not a climb), that it shows no plateau there: its latency is the median
+// of a way up, and moves with where its steps fell. They follow the levels'
+// naming.
 func rampNotes(ladder []result.LadderPoint, levels []result.ProbeLevel) []string {
+	ns := make([]float64, len(ladder))
+	for i, q := range ladder {
+		ns[i] = q.NS
+	}
+	s := smooth(ns)
 	var out []string
 	below := int64(0)
 	for _, l := range levels {
-		pts := inside(ladder, l, below)
+		first, last := inside(ladder, l, below)
 		below = l.Size()
-		ns := make([]float64, len(pts))
-		for i, q := range pts {
-			ns[i] = q.NS
-		}
-		s := smooth(ns)
-		if len(s) < minInside || slope(pts, s, span{0, len(pts) - 1}) < maxSlope {
+		if last-first+1 < minInside || slope(ladder, s, span{first, last}) < maxSlope {
 			continue
 		}
 		out = append(out, fmt.Sprintf("%s: no plateau inside it: from %s to %s the latency climbs from %s to %s, more than √2 a doubling; %s is the median of the way up",
-			l.Name, sizeText(pts[0].Bytes), sizeText(pts[len(pts)-1].Bytes), units.Duration(s[0]), units.Duration(s[len(s)-1]), units.Duration(l.NS)))
+			l.Name, sizeText(ladder[first].Bytes), sizeText(ladder[last].Bytes), units.Duration(s[first]), units.Duration(s[last]), units.Duration(l.NS)))
 	}
 	return out
 }

@@ -179,11 +179,21 @@ func slope(ladder []result.LadderPoint, s []float64, k span) float64 {
 	return (n*sxy - sx*sy) / d
 }
 
-// mergeClose joins neighbouring plateaus whose latencies are less than a step apart.
+// maxBlip is the most points between two plateaus that mergeClose takes for a
+// blip of noise: two, which the smoothing (a running median of three) leaves.
+const maxBlip = 2
+
+// mergeClose joins neighbouring plateaus whose latencies are less than a step apart
+// and that at most maxBlip points keep apart: a blip of noise had split them. A
+// longer run between them is not noise but a level of its own or a way up (where a
+// shared cache's share came and went, the development VM's L3 read 14 ns, then
+// 70 ns for six points, then 19 ns), which joined to them would make one plateau
+// whose highest point is a way up's.
 func mergeClose(kept []span, ns []float64) []span {
 	var out []span
 	for _, k := range kept {
-		if n := len(out); n > 0 && medianOf(ns[k.first:k.last+1]) < result.ProbeStep*medianOf(ns[out[n-1].first:out[n-1].last+1]) {
+		if n := len(out); n > 0 && k.first-out[n-1].last-1 <= maxBlip &&
+			medianOf(ns[k.first:k.last+1]) < result.ProbeStep*medianOf(ns[out[n-1].first:out[n-1].last+1]) {
 			out[n-1].last = k.last
 			continue
 		}
