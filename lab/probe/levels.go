@@ -46,7 +46,8 @@ type span struct{ first, last int }
 
 // findLevels reads the ladder's plateaus: runs of working sets whose latency stays
 // within result.ProbeStep of the run's lowest. A run spanning less than minSpan, or
-// rising or falling more steeply than maxSlope, is not a level and is left out; two plateaus less than a step apart are one (a
+// rising or falling more steeply than maxSlope, is not a level and is left out, and
+// so is one whose points flicker down to the plateau below (dropFlickers); two plateaus less than a step apart are one (a
 // blip of noise had split it). Where the ladder reaches memory (reachesMemory), its
 // tail from the last rise of more than memoryRise is memory, which it returns
 // apart; else every plateau is returned as a level and memory is nil.
@@ -94,7 +95,7 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		l.Name = "memory"
 		memory, memoryFirst = &l, m.first
 	}
-	kept = dropShoulders(kept, ladder, ns)
+	kept = dropFlickers(dropShoulders(kept, ladder, ns), ladder, ns)
 	for i, k := range kept {
 		l := levelOf(ladder, ns, k)
 		next, nextNS := -1, 0.0
@@ -111,6 +112,32 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 	}
 	readInside(ladder, levels)
 	return levels, memory
+}
+
+// dropFlickers leaves out each plateau most of whose points read the plateau below
+// it in some of their repetitions: the low end of their 95% interval lies within a
+// step (result.ProbeStep) of the median of the plateau below. It is no level but a
+// cache's share coming and going while its points were measured, each point's
+// median a draw between that cache and what lies past it (on the development VM,
+// three points at 26 to 47 ns, their intervals from 20 ns, above an L3 at 16 ns).
+// Points without an interval (Lo zero, in a hand-made ladder) read nothing below.
+func dropFlickers(kept []span, ladder []result.LadderPoint, ns []float64) []span {
+	out := kept[:0:0]
+	for _, k := range kept {
+		if n := len(out); n > 0 {
+			below, reads := medianOf(ns[out[n-1].first:out[n-1].last+1]), 0
+			for _, q := range ladder[k.first : k.last+1] {
+				if q.Lo > 0 && q.Lo < result.ProbeStep*below {
+					reads++
+				}
+			}
+			if 2*reads > k.last-k.first+1 {
+				continue
+			}
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 // dropShoulders leaves out each plateau that is a shoulder (see shoulderRise),
