@@ -28,7 +28,8 @@ const (
 )
 
 // readInside sets each level's latency from the ladder's points inside it (see
-// inside): their median, the lowest and the highest of them, and how many.
+// inside), those of them that are settled where three or more are: their median,
+// the lowest and the highest of them, and how many.
 // Memory's stays its plateau's: the tail of the ladder past the last rise of more
 // than memoryRise, some twenty points whose median no few thrown off can move.
 // A plateau is a run of points within a step of its lowest; where a shared cache
@@ -42,12 +43,30 @@ func readInside(ladder []result.LadderPoint, levels []result.ProbeLevel) {
 		l := &levels[i]
 		first, last := inside(ladder, *l, below)
 		below = l.Size()
-		ns := make([]float64, 0, last-first+1)
+		var ns, all []float64
 		for _, q := range ladder[first : last+1] {
-			ns = append(ns, q.NS)
+			all = append(all, q.NS)
+			if settled(q) {
+				ns = append(ns, q.NS)
+			}
+		}
+		if len(ns) < minInside {
+			ns = all
 		}
 		l.NS, l.Lo, l.Hi, l.Points = medianOf(ns), slices.Min(ns), slices.Max(ns), len(ns)
 	}
+}
+
+// settled says that q's repetitions agree: its 95% interval spans less than a
+// step (result.ProbeStep). Where a shared cache's share comes and goes while a
+// point is measured, its repetitions read now the cache and now what lies past
+// it, and its median is a draw between the two (on the development VM, L3 points
+// at 25 to 32 ns whose repetitions went from 19 to 75 ns, beside settled ones at
+// 15 to 20 ns). A level's latency is read from its settled points where three or
+// more are inside it. A point without an interval (Lo zero, in a hand-made
+// ladder) is settled.
+func settled(q result.LadderPoint) bool {
+	return q.Lo <= 0 || q.Hi < result.ProbeStep*q.Lo
 }
 
 // inside is where in the ladder the points inside level l lie, first to last,

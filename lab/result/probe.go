@@ -103,8 +103,9 @@ type ProbeLevel struct {
 	// NS is the median of the latencies of the points inside the level, Lo and Hi
 	// the lowest and highest of them, Points how many: the points past the level
 	// below's size by a quarter of a doubling and short of this level's size by
-	// half a doubling (the plateau's own points where fewer than three lie there;
-	// probes written before it was read so: the plateau's points). For memory, the
+	// half a doubling (the plateau's own points where fewer than three lie there),
+	// of those the settled ones (a 95% interval narrower than ProbeStep) where three
+	// or more are. In probes written before it was read so, and for memory: the
 	// plateau's points.
 	NS     float64 `json:"ns"`
 	Lo     float64 `json:"lo_ns"`
