@@ -47,9 +47,9 @@ type set struct {
 	reps  []float64
 	intr  int
 	// once says the set took all its repetitions in one visit: warming it again (a
-	// cycle through it, at most a cache's worth of loads) would cost more than a
-	// visit's repetitions, so that spreading them over passes would cost more in
-	// warming than it measures.
+	// cycle through it, at most a cache's worth of loads) would cost onceAfter times
+	// a visit's repetitions or more, so that spreading them over passes would cost
+	// far more in warming than it measures.
 	once bool
 }
 
@@ -137,9 +137,18 @@ func (m *meter) measureSets(ctx context.Context, sizes []int64, passes, reps int
 }
 
 // calibrateLoads is how many loads a visit to a set just linked follows before its
-// repetitions, to learn how long one takes: some milliseconds past the last cache,
-// some tens of microseconds inside L1.
+// repetitions, to learn how long one takes (some milliseconds past the last cache,
+// some tens of microseconds inside L1), and the fewest that warm a set again.
 const calibrateLoads = 1 << 14
+
+// onceAfter is how many times a visit's repetitions warming a set again may take
+// before the set takes all its repetitions in its first visit (set.once). Four
+// keeps the passes for every set up to some 3 MiB even while each of its loads
+// waits on memory: on the development VM, where the L3 this core gets comes and
+// goes with the other guests' work, a set measured in one visit while the share was
+// gone read memory's latency for all its repetitions (at one time every set from
+// 609 KiB to 1.4 MiB, which the L3 held before and after).
+const onceAfter = 4
 
 // visit warms s by following its cycle (the time of which says how many loads
 // make a repetition of about plan.RepNS), then times reps repetitions and keeps
@@ -152,11 +161,11 @@ const calibrateLoads = 1 << 14
 // measure); its visit follows calibrateLoads only. A set visited again is warmed by
 // a cycle through it, at most a cache's worth of loads (plan.WarmLoads). Of the
 // passes visits left to s (this one among them), it takes all the repetitions now
-// where warming it would take longer than they will (see set.once): past the last
-// cache, where each load waits 100 ns or more on memory, warming a set on every
-// pass was most of a probe's time.
+// where warming it would take onceAfter times as long as they will (see set.once):
+// past the last cache, where each load waits 100 ns or more on memory, warming a set
+// on every pass was most of a probe's time.
 func (m *meter) visit(ctx context.Context, s *set, reps, passes int, fresh bool) error {
-	warm := min(max(s.n, 1<<16), m.plan.WarmLoads)
+	warm := min(max(s.n, calibrateLoads), m.plan.WarmLoads)
 	follow := warm
 	if fresh {
 		follow = calibrateLoads
@@ -166,7 +175,7 @@ func (m *meter) visit(ctx context.Context, s *set, reps, passes int, fresh bool)
 		return errClock
 	}
 	perLoad := max(float64(ns), 1) / float64(follow)
-	if passes > 1 && perLoad*float64(warm) > float64(int64(reps)*m.plan.RepNS) {
+	if passes > 1 && perLoad*float64(warm) > onceAfter*float64(int64(reps)*m.plan.RepNS) {
 		reps *= passes
 		s.once = true
 		m.of -= passes - 1
