@@ -109,7 +109,7 @@ func rampNotes(ladder []result.LadderPoint, levels []result.ProbeLevel) []string
 		if last-first+1 < minInside || slope(ladder, s, span{first, last}) < maxSlope {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: no plateau inside it: from %s to %s the latency climbs from %s to %s, more than √2 a doubling; %s is the median of the way up",
+		out = append(out, fmt.Sprintf("%s: no plateau inside it: from %s to %s the latency climbs from %s to %s, more than 1.5× a doubling; %s is the median of the way up",
 			l.Name, sizeText(ladder[first].Bytes), sizeText(ladder[last].Bytes), units.Duration(s[first]), units.Duration(s[last]), units.Duration(l.NS)))
 	}
 	return out

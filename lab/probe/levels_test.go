@@ -65,7 +65,7 @@ func TestLevelsOfFixtures(t *testing.T) {
 		want []string // the levels' names, in order, memory last
 		says []string // words the record must hold
 	}{
-		{"amd-vm-full", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder puts it at 1.89 MiB, 16.9× below the 32.0 MiB"}},
+		{"amd-vm-full", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder puts it at 1.88 MiB, 17.1× below the 32.0 MiB"}},
 		{"amd-vm-full-busy", []string{"L1d", "L2", "L3", "memory"}, []string{"L3: the ladder puts it at 4.40 MiB, 7.27× below the 32.0 MiB"}},
 		{"amd-vm-full-busy-2", []string{"L1d", "L2", "L3", "memory"}, nil},
 		{"amd-vm-full-busy-3", []string{"L1d", "L2", "L3", "memory"}, nil},
