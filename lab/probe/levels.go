@@ -49,11 +49,13 @@ type span struct{ first, last int }
 
 // findLevels reads the ladder's plateaus: runs of working sets whose latency stays
 // within result.ProbeStep of the run's lowest. A run spanning less than minSpan, or
-// rising or falling more steeply than maxSlope, is not a level and is left out, and
-// so is one whose points flicker down to the plateau below (dropFlickers); two plateaus less than a step apart are one (a
-// blip of noise had split it). Where the ladder reaches memory (reachesMemory), its
-// tail from the last rise of more than memoryRise is memory, which it returns
-// apart; else every plateau is returned as a level and memory is nil.
+// rising or falling more steeply than maxSlope, is not a level and is left out; two
+// plateaus less than a step apart with a blip between them are one (mergeClose).
+// Where the ladder reaches memory (reachesMemory), its tail from the last rise of
+// more than memoryRise is memory, which it returns apart; else every plateau is
+// returned as a level and memory is nil. Shoulders (dropShoulders) and a share
+// flickering (dropFlickers) are no levels. Each level's size is its step's centre
+// (stepAt), its latency read from the points inside it (readInside).
 func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []result.ProbeLevel, memory *result.ProbeLevel) {
 	if len(ladder) == 0 {
 		return nil, nil
