@@ -72,9 +72,17 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 			j++
 			lo = min(lo, s[j])
 		}
-		last := j == len(s)-1
-		wide := float64(ladder[j].Bytes) >= minSpan*float64(ladder[i].Bytes) && math.Abs(slope(ladder, s, span{i, j})) < maxSlope
-		if wide || (last && reachesMemory) {
+		if j == len(s)-1 && reachesMemory {
+			kept = append(kept, span{i, j})
+			break
+		}
+		// The run, or the longest part of it from its first point that is a
+		// plateau: a flat whose last points are the start of the way up to the
+		// next level, within a step of it, is still a plateau.
+		for j > i && !flat(ladder, s, span{i, j}) {
+			j--
+		}
+		if j > i {
 			kept = append(kept, span{i, j})
 			i = j + 1
 			continue
@@ -117,6 +125,12 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 	}
 	readInside(ladder, levels)
 	return levels, memory
+}
+
+// flat says that the run k of the ladder (s smoothed) is a plateau as its shape
+// goes: it spans minSpan or more, and rises or falls less steeply than maxSlope.
+func flat(ladder []result.LadderPoint, s []float64, k span) bool {
+	return float64(ladder[k.last].Bytes) >= minSpan*float64(ladder[k.first].Bytes) && math.Abs(slope(ladder, s, k)) < maxSlope
 }
 
 // dropFlickers leaves out each plateau most of whose points read the plateau below
@@ -211,6 +225,9 @@ func slope(ladder []result.LadderPoint, s []float64, k span) float64 {
 	return (n*sxy - sx*sy) / d
 }
 
+// apart is how many times the larger of a and b is the smaller.
+func apart(a, b float64) float64 { return max(a, b) / min(a, b) }
+
 // maxBlip is the most points between two plateaus that mergeClose takes for a
 // blip of noise: two, which the smoothing (a running median of three) leaves.
 const maxBlip = 2
@@ -225,7 +242,7 @@ func mergeClose(kept []span, ns []float64) []span {
 	var out []span
 	for _, k := range kept {
 		if n := len(out); n > 0 && k.first-out[n-1].last-1 <= maxBlip &&
-			medianOf(ns[k.first:k.last+1]) < result.ProbeStep*medianOf(ns[out[n-1].first:out[n-1].last+1]) {
+			apart(medianOf(ns[k.first:k.last+1]), medianOf(ns[out[n-1].first:out[n-1].last+1])) < result.ProbeStep {
 			out[n-1].last = k.last
 			continue
 		}
