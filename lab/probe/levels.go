@@ -108,7 +108,7 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		l.Name = "memory"
 		memory, memoryFirst = &l, m.first
 	}
-	kept = dropFlickers(dropShoulders(kept, ladder, ns), ladder, ns)
+	kept = dropFlickers(dropShoulders(kept, ladder, s), ladder, ns)
 	for i, k := range kept {
 		l := levelOf(ladder, ns, k)
 		next, nextNS := -1, 0.0
@@ -161,6 +161,10 @@ func dropFlickers(kept []span, ladder []result.LadderPoint, ns []float64) []span
 
 // dropShoulders leaves out each plateau that is a shoulder (see shoulderRise),
 // the shortest first: its points then belong to the way up, which stepAt reads.
+// A plateau's latency here is the median of ns smoothed (the caller's s), so that
+// one point thrown off does not make a short plateau a shoulder (a short probe's
+// L1d of two points, one of them thrown to 2.6 ns, read 2.1 ns, under half its
+// L2's 4.2).
 func dropShoulders(kept []span, ladder []result.LadderPoint, ns []float64) []span {
 	width := func(k span) float64 { return float64(ladder[k.last].Bytes) / float64(ladder[k.first].Bytes) }
 	level := func(k span) float64 { return medianOf(ns[k.first : k.last+1]) }
