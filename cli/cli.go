@@ -40,7 +40,7 @@ func Main(args []string, stdout, stderr io.Writer, app func(launch.Options) int)
 	switch cmd {
 	case "worker":
 		return worker(stdout, stderr)
-	case "probe-worker":
+	case lab.ProbeWorkerCommand:
 		return probeWorker(stdout, stderr)
 	}
 	stdout = newTermText(stdout) // see termtext.go

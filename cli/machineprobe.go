@@ -20,7 +20,7 @@ var probeModes = []string{result.ProbeShort, result.ProbeFull, probeNone}
 
 // probeFlagDoc is -probe's help.
 const probeFlagDoc = "the machine's probe a saved JSON file carries (see localitylab probe), taken once before the work: " +
-	"short (a working set per doubling, a second or two), full (about ten seconds) or none"
+	"short (a working set per doubling, a second or two), full (a few seconds) or none"
 
 // checkProbeMode reports a -probe value that is none of probeModes.
 func checkProbeMode(mode string) error {

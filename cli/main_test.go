@@ -23,9 +23,9 @@ const workerEnv = "LOCALITYLAB_CLI_TEST_WORKER"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(workerEnv) == "1" {
-		cmd := "worker" // a probe's worker is started as "this executable probe-worker"
-		if len(os.Args) > 1 && os.Args[1] == "probe-worker" {
-			cmd = "probe-worker"
+		cmd := "worker" // a probe's worker is started as this executable with lab.ProbeWorkerCommand
+		if len(os.Args) > 1 && os.Args[1] == lab.ProbeWorkerCommand {
+			cmd = lab.ProbeWorkerCommand
 		}
 		os.Exit(Main([]string{cmd}, os.Stdout, os.Stderr, nil))
 	}

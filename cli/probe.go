@@ -40,7 +40,7 @@ func probeFlags(w io.Writer) (*flag.FlagSet, *probeOpts) {
 	fs.StringVar(&o.html, "html", "", "write the probe's charts, to hover and zoom, and its levels to `FILE` as an HTML page")
 	echartsVar(fs, &o.echarts)
 	fs.StringVar(&o.from, "from", "", "draw the probe saved in `FILE` (a probe's JSON, or a run or sweep that carries one) instead of measuring")
-	fs.BoolVar(&o.full, "full", false, "the full probe, about four working sets per doubling (about ten seconds on an idle machine); the default")
+	fs.BoolVar(&o.full, "full", false, "the full probe, four working sets per doubling up to 4 MiB and two past it (a few seconds on an idle machine); the default")
 	fs.BoolVar(&o.short, "short", false, "the short probe a saved file carries: one working set per doubling (a second or two)")
 	fs.StringVar(&o.pages, "pages", "", fmt.Sprintf("the memory pages of the probe's buffer, as a run's heap: system, huge or small (default %s); with small pages the TLB's reach shows as steps", lab.DefaultPages))
 	return fs, o

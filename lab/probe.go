@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"localitylab/lab/probe"
@@ -22,7 +23,7 @@ type ProbeConfig struct {
 	// Progress, when not nil, is told each measurement as it ends, in the caller's
 	// goroutine.
 	Progress  func(probe.Step)
-	Worker    []string      // argv that starts the worker; nil = this executable + "probe-worker"
+	Worker    []string      // argv that starts the worker (see ProbeWorker); nil = this executable's
 	WorkerEnv []string      // extra environment for the worker (tests)
 	Timeout   time.Duration // the worker silent this long is declared hung; 0 = DefaultTimeout
 }
@@ -44,7 +45,7 @@ func Probe(ctx context.Context, c ProbeConfig) (*result.Probe, error) {
 		if err != nil {
 			return nil, err
 		}
-		argv = []string{exe, "probe-worker"}
+		argv = ProbeWorker([]string{exe})
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -71,6 +72,20 @@ func Probe(ctx context.Context, c ProbeConfig) (*result.Probe, error) {
 	}
 	p.end()
 	return rec, nil
+}
+
+// ProbeWorkerCommand is the hidden subcommand by which a program serves a probe
+// (ServeProbe), as "worker" serves a backing (ServeWorker).
+const ProbeWorkerCommand = "probe-worker"
+
+// ProbeWorker is the argv that starts a probe's worker (ProbeConfig.Worker) from
+// the program that serves it: program's argv (a copy) followed by
+// ProbeWorkerCommand. Nil for nil: the probe then starts this executable's.
+func ProbeWorker(program []string) []string {
+	if program == nil {
+		return nil
+	}
+	return append(slices.Clone(program), ProbeWorkerCommand)
 }
 
 // ShortProbe is the probe a saved file carries by default: the short one, in the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +104,32 @@ func TestProbeConfigRefused(t *testing.T) {
 		if _, err := Probe(context.Background(), tt.c); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: error %v, want %q", tt.c, err, tt.want)
 		}
+	}
+}
+
+// TestProbeWorker: a probe's worker is the program that serves it followed by the
+// probe-worker subcommand, the program's argv left as it was; nil stays nil (this
+// executable's).
+func TestProbeWorker(t *testing.T) {
+	program := make([]string, 2, 4) // room to append into: the result must not use it
+	program[0], program[1] = "/bin/lab", "-v"
+	tests := []struct {
+		program []string
+		want    []string
+	}{
+		{nil, nil},
+		{[]string{"/bin/lab"}, []string{"/bin/lab", ProbeWorkerCommand}},
+		{program, []string{"/bin/lab", "-v", ProbeWorkerCommand}},
+	}
+	for _, tt := range tests {
+		got := ProbeWorker(tt.program)
+		if !slices.Equal(got, tt.want) || (got == nil) != (tt.want == nil) {
+			t.Errorf("ProbeWorker(%q) = %q, want %q", tt.program, got, tt.want)
+		}
+	}
+	got := ProbeWorker(program)
+	_ = append(program, "other") // into the room the program's array has
+	if got[2] != ProbeWorkerCommand {
+		t.Errorf("the argv returned shares the program's array: %q", got)
 	}
 }

@@ -33,7 +33,7 @@ import (
 // system reports, and what it says in words. The app takes the short probe once as
 // it starts, off the Fyne goroutine, and keeps it (lab.Keep): every run and sweep
 // the app saves carries it (machineProbe). Space probes again, the Full probe
-// button takes the full one (some ten seconds), Esc stops either; while one runs
+// button takes the full one (a few seconds), Esc stops either; while one runs
 // the tab is busy and no other job may measure, as the machine must be left alone.
 type machineJob struct {
 	kit
@@ -168,7 +168,7 @@ func (j *machineJob) measure(kind string) {
 	j.progressBar.SetValue(0)
 	j.progress.Show()
 	j.host.refresh()
-	c := lab.ProbeConfig{Kind: kind, Pages: lab.DefaultPages, Worker: probeWorker(j.env.worker), WorkerEnv: j.env.workerEnv,
+	c := lab.ProbeConfig{Kind: kind, Pages: lab.DefaultPages, Worker: lab.ProbeWorker(j.env.worker), WorkerEnv: j.env.workerEnv,
 		Progress: func(s probe.Step) {
 			j.env.doOnMain(func() {
 				j.progressMsg.SetText(fmt.Sprintf("Probing the machine (%s): %d of %d, %s", kind, s.Done, s.Of, s.What))
@@ -181,14 +181,6 @@ func (j *machineJob) measure(kind string) {
 		cancel()
 		j.env.doOnMain(func() { j.ended(run, p, err) })
 	}()
-}
-
-// probeWorker is the probe's worker command for a run's (nil: this executable's).
-func probeWorker(worker []string) []string {
-	if worker == nil {
-		return nil
-	}
-	return append(append([]string(nil), worker...), "probe-worker")
 }
 
 // ended shows the probe run took, or says why there is none.
@@ -219,7 +211,7 @@ func (j *machineJob) show() {
 		j.heading.SetText("This machine, measured on its own")
 		j.hint.SetText("The latency of a load at each working set (the ladder: where each cache ends, and what a miss costs) " +
 			"and one core's streaming read: what a backing's frames meet on this machine. The app takes the short probe as it " +
-			"starts; Space probes again, Full probe takes some ten seconds. No probe yet.")
+			"starts; Space probes again, Full probe takes a few seconds. No probe yet.")
 		j.words.SetText("")
 		j.chart.Refresh()
 		return

@@ -25,7 +25,15 @@ type meter struct {
 	perm   []uint32
 	timer  *timer
 	stride int // words between two elements: one line
-	tell   func(what string)
+	// progress is told each measurement as it ends: done of about of.
+	progress func(Step)
+	done, of int
+}
+
+// tell counts one measurement done and tells progress.
+func (m *meter) tell(what string) {
+	m.done++
+	m.progress(Step{Done: m.done, Of: max(m.of, m.done), What: what})
 }
 
 // set is one working set of the ladder as it is measured: its own words of the
@@ -38,6 +46,11 @@ type set struct {
 	at    uint64
 	reps  []float64
 	intr  int
+	// once says the set took all its repetitions in one visit: warming it again (a
+	// cycle through it, at most a cache's worth of loads) would cost onceAfter times
+	// a visit's repetitions or more, so that spreading them over passes would cost
+	// far more in warming than it measures.
+	once bool
 }
 
 // points measures the latency of a dependent load through each working set of
@@ -73,9 +86,10 @@ func (m *meter) points(ctx context.Context, sizes []int64) ([]result.LadderPoint
 func (m *meter) words(bytes int64) int { return int(bytes/int64(m.plan.Line)) * m.stride }
 
 // measureSets lays the working sets of sizes out one after another from the
-// buffer's start (the caller sees that they fit), links each, and measures them in
-// passes passes of reps repetitions each, increasing on even passes, decreasing on
-// odd ones; it tells progress after each set of each pass.
+// buffer's start (the caller sees that they fit) and measures them in passes
+// passes of reps repetitions each, increasing on even passes, decreasing on odd
+// ones, linking each just before its first visit; it tells progress after each set
+// of each pass.
 func (m *meter) measureSets(ctx context.Context, sizes []int64, passes, reps int) ([]result.LadderPoint, error) {
 	sets := make([]set, len(sizes))
 	off := 0
@@ -83,11 +97,6 @@ func (m *meter) measureSets(ctx context.Context, sizes []int64, passes, reps int
 		w := m.words(b)
 		sets[i] = set{bytes: b, words: m.buf[off : off+w], n: w / m.stride}
 		off += w
-		// A fixed seed per working set: each run links it the same way.
-		rng := rand.New(rand.NewPCG(uint64(b), 0x6c6f63616c697479))
-		if err := m.link(ctx, sets[i].words, sets[i].n, rng); err != nil {
-			return nil, err
-		}
 	}
 	for pass := range passes {
 		for k := range sets {
@@ -95,11 +104,21 @@ func (m *meter) measureSets(ctx context.Context, sizes []int64, passes, reps int
 			if pass%2 == 1 {
 				i = len(sets) - 1 - k
 			}
-			if err := m.visit(ctx, &sets[i], reps); err != nil {
+			if sets[i].once {
+				continue
+			}
+			if pass == 0 {
+				// A fixed seed per working set: each run links it the same way.
+				rng := rand.New(rand.NewPCG(uint64(sets[i].bytes), 0x6c6f63616c697479))
+				if err := m.link(ctx, sets[i].words, sets[i].n, rng); err != nil {
+					return nil, err
+				}
+			}
+			if err := m.visit(ctx, &sets[i], reps, passes-pass, pass == 0); err != nil {
 				return nil, err
 			}
 			what := "latency through " + sizeText(sets[i].bytes)
-			if passes > 1 {
+			if passes > 1 && !sets[i].once {
 				what += fmt.Sprintf(" (pass %d of %d)", pass+1, passes)
 			}
 			m.tell(what)
@@ -117,16 +136,51 @@ func (m *meter) measureSets(ctx context.Context, sizes []int64, passes, reps int
 	return out, nil
 }
 
+// calibrateLoads is how many loads a visit to a set just linked follows before its
+// repetitions, to learn how long one takes (some milliseconds past the last cache,
+// some tens of microseconds inside L1), and the fewest that warm a set again.
+const calibrateLoads = 1 << 14
+
+// onceAfter is how many times a visit's repetitions warming a set again may take
+// before the set takes all its repetitions in its first visit (set.once). Four
+// keeps the passes for every set up to some 3 MiB even while each of its loads
+// waits on memory: on the development VM, where the L3 this core gets comes and
+// goes with the other guests' work, a set measured in one visit while the share was
+// gone read memory's latency for all its repetitions (at one time every set from
+// 609 KiB to 1.4 MiB, which the L3 held before and after).
+const onceAfter = 4
+
 // visit warms s by following its cycle (the time of which says how many loads
 // make a repetition of about plan.RepNS), then times reps repetitions and keeps
 // their nanoseconds per load. The chase goes on from where the last visit left it.
-func (m *meter) visit(ctx context.Context, s *set, reps int) error {
-	warm := min(max(s.n, 1<<16), m.plan.WarmLoads)
-	ns, _, ok := m.timer.time(func() { s.at = chase(s.words, s.at, warm) })
+//
+// A set just linked (fresh) needs no warming: linking wrote every line of it in
+// order, so the caches hold as much of it as they can, its last lines, which for a
+// random chase is as good as any (a set that fits is all there; of one that does
+// not, the caches hold a cache's worth of its lines, the state its repetitions
+// measure); its visit follows calibrateLoads only. A set visited again is warmed by
+// a cycle through it, at most a cache's worth of loads (plan.WarmLoads). Of the
+// passes visits left to s (this one among them), it takes all the repetitions now
+// where warming it would take onceAfter times as long as they will (see set.once):
+// past the last cache, where each load waits 100 ns or more on memory, warming a set
+// on every pass was most of a probe's time.
+func (m *meter) visit(ctx context.Context, s *set, reps, passes int, fresh bool) error {
+	warm := min(max(s.n, calibrateLoads), m.plan.WarmLoads)
+	follow := warm
+	if fresh {
+		follow = calibrateLoads
+	}
+	ns, _, ok := m.timer.time(func() { s.at = chase(s.words, s.at, follow) })
 	if !ok {
 		return errClock
 	}
-	loads := int(min(max(float64(m.plan.RepNS)*float64(warm)/max(float64(ns), 1), minLoads), 1<<30))
+	perLoad := max(float64(ns), 1) / float64(follow)
+	if passes > 1 && perLoad*float64(warm) > onceAfter*float64(int64(reps)*m.plan.RepNS) {
+		reps *= passes
+		s.once = true
+		m.of -= passes - 1
+	}
+	loads := int(min(max(float64(m.plan.RepNS)/perLoad, minLoads), 1<<30))
 	got, intr, err := m.timer.repeat(ctx, reps, func() { s.at = chase(s.words, s.at, loads) })
 	if err != nil {
 		return err

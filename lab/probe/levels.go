@@ -32,11 +32,16 @@ const (
 	// plateau to the lowest of the next, smoothed) is memory, whatever steps it
 	// holds (the TLB's reach, past which each load also walks the page tables).
 	memoryRise = 2.0
-	// maxSlope is the steepest a plateau rises: less than √2 per doubling of its
-	// working sets (the slope of log latency on log size, by least squares). A
-	// steeper run is the way up from one level to the next, drawn out where another
-	// core's work takes part of a shared cache.
-	maxSlope = 0.5
+	// maxSlope is the steepest a plateau rises or falls: less than 1.5× per
+	// doubling of its working sets (2^0.6, the slope of log latency on log size, by
+	// least squares). A steeper rise is the way up from one level to the next,
+	// drawn out where another core's work takes part of a shared cache; a steeper
+	// fall, a run of points that other work threw high and then let go (a larger
+	// working set never reads faster for its size). An L3 that holds none of what
+	// the L2 holds (AMD's) climbs by itself past the L2's step, as the L2's share of
+	// the working set falls: on the development VM, busy, from 12.6 to 16.2 ns over
+	// 512 to 861 KiB, a slope of about a half, which √2 a doubling left no level.
+	maxSlope = 0.6
 )
 
 // span is a run of the ladder's points, first to last inclusive.
@@ -44,10 +49,13 @@ type span struct{ first, last int }
 
 // findLevels reads the ladder's plateaus: runs of working sets whose latency stays
 // within result.ProbeStep of the run's lowest. A run spanning less than minSpan, or
-// rising more steeply than maxSlope, is a step's way up and is left out; two plateaus less than a step apart are one (a
-// blip of noise had split it). Where the ladder reaches memory (reachesMemory), its
-// tail from the last rise of more than memoryRise is memory, which it returns
-// apart; else every plateau is returned as a level and memory is nil.
+// rising or falling more steeply than maxSlope, is not a level and is left out; two
+// plateaus less than a step apart with a blip between them are one (mergeClose).
+// Where the ladder reaches memory (reachesMemory), its tail from the last rise of
+// more than memoryRise is memory, which it returns apart; else every plateau is
+// returned as a level and memory is nil. Shoulders (dropShoulders) and a share
+// flickering (dropFlickers) are no levels. Each level's size is its step's centre
+// (stepAt), its latency read from the points inside it (readInside).
 func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []result.ProbeLevel, memory *result.ProbeLevel) {
 	if len(ladder) == 0 {
 		return nil, nil
@@ -64,9 +72,17 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 			j++
 			lo = min(lo, s[j])
 		}
-		last := j == len(s)-1
-		wide := float64(ladder[j].Bytes) >= minSpan*float64(ladder[i].Bytes) && slope(ladder, s, span{i, j}) < maxSlope
-		if wide || (last && reachesMemory) {
+		if j == len(s)-1 && reachesMemory {
+			kept = append(kept, span{i, j})
+			break
+		}
+		// The run, or the longest part of it from its first point that is a
+		// plateau: a flat whose last points are the start of the way up to the
+		// next level, within a step of it, is still a plateau.
+		for j > i && !flat(ladder, s, span{i, j}) {
+			j--
+		}
+		if j > i {
 			kept = append(kept, span{i, j})
 			i = j + 1
 			continue
@@ -76,6 +92,7 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		i++
 	}
 	kept = mergeClose(kept, ns)
+	memoryFirst := -1
 	if reachesMemory && len(kept) > 0 && kept[len(kept)-1].last == len(ladder)-1 {
 		m := kept[len(kept)-1]
 		kept = kept[:len(kept)-1]
@@ -89,9 +106,9 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		}
 		l := levelOf(ladder, ns, m)
 		l.Name = "memory"
-		memory = &l
+		memory, memoryFirst = &l, m.first
 	}
-	kept = dropShoulders(kept, ladder, ns)
+	kept = dropFlickers(dropShoulders(kept, ladder, s), ladder, ns)
 	for i, k := range kept {
 		l := levelOf(ladder, ns, k)
 		next, nextNS := -1, 0.0
@@ -99,18 +116,55 @@ func findLevels(ladder []result.LadderPoint, reachesMemory bool) (levels []resul
 		case i+1 < len(kept):
 			next, nextNS = kept[i+1].first, medianOf(ns[kept[i+1].first:kept[i+1].last+1])
 		case memory != nil:
-			next, nextNS = len(ladder)-memory.Points, memory.NS
+			next, nextNS = memoryFirst, memory.NS
 		}
 		if next > k.last {
 			l.SizeBytes = stepAt(ladder, s, k.last, next, math.Sqrt(l.NS*nextNS))
 		}
 		levels = append(levels, l)
 	}
+	readInside(ladder, levels)
 	return levels, memory
+}
+
+// flat says that the run k of the ladder (s smoothed) is a plateau as its shape
+// goes: it spans minSpan or more, and rises or falls less steeply than maxSlope.
+func flat(ladder []result.LadderPoint, s []float64, k span) bool {
+	return float64(ladder[k.last].Bytes) >= minSpan*float64(ladder[k.first].Bytes) && math.Abs(slope(ladder, s, k)) < maxSlope
+}
+
+// dropFlickers leaves out each plateau most of whose points read the plateau below
+// it in some of their repetitions: the low end of their 95% interval lies within a
+// step (result.ProbeStep) of the median of the plateau below. It is no level but a
+// cache's share coming and going while its points were measured, each point's
+// median a draw between that cache and what lies past it (on the development VM,
+// three points at 26 to 47 ns, their intervals from 20 ns, above an L3 at 16 ns).
+// Points without an interval (Lo zero, in a hand-made ladder) read nothing below.
+func dropFlickers(kept []span, ladder []result.LadderPoint, ns []float64) []span {
+	out := kept[:0:0]
+	for _, k := range kept {
+		if n := len(out); n > 0 {
+			below, reads := medianOf(ns[out[n-1].first:out[n-1].last+1]), 0
+			for _, q := range ladder[k.first : k.last+1] {
+				if q.Lo > 0 && q.Lo < result.ProbeStep*below {
+					reads++
+				}
+			}
+			if 2*reads > k.last-k.first+1 {
+				continue
+			}
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 // dropShoulders leaves out each plateau that is a shoulder (see shoulderRise),
 // the shortest first: its points then belong to the way up, which stepAt reads.
+// A plateau's latency here is the median of ns smoothed (the caller's s), so that
+// one point thrown off does not make a short plateau a shoulder (a short probe's
+// L1d of two points, one of them thrown to 2.6 ns, read 2.1 ns, under half its
+// L2's 4.2).
 func dropShoulders(kept []span, ladder []result.LadderPoint, ns []float64) []span {
 	width := func(k span) float64 { return float64(ladder[k.last].Bytes) / float64(ladder[k.first].Bytes) }
 	level := func(k span) float64 { return medianOf(ns[k.first : k.last+1]) }
@@ -175,11 +229,24 @@ func slope(ladder []result.LadderPoint, s []float64, k span) float64 {
 	return (n*sxy - sx*sy) / d
 }
 
-// mergeClose joins neighbouring plateaus whose latencies are less than a step apart.
+// apart is how many times the larger of a and b is the smaller.
+func apart(a, b float64) float64 { return max(a, b) / min(a, b) }
+
+// maxBlip is the most points between two plateaus that mergeClose takes for a
+// blip of noise: two, which the smoothing (a running median of three) leaves.
+const maxBlip = 2
+
+// mergeClose joins neighbouring plateaus whose latencies are less than a step apart
+// and that at most maxBlip points keep apart: a blip of noise had split them. A
+// longer run between them is not noise but a level of its own or a way up (where a
+// shared cache's share came and went, the development VM's L3 read 14 ns, then
+// 70 ns for six points, then 19 ns), which joined to them would make one plateau
+// whose highest point is a way up's.
 func mergeClose(kept []span, ns []float64) []span {
 	var out []span
 	for _, k := range kept {
-		if n := len(out); n > 0 && medianOf(ns[k.first:k.last+1]) < result.ProbeStep*medianOf(ns[out[n-1].first:out[n-1].last+1]) {
+		if n := len(out); n > 0 && k.first-out[n-1].last-1 <= maxBlip &&
+			apart(medianOf(ns[k.first:k.last+1]), medianOf(ns[out[n-1].first:out[n-1].last+1])) < result.ProbeStep {
 			out[n-1].last = k.last
 			continue
 		}

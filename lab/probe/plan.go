@@ -12,10 +12,13 @@ import (
 // The ladder's shape.
 const (
 	smallestBytes = 4 << 10 // the first working set: one page, inside every L1
-	// denseCap bounds the part of the ladder measured at four points per doubling:
-	// past it, where only a machine that reports no cache (or a huge one) goes,
-	// linking and warming a working set costs a second or more each.
-	denseCap = 128 << 20
+	// denseCap bounds the part of the ladder measured at four points per doubling;
+	// past it there are two, and the points added where the ladder climbs
+	// (refinements) make a step found there as fine as below. Each load past the
+	// last cache waits on memory, and warming a working set of many MiB costs tens
+	// of milliseconds: at four points per doubling up to twice a 32 MiB L3, those
+	// points were half a full probe's time.
+	denseCap = 4 << 20
 	// memoryFloor and memoryCap bound the memory point, four times the last cache:
 	// far enough past it that little of it is left in any cache, near enough that
 	// linking it stays within the probe's time.

@@ -10,7 +10,8 @@ import (
 )
 
 // TestNewPlan: the ladder goes from 4 KiB to twice the last cache (1 GiB where none
-// is reported) at four working sets per doubling (one for the short probe), then
+// is reported) at four working sets per doubling up to 4 MiB and two past it (one
+// for the short probe), then
 // to the memory point, four times the last cache and at least 128 MiB, each a whole
 // number of lines; the memory available bounds it, and the plan says so.
 func TestNewPlan(t *testing.T) {
@@ -27,12 +28,12 @@ func TestNewPlan(t *testing.T) {
 		lineNote  string
 		wantError string
 	}{
-		{name: "full, AMD VM", kind: result.ProbeFull, reported: amd, points: 58, memory: 128 * mib, reaches: true, line: 64},
+		{name: "full, AMD VM", kind: result.ProbeFull, reported: amd, points: 50, memory: 128 * mib, reaches: true, line: 64},
 		{name: "short, AMD VM", kind: result.ProbeShort, reported: amd, points: 16, memory: 128 * mib, reaches: true, line: 64},
 		{name: "a cache line reported", kind: result.ProbeShort, reported: []cpucache.Level{{Level: 1, Type: "Data", Bytes: 64 * kib, LineBytes: 128}, {Level: 2, Type: "Unified", Bytes: 4 * mib, LineBytes: 128}},
 			points: 16, memory: 128 * mib, reaches: true, line: 128},
-		{name: "none reported", kind: result.ProbeFull, points: 67, memory: 1 << 30, reaches: true, line: 64, lineNote: "assumed 64 bytes"},
-		{name: "bounded by memory", kind: result.ProbeFull, reported: amd, maxBytes: 40 * mib, points: 53, memory: 32 * mib, reaches: false, line: 64,
+		{name: "none reported", kind: result.ProbeFull, points: 57, memory: 1 << 30, reaches: true, line: 64, lineNote: "assumed 64 bytes"},
+		{name: "bounded by memory", kind: result.ProbeFull, reported: amd, maxBytes: 40 * mib, points: 47, memory: 32 * mib, reaches: false, line: 64,
 			note: "the memory point is 32.0 MiB, not 128 MiB"},
 		{name: "no memory at all", kind: result.ProbeFull, reported: amd, maxBytes: 5000, wantError: "too little for a ladder"},
 		{name: "unknown kind", kind: "medium", wantError: `kind: "medium"`},

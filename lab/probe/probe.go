@@ -44,10 +44,9 @@ func Measure(ctx context.Context, plan Plan, buf []uint64, clock Clock, progress
 		progress = func(Step) {}
 	}
 	start := time.Now()
-	done, of := 0, plan.Passes*len(plan.Sizes)+len(plan.Reported)+1
 	m := &meter{plan: &plan, buf: buf, timer: newTimer(clock), stride: plan.Line / 8,
-		perm: make([]uint32, plan.BufferBytes()/int64(plan.Line)),
-		tell: func(what string) { done++; progress(Step{Done: done, Of: max(of, done), What: what}) }}
+		perm:     make([]uint32, plan.BufferBytes()/int64(plan.Line)),
+		progress: progress, of: plan.Passes*len(plan.Sizes) + len(plan.Reported) + 1}
 	p := &result.Probe{Schema: result.ProbeSchema, Kind: plan.Kind, Taken: start, Clock: clock.Name(),
 		LineBytes: plan.Line, LineNote: plan.LineNote, Repetitions: plan.Reps * plan.Passes, ReportedNote: plan.ReportedNote}
 	for _, l := range plan.Reported {
@@ -59,7 +58,7 @@ func Measure(ctx context.Context, plan Plan, buf []uint64, clock Clock, progress
 	}
 	p.Ladder = ladder
 	if more := refinements(p.Ladder, plan.Refine, int64(plan.Line)); len(more) > 0 {
-		of += plan.Passes * len(more)
+		m.of += plan.Passes * len(more)
 		pts, err := m.points(ctx, more)
 		if err != nil {
 			return nil, err
@@ -71,7 +70,8 @@ func Measure(ctx context.Context, plan Plan, buf []uint64, clock Clock, progress
 	m.perm = nil // the bandwidths need no cycle
 	p.Levels, p.Memory = findLevels(p.Ladder, plan.ReachesMemory)
 	p.Disagreements = nameLevels(p.Levels, plan.Reported)
-	of = done + len(p.Levels) + 1
+	ramps := rampNotes(p.Ladder, p.Levels)
+	m.of = m.done + len(p.Levels) + 1
 	for _, l := range p.Levels {
 		bw, err := m.stream(ctx, l.Name, max(l.Bytes/2/int64(plan.Line), 1)*int64(plan.Line))
 		if err != nil {
@@ -87,6 +87,7 @@ func Measure(ctx context.Context, plan Plan, buf []uint64, clock Clock, progress
 	p.Bandwidth = append(p.Bandwidth, bw)
 	m.tell("bandwidth from memory")
 	p.Notes = append(p.Notes, plan.Notes...)
+	p.Notes = append(p.Notes, ramps...)
 	p.Notes = append(p.Notes, interruptedNote(p)...)
 	p.DurationNS = int64(time.Since(start))
 	return p, nil

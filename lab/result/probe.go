@@ -100,8 +100,13 @@ type ProbeLevel struct {
 	// next (see Size). Absent for memory, for a last plateau the ladder could not
 	// see past, and in probes written before it was recorded.
 	SizeBytes int64 `json:"size_bytes,omitempty"`
-	// NS is the median of the latencies of the plateau's points, Lo and Hi the lowest
-	// and highest of them.
+	// NS is the median of the latencies of the points inside the level, Lo and Hi
+	// the lowest and highest of them, Points how many: the points past the level
+	// below's size by a quarter of a doubling and short of this level's size by
+	// half a doubling (the plateau's own points where fewer than three lie there),
+	// of those the settled ones (a 95% interval narrower than ProbeStep) where three
+	// or more are. In probes written before it was read so, and for memory: the
+	// plateau's points.
 	NS     float64 `json:"ns"`
 	Lo     float64 `json:"lo_ns"`
 	Hi     float64 `json:"hi_ns"`
