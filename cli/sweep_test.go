@@ -176,7 +176,7 @@ func TestSweepPages(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{"Pages and the TLB (sprites): sweep of pages over 2 values", "\nhuge ", "\nsmall ",
-		"ns/entity at huge", "at pages = huge and", "Heap in huge pages (each pages value, every pass): ptrarray "} {
+		"ns/entity at huge", "at pages = huge and", "Heap in huge pages (each pages value, every pass)"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}

@@ -42,6 +42,23 @@ func TestSweepTabFollowsSetup(t *testing.T) {
 	if m.values.Text != "0, 1, 2, 5, 10, 20, 50" {
 		t.Errorf("moving_pct: values %q", m.values.Text)
 	}
+	// The page mode is a parameter of the tab too, its values the modes' names, and
+	// the pages lesson's own sweep is shown by them.
+	m.param.SetSelected(result.PagesParam)
+	if m.values.Text != "huge, small" {
+		t.Errorf("pages: values %q, want huge, small", m.values.Text)
+	}
+	p, err = presets.Lookup("pages-and-tlb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.w.setup.apply(p)
+	if m.param.Selected != result.PagesParam || m.values.Text != "huge, small" {
+		t.Errorf("pages-and-tlb: sweep %s over %q", m.param.Selected, m.values.Text)
+	}
+	if c, _, err := m.config(); err != nil || c.Param != result.PagesParam || len(c.Values) != 2 || c.Values[1] != 1 {
+		t.Errorf("pages-and-tlb's sweep: %s over %v (%v), want pages over huge and small", c.Param, c.Values, err)
+	}
 }
 
 // TestSweepRunsPointByPoint: Space in the Sweep tab starts a sweep of the setup; the
