@@ -260,7 +260,7 @@ func (j *sweepJob) open(path string) {
 	}
 	j.quiet = true // the file's parameter and values, not the parameter's defaults
 	j.param.SetSelected(s.Param)
-	j.values.SetText(sweep.FormatValues(s.Values))
+	j.values.SetText(sweep.FormatValuesOf(s.Param, s.Values))
 	j.quiet = false
 	j.stop() // the last sweep is not this one
 	j.show(s, math.NaN())

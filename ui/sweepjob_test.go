@@ -281,3 +281,33 @@ func TestSweepTitle(t *testing.T) {
 		t.Errorf("the cache cliff's own sweep: title %q (%v), want %q", c.Run.Title, err, p.Title)
 	}
 }
+
+// TestOpenPagesSweep: a saved sweep of the page mode opens on the Sweep tab with its
+// values by name, in the table too, and its lesson's setup.
+func TestOpenPagesSweep(t *testing.T) {
+	h := newHarness(t, small(), "")
+	s, err := result.LoadSweepJSON("../lab/result/testdata/sweep.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Title, s.Backings = "Pages and the TLB", []string{"ptrarray", "soa"}
+	s.Param, s.LogX, s.Modes, s.Pages = result.PagesParam, false, true, ""
+	s.Values, s.Labels = []int64{0, 1}, []string{result.PagesHuge, result.PagesSmall}
+	s.Points, s.Crossings, s.Markers = s.Points[:2], []result.Crossing{}, []result.Marker{}
+	s.Points[0].Value, s.Points[1].Value = 0, 1
+	path := filepath.Join(t.TempDir(), "pages.json")
+	if err := result.SaveSweepJSON(path, s); err != nil {
+		t.Fatal(err)
+	}
+	h.w.results.open(path)
+	m := h.w.sweepTab()
+	if m.param.Selected != result.PagesParam || m.values.Text != "huge, small" {
+		t.Errorf("the Sweep tab shows %s over %q, want pages over huge, small; status %q", m.param.Selected, m.values.Text, h.w.status.text())
+	}
+	if p := h.w.setup.preset; p.Name != "pages-and-tlb" {
+		t.Errorf("setup %q, want the pages lesson's", p.Name)
+	}
+	if rows := m.table.Rows(); len(rows) != 2 || rows[0].Cells[0] != "huge" || rows[1].Cells[0] != "small" {
+		t.Errorf("table rows %v: want huge, then small", rows)
+	}
+}
