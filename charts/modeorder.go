@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
 
@@ -55,7 +54,7 @@ func modeOrder(s *result.Sweep, a, b string) string {
 		if p.Backings[j].NSPerEntity < p.Backings[i].NSPerEntity {
 			faster, slower = b, a
 		}
-		v := units.ParamValue(float64(p.Value), s.Unit)
+		v := s.ValueName(p.Value)
 		if !pairSignificant(p, a, b) {
 			noise = append(noise, v)
 		}

@@ -99,6 +99,14 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 	if s.Unit != "" {
 		pl.XCaption += " (" + s.Unit + ")"
 	}
+	if len(s.Labels) > 0 { // named values: a tick at each, with its name
+		ticks := make([]float64, len(s.Values))
+		for i, v := range s.Values {
+			ticks[i] = float64(v)
+		}
+		pl.XTicks = func(float64, float64) []float64 { return ticks }
+		pl.XLabel = func(v float64) string { return SweepValueLabel(s, v) }
+	}
 	if n := len(s.Values); n > 0 {
 		pl.XMin, pl.XMax = float64(s.Values[0]), float64(s.Values[n-1])
 	}
@@ -117,7 +125,7 @@ func NewSweepPlot(s *result.Sweep, scale Scale, pending float64) SweepPlot {
 				typical = append(typical, y)
 			}
 			if b.Error != "" {
-				note, failed = "failed at "+s.Param+" = "+units.Count(float64(p.Value)), true
+				note, failed = "failed at "+s.Param+" = "+pointValue(s, p.Value), true
 			}
 			c.X, c.Y, c.Lo, c.Hi = append(c.X, float64(p.Value)), append(c.Y, y), append(c.Lo, lo), append(c.Hi, hi)
 		}
@@ -216,6 +224,26 @@ func ValueLabel(v float64, unit string) string {
 		s += "%"
 	}
 	return s
+}
+
+// SweepValueLabel writes value v of s's swept parameter compactly: its name where the
+// sweep names its values ("small"), else as ValueLabel does.
+func SweepValueLabel(s *result.Sweep, v float64) string {
+	if v == math.Trunc(v) {
+		if l, ok := s.Label(int64(v)); ok {
+			return l
+		}
+	}
+	return ValueLabel(v, s.Unit)
+}
+
+// pointValue writes a point's value as a table's cell: its name where the sweep
+// names its values, else the number in full ("1,000,000").
+func pointValue(s *result.Sweep, v int64) string {
+	if l, ok := s.Label(v); ok {
+		return l
+	}
+	return units.Count(float64(v))
 }
 
 // ApproxLabel labels an interpolated value, to two significant digits: "630k".

@@ -19,8 +19,8 @@ import (
 func SweepHeadline(s *result.Sweep) string {
 	parts := []string{s.Workload + " over " + s.Param}
 	if n := len(s.Values); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s to %s (%d points)", ValueLabel(float64(s.Values[0]), s.Unit),
-			ValueLabel(float64(s.Values[n-1]), s.Unit), n))
+		parts = append(parts, fmt.Sprintf("%s to %s (%d points)", SweepValueLabel(s, float64(s.Values[0])),
+			SweepValueLabel(s, float64(s.Values[n-1])), n))
 	}
 	if seed, ok := s.Params["seed"]; ok {
 		parts = append(parts, "seed "+strconv.FormatInt(seed, 10))
@@ -101,7 +101,7 @@ func SkippedText(s *result.Sweep) string {
 	var parts []string
 	for _, p := range s.Points {
 		if p.Skipped != "" {
-			parts = append(parts, s.Param+" = "+units.Count(float64(p.Value))+": "+p.Skipped)
+			parts = append(parts, s.Param+" = "+pointValue(s, p.Value)+": "+p.Skipped)
 		}
 	}
 	if len(parts) == 0 {

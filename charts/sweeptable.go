@@ -24,7 +24,7 @@ func SweepPointsTable(s *result.Sweep) Table {
 	}
 	t.Columns = append(t.Columns, "fastest", "rounds")
 	for _, p := range s.Points {
-		row := Row{Cells: []string{units.Count(float64(p.Value))}}
+		row := Row{Cells: []string{pointValue(s, p.Value)}}
 		if s.Unit == "%" {
 			row.Cells[0] += "%"
 		}
@@ -114,8 +114,8 @@ func SweepBackingsTable(s *result.Sweep) Table {
 		}
 	}
 	if n := len(measured); n > 0 {
-		first = "at " + ValueLabel(float64(measured[0].Value), s.Unit)
-		last = "at " + ValueLabel(float64(measured[n-1].Value), s.Unit)
+		first = "at " + SweepValueLabel(s, float64(measured[0].Value))
+		last = "at " + SweepValueLabel(s, float64(measured[n-1].Value))
 	}
 	t := Table{Columns: []string{"backing", "ns/entity " + first, "ns/entity " + last, "last ÷ first",
 		"bytes/entity", "address span " + last, "working set " + last, "reaches a cache at"}}
@@ -130,7 +130,7 @@ func SweepBackingsTable(s *result.Sweep) Table {
 				z = b
 			}
 			if e := measured[k].Backings[i].Error; e != "" {
-				row.Error = s.Param + " = " + units.Count(float64(measured[k].Value)) + ": " + e
+				row.Error = s.Param + " = " + pointValue(s, measured[k].Value) + ": " + e
 			}
 		}
 		if a != nil {

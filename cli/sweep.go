@@ -41,9 +41,10 @@ type sweepOpts struct {
 func sweepFlags(w io.Writer) (*flag.FlagSet, *sweepOpts) {
 	fs, o := newFlags[sweepOpts]("sweep", w)
 	o.runFlags(fs)
-	fs.StringVar(&o.param, "param", "", "the workload parameter to sweep, e.g. entities, moving_pct, cold_bytes (required unless -preset gives it)")
+	fs.StringVar(&o.param, "param", "", "the workload parameter to sweep, e.g. entities, moving_pct, cold_bytes, or pages: the page mode of each point's whole run (required unless -preset gives it)")
 	fs.StringVar(&o.values, "values", "", "comma-separated `VALUES` of -param, at least two (1000,10k,1M: k and M multiply by a thousand and a million); "+
-		"default a range for the parameter: entities from 1,000 to the workload's default in 1-2-5 steps, moving_pct 0,1,2,5,10,20,50, cold_bytes 0,8,16,32,64,128,256")
+		"default a range for the parameter: entities from 1,000 to the workload's default in 1-2-5 steps, moving_pct 0,1,2,5,10,20,50, cold_bytes 0,8,16,32,64,128,256; "+
+		"for -param pages, page modes: huge,small (the default) or system")
 	fs.DurationVar(&o.budget, "budget", sweep.DefaultBudget, "time to spend running frames, shared among the points (loads come on top); each point runs at least "+
 		strconv.Itoa(sweep.MinRounds)+" rounds after its warm-up round, at most "+strconv.Itoa(sweep.MaxRounds))
 	fs.IntVar(&o.frames, "frames", 0, fmt.Sprintf("frames per point instead of the budget's choice: `N` up to %d, warm-up included, at least %d after it", lab.MaxFrames, lab.MinKept))
@@ -124,7 +125,7 @@ func (o *sweepOpts) config(set map[string]bool) (sweep.Config, error) {
 			c.Param, c.Param)
 	}
 	if set["values"] {
-		if c.Values, err = sweep.ParseValues(o.values); err != nil {
+		if c.Values, err = sweep.ParseValuesOf(c.Param, o.values); err != nil {
 			return c, usagef("-values: %v", err)
 		}
 	}
@@ -239,7 +240,11 @@ func sweepFailures(s *result.Sweep, stderr io.Writer) launch.WorkersFailed {
 	for _, p := range s.Points {
 		for _, b := range p.Backings {
 			if b.Error != "" {
-				fmt.Fprintf(stderr, "localitylab: %s = %d: %s\n", s.Param, p.Value, b.Error)
+				v := strconv.FormatInt(p.Value, 10)
+				if l, ok := s.Label(p.Value); ok {
+					v = l
+				}
+				fmt.Fprintf(stderr, "localitylab: %s = %s: %s\n", s.Param, v, b.Error)
 				failed = append(failed, b.Error)
 			}
 		}

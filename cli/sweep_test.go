@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -136,6 +137,9 @@ func TestSweepBadInput(t *testing.T) {
 		{"the swept parameter's flag, from a preset", []string{"-preset", "cache-cliff", "-entities", "5000"}, "-entities: the sweep sets entities itself"},
 		{"a point of one frame", []string{"-param", "entities", "-frames", "1"}, "-frames: 1 with a warm-up of 0 leaves 1 to summarise"},
 		{"negative warmup", []string{"-param", "entities", "-frames", "100", "-warmup", "-3"}, "-warmup: -3 is negative"},
+		{"a word that is no page mode", []string{"-param", "pages", "-values", "huge,tiny"}, `-values: "tiny" is not a page mode (want huge, small, system)`},
+		{"a page mode for a sweep of them", []string{"-param", "pages", "-pages", "small"}, "-pages: the sweep sets pages itself"},
+		{"a page mode for the pages lesson", []string{"-preset", "pages-and-tlb", "-pages", "small"}, "-pages: the sweep sets pages itself"},
 	})
 }
 
@@ -159,6 +163,33 @@ func TestSweepPreset(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// TestSweepPages: the pages lesson sweeps the page mode, each point named by its
+// mode in the progress, the table and the claim's answer, which quotes each heap's
+// share of huge pages; the CSV file gives each row's mode and share.
+func TestSweepPages(t *testing.T) {
+	csvPath := filepath.Join(t.TempDir(), "pages.csv")
+	code, stdout, stderr := run(t, "sweep", "-preset", "pages-and-tlb", "-entities", "3000", "-frames", "16", "-warmup", "4", "-probe", "none", "-csv", csvPath)
+	if code != exit.OK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Pages and the TLB (sprites): sweep of pages over 2 values", "\nhuge ", "\nsmall ",
+		"ns/entity at huge", "at pages = huge and", "Heap in huge pages (each pages value, every pass)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "pages = small") {
+		t.Errorf("progress names no point by its mode:\n%s", stderr)
+	}
+	data, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(string(data), "\n"); !strings.HasSuffix(lines[0], ",pages,huge_share") || !strings.Contains(lines[1], ",huge,") {
+		t.Errorf("CSV header %q, first row %q: want the pages columns last", lines[0], lines[1])
 	}
 }
 

@@ -39,7 +39,7 @@ func (p *sweepProgress) update(st sweep.Status) {
 			pass = fmt.Sprintf("pass %d of %d, ", st.Pass+1, st.Passes)
 		}
 		fmt.Fprintf(p.w, "%spoint %d of %d: %s = %s (after %s)\n", pass, st.Point+1, st.Points, st.Param,
-			units.ParamValue(float64(st.Value), st.Unit), units.Duration(float64(st.Elapsed)))
+			st.ValueName(st.Value), units.Duration(float64(st.Elapsed)))
 	}
 	if st.Run.Backings != nil {
 		p.run.update(st.Run)
@@ -57,7 +57,7 @@ func (p *sweepProgress) pointDone(st sweep.Status) {
 	p.at = [2]int{-1, -1}
 	for k := range st.Done {
 		if pt := &st.Done[k]; pt.Value == p.value {
-			fmt.Fprintln(p.w, wrapNotes([]string{"  " + pointLine(st.Param, st.Unit, pt)}, termWidth)[0])
+			fmt.Fprintln(p.w, wrapNotes([]string{"  " + pointLine(st, pt)}, termWidth)[0])
 		}
 	}
 }
@@ -67,8 +67,8 @@ func (p *sweepProgress) end() { p.run.end() }
 
 // pointLine sums one point up: "entities = 10,000: ptrarray 12.3 ns, soa 1.1 ns per
 // entity (30 rounds)".
-func pointLine(param, unit string, pt *result.Point) string {
-	head := param + " = " + units.ParamValue(float64(pt.Value), unit)
+func pointLine(st sweep.Status, pt *result.Point) string {
+	head := st.Param + " = " + st.ValueName(pt.Value)
 	if pt.Skipped != "" {
 		return head + ": skipped: " + pt.Skipped
 	}

@@ -230,7 +230,7 @@ func runKind(r *result.Run) string {
 func sweepKind(s *result.Sweep) string {
 	vals := make([]string, len(s.Values))
 	for i, v := range s.Values {
-		vals[i] = charts.ValueLabel(float64(v), s.Unit)
+		vals[i] = charts.SweepValueLabel(s, float64(v))
 	}
 	passes := ""
 	if s.Forks > 1 {

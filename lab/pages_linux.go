@@ -39,6 +39,18 @@ func startPages(mode PagesMode) string {
 	return ""
 }
 
+// PagesControl says why the lab cannot compare page modes on this system, "" when it
+// can: on Linux, unless the kernel has no transparent huge pages. A kernel whose
+// setting is "never" still lets a worker ask (MADV_COLLAPSE works whatever the
+// setting, from Linux 6.1), so whether a heap got huge pages is told by its measured
+// share (result.Pages.HugeShare), not here.
+func PagesControl() string {
+	if thpMode() == "" {
+		return "this kernel has no transparent huge pages: every mode would run in small pages, and a comparison of modes would compare the same pages"
+	}
+	return ""
+}
+
 // settlePages runs after the load, outside every timed phase: in huge mode it asks
 // for huge pages over the heap's mappings (MADV_HUGEPAGE, so that the heap's later
 // growth in them faults in huge pages too, then MADV_COLLAPSE, Linux 6.1, which

@@ -103,3 +103,12 @@ func TestPagesModes(t *testing.T) {
 		})
 	}
 }
+
+// TestPagesControl: Linux lets the lab compare page modes unless its kernel has no
+// transparent huge pages, and then says so.
+func TestPagesControl(t *testing.T) {
+	why := PagesControl()
+	if has := thpMode() != ""; has != (why == "") {
+		t.Errorf("transparent huge pages %q, PagesControl() = %q: want a reason exactly when the kernel has none", thpMode(), why)
+	}
+}

@@ -73,6 +73,9 @@ func checkSweep(s *result.Sweep) error {
 		return fmt.Errorf("workload: %w", err)
 	}
 	q, ok := spec.Param(s.Param)
+	if !ok && s.Param == result.PagesParam { // the page mode, each value one (result.Sweep.Validate checked them)
+		q, ok = workload.Param{Name: s.Param, Max: int64(len(result.PagesModes) - 1)}, true
+	}
 	if !ok {
 		return fmt.Errorf("param: the %s workload has no parameter %q", s.Workload, s.Param)
 	}

@@ -96,6 +96,15 @@ func TestLoadSweepValuesInRange(t *testing.T) {
 	if r, s, err := lab.LoadSaved(good); err != nil || r != nil || s == nil {
 		t.Fatalf("LoadSaved of a good sweep: %v, %v, %v", r, s, err)
 	}
+	pages := save("pages.json", func(s *result.Sweep) { // a sweep of the page mode, huge then small
+		s.Param, s.LogX, s.Modes, s.Pages = result.PagesParam, false, true, ""
+		s.Values, s.Labels = []int64{0, 1}, []string{result.PagesHuge, result.PagesSmall}
+		s.Points, s.Crossings, s.Markers = s.Points[:2], []result.Crossing{}, []result.Marker{}
+		s.Points[0].Value, s.Points[1].Value = 0, 1
+	})
+	if _, err := lab.LoadSweep(pages); err != nil {
+		t.Errorf("LoadSweep of a sweep of the page mode: %v", err)
+	}
 	for _, tt := range []struct {
 		name string
 		edit func(*result.Sweep)

@@ -19,6 +19,13 @@ func pagesUncounted(goos string, mode PagesMode) result.Pages {
 	return p
 }
 
+// pagesUncontrolled is why a system (goos) that offers the lab no control over page
+// size cannot compare page modes (see PagesControl).
+func pagesUncontrolled(goos string) string {
+	return goos + " offers the lab no control over page size nor a count of the heap's huge pages: " +
+		"every mode would run in the pages the system gives, and a comparison of modes would compare the same pages"
+}
+
 // usageUnread is why a system (goos) without getrusage has no page faults nor CPU
 // time for a load.
 func usageUnread(goos string) string {

@@ -70,3 +70,14 @@ func TestWindowsRecord(t *testing.T) {
 		t.Errorf("read back: load %+v", bk.Load)
 	}
 }
+
+// TestPagesUncontrolled: where the lab has no say in the pages (any system but
+// Linux), a comparison of page modes is refused with the system named and why.
+func TestPagesUncontrolled(t *testing.T) {
+	for _, goos := range []string{"windows", "darwin"} {
+		why := pagesUncontrolled(goos)
+		if !strings.HasPrefix(why, goos+" offers the lab no control over page size") || !strings.Contains(why, "the same pages") {
+			t.Errorf("%s: %q, want the system named and why the modes would not differ", goos, why)
+		}
+	}
+}

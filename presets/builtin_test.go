@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"localitylab/lab/result"
 	"localitylab/workloads"
 	"localitylab/workloads/workload"
 )
@@ -32,7 +33,7 @@ func TestBuiltinsFitAClassroom(t *testing.T) {
 				t.Fatal(err)
 			}
 			runs := []workload.Params{p.Params}
-			if p.Sweep != nil {
+			if p.Sweep != nil && p.Sweep.Param != result.PagesParam { // the page mode leaves the parameters alone
 				for _, v := range p.Sweep.Values {
 					q := p.Params.Clone()
 					q[p.Sweep.Param] = v

@@ -170,8 +170,12 @@ func (c Claim) againstControl(s *result.Sweep, a Answer, first, last at) Answer 
 	fb := last.pb.NSPerEntity / first.pb.NSPerEntity
 	lo := (last.pb.NSPerEntityLo / first.pb.NSPerEntityHi) / (to.NSPerEntityHi / from.NSPerEntityLo)
 	hi := (last.pb.NSPerEntityHi / first.pb.NSPerEntityLo) / (to.NSPerEntityLo / from.NSPerEntityHi)
-	a.Measured += fmt.Sprintf(" The control, %s, which the parameter leaves alone, changed %s over the same values; against it, %s changed %s (%s to %s).",
-		c.Control, units.Ratio(fc), c.Backing, units.Ratio(fb/fc), bare(lo), bare(hi))
+	alone := ", which the parameter leaves alone,"
+	if s.Param == result.PagesParam { // the pages are every backing's: the control is the one they touch least
+		alone = ","
+	}
+	a.Measured += fmt.Sprintf(" The control, %s%s changed %s over the same values; against it, %s changed %s (%s to %s).",
+		c.Control, alone, units.Ratio(fc), c.Backing, units.Ratio(fb/fc), bare(lo), bare(hi))
 	if a.Outcome == Unsettled || a.Outcome == InPart {
 		return a
 	}

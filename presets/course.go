@@ -62,7 +62,7 @@ var (
 		{Name: "holes-cost", Run: 138 * time.Second},
 		{Name: "maps-vs-slices", Run: 10 * time.Second},
 		{Name: "allocs-per-frame", Run: 17 * time.Second},
-		{Name: "pages-and-tlb", Run: 105 * time.Second},
+		{Name: "pages-and-tlb", Run: 92 * time.Second},
 		{Name: "spatialhash-stops-winning", Run: 119 * time.Second},
 		{Name: "row-order", Run: 123 * time.Second},
 		{Name: "tiles-rows", Run: 45 * time.Second, Heavy: "forty million tile entries loaded in each of three forks; " +

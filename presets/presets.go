@@ -72,7 +72,9 @@ type Preset struct {
 	Sweep *Sweep `json:"sweep,omitempty"`
 }
 
-// Sweep is the parameter a sweep lesson varies, and the values it takes.
+// Sweep is the parameter a sweep lesson varies, and the values it takes: a parameter
+// of the workload, or the page mode (result.PagesParam, its values result.PagesModes'
+// indexes: 0 huge, 1 small, 2 system).
 type Sweep struct {
 	Param  string  `json:"param"`
 	Values []int64 `json:"values"` // at least two, increasing
@@ -297,7 +299,7 @@ func (p *Preset) validate(backings bool) error {
 		return fmt.Errorf("pages: %q (want %s, %s or %s)", p.Pages, result.PagesSystem, result.PagesHuge, result.PagesSmall)
 	}
 	if p.Sweep != nil {
-		if err := p.Sweep.validate(spec); err != nil {
+		if err := p.Sweep.validate(spec, p.Pages); err != nil {
 			return fmt.Errorf("sweep: %w", err)
 		}
 	}
@@ -337,9 +339,17 @@ func (p *Preset) checkLimits() error {
 	return nil
 }
 
-// validate checks the swept parameter and its values against the workload.
-func (s *Sweep) validate(spec *workload.Spec) error {
+// validate checks the swept parameter and its values against the workload, or, for
+// a sweep of the page mode (result.PagesParam), against the page modes; such a sweep
+// leaves the preset's own page mode (pages) unset, since each point runs in its own.
+func (s *Sweep) validate(spec *workload.Spec, pages string) error {
 	q, ok := spec.Param(s.Param)
+	if !ok && s.Param == result.PagesParam {
+		if pages != "" {
+			return fmt.Errorf("param: %q varies the page mode, and the preset sets pages %q for the whole sweep: leave pages out", s.Param, pages)
+		}
+		q, ok = workload.Param{Name: s.Param, Max: int64(len(result.PagesModes) - 1)}, true
+	}
 	if !ok {
 		return fmt.Errorf("param: the %s workload has no parameter %q", spec.Name, s.Param)
 	}

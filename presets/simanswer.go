@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"localitylab/internal/units"
 	"localitylab/lab/result"
 )
 
@@ -68,7 +67,7 @@ func (c Claim) sweepSimMisses(s *result.Sweep) string {
 		parts = append(parts, fmt.Sprintf("%s D1 %s → %s, LL %s → %s (%s to %s)", name,
 			fig(*first.pb.SimD1MissesPerEntity), fig(*last.pb.SimD1MissesPerEntity),
 			fig(*first.pb.SimLLMissesPerEntity), fig(*last.pb.SimLLMissesPerEntity),
-			valueAt(s, first.value), units.ParamValue(float64(last.value), s.Unit)))
+			valueAt(s, first.value), s.ValueName(last.value)))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -10,7 +10,8 @@ import (
 )
 
 // AnswerSweep puts what sweep s measured beside a claim about a sweep. A nil sweep
-// answers nothing; a claim about a single run says it needs one.
+// answers nothing; a claim about a single run says it needs one. A sweep of the page
+// mode is judged only where its points ran in the pages they name (pagesanswer.go).
 func (c Claim) AnswerSweep(s *result.Sweep) Answer {
 	if s == nil {
 		return Answer{}
@@ -19,7 +20,12 @@ func (c Claim) AnswerSweep(s *result.Sweep) Answer {
 	if ck == nil || ck.sweep == nil {
 		return Answer{Measured: "This claim is answered by a single run, not by a sweep: run the lesson with Run."}
 	}
-	a := ck.sweep(c, s)
+	var a Answer
+	if s.Param == result.PagesParam {
+		a = c.answerPages(ck, s) // pagesanswer.go
+	} else {
+		a = ck.sweep(c, s)
+	}
 	a.Misses = c.sweepSimMisses(s) // simanswer.go
 	return a
 }
@@ -146,7 +152,7 @@ func (c Claim) judgeChange(f, lo, hi float64) (kind, string) {
 	return holds, fmt.Sprintf("The source's %s lies within that range.", units.Ratio(c.Ratio))
 }
 
-// valueAt writes "entities = 1,000,000", "moving_pct = 5%".
+// valueAt writes "entities = 1,000,000", "moving_pct = 5%", "pages = small".
 func valueAt(s *result.Sweep, v int64) string {
-	return s.Param + " = " + units.ParamValue(float64(v), s.Unit)
+	return s.Param + " = " + s.ValueName(v)
 }

@@ -137,7 +137,7 @@ func markerPlace(s *result.Sweep, at float64) string {
 	if s.Unit != "" && s.Unit != "%" {
 		unit = " " + s.Unit
 	}
-	label := func(v float64) string { return charts.ValueLabel(v, s.Unit) }
+	label := func(v float64) string { return charts.SweepValueLabel(s, v) }
 	for i, v := range s.Values {
 		switch {
 		case float64(v) == at:

@@ -131,16 +131,12 @@ func (j *sweepJob) setupChanged(s presets.Preset, e setupEvent) {
 	if err != nil {
 		return
 	}
-	var names []string
-	for _, q := range spec.Params {
-		names = append(names, q.Name)
-	}
 	j.quiet = true
-	j.param.SetOptions(names)
+	j.param.SetOptions(sweep.Params(spec))
 	switch {
 	case s.Sweep != nil && s.Name != j.lesson:
 		j.param.SetSelected(s.Sweep.Param)
-		j.values.SetText(sweep.FormatValues(s.Sweep.Values))
+		j.values.SetText(sweep.FormatValuesOf(s.Sweep.Param, s.Sweep.Values))
 	case s.Workload != j.workload || j.param.Selected == "":
 		j.param.SetSelected("entities")
 		j.quiet = false
@@ -168,8 +164,8 @@ func (j *sweepJob) fillDefaults() {
 	if err != nil {
 		return
 	}
-	if q, ok := spec.Param(j.param.Selected); ok {
-		j.values.SetText(sweep.FormatValues(sweep.Defaults(spec, q)))
+	if q, ok := sweep.Param(spec, j.param.Selected); ok {
+		j.values.SetText(sweep.FormatValuesOf(q.Name, sweep.Defaults(spec, q)))
 	}
 }
 
@@ -264,7 +260,7 @@ func (j *sweepJob) open(path string) {
 	}
 	j.quiet = true // the file's parameter and values, not the parameter's defaults
 	j.param.SetSelected(s.Param)
-	j.values.SetText(sweep.FormatValues(s.Values))
+	j.values.SetText(sweep.FormatValuesOf(s.Param, s.Values))
 	j.quiet = false
 	j.stop() // the last sweep is not this one
 	j.show(s, math.NaN())

@@ -42,6 +42,23 @@ func TestSweepTabFollowsSetup(t *testing.T) {
 	if m.values.Text != "0, 1, 2, 5, 10, 20, 50" {
 		t.Errorf("moving_pct: values %q", m.values.Text)
 	}
+	// The page mode is a parameter of the tab too, its values the modes' names, and
+	// the pages lesson's own sweep is shown by them.
+	m.param.SetSelected(result.PagesParam)
+	if m.values.Text != "huge, small" {
+		t.Errorf("pages: values %q, want huge, small", m.values.Text)
+	}
+	p, err = presets.Lookup("pages-and-tlb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.w.setup.apply(p)
+	if m.param.Selected != result.PagesParam || m.values.Text != "huge, small" {
+		t.Errorf("pages-and-tlb: sweep %s over %q", m.param.Selected, m.values.Text)
+	}
+	if c, _, err := m.config(); err != nil || c.Param != result.PagesParam || len(c.Values) != 2 || c.Values[1] != 1 {
+		t.Errorf("pages-and-tlb's sweep: %s over %v (%v), want pages over huge and small", c.Param, c.Values, err)
+	}
 }
 
 // TestSweepRunsPointByPoint: Space in the Sweep tab starts a sweep of the setup; the
@@ -262,5 +279,35 @@ func TestSweepTitle(t *testing.T) {
 	c, _, err = m.config()
 	if err != nil || c.Run.Title != p.Title {
 		t.Errorf("the cache cliff's own sweep: title %q (%v), want %q", c.Run.Title, err, p.Title)
+	}
+}
+
+// TestOpenPagesSweep: a saved sweep of the page mode opens on the Sweep tab with its
+// values by name, in the table too, and its lesson's setup.
+func TestOpenPagesSweep(t *testing.T) {
+	h := newHarness(t, small(), "")
+	s, err := result.LoadSweepJSON("../lab/result/testdata/sweep.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Title, s.Backings = "Pages and the TLB", []string{"ptrarray", "soa"}
+	s.Param, s.LogX, s.Modes, s.Pages = result.PagesParam, false, true, ""
+	s.Values, s.Labels = []int64{0, 1}, []string{result.PagesHuge, result.PagesSmall}
+	s.Points, s.Crossings, s.Markers = s.Points[:2], []result.Crossing{}, []result.Marker{}
+	s.Points[0].Value, s.Points[1].Value = 0, 1
+	path := filepath.Join(t.TempDir(), "pages.json")
+	if err := result.SaveSweepJSON(path, s); err != nil {
+		t.Fatal(err)
+	}
+	h.w.results.open(path)
+	m := h.w.sweepTab()
+	if m.param.Selected != result.PagesParam || m.values.Text != "huge, small" {
+		t.Errorf("the Sweep tab shows %s over %q, want pages over huge, small; status %q", m.param.Selected, m.values.Text, h.w.status.text())
+	}
+	if p := h.w.setup.preset; p.Name != "pages-and-tlb" {
+		t.Errorf("setup %q, want the pages lesson's", p.Name)
+	}
+	if rows := m.table.Rows(); len(rows) != 2 || rows[0].Cells[0] != "huge" || rows[1].Cells[0] != "small" {
+		t.Errorf("table rows %v: want huge, then small", rows)
 	}
 }

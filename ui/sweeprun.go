@@ -26,7 +26,7 @@ func (j *sweepJob) config() (sweep.Config, presets.Preset, error) {
 	if err != nil {
 		return sweep.Config{}, s, fmt.Errorf("the setup: %w", err)
 	}
-	values, err := sweep.ParseValues(j.values.Text)
+	values, err := sweep.ParseValuesOf(j.param.Selected, j.values.Text)
 	if err != nil {
 		return sweep.Config{}, s, fmt.Errorf("values: %w", err)
 	}
@@ -214,10 +214,10 @@ func sweepDone(st sweep.Status) float64 {
 
 // sweepProgress says where the sweep is, on one line.
 func sweepProgress(st sweep.Status) string {
-	head := fmt.Sprintf("Point %d of %d: %s = %s", st.Point+1, st.Points, st.Param, units.ParamValue(float64(st.Value), st.Unit))
+	head := fmt.Sprintf("Point %d of %d: %s = %s", st.Point+1, st.Points, st.Param, st.ValueName(st.Value))
 	if st.Passes > 1 {
 		head = fmt.Sprintf("Pass %d of %d, point %d of %d: %s = %s", st.Pass+1, st.Passes, st.Point+1, st.Points, st.Param,
-			units.ParamValue(float64(st.Value), st.Unit))
+			st.ValueName(st.Value))
 	}
 	switch {
 	case st.Run.Backings == nil:

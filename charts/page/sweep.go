@@ -129,11 +129,18 @@ func sweepChart(s *result.Sweep, pl *charts.SweepPlot) *echarts.Line {
 		yType = "log"
 	}
 	unit := jsName(s.Unit)
+	xAxis := opts.XAxis{Type: xType, Name: jsName(pl.XCaption), NameLocation: "middle", NameGap: 30,
+		Min: pl.XMin, Max: pl.XMax, AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("function(v){return llCount(v)+'" + jsWord(percentSuffix(unit)) + "'}")}}
+	valueJS := "llCount(ps[0].value[0])+'" + jsWord(unitSuffix(unit)) + "'"
+	if names := valueNames(s); names != "" { // named values: a tick at each, with its name
+		xAxis.MinInterval = 1
+		xAxis.AxisLabel.Formatter = opts.FuncOpts("function(v){return (" + names + ")[v]||''}")
+		valueJS = "((" + names + ")[ps[0].value[0]]||'')"
+	}
 	c.SetGlobalOptions(
-		echarts.WithXAxisOpts(opts.XAxis{Type: xType, Name: jsName(pl.XCaption), NameLocation: "middle", NameGap: 30,
-			Min: pl.XMin, Max: pl.XMax, AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("function(v){return llCount(v)+'" + jsWord(percentSuffix(unit)) + "'}")}}),
+		echarts.WithXAxisOpts(xAxis),
 		echarts.WithYAxisOpts(opts.YAxis{Type: yType, Name: "ns per entity", AxisLabel: &opts.AxisLabel{Formatter: opts.FuncOpts("llDuration")}}),
-		echarts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: opts.FuncOpts(sweepTooltip(jsName(s.Param), unit, pl.Misses != nil))}),
+		echarts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", Formatter: opts.FuncOpts(sweepTooltip(jsName(s.Param), valueJS, pl.Misses != nil))}),
 		echarts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
 	)
 	for i := range pl.Curves {
@@ -248,16 +255,29 @@ func legendNames(pl *charts.SweepPlot) []string {
 	return out
 }
 
+// valueNames is a script's object of the sweep's value names by value,
+// "{'0':'huge','1':'small'}", or "" where the sweep does not name its values.
+func valueNames(s *result.Sweep) string {
+	if len(s.Labels) != len(s.Values) || len(s.Labels) == 0 {
+		return ""
+	}
+	parts := make([]string, len(s.Values))
+	for i, v := range s.Values {
+		parts[i] = "'" + strconv.FormatInt(v, 10) + "':'" + jsWord(s.Labels[i]) + "'"
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
 // sweepTooltip lists, at the hovered value, each backing's cost with its interval,
 // leaving out the band series, and, with misses, each backing's simulated misses.
-func sweepTooltip(param, unit string, misses bool) string {
+func sweepTooltip(param, valueJS string, misses bool) string {
 	missLine := ""
 	if misses { // a misses point is [x, misses per entity, level]
 		missLine = `if(v.length===3){s+='<br>'+p.marker+p.seriesName+': '+llSig(v[1])+' simulated '+v[2]+' misses per entity';return;}`
 	}
 	// One line, and single quotes: go-echarts puts the function into the options as
 	// it is, escaping double quotes as if it were a string.
-	return `function(ps){if(!ps.length)return '';var s='` + jsWord(param) + ` = '+llCount(ps[0].value[0])+'` + jsWord(unitSuffix(unit)) + `';` +
+	return `function(ps){if(!ps.length)return '';var s='` + jsWord(param) + ` = '+` + valueJS + `;` +
 		`ps.forEach(function(p){if(p.seriesName.indexOf('band ')===0)return;var v=p.value;` +
 		missLine +
 		`s+='<br>'+p.marker+p.seriesName+': '+llDuration(v[1])+' per entity';` +

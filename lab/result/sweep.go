@@ -24,17 +24,23 @@ type Sweep struct {
 	// Modes says that the parameter's values name ways of working, not amounts
 	// (workload.Param.Modes): its lines are compared at each value, never crossed
 	// between two; absent in files written before it, and for a parameter of amounts.
-	Modes  bool       `json:"modes,omitempty"`
-	Values []int64    `json:"values"` // in increasing order
+	Modes  bool    `json:"modes,omitempty"`
+	Values []int64 `json:"values"` // in increasing order
+	// Labels, where the values are names rather than numbers, are the names, one per
+	// value ("huge", "small" for a sweep of PagesParam); absent otherwise, and in
+	// older files.
+	Labels []string   `json:"labels,omitempty"`
 	Params params.Map `json:"params"` // every other parameter, fixed, seed included
 	// Tied names the parameters that are not fixed but follow the swept one, each as
 	// its share of the swept value (on_screen at 0.002 of entities: 0.2% of the sprites
 	// in view at every point); each point records their values (Point.Tied).
 	Tied     map[string]float64 `json:"tied,omitempty"`
 	Backings []string           `json:"backings"`
-	Cache    string             `json:"cache"`           // Warm or Cold, as for a run
-	Pages    string             `json:"pages,omitempty"` // the page mode every point ran in (see Pages.Mode); absent in older files
-	Counters Counters           `json:"counters"`
+	Cache    string             `json:"cache"` // Warm or Cold, as for a run
+	// Pages is the page mode every point ran in (see Pages.Mode); absent in older
+	// files, and in a sweep of PagesParam, whose points each ran in their value's.
+	Pages    string   `json:"pages,omitempty"`
+	Counters Counters `json:"counters"`
 	// Budget is the time the sweep meant to spend running frames, shared among its
 	// points; Frames, when set, fixed each point's length instead.
 	BudgetNS int64 `json:"budget_ns"`
@@ -278,6 +284,7 @@ func (b *PointBacking) WorkingSet() (bytes float64, bySpan bool) {
 func (s *Sweep) Clone() *Sweep {
 	c := *s
 	c.Values = slices.Clone(s.Values)
+	c.Labels = slices.Clone(s.Labels)
 	c.Params = s.Params.Clone()
 	c.Backings = slices.Clone(s.Backings)
 	c.Caches = slices.Clone(s.Caches)

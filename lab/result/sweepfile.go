@@ -168,7 +168,7 @@ func (s *Sweep) validateHeader() error {
 			return fmt.Errorf("values: %d after %d (want increasing values)", s.Values[i], s.Values[i-1])
 		}
 	}
-	return nil
+	return s.validateLabels()
 }
 
 // validatePoints checks each point, their order, and the shares of the params tied
@@ -450,9 +450,25 @@ var sweepGCCSVHeader = []string{"gc_cpu_ns_per_frame", "gc_cycles", "gc_cycles_p
 var sweepSimCSVHeader = []string{"sim_d1_misses_per_entity", "sim_ll_misses_per_entity",
 	"sim_d1_misses_per_frame", "sim_ll_misses_per_frame", "sim_instructions_per_frame", "sim_note"}
 
+// sweepPagesCSVHeader names the columns a sweep of the page mode (PagesParam) adds,
+// last: the page mode of the row's point, and the share of the backing's heap that
+// sat in huge pages there, the lowest over its forks (empty where none was measured).
+var sweepPagesCSVHeader = []string{"pages", "huge_share"}
+
+// hugeShareCell is the lowest share of b's heap in huge pages over its forks, empty
+// where none was measured.
+func hugeShareCell(b *PointBacking) string {
+	lo, _, ok := hugeShareRange(b.PagesByFork(), 0, 0, false)
+	if !ok {
+		return ""
+	}
+	return strconv.FormatFloat(lo, 'g', 4, 64)
+}
+
 // WriteSweepCSV writes one row per point per backing (a skipped point: one row, with
 // the reason in the error column), the long format a spreadsheet pivots. A sweep
-// that asked for simulated misses has their columns too, empty where there are none.
+// that asked for simulated misses has their columns too, empty where there are none;
+// a sweep of the page mode, the page mode and share of huge pages of each row.
 func WriteSweepCSV(w io.Writer, s *Sweep) error {
 	cw := csv.NewWriter(w)
 	sim := s.Counters.Simulated != nil
@@ -461,6 +477,10 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 		header = append(header, sweepSimCSVHeader...)
 	}
 	header = append(header, sweepGCCSVHeader...)
+	pages := s.Param == PagesParam
+	if pages {
+		header = append(header, sweepPagesCSVHeader...)
+	}
 	if err := cw.Write(header); err != nil {
 		return err
 	}
@@ -474,6 +494,9 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 				row = append(row, make([]string, len(sweepSimCSVHeader))...)
 			}
 			row = append(row, make([]string, len(sweepGCCSVHeader))...)
+			if pages {
+				row = append(row, textCell(s.PointPages(&p)), "")
+			}
 			if err := cw.Write(row); err != nil {
 				return err
 			}
@@ -502,6 +525,9 @@ func WriteSweepCSV(w io.Writer, s *Sweep) error {
 			}
 			row = append(row, f(b.GCCPUNSPerFrame), strconv.FormatUint(b.GCCycles, 10), f(b.GCCyclesPer1000),
 				f(b.GCPauseNSPerFrame), f(b.P99WithGCNS), span)
+			if pages {
+				row = append(row, textCell(s.PointPages(&p)), hugeShareCell(&b))
+			}
 			if err := cw.Write(row); err != nil {
 				return err
 			}

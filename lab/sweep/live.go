@@ -40,6 +40,8 @@ type Status struct {
 	Phase   Phase
 	Param   string // the parameter swept, and its unit
 	Unit    string
+	Labels  []string // the names of the values, where the sweep names them (shared: read, never change)
+	values  []int64
 	Point   int   // index of the point being measured (of Points); Points when none is
 	Points  int   // how many values the sweep has
 	Value   int64 // the value of the point being measured
@@ -49,6 +51,13 @@ type Status struct {
 	Done    []result.Point // the points done so far (shared: read, never change)
 	Elapsed time.Duration  // since the sweep started
 	Err     error          // what ended the sweep when Phase is Stopped or Failed
+}
+
+// ValueName writes value v of the swept parameter as the sweep's tables do
+// (result.Sweep.ValueName): "small", "1,000,000".
+func (st Status) ValueName(v int64) string {
+	s := result.Sweep{Unit: st.Unit, Values: st.values, Labels: st.Labels}
+	return s.ValueName(v)
 }
 
 // Live is a sweep in progress. Its methods may be called from any goroutine; none
@@ -88,7 +97,7 @@ func Start(ctx context.Context, c Config) (*Live, error) {
 		return nil, err
 	}
 	spec, _ := workloads.Lookup(c.Run.Workload) // Check found it
-	q, _ := spec.Param(c.Param)
+	q, _ := sweptParam(spec, c.Param)           // Check found it
 	n := len(c.Values)
 	l := &Live{cfg: c, budget: c.Budget, sig: lab.NewSignal(), passes: c.passes(),
 		runs: make([][]*result.Run, n), skipped: make([]string, n), tied: make([]params.Map, n), spans: make([][]float64, n),
@@ -137,7 +146,7 @@ func (l *Live) Wait() (*result.Sweep, error) {
 func (l *Live) Status() Status {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := Status{Phase: l.phase, Param: l.sw.Param, Unit: l.sw.Unit, Point: l.point, Points: len(l.cfg.Values),
+	st := Status{Phase: l.phase, Param: l.sw.Param, Unit: l.sw.Unit, Labels: l.sw.Labels, values: l.cfg.Values, Point: l.point, Points: len(l.cfg.Values),
 		Pass: l.pass, Passes: l.passes,
 		Run: l.run, Done: l.sw.Points[:len(l.sw.Points):len(l.sw.Points)], Elapsed: time.Since(l.started), Err: l.err}
 	if l.point < len(l.cfg.Values) {

@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"localitylab/lab"
@@ -52,10 +51,11 @@ const maxBurst = 16
 // Config describes a sweep.
 type Config struct {
 	// Run is the run made at every point: workload, backings, parameters (the swept
-	// one's value is replaced at each point), counters, cache mode, burst, timeout.
-	// Its Frames and Warmup are ignored: see Frames.
+	// one's value is replaced at each point), counters, cache mode, page mode, burst,
+	// timeout. Its Frames and Warmup are ignored: see Frames; and its Pages, when the
+	// sweep varies the page mode (Param result.PagesParam).
 	Run    lab.Config
-	Param  string  // the parameter swept: one of the workload's
+	Param  string  // the parameter swept: one of the workload's, or result.PagesParam
 	Values []int64 // at least two, distinct; nil: Defaults
 	// Budget is the time spent running frames over all points (loads come on top);
 	// 0 means DefaultBudget.
@@ -97,13 +97,9 @@ func (c *Config) Check() error {
 	if err != nil {
 		return fmt.Errorf("workload: %w", err)
 	}
-	q, ok := spec.Param(c.Param)
-	if !ok {
-		names := make([]string, len(spec.Params))
-		for i, p := range spec.Params {
-			names[i] = p.Name
-		}
-		return fmt.Errorf("param: the %s workload has no parameter %q (want one of %s)", spec.Name, c.Param, strings.Join(names, ", "))
+	q, err := sweptParam(spec, c.Param)
+	if err != nil {
+		return err
 	}
 	if c.Values == nil {
 		c.Values = Defaults(spec, q)
@@ -188,7 +184,11 @@ func (c *Config) point(v int64) lab.Config {
 	pc := c.Run
 	pc.Backings = slices.Clone(c.Run.Backings)
 	pc.Params = c.Run.Params.Clone()
-	pc.Params[c.Param] = v
+	if mode, ok := result.PagesMode(v); ok && c.Param == result.PagesParam {
+		pc.Pages = lab.PagesMode(mode)
+	} else {
+		pc.Params[c.Param] = v
+	}
 	for name, share := range c.tied {
 		pc.Params[name] = max(1, int64(math.Round(share*float64(v))))
 	}
@@ -232,7 +232,11 @@ func newSweep(c *Config, q workload.Param) *result.Sweep {
 		cache = string(lab.Warm)
 	}
 	pages := c.Run.Pages
-	if pages == "" {
+	var labels []string
+	switch {
+	case c.Param == result.PagesParam: // each point runs in its value's mode
+		pages, labels = "", result.PagesLabels(c.Values)
+	case pages == "":
 		pages = lab.DefaultPages
 	}
 	budget := c.Budget
@@ -240,7 +244,7 @@ func newSweep(c *Config, q workload.Param) *result.Sweep {
 		budget = DefaultBudget
 	}
 	s := &result.Sweep{Schema: result.SweepSchema, Title: c.Run.Title, Workload: c.Run.Workload,
-		Param: c.Param, Unit: q.Unit, LogX: LogX(c.Param, c.Values), Modes: q.Modes, Values: slices.Clone(c.Values),
+		Param: c.Param, Unit: q.Unit, LogX: LogX(c.Param, c.Values), Modes: q.Modes, Values: slices.Clone(c.Values), Labels: labels,
 		Params: fixed, Tied: c.tied, Backings: slices.Clone(c.Run.Backings), Cache: cache, Pages: string(pages),
 		Counters: result.Counters{Enabled: c.Run.Counters}, BudgetNS: int64(budget), Frames: c.Frames, Forks: c.passes(),
 		Started: time.Now().UTC().Round(0), Points: []result.Point{}, Crossings: []result.Crossing{},

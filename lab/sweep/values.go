@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"localitylab/lab/result"
 	"localitylab/workloads/workload"
 )
 
@@ -16,6 +17,7 @@ const firstEntities = 1000
 
 // Defaults returns the values a sweep of q takes when none are given:
 //
+//   - the page mode (result.PagesParam): huge and small;
 //   - entities: from a thousand upward in about three steps per decade (1, 2, 5 ×
 //     10^k) up to the workload's default size. A point too big for the machine's
 //     memory is skipped when its turn comes, and named, not fatal;
@@ -29,6 +31,8 @@ const firstEntities = 1000
 func Defaults(spec *workload.Spec, q workload.Param) []int64 {
 	var out []int64
 	switch {
+	case q.Name == result.PagesParam:
+		out = []int64{0, 1} // huge, small: what the system gives is one of them
 	case q.Name == "entities":
 		out = series125(max(q.Min, firstEntities), min(q.Max, q.Default))
 	case q.Name == "moving_pct":

@@ -38,7 +38,8 @@ type Class struct {
 	Sweep    bool   // the files are sweeps
 	Param    string // a sweep's parameter
 	Unit     string
-	Values   []int64 // a sweep's values
+	Values   []int64  // a sweep's values
+	Labels   []string // their names, where the sweep names them ("huge", "small")
 	Backings []string
 	Machines []Machine
 	Claims   []Claim
@@ -152,7 +153,7 @@ func (b *Builder) Class() (*Class, error) {
 	}
 	first := b.first
 	c := &Class{Title: first.title, Workload: first.workload, Params: first.params.List(), Sweep: first.sweep,
-		Param: first.param, Unit: first.unit, Values: first.values, Backings: first.backings,
+		Param: first.param, Unit: first.unit, Values: first.values, Labels: first.labels, Backings: first.backings,
 		Machines: slices.Clone(b.machines)}
 	names := make([]string, len(c.Machines))
 	for i, m := range c.Machines {
@@ -192,12 +193,13 @@ type what struct {
 	backings        []string
 	param, unit     string
 	values          []int64
+	labels          []string
 }
 
 func describe(f File) what {
 	if s := f.Sweep; s != nil {
 		return what{sweep: true, title: s.Title, workload: s.Workload, params: s.Params, cache: s.Cache,
-			backings: s.Backings, param: s.Param, unit: s.Unit, values: s.Values}
+			backings: s.Backings, param: s.Param, unit: s.Unit, values: s.Values, labels: s.Labels}
 	}
 	r := f.Run
 	names := make([]string, len(r.Backings))

@@ -85,7 +85,11 @@ func machineOf(f File, backings []string) Machine {
 
 func sweepMachine(name string, s *result.Sweep, backings []string) Machine {
 	m := hostFacts(name, s.Host, s.Started)
-	m.Pages = pagesText(s.Pages, s.THP())
+	mode := s.Pages
+	if s.Param == result.PagesParam {
+		mode = "each point's own (" + strings.Join(s.Labels, ", ") + ")"
+	}
+	m.Pages = pagesText(mode, s.THP())
 	m.Huge = sweepHugeText(s)
 	m.Clock = sweepClockText(s)
 	m.Load = loadText(s.LoadAverage, s.Host)

@@ -3,6 +3,7 @@ package class
 import (
 	"cmp"
 	"strconv"
+	"strings"
 
 	"localitylab/internal/units"
 	"localitylab/lab/compare"
@@ -48,11 +49,17 @@ func sweepClockText(s *result.Sweep) string {
 }
 
 // sweepHugeText is each backing's share of heap in huge pages, its range over every
-// point and pass.
+// point and pass; for a sweep of the page mode, at each mode.
 func sweepHugeText(s *result.Sweep) string {
 	var parts []string
 	missing := ""
 	for i, name := range s.Backings {
+		if s.Param == result.PagesParam {
+			if at := sharesAt(s, i); at != "" {
+				parts = append(parts, name+" "+at)
+				continue
+			}
+		}
 		if lo, hi, ok := s.HugeShareRange(i); ok {
 			parts = append(parts, name+" "+units.ShareRange(lo, hi))
 		} else if why := s.HugeShareMissing(i); why != "" {
@@ -60,4 +67,16 @@ func sweepHugeText(s *result.Sweep) string {
 		}
 	}
 	return sharesText(parts, missing, notRecorded)
+}
+
+// sharesAt is backing i's share of heap in huge pages at each value of a sweep of the
+// page mode that measured one: "100% at huge, 0% at small".
+func sharesAt(s *result.Sweep, i int) string {
+	var at []string
+	for _, v := range s.Values {
+		if lo, hi, ok := s.HugeShareRangeAt(i, v); ok {
+			at = append(at, units.ShareRange(lo, hi)+" at "+s.ValueName(v))
+		}
+	}
+	return strings.Join(at, ", ")
 }

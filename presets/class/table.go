@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"localitylab/charts/classview"
-	"localitylab/internal/units"
+	"localitylab/lab/result"
 	"localitylab/presets"
 )
 
@@ -78,7 +78,13 @@ func (c *Class) FigureName(backing string, value int64) string {
 	if !c.Sweep {
 		return backing + " p50 frame"
 	}
-	return backing + " at " + c.Param + " " + units.ParamValue(float64(value), c.Unit)
+	return backing + " at " + c.Param + " " + c.valueName(value)
+}
+
+// valueName writes a sweep's value: its name where the sweep names its values.
+func (c *Class) valueName(v int64) string {
+	s := result.Sweep{Unit: c.Unit, Values: c.Values, Labels: c.Labels}
+	return s.ValueName(v)
 }
 
 // FiguresNote says what the figures are and what their intervals are over.
@@ -97,7 +103,7 @@ func (c *Class) Groups() []classview.Group {
 		for _, v := range c.points() {
 			g := classview.Group{Label: b}
 			if c.Sweep {
-				g.Label = b + " " + units.ParamValue(float64(v), c.Unit)
+				g.Label = b + " " + c.valueName(v)
 			}
 			for _, m := range c.Machines {
 				f, _ := m.FigureOf(b, v)
