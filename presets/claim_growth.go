@@ -32,7 +32,7 @@ var growthKind = claimKind{
 		return c.answerGrowth(s)
 	},
 	ask: func(c Claim, sw *Sweep) Question {
-		q := sweepQuestion(fmt.Sprintf("Your prediction: from the first value of %s to the last, %s's cost per entity grows by how many times?", sweptParam(sw), c.Backing))
+		q := sweepQuestion(fmt.Sprintf("Your prediction: %s, %s's cost per entity grows by how many times?", sweptSpan(sw), c.Backing))
 		if c.HasKnee() {
 			q = c.kneeQuestion(sw, q) // claim_growth_knee.go
 		}

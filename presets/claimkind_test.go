@@ -176,3 +176,21 @@ func TestParseGuess(t *testing.T) {
 		}
 	}
 }
+
+// TestGrowthQuestionSpan: a growth question names where the sweep goes, by the
+// modes' names where the values are page modes, not by their indexes.
+func TestGrowthQuestionSpan(t *testing.T) {
+	c := Claim{Metric: KindGrowth, Backing: "ptrarray", Ratio: 1}
+	for _, tc := range []struct {
+		sw   *Sweep
+		want string
+	}{
+		{&Sweep{Param: "cold_bytes", Values: []int64{0, 64}}, "Your prediction: from the first value of cold_bytes to the last, ptrarray's"},
+		{&Sweep{Param: "pages", Values: []int64{0, 1}}, "Your prediction: from pages = huge to pages = small, ptrarray's"},
+		{nil, "Your prediction: from the first value of the parameter to the last"},
+	} {
+		if got := c.Question(tc.sw).Ask; !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%+v: asks %q, want it to start %q", tc.sw, got, tc.want)
+		}
+	}
+}

@@ -42,6 +42,20 @@ func sweptParam(sw *Sweep) string {
 	return sw.Param
 }
 
+// sweptSpan says where sw goes, for a question about its first and last values:
+// "from the first value of cold_bytes to the last", or, where the values are named
+// page modes, "from pages = huge to pages = small".
+func sweptSpan(sw *Sweep) string {
+	if sw != nil && sw.Param == result.PagesParam && len(sw.Values) >= 2 {
+		first, ok1 := result.PagesMode(sw.Values[0])
+		last, ok2 := result.PagesMode(sw.Values[len(sw.Values)-1])
+		if ok1 && ok2 {
+			return "from pages = " + first + " to pages = " + last
+		}
+	}
+	return "from the first value of " + sweptParam(sw) + " to the last"
+}
+
 // Question is what the app asks about c before a run, or a sweep of sw (nil: the
 // preset has none); a claim of a kind this version does not know asks nothing.
 func (c Claim) Question(sw *Sweep) Question {
