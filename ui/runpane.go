@@ -35,6 +35,7 @@ type runPane struct {
 	large      bool             // large text: the charts get more of the height
 	compact    bool             // the pane is short: one chart at a time, and more of the height
 	topOpen    bool             // compact, but the user asked for the preview and lesson at their size
+	tableH     float32          // the table's height when the pane was last laid out for it
 }
 
 // The splits' shares: the preview beside the lesson over the charts, and, while the
@@ -47,7 +48,8 @@ const (
 	sceneShare, sceneShareLayout = 0.5, 0.68
 	topShare, topShareLayout     = 0.55, 0.72
 	topShareLarge                = 0.42
-	topShareLayoutLarge          = 0.6 // the charts' legends and axes need their height too
+	topShareLayoutLarge          = 0.6  // the charts' legends and axes need their height too
+	sceneShareLayoutLarge        = 0.76 // with less height, the layout's views need the width
 )
 
 // A pane (above the table) shorter than compactLines lines of text is compact: it
@@ -131,19 +133,27 @@ func (p *runPane) openTop(on bool) {
 
 // share sets the splits for the tab in front, the text size and the pane's height.
 // In a compact pane the Layout tab, whose facts and views need many lines, takes
-// all of the height above the table, and the charts fold to a line that brings them
-// back.
+// all of the height above the table and the lesson's width too (beside it, at
+// 1366×768 with large text, its three views had no room left for their plots), and
+// the charts fold to a line that brings them back.
 func (p *runPane) share() {
 	p.charts.setFolded(p.compact && p.layoutRoom)
+	// Hidden, the lesson gives the split its whole width: an offset of 1 alone
+	// stops at the lesson's least width.
+	if p.compact && p.layoutRoom {
+		p.lesson.scroll.Hide()
+	} else {
+		p.lesson.scroll.Show()
+	}
 	switch {
 	case p.compact && p.layoutRoom:
-		p.top.SetOffset(sceneShareLayout)
+		p.top.SetOffset(1)
 		p.split.SetOffset(1)
 	case p.compact && !p.layoutRoom && !p.topOpen:
 		p.top.SetOffset(sceneShare)
 		p.split.SetOffset(topShareCompact)
 	case p.layoutRoom && p.large:
-		p.top.SetOffset(sceneShareLayout)
+		p.top.SetOffset(sceneShareLayoutLarge)
 		p.split.SetOffset(topShareLayoutLarge)
 	case p.layoutRoom:
 		p.top.SetOffset(sceneShareLayout)
@@ -185,7 +195,19 @@ func (p *runPane) show(u update, wl string) {
 	if u.snap != nil {
 		p.charts.fitGone(u.snap)
 		p.table.SetRun(u.snap)
+		p.fitTable()
 		p.lesson.ShowRun(u.snap)
+	}
+}
+
+// fitTable lays the pane out again when the table's height has changed: rows that
+// arrive change no size Fyne watches, so without this the table kept the height of
+// its "Loading…" line and showed its first row half under its scroll bar (1920×1080
+// with large text and the Layout tab in front).
+func (p *runPane) fitTable() {
+	if h := p.table.MinSize().Height; h != p.tableH {
+		p.tableH = h
+		p.root.Refresh()
 	}
 }
 
@@ -203,6 +225,7 @@ func previewBacking(st lab.Status) string {
 func (p *runPane) showRun(r *result.Run) {
 	p.charts.setRun(r)
 	p.table.SetRun(r)
+	p.fitTable()
 	p.lesson.ShowRun(r)
 	p.scene.preview.Clear("A saved run: its preview is not saved with it.")
 }
@@ -295,7 +318,7 @@ func newChartRow() *chartRow {
 			r.unfold()
 		}
 	})
-	r.foldBar = container.NewHBox(widget.NewLabel("The charts give way to the layout on this screen."), show)
+	r.foldBar = container.NewHBox(widget.NewLabel("The charts and the lesson give way to the layout on this screen."), show)
 	r.foldBar.Hide()
 	r.box = container.NewBorder(r.foldBar, nil, r.pickBox, r.none, r.grid)
 	return r
