@@ -50,21 +50,11 @@ func (p *Painter) DrawLayout(img *image.RGBA, r image.Rectangle, l *memlayout.La
 	fillRect(img, r, white)
 	pad := p.pad()
 	col := charts.Color(l.Backing)
-	t := p.fonts.title
-	sw := t.ascent
-	y := r.Min.Y + t.ascent
+	sw := p.fonts.title.ascent
+	t, head, body := p.layoutHeader(r, l)
+	y := r.Min.Y + p.fonts.title.ascent
 	fillRect(img, image.Rect(r.Min.X, y-sw, r.Min.X+sw, y), col)
-	head := fmt.Sprintf("Where %s keeps the %s", l.Backing, l.Workload)
-	if l.Frame > 0 {
-		// The layout is the last fork's worker's, whose world counts its own frames
-		// from 0: a run of 200 frames in three forks shows it after 66.
-		head += fmt.Sprintf(" · after %s frames in the last fork", units.Count(float64(l.Frame)))
-	}
-	if t.width(head) > r.Dx()-sw-pad {
-		t = p.fonts.bold // a narrow view: the header whole in smaller type, rather than cut
-	}
 	t.draw(img, r, r.Min.X+sw+pad, y, t.fit(head, r.Dx()-sw-pad), charts.Ink)
-	body := image.Rect(r.Min.X, y+t.descent+pad, r.Max.X, r.Max.Y)
 	if body.Dy() < 4*p.fonts.normal.height() {
 		return
 	}
@@ -77,6 +67,24 @@ func (p *Painter) DrawLayout(img *image.RGBA, r image.Rectangle, l *memlayout.La
 	for i := range l.Views {
 		p.drawView(img, pl.cells[i], &l.Views[i], col)
 	}
+}
+
+// layoutHeader is the header's face and words, and the body under it in r: the
+// header names the backing, the workload and the frame, in the title's type, or
+// in bold where that would cut it.
+func (p *Painter) layoutHeader(r image.Rectangle, l *memlayout.Layout) (*face, string, image.Rectangle) {
+	t := p.fonts.title
+	head := fmt.Sprintf("Where %s keeps the %s", l.Backing, l.Workload)
+	if l.Frame > 0 {
+		// The layout is the last fork's worker's, whose world counts its own frames
+		// from 0: a run of 200 frames in three forks shows it after 66.
+		head += fmt.Sprintf(" · after %s frames in the last fork", units.Count(float64(l.Frame)))
+	}
+	if t.width(head) > r.Dx()-t.ascent-p.pad() {
+		t = p.fonts.bold
+	}
+	y := r.Min.Y + p.fonts.title.ascent
+	return t, head, image.Rect(r.Min.X, y+t.descent+p.pad(), r.Max.X, r.Max.Y)
 }
 
 // layoutPlan is where a layout's parts go in its body.
@@ -127,19 +135,33 @@ func (p *Painter) planWith(body image.Rectangle, l *memlayout.Layout, factW int)
 		}
 	}
 	pl.shown = p.factsShown(pl.facts, l, pl.noteLines)
-	best := math.MinInt
+	best, bestCut := math.MinInt, math.MaxInt
 	for cols := 1; cols <= max(1, min(3, len(l.Views))); cols++ {
 		cells := p.viewCells(pl.views, l.Views, cols)
-		score := math.MaxInt
+		score, cut := math.MaxInt, 0
 		for i, c := range cells {
 			area := p.plotArea(c, &l.Views[i])
 			score = min(score, min(area.Dx()/2, area.Dy()))
+			cut += p.viewCut(c, &l.Views[i])
 		}
-		if score > best {
-			best, pl.cols, pl.cells = score, cols, cells
+		// Words cut short are worse than a smaller plot.
+		if cut < bestCut || cut == bestCut && score > best {
+			best, bestCut, pl.cols, pl.cells = score, cut, cols, cells
 		}
 	}
 	return pl, best
+}
+
+// viewCut is how many of v's title and note a cell r cuts short (0, 1 or 2).
+func (p *Painter) viewCut(r image.Rectangle, v *memlayout.View) int {
+	n := 0
+	if strings.Join(p.titleLines(r, v), " ") != v.Title {
+		n++
+	}
+	if strings.Join(p.noteLines(r, v), " ") != v.Note {
+		n++
+	}
+	return n
 }
 
 // viewCells splits r into a grid of cols columns, one cell per view.
@@ -163,9 +185,9 @@ func (p *Painter) noteLines(r image.Rectangle, v *memlayout.View) []string {
 	return capLines(p.fonts.small, v.Note, r.Dx(), 4)
 }
 
-// titleLines is v's title wrapped to r's width, two lines at most.
+// titleLines is v's title wrapped to r's width, three lines at most.
 func (p *Painter) titleLines(r image.Rectangle, v *memlayout.View) []string {
-	return capLines(p.fonts.bold, v.Title, r.Dx(), 2)
+	return capLines(p.fonts.bold, v.Title, r.Dx(), 3)
 }
 
 // capLines wraps s to w pixels in at most n lines, the last cut with an ellipsis
@@ -282,4 +304,31 @@ var drawers = [...]func(p *Painter, img *image.RGBA, r image.Rectangle, v *memla
 	memlayout.Heatmap:   (*Painter).drawHeat,
 	memlayout.Columns:   (*Painter).drawColumns,
 	memlayout.Text:      (*Painter).drawText,
+}
+
+// LayoutCuts says what DrawLayout would leave out or squeeze drawing l into r: facts
+// not shown, a view's title or note cut short, a plot under four lines of small text
+// high or seven of the base size wide, its axis labels among them (a scatter then
+// still shows its line and both ends of each axis). None is the picture whole,
+// which is what the app's Layout tab must show at the sizes it runs at.
+func (p *Painter) LayoutCuts(r image.Rectangle, l *memlayout.Layout) []string {
+	_, _, body := p.layoutHeader(r, l)
+	if body.Dy() < 4*p.fonts.normal.height() {
+		return []string{fmt.Sprintf("no room under the header: %d px", body.Dy())}
+	}
+	pl := p.planLayout(body, l)
+	var cuts []string
+	if pl.shown < len(l.Facts) {
+		cuts = append(cuts, fmt.Sprintf("%d of %d facts shown", pl.shown, len(l.Facts)))
+	}
+	for i := range l.Views {
+		v, c := &l.Views[i], pl.cells[i]
+		if p.viewCut(c, v) > 0 {
+			cuts = append(cuts, fmt.Sprintf("%q: title or note cut to %q, %q", v.Title, p.titleLines(c, v), p.noteLines(c, v)))
+		}
+		if a := p.plotArea(c, v); a.Dy() < 4*p.fonts.small.height() || a.Dx() < int(7*p.px) {
+			cuts = append(cuts, fmt.Sprintf("%q: plot %d×%d px", v.Title, a.Dx(), a.Dy()))
+		}
+	}
+	return cuts
 }
