@@ -30,12 +30,13 @@ type runPane struct {
 	charts *chartRow
 	table  *SummaryTable
 
-	top, split *container.Split // scene | lesson, and (scene | lesson) over the charts
-	layoutRoom bool             // the splits give the Layout tab its room
-	large      bool             // large text: the charts get more of the height
-	compact    bool             // the pane is short: one chart at a time, and more of the height
-	topOpen    bool             // compact, but the user asked for the preview and lesson at their size
-	tableH     float32          // the table's height when the pane was last laid out for it
+	top, split  *container.Split // scene | lesson, and (scene | lesson) over the charts
+	layoutRoom  bool             // the splits give the Layout tab its room
+	large       bool             // large text: the charts get more of the height
+	compact     bool             // the pane is short: one chart at a time, and more of the height
+	topOpen     bool             // compact, but the user asked for the preview and lesson at their size
+	tableH      float32          // the table's height when the pane was last laid out for it
+	tableHidden bool             // the table gives its height to the Layout tab (compact)
 }
 
 // The splits' shares: the preview beside the lesson over the charts, and, while the
@@ -88,8 +89,10 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	// On a screen too short for the charts' least height and every row, the table
 	// keeps three rows and scrolls the rest (tableBelow).
 	rows := container.NewVScroll(p.table)
-	above := container.New(&byHeight{set: p.setCompact}, split)
-	p.root = container.New(&tableBelow{table: p.table}, above, widget.NewSeparator(), rows)
+	fit := &byHeight{set: p.setCompact}
+	above := container.New(fit, split)
+	p.root = container.New(&tableBelow{table: p.table, above: fit, hidden: func() bool { return p.tableHidden }},
+		above, widget.NewSeparator(), rows)
 	return p
 }
 
@@ -133,9 +136,9 @@ func (p *runPane) openTop(on bool) {
 
 // share sets the splits for the tab in front, the text size and the pane's height.
 // In a compact pane the Layout tab, whose facts and views need many lines, takes
-// all of the height above the table and the lesson's width too (beside it, at
+// all of the height, the table's too, and the lesson's width (beside them, at
 // 1366×768 with large text, its three views had no room left for their plots), and
-// the charts fold to a line that brings them back.
+// the charts fold to a line that brings them all back.
 func (p *runPane) share() {
 	p.charts.setFolded(p.compact && p.layoutRoom)
 	// Hidden, the lesson gives the split its whole width: an offset of 1 alone
@@ -144,6 +147,12 @@ func (p *runPane) share() {
 		p.lesson.scroll.Hide()
 	} else {
 		p.lesson.scroll.Show()
+	}
+	if hide := p.compact && p.layoutRoom; hide != p.tableHidden {
+		p.tableHidden = hide
+		if p.root != nil {
+			p.root.Refresh()
+		}
 	}
 	switch {
 	case p.compact && p.layoutRoom:
@@ -318,7 +327,7 @@ func newChartRow() *chartRow {
 			r.unfold()
 		}
 	})
-	r.foldBar = container.NewHBox(widget.NewLabel("The charts and the lesson give way to the layout on this screen."), show)
+	r.foldBar = container.NewHBox(widget.NewLabel("Charts, lesson and table give way to the layout."), show)
 	r.foldBar.Hide()
 	r.box = container.NewBorder(r.foldBar, nil, r.pickBox, r.none, r.grid)
 	return r
@@ -482,11 +491,16 @@ func (r *chartRow) setScale(s charts.Scale) {
 }
 
 // byHeight lays out its one object over the whole of its size, and tells set whether
-// that size is shorter than compactLines lines of the theme's text.
-type byHeight struct{ set func(short bool) }
+// that size, less what the hidden table gave it (given), is shorter than
+// compactLines lines of the theme's text: the table hidden in a compact pane must
+// not make the pane tall enough to be wide again, and show the table.
+type byHeight struct {
+	set   func(short bool)
+	given float32
+}
 
 func (l *byHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	l.set(size.Height < compactLines*lineOfText())
+	l.set(size.Height-l.given < compactLines*lineOfText())
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(size)
 }
@@ -502,7 +516,13 @@ func lineOfText() float32 {
 // separator, and the table (in a scroll) below at the height of all its rows when the
 // pane has it, else at what is left above the splits' least height or 40% of the
 // pane, whichever is less, and never less than four lines; the scroll shows the rest.
-type tableBelow struct{ table *SummaryTable }
+type tableBelow struct {
+	table *SummaryTable
+	// hidden, if set, says the table gives its height to the splits (the Layout
+	// tab in a compact pane); above is then told how much it was given.
+	hidden func() bool
+	above  *byHeight
+}
 
 // tableRowsKept is how many rows (the header among them) the table keeps in view;
 // tableShare the most of the pane's height it takes beyond them, so that a sweep's
@@ -517,6 +537,18 @@ func (l *tableBelow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	sepH := sep.MinSize().Height
 	full := l.table.MinSize().Height
 	h := min(full, max(l.least(), min(size.Height-top.MinSize().Height-sepH, tableShare*size.Height)))
+	if l.hidden != nil {
+		l.above.given = 0
+		if l.hidden() {
+			sep.Hide()
+			rows.Hide()
+			l.above.given = h + sepH
+			h, sepH = 0, 0
+		} else {
+			sep.Show()
+			rows.Show()
+		}
+	}
 	topH := size.Height - h - sepH
 	top.Move(fyne.NewPos(0, 0))
 	top.Resize(fyne.NewSize(size.Width, topH))

@@ -136,6 +136,7 @@ func (p *Painter) planWith(body image.Rectangle, l *memlayout.Layout, factW int)
 	}
 	pl.shown = p.factsShown(pl.facts, l, pl.noteLines)
 	best, bestCut := math.MinInt, math.MaxInt
+	least := 4 * p.fonts.small.height()
 	for cols := 1; cols <= max(1, min(3, len(l.Views))); cols++ {
 		cells := p.viewCells(pl.views, l.Views, cols)
 		score, cut := math.MaxInt, 0
@@ -144,8 +145,15 @@ func (p *Painter) planWith(body image.Rectangle, l *memlayout.Layout, factW int)
 			score = min(score, min(area.Dx()/2, area.Dy()))
 			cut += p.viewCut(c, &l.Views[i])
 		}
-		// Words cut short are worse than a smaller plot.
-		if cut < bestCut || cut == bestCut && score > best {
+		// A grid that leaves every plot four lines beats one that does not; among
+		// those, words cut short are worse than a smaller plot.
+		better := score > best
+		if ok, bestOK := score >= least, best >= least; ok != bestOK {
+			better = ok
+		} else if ok && cut != bestCut {
+			better = cut < bestCut
+		}
+		if better {
 			best, bestCut, pl.cols, pl.cells = score, cut, cols, cells
 		}
 	}
@@ -281,6 +289,9 @@ func (p *Painter) drawView(img *image.RGBA, r image.Rectangle, v *memlayout.View
 		b.draw(img, r, r.Min.X, r.Min.Y+i*b.height()+b.ascent, line, charts.Ink)
 	}
 	note := p.noteLines(r, v)
+	if p.plotArea(r, v).Dy() < 0 {
+		note = nil // no room under the title: the note would be drawn over it
+	}
 	for i, line := range note {
 		y := r.Max.Y - (len(note)-1-i)*s.height() - s.descent
 		s.draw(img, r, r.Min.X, y, line, charts.InkSoft)
