@@ -37,6 +37,7 @@ type runPane struct {
 	topOpen     bool             // compact, but the user asked for the preview and lesson at their size
 	tableH      float32          // the table's height when the pane was last laid out for it
 	tableHidden bool             // the table gives its height to the Layout tab (compact)
+	box         *fyne.Container  // root: the splits over the table
 }
 
 // The splits' shares: the preview beside the lesson over the charts, and, while the
@@ -91,8 +92,9 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	rows := container.NewVScroll(p.table)
 	fit := &byHeight{set: p.setCompact}
 	above := container.New(fit, split)
-	p.root = container.New(&tableBelow{table: p.table, above: fit, hidden: func() bool { return p.tableHidden }},
+	p.box = container.New(&tableBelow{table: p.table, above: fit, hidden: func() bool { return p.tableHidden }},
 		above, widget.NewSeparator(), rows)
+	p.root = p.box
 	return p
 }
 
@@ -148,12 +150,14 @@ func (p *runPane) share() {
 	} else {
 		p.lesson.scroll.Show()
 	}
-	if hide := p.compact && p.layoutRoom; hide != p.tableHidden {
-		p.tableHidden = hide
-		if p.root != nil {
-			p.root.Refresh()
+	hide := p.compact && p.layoutRoom
+	defer func() {
+		// After the splits' offsets: the pane is laid out again with them.
+		if hide != p.tableHidden {
+			p.tableHidden = hide
+			p.relayout()
 		}
-	}
+	}()
 	switch {
 	case p.compact && p.layoutRoom:
 		p.top.SetOffset(1)
@@ -214,9 +218,21 @@ func (p *runPane) show(u update, wl string) {
 // its "Loading…" line and showed its first row half under its scroll bar (1920×1080
 // with large text and the Layout tab in front).
 func (p *runPane) fitTable() {
+	if p.scene.loading.box.Visible() {
+		return // a layout now would show the preview's tab under the loading panel; the next update does it
+	}
 	if h := p.table.MinSize().Height; h != p.tableH {
 		p.tableH = h
-		p.root.Refresh()
+		p.relayout()
+	}
+}
+
+// relayout lays the pane out again at its size. Not Refresh: that refreshes every
+// widget under it too, and the scene's tabs would show the preview through the
+// loading panel.
+func (p *runPane) relayout() {
+	if p.box != nil {
+		p.box.Layout.Layout(p.box.Objects, p.box.Size())
 	}
 }
 
