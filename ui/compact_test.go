@@ -77,8 +77,12 @@ func TestShortPaneShowsOneChart(t *testing.T) {
 			if row.box.Size().Height != chartH {
 				t.Errorf("Preview unticked: charts %v high, want %v again", row.box.Size().Height, chartH)
 			}
-			// The Layout tab in front takes the height above the table; the charts
-			// fold to a line whose button brings them (and the preview) back.
+			// The Layout tab in front takes the whole pane; the charts fold to a line
+			// whose button brings them (and the preview, lesson and table) back. The
+			// pane is first laid out at its size, as the window lays it out: the
+			// table's height was left from the window's size before the resize.
+			pane.relayout()
+			chartH = row.box.Size().Height
 			topH := pane.top.Size().Height
 			pane.scene.tabs.Select(pane.scene.layoutTab)
 			if !row.folded || !row.foldBar.Visible() || row.grid.Visible() || pane.top.Size().Height < 2*topH || pane.top.Size().Height < 9*line {

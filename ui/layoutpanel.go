@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"localitylab/memlayout"
@@ -41,32 +40,11 @@ func newLayoutPanel(onChoose func(i int)) *layoutPanel {
 		}
 	})
 	bar := container.NewHBox(widget.NewLabel("Inside"), p.pick)
-	p.root = container.NewBorder(bar, nil, nil, nil, newWheelScroll(container.New(layoutHeight{}, p.view)))
+	// No scroll: the view draws its facts and views into whatever room the tab has
+	// (raster.DrawLayout fits them), so its axes and notes are never under a
+	// scroll bar.
+	p.root = container.NewBorder(bar, nil, nil, nil, p.view)
 	return p
-}
-
-// layoutHeight gives the layout view at least the height its facts and two rows of
-// views need to be read, in lines of the theme's text (36 lines: 504 units with
-// normal text, about what the tab has at 1920×1080); where the tab has less (large
-// text, a small screen) the view scrolls instead of drawing its views as titles
-// alone and its facts as "… and 11 more".
-type layoutHeight struct{}
-
-const layoutLines = 36
-
-func (layoutHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objs {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
-	}
-}
-
-func (layoutHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	w := float32(0)
-	for _, o := range objs {
-		w = max(w, o.MinSize().Width)
-	}
-	return fyne.NewSize(w, layoutLines*theme.TextSize())
 }
 
 // reset offers backings, keeping the one chosen when it is among them and else

@@ -59,9 +59,13 @@ func (v *LayoutView) Backing() string {
 }
 
 // CreateRenderer links the view to its renderer, a pane with the message at its top;
-// Fyne calls it.
+// Fyne calls it. The painter's text is the theme's, so that the notes under the
+// views (its small text, 0.85 of that) are no smaller than the captions elsewhere
+// in the window. The view asks for little height: it fits what it draws to the
+// room it gets (raster.DrawLayout), and a taller least height took rows from the
+// run's table.
 func (v *LayoutView) CreateRenderer() fyne.WidgetRenderer {
-	return live.NewPane(v, live.PaneStyle{Min: fyne.NewSize(200, 140), Text: 0.85},
+	return live.NewPane(v, live.PaneStyle{Min: fyne.NewSize(200, 40), Text: 1},
 		func() string { return v.message }, v.paint)
 }
 

@@ -3,12 +3,17 @@
 package ui
 
 import (
+	"image"
 	"math"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+
+	"localitylab/charts/raster"
+	"localitylab/lab/runtest"
 
 	"localitylab/memlayout"
 	"localitylab/memlayout/layouttest"
@@ -152,7 +157,61 @@ func TestLayoutTabRoomLarge(t *testing.T) {
 	if chartsH < split/3 {
 		t.Errorf("with large text and the Layout tab the charts are %v high of %v", chartsH, split)
 	}
-	if need := layoutLines * theme.TextSize(); view.Height < need {
-		t.Errorf("with large text the layout view is drawn %v high, want its %v (the tab scrolls)", view.Height, need)
+}
+
+// soaLike is a layout shaped as soa's in pointer-chasing: six facts with notes, the
+// walk's scatter and gaps, and six columns.
+func soaLike() *memlayout.Layout {
+	l := &memlayout.Layout{}
+	l.Reset("sprites", workload.SoA, 66)
+	l.Fact(memlayout.FactEntities, 20000, "entities", "")
+	l.Fact(memlayout.FactBytesPerEntity, 24, "bytes", "six int32 columns")
+	layouttest.Packed(l)
+	l.Fact(memlayout.FactHeapPerEntity, 29, "bytes", "the live heap the load added per entity, measured by the lab around the load")
+	l.Fact("layout_time_ns", 143000, "ns", "the time this layout took to read, between frames")
+	l.Views = append(l.Views, layouttest.Of(memlayout.Columns).Views[0])
+	return l
+}
+
+// TestLayoutTabFits: on the screens a class uses (1920×1080 and 1366×768, normal and
+// large text), with a run's rows in the table, the Layout tab's view draws a layout
+// of three views whole in the room it has, with nothing under a scroll: every fact,
+// every view's title and note, and plots of at least four lines. It scrolled its
+// last row of notes out of sight at 1920×1080, and at 1366×768 with large text left
+// the views their titles alone.
+func TestLayoutTabFits(t *testing.T) {
+	// The windows' sizes on those screens, less the menu bar Fyne draws inside the
+	// window on Linux and the test driver does not.
+	menu := float32(35)
+	screens := []struct {
+		name string
+		win  fyne.Size
+	}{{"1920×1080", fyne.NewSize(1844, 994-menu)}, {"1366×768", fyne.NewSize(1366*0.96, 768*0.92-menu)}}
+	for _, s := range screens {
+		for _, large := range []bool{false, true} {
+			p := small(workload.PtrArray, workload.SlotMap, workload.SoA)
+			h := newHarness(t, p, "")
+			h.w.setLarge(large)
+			h.w.win.Resize(s.win)
+			pane := h.w.runTab().pane
+			pane.table.SetRun(runtest.Synthetic(p.Backings, make([]float64, len(p.Backings)), make([]int64, len(p.Backings))))
+			pane.fitTable()
+			pane.scene.showLayout(workload.SoA)
+			v := pane.scene.layout.view
+			v.SetLayout(soaLike())
+			size := v.Size()
+			px := float64(v.Theme().Size(theme.SizeNameText))
+			cuts := raster.NewPainter(px).LayoutCuts(image.Rect(0, 0, int(size.Width), int(size.Height)), &v.layout)
+			if len(cuts) > 0 {
+				t.Errorf("%s, large %v: the layout view is %v and cuts %q", s.name, large, size, cuts)
+			}
+			for _, o := range pane.scene.layout.root.Objects {
+				_, scroll := o.(*container.Scroll)
+				_, wheel := o.(*wheelScroll)
+				if scroll || wheel {
+					t.Errorf("%s, large %v: the layout view is in a scroll", s.name, large)
+				}
+			}
+		}
 	}
 }

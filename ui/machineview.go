@@ -93,13 +93,19 @@ func newMachineJob(k kit) *machineJob {
 	full := widget.NewButtonWithIcon("Full probe", theme.MediaPlayIcon(), func() { j.measure(result.ProbeFull) })
 	export := widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() { k.files.export(j) })
 	j.chart = canvas.NewRaster(j.draw)
-	j.chart.SetMinSize(fyne.NewSize(640, 360))
+	// The charts ask for little height: the levels' words under them wrap to eight
+	// lines with large text, and a taller least height made the window taller than
+	// a 1366×768 screen, its status line and buttons below the screen's edge.
+	j.chart.SetMinSize(fyne.NewSize(480, 240))
 	j.progressBar, j.progressMsg = newProgressBar(), widget.NewLabel("")
 	stop := widget.NewButtonWithIcon("Stop (Esc)", theme.CancelIcon(), j.cancel)
 	j.progress = container.NewBorder(nil, nil, nil, stop, container.NewVBox(j.progressMsg, j.progressBar))
 	j.progress.Hide()
-	top := container.NewVBox(container.NewHBox(again, full, widget.NewSeparator(), export), j.progress, j.heading, j.hint)
-	j.root = container.NewBorder(top, j.words, nil, nil, j.chart)
+	top := container.NewVBox(container.NewHBox(again, full, widget.NewSeparator(), export), j.progress, j.heading)
+	// The probe's conditions go with the levels under the charts, where they scroll
+	// on a short screen, so that the charts keep the height.
+	below := container.NewVBox(j.hint, j.words)
+	j.root = container.NewBorder(top, nil, nil, nil, container.New(&chartOverWords{words: below}, j.chart, container.NewVScroll(below)))
 	j.show()
 	return j
 }
@@ -276,4 +282,38 @@ func (j *machineJob) output() (output, error) {
 			}
 			return fmt.Errorf("a probe is not written as %s", f.Name)
 		}}, nil
+}
+
+// chartOverWords lays out the charts over the probe's words (its conditions and
+// levels), which take their whole height where the tab has the room and else
+// scroll, keeping wordsKept lines in view and taking at most wordsShare of the
+// height beyond them; the charts take the rest. As a
+// border's bottom the words took all they needed first: with large text on a
+// 1366×768 screen they left the charts a strip with no plot and the window taller
+// than the screen.
+type chartOverWords struct{ words fyne.CanvasObject }
+
+// wordsShare is the most of the height the words take beyond wordsKept lines.
+const (
+	wordsKept  = 3
+	wordsShare = 0.4
+)
+
+func (l *chartOverWords) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	chart, words := objs[0], objs[1]
+	h := min(l.words.MinSize().Height, max(l.kept(), wordsShare*size.Height))
+	chart.Move(fyne.NewPos(0, 0))
+	chart.Resize(fyne.NewSize(size.Width, size.Height-h))
+	words.Move(fyne.NewPos(0, size.Height-h))
+	words.Resize(fyne.NewSize(size.Width, h))
+}
+
+// kept is the words' least height: wordsKept lines, or all of them if fewer.
+func (l *chartOverWords) kept() float32 {
+	return min(l.words.MinSize().Height, wordsKept*lineOfText()+2*theme.InnerPadding())
+}
+
+func (l *chartOverWords) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	c := objs[0].MinSize()
+	return fyne.NewSize(c.Width, c.Height+l.kept())
 }

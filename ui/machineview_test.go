@@ -73,3 +73,27 @@ func TestMachineView(t *testing.T) {
 		}
 	}
 }
+
+// TestMachineViewFitsSmallScreens: the This machine tab holding a probe does not make
+// the window's content taller or wider than a 1366×768 screen's work area (as
+// TestFitsSmallScreens), with normal and large text. With large text it asked for
+// 804 units, and the window ran past the screen's bottom.
+func TestMachineViewFitsSmallScreens(t *testing.T) {
+	p, err := result.LoadProbeJSON("testdata/probe.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := fyne.NewSize(1366*0.96, 768*0.92)
+	for _, large := range []bool{false, true} {
+		h := newHarness(t, small(), "")
+		h.w.setLarge(large)
+		last := h.w.tabs[len(h.w.tabs)-1]
+		j := last.job.(*machineJob)
+		j.p = p
+		j.show()
+		h.w.tabBar.Select(last.item)
+		if need := h.w.win.Content().MinSize(); need.Width > limit.Width || need.Height > limit.Height {
+			t.Errorf("large %v: with the This machine tab the content needs %v, more than %v", large, need, limit)
+		}
+	}
+}

@@ -30,11 +30,14 @@ type runPane struct {
 	charts *chartRow
 	table  *SummaryTable
 
-	top, split *container.Split // scene | lesson, and (scene | lesson) over the charts
-	layoutRoom bool             // the splits give the Layout tab its room
-	large      bool             // large text: the charts get more of the height
-	compact    bool             // the pane is short: one chart at a time, and more of the height
-	topOpen    bool             // compact, but the user asked for the preview and lesson at their size
+	top, split  *container.Split // scene | lesson, and (scene | lesson) over the charts
+	layoutRoom  bool             // the splits give the Layout tab its room
+	large       bool             // large text: the charts get more of the height
+	compact     bool             // the pane is short: one chart at a time, and more of the height
+	topOpen     bool             // compact, but the user asked for the preview and lesson at their size
+	tableH      float32          // the table's height when the pane was last laid out for it
+	tableHidden bool             // the table gives its height to the Layout tab (compact)
+	box         *fyne.Container  // root: the splits over the table
 }
 
 // The splits' shares: the preview beside the lesson over the charts, and, while the
@@ -47,7 +50,8 @@ const (
 	sceneShare, sceneShareLayout = 0.5, 0.68
 	topShare, topShareLayout     = 0.55, 0.72
 	topShareLarge                = 0.42
-	topShareLayoutLarge          = 0.6 // the charts' legends and axes need their height too
+	topShareLayoutLarge          = 0.6  // the charts' legends and axes need their height too
+	sceneShareLayoutLarge        = 0.76 // with less height, the layout's views need the width
 )
 
 // A pane (above the table) shorter than compactLines lines of text is compact: it
@@ -86,8 +90,11 @@ func newRunPane(cancelLoad, layoutChosen func()) *runPane {
 	// On a screen too short for the charts' least height and every row, the table
 	// keeps three rows and scrolls the rest (tableBelow).
 	rows := container.NewVScroll(p.table)
-	above := container.New(&byHeight{set: p.setCompact}, split)
-	p.root = container.New(&tableBelow{table: p.table}, above, widget.NewSeparator(), rows)
+	fit := &byHeight{set: p.setCompact}
+	above := container.New(fit, split)
+	p.box = container.New(&tableBelow{table: p.table, above: fit, hidden: func() bool { return p.tableHidden }},
+		above, widget.NewSeparator(), rows)
+	p.root = p.box
 	return p
 }
 
@@ -131,19 +138,35 @@ func (p *runPane) openTop(on bool) {
 
 // share sets the splits for the tab in front, the text size and the pane's height.
 // In a compact pane the Layout tab, whose facts and views need many lines, takes
-// all of the height above the table, and the charts fold to a line that brings them
-// back.
+// all of the height, the table's too, and the lesson's width (beside them, at
+// 1366×768 with large text, its three views had no room left for their plots), and
+// the charts fold to a line that brings them all back.
 func (p *runPane) share() {
 	p.charts.setFolded(p.compact && p.layoutRoom)
+	// Hidden, the lesson gives the split its whole width: an offset of 1 alone
+	// stops at the lesson's least width.
+	if p.compact && p.layoutRoom {
+		p.lesson.scroll.Hide()
+	} else {
+		p.lesson.scroll.Show()
+	}
+	hide := p.compact && p.layoutRoom
+	defer func() {
+		// After the splits' offsets: the pane is laid out again with them.
+		if hide != p.tableHidden {
+			p.tableHidden = hide
+			p.relayout()
+		}
+	}()
 	switch {
 	case p.compact && p.layoutRoom:
-		p.top.SetOffset(sceneShareLayout)
+		p.top.SetOffset(1)
 		p.split.SetOffset(1)
 	case p.compact && !p.layoutRoom && !p.topOpen:
 		p.top.SetOffset(sceneShare)
 		p.split.SetOffset(topShareCompact)
 	case p.layoutRoom && p.large:
-		p.top.SetOffset(sceneShareLayout)
+		p.top.SetOffset(sceneShareLayoutLarge)
 		p.split.SetOffset(topShareLayoutLarge)
 	case p.layoutRoom:
 		p.top.SetOffset(sceneShareLayout)
@@ -185,7 +208,31 @@ func (p *runPane) show(u update, wl string) {
 	if u.snap != nil {
 		p.charts.fitGone(u.snap)
 		p.table.SetRun(u.snap)
+		p.fitTable()
 		p.lesson.ShowRun(u.snap)
+	}
+}
+
+// fitTable lays the pane out again when the table's height has changed: rows that
+// arrive change no size Fyne watches, so without this the table kept the height of
+// its "Loading…" line and showed its first row half under its scroll bar (1920×1080
+// with large text and the Layout tab in front).
+func (p *runPane) fitTable() {
+	if p.scene.loading.box.Visible() {
+		return // a layout now would show the preview's tab under the loading panel; the next update does it
+	}
+	if h := p.table.MinSize().Height; h != p.tableH {
+		p.tableH = h
+		p.relayout()
+	}
+}
+
+// relayout lays the pane out again at its size. Not Refresh: that refreshes every
+// widget under it too, and the scene's tabs would show the preview through the
+// loading panel.
+func (p *runPane) relayout() {
+	if p.box != nil {
+		p.box.Layout.Layout(p.box.Objects, p.box.Size())
 	}
 }
 
@@ -203,6 +250,7 @@ func previewBacking(st lab.Status) string {
 func (p *runPane) showRun(r *result.Run) {
 	p.charts.setRun(r)
 	p.table.SetRun(r)
+	p.fitTable()
 	p.lesson.ShowRun(r)
 	p.scene.preview.Clear("A saved run: its preview is not saved with it.")
 }
@@ -295,7 +343,7 @@ func newChartRow() *chartRow {
 			r.unfold()
 		}
 	})
-	r.foldBar = container.NewHBox(widget.NewLabel("The charts give way to the layout on this screen."), show)
+	r.foldBar = container.NewHBox(widget.NewLabel("Charts, lesson and table give way to the layout."), show)
 	r.foldBar.Hide()
 	r.box = container.NewBorder(r.foldBar, nil, r.pickBox, r.none, r.grid)
 	return r
@@ -459,11 +507,16 @@ func (r *chartRow) setScale(s charts.Scale) {
 }
 
 // byHeight lays out its one object over the whole of its size, and tells set whether
-// that size is shorter than compactLines lines of the theme's text.
-type byHeight struct{ set func(short bool) }
+// that size, less what the hidden table gave it (given), is shorter than
+// compactLines lines of the theme's text: the table hidden in a compact pane must
+// not make the pane tall enough to be wide again, and show the table.
+type byHeight struct {
+	set   func(short bool)
+	given float32
+}
 
 func (l *byHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	l.set(size.Height < compactLines*lineOfText())
+	l.set(size.Height-l.given < compactLines*lineOfText())
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(size)
 }
@@ -479,7 +532,13 @@ func lineOfText() float32 {
 // separator, and the table (in a scroll) below at the height of all its rows when the
 // pane has it, else at what is left above the splits' least height or 40% of the
 // pane, whichever is less, and never less than four lines; the scroll shows the rest.
-type tableBelow struct{ table *SummaryTable }
+type tableBelow struct {
+	table *SummaryTable
+	// hidden, if set, says the table gives its height to the splits (the Layout
+	// tab in a compact pane); above is then told how much it was given.
+	hidden func() bool
+	above  *byHeight
+}
 
 // tableRowsKept is how many rows (the header among them) the table keeps in view;
 // tableShare the most of the pane's height it takes beyond them, so that a sweep's
@@ -494,6 +553,18 @@ func (l *tableBelow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	sepH := sep.MinSize().Height
 	full := l.table.MinSize().Height
 	h := min(full, max(l.least(), min(size.Height-top.MinSize().Height-sepH, tableShare*size.Height)))
+	if l.hidden != nil {
+		l.above.given = 0
+		if l.hidden() {
+			sep.Hide()
+			rows.Hide()
+			l.above.given = h + sepH
+			h, sepH = 0, 0
+		} else {
+			sep.Show()
+			rows.Show()
+		}
+	}
 	topH := size.Height - h - sepH
 	top.Move(fyne.NewPos(0, 0))
 	top.Resize(fyne.NewSize(size.Width, topH))

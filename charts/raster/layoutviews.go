@@ -53,12 +53,17 @@ func (p *Painter) plotAxes(img *image.RGBA, r image.Rectangle, xhi, yhi float64,
 	x, xstep := axis.LinearRange(0, max(xhi, 1), nx, xunit, 1)
 	x.P0, x.P1 = float64(area.Min.X), float64(area.Max.X)
 	p.xticks = x.LinearTicks(xstep, p.xticks)
+	right := math.MinInt // where the last label drawn ends: a narrow plot skips a label that would touch it
 	for _, v := range p.xticks {
 		px := int(math.Round(x.Pos(v)))
 		fillRect(img, image.Rect(px, area.Max.Y, px+1, area.Max.Y+p.pad()/3), charts.AxisLine)
 		l := xlabel(v)
 		lx := min(max(px-s.width(l)/2, r.Min.X), r.Max.X-s.width(l))
+		if lx < right+p.pad() {
+			continue
+		}
 		s.draw(img, r, lx, r.Max.Y-s.descent, l, charts.InkSoft)
+		right = lx + s.width(l)
 	}
 	fillRect(img, image.Rect(area.Min.X, area.Max.Y, area.Max.X, area.Max.Y+1), charts.AxisLine)
 	fillRect(img, image.Rect(area.Min.X, area.Min.Y, area.Min.X+1, area.Max.Y), charts.AxisLine)
@@ -432,12 +437,24 @@ func (p *Painter) drawColumns(img *image.RGBA, r image.Rectangle, v *memlayout.V
 	if len(v.Columns) == 0 {
 		return
 	}
+	// Each row: the name, the bar beside it and, under the bar, what it holds. A short
+	// view thins the bars before it gives up the words under them.
 	rowH := min(f.height()+s.height()+p.pad()/3, r.Dy()/len(v.Columns))
+	thick := min(f.height()-f.ascent/4-f.descent/2, rowH-s.height()-max(1, p.pad()/3))
+	name := b
+	if rowH < b.height() {
+		name = s
+	}
+	below := math.MinInt // where the last name drawn ends: rows thinner than a name name every other
 	for i, c := range v.Columns {
 		y := r.Min.Y + i*rowH
-		b.draw(img, r, r.Min.X, y+b.ascent, c.Name, charts.Ink)
+		if y >= below {
+			name.draw(img, r, r.Min.X, y+name.ascent, c.Name, charts.Ink)
+			below = y + name.height()
+		}
 		x0 := r.Min.X + nw + p.pad()
-		track := image.Rect(x0, y+f.ascent/4, r.Max.X, y+f.height()-f.descent/2)
+		ty := y + min(f.ascent/4, max(0, rowH-s.height()-thick))
+		track := image.Rect(x0, ty, r.Max.X, ty+max(thick, 3))
 		if top > 0 {
 			track.Max.X = x0 + int(float64(track.Dx())*float64(c.Bytes)/float64(top))
 		}
@@ -453,9 +470,19 @@ func (p *Painter) drawColumns(img *image.RGBA, r image.Rectangle, v *memlayout.V
 			state = fmt.Sprintf("cold: %s of %s rows read (%.1f%%)", units.Count(float64(c.Read)), units.Count(float64(c.Rows)), 100*share)
 		}
 		fillRect(img, fill, col)
-		text := fmt.Sprintf("%d-byte elements · %s · %s", c.Elem, units.Bytes(float64(c.Bytes)), state)
-		if rowH >= f.height()+s.height() {
-			s.draw(img, r, x0, track.Max.Y+s.ascent, s.fit(text, r.Max.X-x0), charts.InkSoft)
+		if thick >= 3 {
+			// The longest of these that fits: what is read is the point, the
+			// element size the least of it.
+			w := r.Max.X - x0
+			text := s.fit(state, w)
+			for _, t := range []string{fmt.Sprintf("%d-byte elements · %s · %s", c.Elem, units.Bytes(float64(c.Bytes)), state),
+				units.Bytes(float64(c.Bytes)) + " · " + state} {
+				if s.width(t) <= w {
+					text = t
+					break
+				}
+			}
+			s.draw(img, r, x0, track.Max.Y+s.ascent, text, charts.InkSoft)
 		}
 	}
 }

@@ -36,7 +36,10 @@ func (p *Painter) drawHeader(img *image.RGBA, r image.Rectangle, pl *charts.Plot
 func (p *Painter) drawTitle(img *image.RGBA, r image.Rectangle, title, note string, log bool) int {
 	pad, t, s := p.pad(), p.fonts.title, p.fonts.small
 	y := r.Min.Y + pad + t.ascent
-	x := t.draw(img, r, r.Min.X+pad, y, title, charts.Ink)
+	if t.width(title) > r.Dx()-2*pad {
+		t = p.fonts.bold // a narrow chart: its title whole in smaller type where that fits, rather than cut at the edge
+	}
+	x := t.draw(img, r, r.Min.X+pad, y, t.fit(title, r.Dx()-2*pad), charts.Ink)
 	if log {
 		note = joinNote("log scale", note)
 	}

@@ -193,6 +193,7 @@ func (p *Painter) drawSweepXTicks(img *image.RGBA, r, area image.Rectangle, xa *
 		}
 	}
 	base := area.Max.Y + pad/2 + s.ascent
+	right := math.MinInt // where the last label drawn ends: on a narrow chart a label that would touch it is left out
 	for _, v := range ticks {
 		xx := int(math.Round(xa.Pos(v)))
 		fillRect(img, image.Rect(xx, area.Max.Y, xx+1, area.Max.Y+pad/3), charts.AxisLine)
@@ -200,7 +201,12 @@ func (p *Painter) drawSweepXTicks(img *image.RGBA, r, area image.Rectangle, xa *
 		if pl.XLabel != nil {
 			l = pl.XLabel(v)
 		}
-		s.draw(img, r, xx-s.width(l)/2, base, l, charts.InkSoft)
+		lx := min(xx-s.width(l)/2, r.Max.X-s.width(l)) // the last label inside the chart, not cut at its edge
+		if lx < right+pad/2 {
+			continue
+		}
+		s.draw(img, r, lx, base, l, charts.InkSoft)
+		right = lx + s.width(l)
 	}
 	caption := pl.XCaption
 	if xa.Log {
