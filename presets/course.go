@@ -56,7 +56,7 @@ var (
 		{Name: "cache-cliff", Run: 201 * time.Second},
 		{Name: "linked-list", Run: 119 * time.Second},
 		{Name: "stride", Run: 150 * time.Second},
-		{Name: "hot-cold", Run: 219 * time.Second},
+		{Name: "hot-cold", Run: 138 * time.Second},
 		{Name: "hot-cold-pointer", Run: 88 * time.Second},
 		{Name: "packed-vs-holes", Run: 50 * time.Second},
 		{Name: "holes-cost", Run: 138 * time.Second},
