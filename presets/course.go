@@ -56,7 +56,7 @@ var (
 		{Name: "cache-cliff", Run: 201 * time.Second},
 		{Name: "linked-list", Run: 119 * time.Second},
 		{Name: "stride", Run: 150 * time.Second},
-		{Name: "hot-cold", Run: 219 * time.Second},
+		{Name: "hot-cold", Run: 138 * time.Second},
 		{Name: "hot-cold-pointer", Run: 88 * time.Second},
 		{Name: "packed-vs-holes", Run: 50 * time.Second},
 		{Name: "holes-cost", Run: 138 * time.Second},
@@ -67,7 +67,7 @@ var (
 		{Name: "row-order", Run: 123 * time.Second},
 		{Name: "tiles-rows", Run: 45 * time.Second, Heavy: "forty million tile entries loaded in each of three forks; " +
 			"the largest worker (soa) has reached 1.4 to 1.6 GB resident while it loads, rowvec's about 0.8 GB, so it fits 8 GB; " +
-			"under a minute here. The source's million (-entities 1000000) needs about 3.7 GB (soa) beside 2.2 GB (rowvec): 16 GB, " +
+			"under a minute on the machine the lab was built on (a shared 2-core VM). The source's million (-entities 1000000) needs about 3.7 GB (soa) beside 2.2 GB (rowvec): 16 GB, " +
 			"or 8 GB with nothing else open."},
 		{Name: "lookup-by-id", Run: 44 * time.Second},
 		{Name: "dispatch-mixed", Run: 54 * time.Second},
@@ -76,7 +76,7 @@ var (
 		{Name: "all-six-sprites", Run: 35 * time.Second},
 		{Name: "all-six-bullets", Run: 18 * time.Second},
 		{Name: "all-six-tiles", Run: 135 * time.Second, Heavy: "six workers, each loading a million entities on 2048 by 2048 tiles " +
-			"in each of three forks (the largest worker reached 0.32 GB resident); 1 to 2 minutes here, the longest of the single runs."},
+			"in each of three forks (the largest worker reached 0.32 GB resident); 1 to 2 minutes on the machine the lab was built on, the longest of the single runs."},
 	}
 )
 

@@ -38,6 +38,10 @@ var lessonFigures = map[string][]lessonFigure{
 	"stride": {
 		{"24 bytes", "setup: the slot map's sprite record"},
 		{"1.25 times", "setup: the least bend the verdict counts (minBend)"}},
+	"hot-cold": {
+		{"24 bytes", "setup: the slot map's sprite record"},
+		{"to 88", "setup: the slot map's record with 64 cold bytes inside"},
+		{"0,64,128,256", "setup: values of cold_bytes the lesson suggests sweeping"}},
 	"hot-cold-pointer": {
 		{"280 bytes", "setup: a record with 256 cold bytes inside"},
 		{"24-byte", "setup: the sprite record without its cold bytes"}},

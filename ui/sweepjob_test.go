@@ -29,7 +29,7 @@ func TestSweepTabFollowsSetup(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.w.setup.apply(p)
-	if m.param.Selected != "cold_bytes" || m.values.Text != "0, 8, 16, 32, 64, 128, 256" {
+	if m.param.Selected != "cold_bytes" || m.values.Text != "0, 8, 16, 32, 64" {
 		t.Errorf("hot-cold: sweep %s over %q", m.param.Selected, m.values.Text)
 	}
 	if txt := textOf(m.claims.box); !strings.Contains(txt, "Your prediction: from the first value of cold_bytes to the last, slotmap's cost per entity grows by how many times?") {

@@ -11,7 +11,7 @@ import (
 // harness: the frame of a million still sprites for the slot map and soa, with the
 // cold bytes inside each record (cold_inline = 1) and behind a pointer (0), at 8 bytes
 // (a 32-byte record either way, so that only where the cold bytes live differs) and
-// at 256 (the hot-cold sweep's largest). With on_screen 20 the frame is nearly all
+// at 256 (hot-cold-pointer's size). With on_screen 20 the frame is nearly all
 // scan, the hot loop alone; with 2,000, the lessons' setting, it also reads the drawn
 // sprites' cold bytes, through the pointer when they are behind one.
 //
