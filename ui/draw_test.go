@@ -77,6 +77,31 @@ func TestPreviewNote(t *testing.T) {
 	}
 }
 
+// TestPreviewNoteFits: the line under the scene is cut to the preview's width, so
+// that on a narrow pane it does not run under the lesson beside it.
+func TestPreviewNoteFits(t *testing.T) {
+	p := NewPreview("nothing yet")
+	test.NewTempWindow(t, p)
+	s := &workload.Scene{World: workload.Rect{X1: 10, Y1: 10}, View: workload.Rect{X1: 10, Y1: 10},
+		Boxes: make([]workload.Box, 3), Total: 248872}
+	p.SetScene(s, "ptrarray", "bullets")
+	full := p.note()
+	for _, w := range []float32{2000, 300, 120} {
+		p.Resize(fyne.NewSize(w, 300))
+		r := test.TempWidgetRenderer(t, p).(*previewRenderer)
+		got := r.note.Text
+		if width := fyne.MeasureText(got, r.note.TextSize, r.note.TextStyle).Width; width > r.note.Size().Width {
+			t.Errorf("at width %v the note %q is %v wide, more than its %v", w, got, width, r.note.Size().Width)
+		}
+		switch {
+		case w == 2000 && got != full:
+			t.Errorf("at width %v the note is %q, want it whole: %q", w, got, full)
+		case w < 2000 && (!strings.HasSuffix(got, "…") || !strings.HasPrefix(full, strings.TrimSuffix(got, "…"))):
+			t.Errorf("at width %v the note is %q, want a beginning of %q ending in …", w, got, full)
+		}
+	}
+}
+
 func TestSummaryTableRows(t *testing.T) {
 	r := runtest.Synthetic([]string{"ptrarray", "soa"}, []float64{4, 1}, []int64{2e6, 1e6})
 	r.Backings = append(r.Backings, result.Backing{Name: "map", Error: "worker map: killed by signal 9\n\tlast line"})

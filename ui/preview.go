@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -139,8 +140,32 @@ func (r *previewRenderer) Layout(size fyne.Size) {
 	if r.p.has {
 		x = sw + pad
 	}
+	// A canvas.Text draws past its size: the line is cut to the width here, or
+	// it would run under the pane beside the preview.
+	r.note.Text = fitLine(r.p.note(), size.Width-x, r.note.TextSize, r.note.TextStyle)
 	r.note.Move(fyne.NewPos(x, size.Height-textH))
 	r.note.Resize(fyne.NewSize(size.Width-x, textH))
+}
+
+// fitLine is s, or as much of it as fits width followed by "…".
+func fitLine(s string, width, size float32, style fyne.TextStyle) string {
+	if fyne.MeasureText(s, size, style).Width <= width {
+		return s
+	}
+	r := []rune(s)
+	lo, hi := 0, len(r) // the longest prefix that fits lies in [lo, hi)
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if fyne.MeasureText(string(r[:mid])+"…", size, style).Width <= width {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return ""
+	}
+	return strings.TrimRight(string(r[:lo]), " ·,") + "…"
 }
 
 func (r *previewRenderer) MinSize() fyne.Size {
