@@ -53,7 +53,11 @@ func (l lessonAnswers) write(w io.Writer) error {
 		if differ {
 			measured += " " + conditionsDiffer
 		}
-		first, rest := verdict, strings.TrimSpace(strings.TrimSpace(measured+" "+a.Conditions)+" "+a.Misses)
+		rest := measured
+		for _, part := range []string{a.Conditions, a.Misses, a.Machine} {
+			rest = strings.TrimSpace(rest + " " + part)
+		}
+		first := verdict
 		if first == "" { // nothing measured: why comes first
 			first, rest = rest, ""
 		}
