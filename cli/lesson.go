@@ -53,11 +53,7 @@ func (l lessonAnswers) write(w io.Writer) error {
 		if differ {
 			measured += " " + conditionsDiffer
 		}
-		rest := measured
-		for _, part := range []string{a.Conditions, a.Misses, a.Machine} {
-			rest = strings.TrimSpace(rest + " " + part)
-		}
-		first := verdict
+		first, rest := verdict, strings.TrimSpace(measured+" "+a.After())
 		if first == "" { // nothing measured: why comes first
 			first, rest = rest, ""
 		}

@@ -38,8 +38,16 @@ type Answer struct {
 
 // String is the answer as the app, the command line and the page state it.
 func (a Answer) String() string {
-	out := a.Measured
-	for _, part := range []string{a.Verdict, a.Conditions, a.Misses, a.Machine} {
+	return strings.TrimSpace(strings.TrimSpace(a.Measured+" "+a.Verdict) + " " + a.After())
+}
+
+// After is what the answer says after what was measured and the verdict: the
+// source's conditions, the simulated misses and what the machine allows. A
+// display that puts the verdict first (the command line) ends with it too, so
+// that no part of the answer is left out there.
+func (a Answer) After() string {
+	out := ""
+	for _, part := range []string{a.Conditions, a.Misses, a.Machine} {
 		out = strings.TrimSpace(out + " " + part)
 	}
 	return out
